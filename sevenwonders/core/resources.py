@@ -1,0 +1,283 @@
+"""Resources, costs as small integer vectors, production, and the search for ways to pay.
+
+A *bag* is a tuple of seven counts in the order of :data:`RESOURCES` (wood, stone, ore, clay,
+glass, papyrus, loom). A :class:`Producer` yields ``amount`` units of one of its ``options`` each
+turn: a fixed producer has one option, an either/or producer several.
+
+:func:`cheapest_payments` answers the trading question of the base game: given what a city makes,
+what its two neighbours may sell and at which prices, which (coins to the left, coins to the right)
+splits pay a cost, keeping only the non-dominated ones. Results are cached on their inputs, which
+are all small tuples.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+import attrs
+
+from sevenwonders.errors import UnknownCardError
+
+
+class Resource(enum.Enum):
+    """The seven resources; the value is the letter used in data files."""
+
+    WOOD = "W"
+    STONE = "S"
+    ORE = "O"
+    CLAY = "C"
+    GLASS = "G"
+    PAPYRUS = "P"
+    LOOM = "L"
+
+    @property
+    def index(self) -> int:
+        return _INDEX[self]
+
+
+RESOURCES: tuple[Resource, ...] = tuple(Resource)
+_INDEX = {resource: i for i, resource in enumerate(RESOURCES)}
+_BY_LETTER = {resource.value: resource for resource in RESOURCES}
+RAW: frozenset[Resource] = frozenset({Resource.WOOD, Resource.STONE, Resource.ORE, Resource.CLAY})
+MANUFACTURED: frozenset[Resource] = frozenset({Resource.GLASS, Resource.PAPYRUS, Resource.LOOM})
+
+Bag = tuple[int, ...]
+EMPTY: Bag = (0,) * len(RESOURCES)
+
+
+def resource_from_letter(letter: str) -> Resource:
+    try:
+        return _BY_LETTER[letter]
+    except KeyError:
+        raise UnknownCardError(f"unknown resource letter {letter!r}") from None
+
+
+def parse_bag(letters: str) -> Bag:
+    """``"WWO"`` -> two wood and one ore."""
+    counts = [0] * len(RESOURCES)
+    for letter in letters:
+        counts[resource_from_letter(letter).index] += 1
+    return tuple(counts)
+
+
+def format_bag(bag: Bag) -> str:
+    return "".join(resource.value * count for resource, count in zip(RESOURCES, bag, strict=True))
+
+
+def bag_of(resources: Iterable[Resource]) -> Bag:
+    counts = [0] * len(RESOURCES)
+    for resource in resources:
+        counts[resource.index] += 1
+    return tuple(counts)
+
+
+def mask_of(resources: Iterable[Resource]) -> int:
+    mask = 0
+    for resource in resources:
+        mask |= 1 << resource.index
+    return mask
+
+
+RAW_MASK = mask_of(RAW)
+MANUFACTURED_MASK = mask_of(MANUFACTURED)
+
+
+@attrs.frozen(slots=True)
+class Producer:
+    """``amount`` units per turn of one resource chosen among ``options`` (a bit mask)."""
+
+    options: int
+    amount: int = 1
+
+    @classmethod
+    def of(cls, letters: str, amount: int = 1) -> Producer:
+        return cls(mask_of(resource_from_letter(letter) for letter in letters), amount)
+
+    @property
+    def is_choice(self) -> bool:
+        return self.options & (self.options - 1) != 0
+
+    def resources(self) -> tuple[Resource, ...]:
+        return tuple(r for r in RESOURCES if self.options >> r.index & 1)
+
+
+@attrs.frozen(slots=True, order=True)
+class Payment:
+    """Coins paid to the left and to the right neighbour for bought resources."""
+
+    left: int = 0
+    right: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.left + self.right
+
+
+FREE = Payment(0, 0)
+
+# A producer in the search below is a pair (options mask, amount); prices are per resource.
+_Prod = tuple[int, int]
+
+
+def _pareto(pairs: Iterable[tuple[int, int]]) -> frozenset[tuple[int, int]]:
+    ordered = sorted(set(pairs))
+    out: list[tuple[int, int]] = []
+    best_right = None
+    for left, right in ordered:
+        if best_right is None or right < best_right:
+            out.append((left, right))
+            best_right = right
+    return frozenset(out)
+
+
+def _split_fixed(producers: Sequence[_Prod]) -> tuple[Bag, tuple[_Prod, ...]]:
+    fixed = [0] * len(RESOURCES)
+    choices: list[_Prod] = []
+    for mask, amount in producers:
+        if mask & (mask - 1) == 0:
+            fixed[mask.bit_length() - 1] += amount
+        else:
+            choices.append((mask, amount))
+    return tuple(fixed), tuple(choices)
+
+
+def _own_remainders(need: Bag, choices: tuple[_Prod, ...]) -> frozenset[Bag]:
+    """Every need left after spending the city's own either/or producers greedily per branch."""
+    results: set[Bag] = set()
+
+    def walk(i: int, current: Bag) -> None:
+        if not any(current):
+            results.add(current)
+            return
+        if i == len(choices):
+            results.add(current)
+            return
+        mask, amount = choices[i]
+        used = False
+        for r in range(len(RESOURCES)):
+            if mask >> r & 1 and current[r]:
+                used = True
+                nxt = list(current)
+                nxt[r] = max(0, nxt[r] - amount)
+                walk(i + 1, tuple(nxt))
+        if not used:
+            walk(i + 1, current)
+
+    walk(0, need)
+    # A remainder that is at least another one everywhere is never better.
+    return frozenset(
+        bag for bag in results
+        if not any(other != bag and all(o <= b for o, b in zip(other, bag, strict=True))
+                   for other in results)
+    )
+
+
+def _purchases(
+    need: Bag, sellers: tuple[tuple[_Prod, int], ...], prices: tuple[Bag, Bag]
+) -> frozenset[tuple[int, int]]:
+    """Pareto set of (left coins, right coins) buying ``need`` from the sellers' producers.
+
+    Each seller entry is (producer, side) with side 0 = left, 1 = right.
+    """
+    memo: dict[tuple[int, Bag], frozenset[tuple[int, int]]] = {}
+
+    def solve(i: int, current: Bag) -> frozenset[tuple[int, int]]:
+        if not any(current):
+            return frozenset({(0, 0)})
+        if i == len(sellers):
+            return frozenset()
+        key = (i, current)
+        cached = memo.get(key)
+        if cached is not None:
+            return cached
+        (mask, amount), side = sellers[i]
+        price = prices[side]
+        options: list[tuple[int, int]] = list(solve(i + 1, current))
+        for r in range(len(RESOURCES)):
+            if mask >> r & 1 and current[r]:
+                for units in range(1, min(amount, current[r]) + 1):
+                    nxt = list(current)
+                    nxt[r] -= units
+                    cost = units * price[r]
+                    for left, right in solve(i + 1, tuple(nxt)):
+                        options.append((left + cost, right) if side == 0 else (left, right + cost))
+        result = _pareto(options)
+        memo[key] = result
+        return result
+
+    return solve(0, need)
+
+
+@lru_cache(maxsize=200_000)
+def _cheapest(
+    cost: Bag,
+    own: tuple[_Prod, ...],
+    left: tuple[_Prod, ...],
+    right: tuple[_Prod, ...],
+    left_prices: Bag,
+    right_prices: Bag,
+    budget: int,
+) -> tuple[Payment, ...]:
+    fixed, choices = _split_fixed(own)
+    need = tuple(max(0, c - f) for c, f in zip(cost, fixed, strict=True))
+    if not any(need):
+        return (FREE,)
+    remainders = _own_remainders(need, choices)
+    if any(not any(bag) for bag in remainders):
+        return (FREE,)
+    # Only the resources still needed matter when buying: drop useless sellers early.
+    needed_mask = 0
+    for bag in remainders:
+        for r, count in enumerate(bag):
+            if count:
+                needed_mask |= 1 << r
+    sellers = tuple(
+        ((mask & needed_mask, amount), side)
+        for side, producers in ((0, left), (1, right))
+        for mask, amount in producers
+        if mask & needed_mask
+    )
+    found: list[tuple[int, int]] = []
+    for bag in remainders:
+        found.extend(_purchases(bag, sellers, (left_prices, right_prices)))
+    affordable = [(lc, rc) for lc, rc in _pareto(found) if lc + rc <= budget]
+    return tuple(Payment(lc, rc) for lc, rc in sorted(affordable, key=lambda p: (p[0] + p[1], p)))
+
+
+def cheapest_payments(
+    cost: Bag,
+    own: Sequence[Producer],
+    left: Sequence[Producer] = (),
+    right: Sequence[Producer] = (),
+    left_prices: Bag = (2,) * 7,
+    right_prices: Bag = (2,) * 7,
+    budget: int = 1 << 30,
+) -> tuple[Payment, ...]:
+    """The non-dominated ways to pay ``cost``: own production first, the rest bought.
+
+    ``own`` is everything the city may use; ``left``/``right`` are only what each neighbour may
+    sell. A result of ``(FREE,)`` means no trade is needed; ``()`` means the cost cannot be paid
+    within ``budget`` coins. Payments come cheapest first.
+    """
+    return _cheapest(
+        cost,
+        tuple((p.options, p.amount) for p in own),
+        tuple((p.options, p.amount) for p in left),
+        tuple((p.options, p.amount) for p in right),
+        tuple(left_prices),
+        tuple(right_prices),
+        budget,
+    )
+
+
+def missing_units(cost: Bag, own: Sequence[Producer]) -> int:
+    """How many units of ``cost`` the producers cannot cover, with either/or choices at best."""
+    fixed, choices = _split_fixed(tuple((p.options, p.amount) for p in own))
+    need = tuple(max(0, c - f) for c, f in zip(cost, fixed, strict=True))
+    return min(sum(bag) for bag in _own_remainders(need, choices))
+
+
+def can_produce(cost: Bag, own: Sequence[Producer]) -> bool:
+    return missing_units(cost, own) == 0

@@ -1,0 +1,74 @@
+"""Seeded randomness that lives inside immutable game states.
+
+The generator is SplitMix64: tiny, fast in pure Python, and fully specified here, so the same seed
+gives the same game on every Python version and platform (``random.Random`` promises no such thing
+for ``shuffle``). Every draw returns the value together with the next generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+import attrs
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+@attrs.frozen(slots=True)
+class Rng:
+    """An immutable random generator; ``state`` is a 64-bit integer."""
+
+    state: int
+
+    @classmethod
+    def from_seed(cls, seed: int) -> Rng:
+        """A generator for any integer seed (negative and huge seeds are folded to 64 bits)."""
+        return cls(_mix((seed * _GAMMA) & _MASK))
+
+    def next64(self) -> tuple[int, Rng]:
+        state = (self.state + _GAMMA) & _MASK
+        return _mix(state), Rng(state)
+
+    def below(self, n: int) -> tuple[int, Rng]:
+        """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - ((1 << 64) % n)
+        rng = self
+        while True:
+            value, rng = rng.next64()
+            if value < limit:
+                return value % n, rng
+
+    def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
+        """A shuffled copy of ``items`` (Fisher-Yates)."""
+        out = list(items)
+        rng = self
+        for i in range(len(out) - 1, 0, -1):
+            j, rng = rng.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return tuple(out), rng
+
+    def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
+        index, rng = self.below(len(items))
+        return items[index], rng
+
+    def sample(self, items: Sequence[T], k: int) -> tuple[tuple[T, ...], Rng]:
+        """``k`` distinct positions of ``items``, in random order."""
+        shuffled, rng = self.shuffle(items)
+        return shuffled[:k], rng
+
+    def split(self) -> tuple[Rng, Rng]:
+        """Two independent generators: one to keep, one to hand to a sub-process."""
+        value, rng = self.next64()
+        return rng, Rng(_mix(value))
