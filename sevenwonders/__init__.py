@@ -1,0 +1,1 @@
+"""sevenwonders: rules engines for the 7 Wonders family of board games."""

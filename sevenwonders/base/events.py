@@ -1,0 +1,93 @@
+"""What happens in a step, in order, so a frontend can animate it (``BaseGame.step``)."""
+
+from __future__ import annotations
+
+from typing import Union
+
+import attrs
+
+from sevenwonders.base.state import PendingKind
+from sevenwonders.core.serialization import register_union
+
+
+@attrs.frozen(slots=True)
+class CardBuilt:
+    """``free`` says why no cost was paid (chain, first_of_colour, discard...), else ``None``."""
+
+    seat: int
+    card: str
+    left: int
+    right: int
+    bank: int
+    free: str | None = None
+
+
+@attrs.frozen(slots=True)
+class StageBuilt:
+    seat: int
+    stage: int
+    left: int
+    right: int
+    bank: int
+
+
+@attrs.frozen(slots=True)
+class CardSold:
+    seat: int
+    card: str
+    coins: int
+
+
+@attrs.frozen(slots=True)
+class CardDiscarded:
+    """A card discarded without coins (the last card of an Age)."""
+
+    seat: int
+    card: str
+
+
+@attrs.frozen(slots=True)
+class CoinsGained:
+    seat: int
+    amount: int
+    source: str
+
+
+@attrs.frozen(slots=True)
+class HandsPassed:
+    direction: str
+
+
+@attrs.frozen(slots=True)
+class PendingDecision:
+    seat: int
+    kind: PendingKind
+
+
+@attrs.frozen(slots=True)
+class ConflictResolved:
+    """One seat's conflict with one neighbour; ``token`` is what the seat received (0: none)."""
+
+    age: int
+    seat: int
+    neighbour: int
+    strength: int
+    neighbour_strength: int
+    token: int
+
+
+@attrs.frozen(slots=True)
+class AgeStarted:
+    age: int
+
+
+@attrs.frozen(slots=True)
+class GameEnded:
+    pass
+
+
+Event = Union[  # noqa: UP007 - cattrs needs a runtime Union
+    CardBuilt, StageBuilt, CardSold, CardDiscarded, CoinsGained, HandsPassed, PendingDecision,
+    ConflictResolved, AgeStarted, GameEnded,
+]
+register_union(Event)

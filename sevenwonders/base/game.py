@@ -1,0 +1,118 @@
+"""``BaseGame``: the base game behind the uniform :class:`~sevenwonders.core.game.Game` protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sevenwonders.base.cards import Edition, load_edition
+from sevenwonders.base.events import Event
+from sevenwonders.base.moves import Move
+from sevenwonders.base.notation import parse
+from sevenwonders.base.options import BaseOptions, make_options
+from sevenwonders.base.rules import BuildQuote, Rules
+from sevenwonders.base.scoring import score_sheet
+from sevenwonders.base.state import BaseState
+from sevenwonders.base.view import BaseView, make_view
+from sevenwonders.core.scoring import ScoreSheet, ranking
+from sevenwonders.errors import IllegalMoveError, UnknownCardError
+
+
+class BaseGame:
+    """7 Wonders for 3 to 7 players.
+
+    >>> game = BaseGame(players=3)
+    >>> state = game.new_game(seed=1)
+    >>> sorted(game.to_move(state))
+    [0, 1, 2]
+    """
+
+    name = "base"
+
+    def __init__(
+        self,
+        players: int,
+        *,
+        edition: str = "2nd",
+        sides: str | tuple[str, ...] | list[str] | None = None,
+        wonders: tuple[str, ...] | list[str] | None = None,
+        coin_effect_timing: str = "after_builds",
+        last_turn_order: str = "babylon_first",
+    ) -> None:
+        self._options: BaseOptions = make_options(
+            players, edition, sides, wonders, coin_effect_timing, last_turn_order
+        )
+        self.players = players
+        self.edition: Edition = load_edition(self._options.edition)
+        self.rules = Rules(players, self._options, self.edition)
+
+    def __repr__(self) -> str:
+        return f"BaseGame(players={self.players}, {self._options!r})"
+
+    def options(self) -> dict[str, Any]:
+        return self._options.to_dict()
+
+    # -- protocol
+
+    def new_game(self, seed: int) -> BaseState:
+        return self.rules.setup(seed)
+
+    def to_move(self, state: BaseState) -> frozenset[int]:
+        return self.rules.to_move(state)
+
+    def legal_moves(self, state: BaseState, seat: int) -> tuple[Move, ...]:
+        self.rules.ring.check(seat)
+        return self.rules.legal_moves(state, seat)
+
+    def play(self, state: BaseState, moves: Mapping[int, Move]) -> BaseState:
+        return self.rules.play(state, moves)
+
+    def step(self, state: BaseState, moves: Mapping[int, Move]) -> tuple[BaseState, tuple[Event, ...]]:
+        events: list[Event] = []
+        after = self.rules.play(state, moves, events)
+        return after, tuple(events)
+
+    def parse_move(self, state: BaseState, seat: int, text: str) -> Move:
+        move = parse(text)
+        card = getattr(move, "card", None)
+        if card is not None and card not in self.edition.cards:
+            raise UnknownCardError(f"no card named {card!r}")
+        self.rules.ring.check(seat)
+        if seat not in self.to_move(state):
+            self.rules.check(state, {seat: move})  # raises the precise seat/game-over error
+        self.rules.check_move(state, seat, move)
+        return move
+
+    def is_over(self, state: BaseState) -> bool:
+        return state.over
+
+    def scores(self, state: BaseState) -> tuple[ScoreSheet, ...]:
+        return tuple(score_sheet(self.rules, state, seat) for seat in range(state.players))
+
+    def ranking(self, state: BaseState) -> tuple[int, ...]:
+        return ranking(self.scores(state))
+
+    def view(self, state: BaseState, seat: int) -> BaseView:
+        self.rules.ring.check(seat)
+        return make_view(state, seat, self.to_move(state))
+
+    # -- helpers for frontends and bots
+
+    def quote(self, state: BaseState, seat: int, card: str) -> BuildQuote:
+        """Can ``seat`` build ``card`` now: free (and why), at which payments, or why not."""
+        self.rules.ring.check(seat)
+        if card not in self.edition.cards:
+            raise UnknownCardError(f"no card named {card!r}")
+        return self.rules.quote(state, seat, card, in_draft=not state.pending)
+
+    def stage_quote(self, state: BaseState, seat: int) -> BuildQuote:
+        """Can ``seat`` build its next wonder stage now, and at which payments."""
+        self.rules.ring.check(seat)
+        return self.rules.stage_quote(state, seat)
+
+    def is_legal(self, state: BaseState, seat: int, move: Move) -> bool:
+        try:
+            self.rules.check_move(state, seat, move)
+        except IllegalMoveError:
+            return False
+        return seat in self.to_move(state)

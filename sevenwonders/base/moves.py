@@ -1,0 +1,83 @@
+"""The moves of the base game: small values with a short text form.
+
+A draft turn offers three actions for a card in hand (build it, build the next wonder stage with
+it, sell it); a build names the coins it pays to each neighbour. Pending decisions (Halicarnassus,
+Babylon's last card) use the same moves, plus :class:`Skip` where the rules make a power optional.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import attrs
+
+from sevenwonders.core.serialization import register_union
+
+
+def _pay_text(left: int, right: int) -> str:
+    parts = []
+    if left:
+        parts.append(f"left {left}")
+    if right:
+        parts.append(f"right {right}")
+    return f" paying {' and '.join(parts)}" if parts else ""
+
+
+@attrs.frozen(slots=True)
+class Build:
+    """Build ``card`` paying ``left``/``right`` coins to the neighbours for resources.
+
+    ``free_build`` spends a once-per-Age free build (Olympia's 1st-edition A side); other free
+    builds (chains, Olympia's 2nd-edition powers, Halicarnassus) need no flag.
+    """
+
+    card: str
+    left: int = 0
+    right: int = 0
+    free_build: bool = False
+
+    def __str__(self) -> str:
+        if self.free_build:
+            return f"build {self.card} free"
+        return f"build {self.card}{_pay_text(self.left, self.right)}"
+
+
+@attrs.frozen(slots=True)
+class BuildStage:
+    """Build the next wonder stage, tucking ``card`` under it.
+
+    ``extras`` carries the choices an expansion adds to a stage build (for example Edifice's
+    participation in a project): a tuple of short strings the expansion defines, empty in the
+    base game.
+    """
+
+    card: str
+    left: int = 0
+    right: int = 0
+    extras: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        extra = "".join(f" +{e}" for e in self.extras)
+        return f"stage {self.card}{_pay_text(self.left, self.right)}{extra}"
+
+
+@attrs.frozen(slots=True)
+class Sell:
+    """Discard ``card`` for 3 coins."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"sell {self.card}"
+
+
+@attrs.frozen(slots=True)
+class Skip:
+    """Decline an optional power (building from the discard pile)."""
+
+    def __str__(self) -> str:
+        return "skip"
+
+
+Move = Union[Build, BuildStage, Sell, Skip]  # noqa: UP007 - cattrs needs a runtime Union
+register_union(Move)

@@ -1,0 +1,689 @@
+"""The rules of the base game: set-up, legal moves, resolving a turn, pending decisions, Ages.
+
+:class:`Rules` is built once per game configuration and holds the card tables; every method is a
+pure function of a state. Events are collected only when the caller passes a list, so plain
+simulation does not pay for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from sevenwonders.base.cards import Card, Colour, Edition, Stage
+from sevenwonders.base.effects import (
+    BuildFromDiscard,
+    Coins,
+    CoinsPer,
+    Effect,
+    FreeFirstOfAge,
+    FreeFirstOfColour,
+    FreeLastOfAge,
+    FreeOncePerAge,
+    PlayLastCard,
+    Scope,
+    Side,
+    TradeDiscount,
+)
+from sevenwonders.base.events import (
+    AgeStarted,
+    CardBuilt,
+    CardDiscarded,
+    CardSold,
+    CoinsGained,
+    ConflictResolved,
+    Event,
+    GameEnded,
+    HandsPassed,
+    PendingDecision,
+    StageBuilt,
+)
+from sevenwonders.base.moves import Build, BuildStage, Move, Sell, Skip
+from sevenwonders.base.options import BaseOptions
+from sevenwonders.base.state import NO_MARKS, BaseState, City, Pending, PendingKind, TurnMarks
+from sevenwonders.core.military import neighbour_conflicts
+from sevenwonders.core.resources import Bag, Payment, Producer, cheapest_payments, parse_bag
+from sevenwonders.core.rng import Rng
+from sevenwonders.core.seats import Ring
+from sevenwonders.errors import (
+    GameOverError,
+    IllegalMoveError,
+    InvalidOptionError,
+    WrongSeatError,
+)
+
+HAND_SIZE = 7
+TURNS_PER_AGE = 6
+START_COINS = 3
+SALE_COINS = 3
+VICTORY_POINTS = {1: 1, 2: 3, 3: 5}
+DEFEAT = -1
+STANDARD_PRICE = 2
+
+
+@attrs.frozen(slots=True)
+class BuildQuote:
+    """How a card can be built by a seat now: not at all, for free (and why), or by paying."""
+
+    buildable: bool
+    free: str | None = None
+    payments: tuple[Payment, ...] = ()
+    bank_coins: int = 0
+    reason: str = ""
+
+
+class Rules:
+    """The base game's rules for one edition and set of options."""
+
+    def __init__(self, players: int, options: BaseOptions, edition: Edition) -> None:
+        self.players = players
+        self.options = options
+        self.edition = edition
+        self.ring = Ring(players)
+        self.cards: Mapping[str, Card] = edition.cards
+        self._start: dict[str, Producer] = {
+            name: Producer.of(wonder.resource) for name, wonder in edition.wonders.items()
+        }
+        self._stages: dict[tuple[str, str], tuple[Stage, ...]] = {
+            (name, side.name): side.stages
+            for name, wonder in edition.wonders.items()
+            for side in wonder.side
+        }
+        if options.wonders is not None:
+            for name in options.wonders:
+                edition.wonder(name)  # raises UnknownCardError for a bad name
+
+    # ------------------------------------------------------------------ set-up
+
+    def setup(self, seed: int) -> BaseState:
+        n = self.players
+        rng = Rng.from_seed(seed)
+        if self.options.wonders is None:
+            wonders, rng = rng.sample(tuple(self.edition.wonders), n)
+        else:
+            wonders = self.options.wonders
+        sides: list[str] = []
+        for seat in range(n):
+            side, rng = self._side_for(seat, rng)
+            sides.append(side)
+        decks = []
+        for age in (1, 2, 3):
+            cards = list(self.edition.age_cards(age, n))
+            if age == 3:
+                guilds, rng = rng.sample(self.edition.guilds(), n + 2)
+                cards.extend(guilds)
+            deck, rng = rng.shuffle(cards)
+            decks.append(deck)
+        cities = tuple(City(wonders[s], sides[s], START_COINS) for s in range(n))
+        return BaseState(
+            players=n,
+            age=1,
+            turn=1,
+            cities=cities,
+            hands=_deal(decks[0], n),
+            decks=tuple(decks[1:]),
+            discard=(),
+            rng=rng,
+            marks=(NO_MARKS,) * n,
+        )
+
+    def _side_for(self, seat: int, rng: Rng) -> tuple[str, Rng]:
+        sides = self.options.sides
+        if isinstance(sides, tuple):
+            return sides[seat], rng
+        if sides in ("random", "ab"):
+            both = ("day", "night") if sides == "random" else ("a", "b")
+            return rng.choice(both)
+        return sides, rng
+
+    # ------------------------------------------------------------------ queries
+
+    def stages(self, city: City) -> tuple[Stage, ...]:
+        return self._stages[(city.wonder, city.side)]
+
+    def built_stages(self, city: City) -> tuple[Stage, ...]:
+        return self.stages(city)[: city.stages]
+
+    def city_effects(self, city: City) -> Iterable[Effect]:
+        for name in city.cards:
+            yield from self.cards[name].effects
+        for stage in self.built_stages(city):
+            yield from stage.effects
+
+    def has_power(self, city: City, power: type, marks: TurnMarks = NO_MARKS) -> bool:
+        """Whether a stage built before this turn (or ever, with ``NO_MARKS``) gives ``power``."""
+        for stage in self.stages(city)[: city.stages - marks.stages]:
+            for effect in stage.effects:
+                if isinstance(effect, power):
+                    return True
+        return False
+
+    def shields(self, city: City) -> int:
+        return sum(self.cards[n].shields for n in city.cards) + sum(
+            s.shields for s in self.built_stages(city)
+        )
+
+    def to_move(self, state: BaseState) -> frozenset[int]:
+        if state.over:
+            return frozenset()
+        if state.pending:
+            return frozenset({state.pending[0].seat})
+        return frozenset(range(state.players))
+
+    # ------------------------------------------------------------------ payment
+
+    def _own_producers(self, state: BaseState, seat: int) -> tuple[Producer, ...]:
+        city = state.cities[seat]
+        marks = state.marks[seat]
+        out = [self._start[city.wonder]]
+        for name in city.cards:
+            producer = self.cards[name].producer
+            if producer is not None and name not in marks.built:
+                out.append(producer)
+        for stage in self.stages(city)[: city.stages - marks.stages]:
+            if stage.producer is not None:
+                out.append(stage.producer)
+        return tuple(out)
+
+    def _sellable(self, state: BaseState, seat: int) -> tuple[Producer, ...]:
+        """What a city offers its neighbours: starting resource, brown and grey cards built
+        before this turn."""
+        city = state.cities[seat]
+        marks = state.marks[seat]
+        out = [self._start[city.wonder]]
+        for name in city.cards:
+            card = self.cards[name]
+            if card.tradable and name not in marks.built:
+                assert card.producer is not None
+                out.append(card.producer)
+        return tuple(out)
+
+    def _prices(self, state: BaseState, seat: int) -> tuple[Bag, Bag]:
+        city = state.cities[seat]
+        marks = state.marks[seat]
+        left = [STANDARD_PRICE] * 7
+        right = [STANDARD_PRICE] * 7
+        discounts: list[Effect] = []
+        for name in city.cards:
+            if name not in marks.built:
+                discounts.extend(self.cards[name].effects)
+        for stage in self.stages(city)[: city.stages - marks.stages]:
+            discounts.extend(stage.effects)
+        for effect in discounts:
+            if isinstance(effect, TradeDiscount):
+                bag = parse_bag(effect.resources)
+                for side, prices in ((Side.LEFT, left), (Side.RIGHT, right)):
+                    if side in effect.sides:
+                        for r, count in enumerate(bag):
+                            if count:
+                                prices[r] = min(prices[r], effect.price)
+        return tuple(left), tuple(right)
+
+    def payments(self, state: BaseState, seat: int, cost: Bag, budget: int) -> tuple[Payment, ...]:
+        """The cheapest non-dominated (left, right) payments for ``cost`` within ``budget``."""
+        if budget < 0:
+            return ()
+        if not any(cost):
+            return (Payment(),)
+        left_seat, right_seat = self.ring.sides(seat)
+        left_prices, right_prices = self._prices(state, seat)
+        return cheapest_payments(
+            cost,
+            self._own_producers(state, seat),
+            self._sellable(state, left_seat),
+            self._sellable(state, right_seat),
+            left_prices,
+            right_prices,
+            budget,
+        )
+
+    def spendable(self, state: BaseState, seat: int) -> int:
+        """Coins the seat may spend now: coins received this turn are not yet usable."""
+        return state.cities[seat].coins - state.marks[seat].income
+
+    def free_reason(self, state: BaseState, seat: int, card: Card, in_draft: bool) -> str | None:
+        """Why ``card`` is free for ``seat`` now (chain, Olympia's powers), or ``None``."""
+        city = state.cities[seat]
+        marks = state.marks[seat]
+        for source in card.chains_from:
+            if source in city.cards and source not in marks.built:
+                return "chain"
+        if self.has_power(city, FreeFirstOfColour, marks) and all(
+            self.cards[name].colour is not card.colour for name in city.cards
+        ):
+            return "first_of_colour"
+        if in_draft and state.turn == 1 and self.has_power(city, FreeFirstOfAge, marks):
+            return "first_of_age"
+        if in_draft and state.turn == TURNS_PER_AGE and self.has_power(city, FreeLastOfAge, marks):
+            return "last_of_age"
+        return None
+
+    def quote(self, state: BaseState, seat: int, name: str, in_draft: bool = True) -> BuildQuote:
+        """Whether and how ``seat`` can build card ``name`` from its hand now."""
+        card = self.cards[name]
+        city = state.cities[seat]
+        if name in city.cards:
+            return BuildQuote(False, reason="duplicate")
+        free = self.free_reason(state, seat, card, in_draft)
+        if free is not None:
+            return BuildQuote(True, free=free, payments=(Payment(),))
+        budget = self.spendable(state, seat) - card.coins
+        payments = self.payments(state, seat, card.cost_bag, budget)
+        if not payments:
+            return BuildQuote(False, bank_coins=card.coins, reason="cannot_pay")
+        return BuildQuote(True, payments=payments, bank_coins=card.coins)
+
+    def stage_quote(self, state: BaseState, seat: int) -> BuildQuote:
+        """Whether and how ``seat`` can build its next wonder stage now."""
+        city = state.cities[seat]
+        stages = self.stages(city)
+        if city.stages >= len(stages):
+            return BuildQuote(False, reason="wonder_complete")
+        stage = stages[city.stages]
+        budget = self.spendable(state, seat) - stage.coins
+        payments = self.payments(state, seat, stage.cost_bag, budget)
+        if not payments:
+            return BuildQuote(False, bank_coins=stage.coins, reason="cannot_pay")
+        return BuildQuote(True, payments=payments, bank_coins=stage.coins)
+
+    def once_per_age_free(self, state: BaseState, seat: int) -> bool:
+        city = state.cities[seat]
+        return city.free_build_age != state.age and self.has_power(
+            city, FreeOncePerAge, state.marks[seat]
+        )
+
+    # ------------------------------------------------------------------ legal moves
+
+    def legal_moves(self, state: BaseState, seat: int) -> tuple[Move, ...]:
+        if state.over or seat not in self.to_move(state):
+            return ()
+        if state.pending and state.pending[0].kind is PendingKind.BUILD_FROM_DISCARD:
+            return self._discard_moves(state, seat)
+        in_draft = not state.pending
+        moves: list[Move] = []
+        seen: set[str] = set()
+        stage = self.stage_quote(state, seat)
+        for name in state.hands[seat]:
+            if name in seen:
+                continue
+            seen.add(name)
+            quote = self.quote(state, seat, name, in_draft)
+            for payment in quote.payments:
+                moves.append(Build(name, payment.left, payment.right))
+            if quote.buildable and quote.free is None and self.once_per_age_free(state, seat):
+                moves.append(Build(name, free_build=True))
+            for payment in stage.payments:
+                moves.append(BuildStage(name, payment.left, payment.right))
+            moves.append(Sell(name))
+        return tuple(moves)
+
+    def _discard_moves(self, state: BaseState, seat: int) -> tuple[Move, ...]:
+        city = state.cities[seat]
+        names = sorted({name for name in state.discard if name not in city.cards})
+        return (*(Build(name) for name in names), Skip())
+
+    # ------------------------------------------------------------------ validation
+
+    def check(self, state: BaseState, moves: Mapping[int, Move]) -> None:
+        """Raise the precise error for the first bad entry of ``moves``."""
+        if state.over:
+            raise GameOverError("the game is over", reason="game_over")
+        expected = self.to_move(state)
+        for seat in moves:
+            self.ring.check(seat)
+        if set(moves) != expected:
+            missing = sorted(expected - set(moves))
+            extra = sorted(set(moves) - expected)
+            if extra:
+                raise WrongSeatError(
+                    f"seat {extra[0]} is not asked to move now (to move: {sorted(expected)})",
+                    reason="not_your_turn", seat=extra[0],
+                )
+            raise WrongSeatError(
+                f"a move is missing for seat {missing[0]} (to move: {sorted(expected)})",
+                reason="missing_move", seat=missing[0],
+            )
+        for seat, move in moves.items():
+            self.check_move(state, seat, move)
+
+    def check_move(self, state: BaseState, seat: int, move: object) -> None:
+        if not isinstance(move, Build | BuildStage | Sell | Skip):
+            raise IllegalMoveError(
+                f"seat {seat}: {move!r} is not a base-game move", reason="not_a_move", seat=seat
+            )
+        if state.pending and state.pending[0].kind is PendingKind.BUILD_FROM_DISCARD:
+            if move in self._discard_moves(state, seat):
+                return
+            if isinstance(move, Build) and move.card not in state.discard:
+                raise IllegalMoveError(
+                    f"seat {seat}: {move.card} is not in the discard pile",
+                    reason="not_in_discard", seat=seat,
+                )
+            raise IllegalMoveError(
+                f"seat {seat}: choose a card of the discard pile to build for free, or skip "
+                f"({move} is not possible)", reason="pending_decision", seat=seat,
+            )
+        if isinstance(move, Skip):
+            raise IllegalMoveError(f"seat {seat}: nothing to skip now", reason="no_skip", seat=seat)
+        name = move.card
+        if name not in state.hands[seat]:
+            raise IllegalMoveError(
+                f"seat {seat}: {name!r} is not in your hand", reason="not_in_hand", seat=seat
+            )
+        if isinstance(move, Sell):
+            return
+        if isinstance(move, BuildStage):
+            self._check_payment(self.stage_quote(state, seat), move.left, move.right, seat,
+                                "the next wonder stage", move.extras)
+            return
+        in_draft = not state.pending
+        quote = self.quote(state, seat, name, in_draft)
+        if move.free_build:
+            if not quote.buildable and quote.reason == "duplicate":
+                self._refuse_duplicate(seat, name)
+            if quote.free is not None or not self.once_per_age_free(state, seat) or (
+                move.left or move.right
+            ):
+                raise IllegalMoveError(
+                    f"seat {seat}: no once-per-Age free build is available for {name}",
+                    reason="no_free_build", seat=seat,
+                )
+            return
+        if quote.reason == "duplicate":
+            self._refuse_duplicate(seat, name)
+        self._check_payment(quote, move.left, move.right, seat, name, ())
+
+    @staticmethod
+    def _refuse_duplicate(seat: int, name: str) -> None:
+        raise IllegalMoveError(
+            f"seat {seat}: your city already has a {name}", reason="duplicate", seat=seat
+        )
+
+    @staticmethod
+    def _check_payment(
+        quote: BuildQuote, left: int, right: int, seat: int, what: str, extras: tuple[str, ...]
+    ) -> None:
+        if extras:
+            raise IllegalMoveError(
+                f"seat {seat}: no expansion offers {extras!r} here", reason="unknown_extra",
+                seat=seat,
+            )
+        if not quote.buildable:
+            reason = quote.reason or "cannot_pay"
+            text = {
+                "wonder_complete": "your wonder is already complete",
+                "cannot_pay": f"you cannot pay for {what}",
+            }.get(reason, reason)
+            raise IllegalMoveError(f"seat {seat}: {text}", reason=reason, seat=seat)
+        if Payment(left, right) not in quote.payments:
+            options = ", ".join(f"left {p.left}/right {p.right}" for p in quote.payments)
+            raise IllegalMoveError(
+                f"seat {seat}: paying left {left}/right {right} for {what} is not one of the "
+                f"cheapest ways to pay ({options})", reason="payment", seat=seat,
+            )
+
+    # ------------------------------------------------------------------ resolution
+
+    def play(
+        self, state: BaseState, moves: Mapping[int, Move], events: list[Event] | None = None
+    ) -> BaseState:
+        """Check ``moves`` and return the next state (adding events to ``events`` if given)."""
+        self.check(state, moves)
+        if state.pending:
+            head = state.pending[0]
+            state = attrs.evolve(state, pending=state.pending[1:])
+            source = "discard" if head.kind is PendingKind.BUILD_FROM_DISCARD else "last_card"
+            state = self._resolve(state, {head.seat: moves[head.seat]}, events, source)
+        else:
+            state = self._resolve(state, moves, events, "draft")
+        return self._advance(state, events)
+
+    def _resolve(
+        self,
+        state: BaseState,
+        moves: Mapping[int, Move],
+        events: list[Event] | None,
+        source: str,
+    ) -> BaseState:
+        """Place every move's card at once: payments, builds, stages, sales.
+
+        ``source`` is ``"draft"`` for a normal turn, ``"last_card"`` for Babylon's extra card and
+        ``"discard"`` for a free build from the discard pile.
+        """
+        in_draft = source == "draft"
+        from_discard = source == "discard"
+        n = self.players
+        cities = list(state.cities)
+        hands = list(state.hands)
+        marks = list(state.marks)
+        discard = list(state.discard)
+        deferred = list(state.deferred)
+        spent = [0] * n
+        income = [0] * n
+        new_pending: list[Pending] = []
+        at_placement = self.options.coin_effect_timing == "at_placement"
+        # Free reasons depend on the state before anything is placed.
+        free = {
+            seat: self.free_reason(state, seat, self.cards[move.card], in_draft)
+            for seat, move in moves.items()
+            if isinstance(move, Build) and not move.free_build
+        }
+        for seat in sorted(moves):
+            move = moves[seat]
+            if isinstance(move, Skip):
+                continue
+            city = cities[seat]
+            mark = marks[seat]
+            left_seat, right_seat = self.ring.sides(seat)
+            if from_discard:
+                discard.remove(move.card)
+            else:
+                hand = list(hands[seat])
+                hand.remove(move.card)
+                hands[seat] = tuple(hand)
+            if isinstance(move, Sell):
+                discard.append(move.card)
+                income[seat] += SALE_COINS
+                if events is not None:
+                    events.append(CardSold(seat, move.card, SALE_COINS))
+                continue
+            if isinstance(move, BuildStage):
+                stage = self.stages(city)[city.stages]
+                spent[seat] += stage.coins + move.left + move.right
+                income[left_seat] += move.left
+                income[right_seat] += move.right
+                city = attrs.evolve(city, stages=city.stages + 1, tucked=(*city.tucked, move.card))
+                mark = attrs.evolve(mark, stages=mark.stages + 1)
+                if events is not None:
+                    events.append(StageBuilt(seat, city.stages, move.left, move.right, stage.coins))
+                for effect in stage.effects:
+                    if isinstance(effect, Coins):
+                        income[seat] += effect.amount
+                        if events is not None:
+                            events.append(CoinsGained(seat, effect.amount, "wonder stage"))
+                    elif isinstance(effect, BuildFromDiscard):
+                        new_pending.append(Pending(seat, PendingKind.BUILD_FROM_DISCARD))
+                cities[seat] = city
+                marks[seat] = mark
+                continue
+            # A build: from hand (paid, chained or free) or from the discard pile (free).
+            card = self.cards[move.card]
+            how = "discard" if from_discard else (
+                "free_build" if move.free_build else free.get(seat)
+            )
+            bank = 0 if how is not None else card.coins
+            spent[seat] += bank + move.left + move.right
+            income[left_seat] += move.left
+            income[right_seat] += move.right
+            city = attrs.evolve(
+                city,
+                cards=(*city.cards, card.name),
+                free_build_age=state.age if move.free_build else city.free_build_age,
+            )
+            mark = attrs.evolve(mark, built=(*mark.built, card.name))
+            cities[seat] = city
+            marks[seat] = mark
+            if events is not None:
+                events.append(CardBuilt(seat, card.name, move.left, move.right, bank, how))
+            for effect in card.effects:
+                if isinstance(effect, Coins):
+                    income[seat] += effect.amount
+                    if events is not None:
+                        events.append(CoinsGained(seat, effect.amount, card.name))
+                elif isinstance(effect, CoinsPer):
+                    if at_placement:
+                        gain = self.count(cities, seat, effect.counts, effect.scope) * effect.amount
+                        income[seat] += gain
+                        if events is not None:
+                            events.append(CoinsGained(seat, gain, card.name))
+                    else:
+                        deferred.append((seat, card.name))
+        for seat in range(n):
+            if spent[seat] or income[seat]:
+                cities[seat] = attrs.evolve(
+                    cities[seat], coins=cities[seat].coins - spent[seat] + income[seat]
+                )
+                marks[seat] = attrs.evolve(marks[seat], income=marks[seat].income + income[seat])
+        pending = list(state.pending)
+        if in_draft and state.turn == TURNS_PER_AGE:
+            last: list[Pending] = []
+            for seat in range(n):
+                if not hands[seat]:
+                    continue
+                if self.has_power(cities[seat], PlayLastCard):
+                    last.append(Pending(seat, PendingKind.PLAY_LAST_CARD))
+                else:
+                    for name in hands[seat]:
+                        discard.append(name)
+                        if events is not None:
+                            events.append(CardDiscarded(seat, name))
+                    hands[seat] = ()
+            if self.options.last_turn_order == "babylon_first":
+                new_pending = last + new_pending
+            else:
+                new_pending = new_pending + last
+        pending = new_pending + pending
+        return attrs.evolve(
+            state,
+            cities=tuple(cities),
+            hands=tuple(hands),
+            marks=tuple(marks),
+            discard=tuple(discard),
+            deferred=tuple(deferred),
+            pending=tuple(pending),
+        )
+
+    def _advance(self, state: BaseState, events: list[Event] | None) -> BaseState:
+        """Settle automatic steps until a decision is needed: empty pending decisions, the end
+        of the turn, passing hands, conflicts, the next Age, the end of the game."""
+        while True:
+            if state.pending:
+                head = state.pending[0]
+                if head.kind is PendingKind.BUILD_FROM_DISCARD and len(
+                    self._discard_moves(state, head.seat)
+                ) == 1:
+                    # Nothing to build from the discard pile: the power lapses.
+                    state = attrs.evolve(state, pending=state.pending[1:])
+                    continue
+                if events is not None:
+                    events.append(PendingDecision(head.seat, head.kind))
+                return state
+            return self._end_turn(state, events)
+
+    def _end_turn(self, state: BaseState, events: list[Event] | None) -> BaseState:
+        cities = list(state.cities)
+        for seat, name in state.deferred:
+            effect_list = [e for e in self.cards[name].effects if isinstance(e, CoinsPer)]
+            for effect in effect_list:
+                gain = self.count(cities, seat, effect.counts, effect.scope) * effect.amount
+                if gain:
+                    cities[seat] = attrs.evolve(cities[seat], coins=cities[seat].coins + gain)
+                    if events is not None:
+                        events.append(CoinsGained(seat, gain, name))
+        state = attrs.evolve(
+            state,
+            cities=tuple(cities),
+            marks=(NO_MARKS,) * self.players,
+            deferred=(),
+        )
+        if state.turn < TURNS_PER_AGE:
+            to_left = state.age != 2
+            hands = [()] * self.players  # type: list[tuple[str, ...]]
+            for seat, hand in enumerate(state.hands):
+                target = self.ring.left(seat) if to_left else self.ring.right(seat)
+                hands[target] = hand
+            if events is not None:
+                events.append(HandsPassed("left" if to_left else "right"))
+            return attrs.evolve(state, hands=tuple(hands), turn=state.turn + 1)
+        state = self._conflicts(state, events)
+        if state.age == 3:
+            if events is not None:
+                events.append(GameEnded())
+            return attrs.evolve(state, over=True)
+        if events is not None:
+            events.append(AgeStarted(state.age + 1))
+        return attrs.evolve(
+            state,
+            age=state.age + 1,
+            turn=1,
+            hands=_deal(state.decks[0], self.players),
+            decks=state.decks[1:],
+        )
+
+    def _conflicts(self, state: BaseState, events: list[Event] | None) -> BaseState:
+        strengths = [self.shields(city) for city in state.cities]
+        outcomes = neighbour_conflicts(strengths, self.ring)
+        win = VICTORY_POINTS[state.age]
+        cities = []
+        for seat, city in enumerate(state.cities):
+            tokens = list(city.tokens)
+            for neighbour, outcome in zip(self.ring.sides(seat), outcomes[seat], strict=True):
+                token = win if outcome > 0 else DEFEAT if outcome < 0 else 0
+                if token:
+                    tokens.append(token)
+                if events is not None:
+                    events.append(ConflictResolved(
+                        state.age, seat, neighbour, strengths[seat], strengths[neighbour], token
+                    ))
+            cities.append(attrs.evolve(city, tokens=tuple(tokens)))
+        return attrs.evolve(state, cities=tuple(cities))
+
+    # ------------------------------------------------------------------ counting
+
+    def count(
+        self, cities: Iterable[City] | list[City], seat: int, counts: Iterable[str], scope: Scope
+    ) -> int:
+        """How many of ``counts`` (colours, ``wonder_stage``, ``defeat_token``) the cities of
+        ``scope`` around ``seat`` hold."""
+        city_list = list(cities)
+        if scope is Scope.OWN:
+            seats: tuple[int, ...] = (seat,)
+        elif scope is Scope.NEIGHBOURS:
+            seats = self.ring.neighbours(seat)
+        else:
+            seats = (seat, *self.ring.neighbours(seat))
+        wanted = set(counts)
+        total = 0
+        for s in seats:
+            city = city_list[s]
+            if "wonder_stage" in wanted:
+                total += city.stages
+            if "defeat_token" in wanted:
+                total += sum(1 for token in city.tokens if token < 0)
+            total += sum(1 for name in city.cards if self.cards[name].colour.value in wanted)
+        return total
+
+
+def _deal(deck: tuple[str, ...], players: int) -> tuple[tuple[str, ...], ...]:
+    return tuple(deck[HAND_SIZE * seat : HAND_SIZE * (seat + 1)] for seat in range(players))
+
+
+def check_players(players: Any) -> int:
+    if isinstance(players, bool) or not isinstance(players, int) or not 3 <= players <= 7:
+        raise InvalidOptionError(f"the base game is for 3 to 7 players, not {players!r}")
+    return players
+
+
+__all__ = ["BuildQuote", "Colour", "Rules"]

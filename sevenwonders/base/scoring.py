@@ -1,0 +1,107 @@
+"""The final score sheet of the base game, line by line as on the score pad.
+
+Lines, in the pad's order: wonder, coins, military, civilian (blue), commercial (yellow),
+science (green), guilds (purple). Ties are broken by coins.
+"""
+
+from __future__ import annotations
+
+from sevenwonders.base.cards import Card, Colour
+from sevenwonders.base.effects import (
+    CopyNeighbourGuild,
+    Effect,
+    Points,
+    PointsPer,
+    Science,
+    ScienceChoice,
+    Symbol,
+    WonderCompletePoints,
+)
+from sevenwonders.base.rules import Rules
+from sevenwonders.base.state import BaseState, City
+from sevenwonders.core.scoring import ScoreSheet
+from sevenwonders.core.science import science_points
+
+LINES = ("wonder", "coins", "military", "civilian", "commercial", "science", "guilds")
+COINS_PER_POINT = 3
+
+_LINE_OF_COLOUR = {
+    Colour.BLUE: "civilian",
+    Colour.YELLOW: "commercial",
+    Colour.PURPLE: "guilds",
+    Colour.GREEN: "science",
+    Colour.RED: "military",
+    Colour.BROWN: "civilian",
+    Colour.GREY: "civilian",
+}
+
+
+def _card_points(rules: Rules, state: BaseState, seat: int, card: Card, effect: Effect) -> int:
+    """End-of-game points of one effect of a card in ``seat``'s city."""
+    city = state.cities[seat]
+    if isinstance(effect, Points):
+        return effect.vp
+    if isinstance(effect, PointsPer):
+        return effect.vp * rules.count(state.cities, seat, effect.counts, effect.scope)
+    if isinstance(effect, WonderCompletePoints):
+        return effect.vp if city.stages == len(rules.stages(city)) else 0
+    return 0
+
+
+def _science(rules: Rules, city: City, extra_wildcards: int = 0) -> int:
+    counts = {Symbol.COMPASS: 0, Symbol.GEAR: 0, Symbol.TABLET: 0}
+    wild = extra_wildcards
+    for effect in rules.city_effects(city):
+        if isinstance(effect, Science):
+            counts[effect.symbol] += 1
+        elif isinstance(effect, ScienceChoice):
+            wild += 1
+    return science_points(counts[Symbol.COMPASS], counts[Symbol.GEAR], counts[Symbol.TABLET], wild)
+
+
+def score_lines(rules: Rules, state: BaseState, seat: int) -> dict[str, int]:
+    """The score pad lines of ``seat`` for the state as it stands."""
+    city = state.cities[seat]
+    lines = dict.fromkeys(LINES, 0)
+    for stage in rules.built_stages(city):
+        lines["wonder"] += sum(e.vp for e in stage.effects if isinstance(e, Points))
+    lines["coins"] = city.coins // COINS_PER_POINT
+    lines["military"] = sum(city.tokens)
+    for name in city.cards:
+        card = rules.cards[name]
+        line = _LINE_OF_COLOUR[card.colour]
+        for effect in card.effects:
+            lines[line] += _card_points(rules, state, seat, card, effect)
+    lines["science"] += _science(rules, city)
+    if rules.has_power(city, CopyNeighbourGuild):
+        _copy_best_guild(rules, state, seat, lines)
+    return lines
+
+
+def _copy_best_guild(rules: Rules, state: BaseState, seat: int, lines: dict[str, int]) -> None:
+    """Olympia (1st edition, B): copy the neighbours' guild worth most to this city.
+
+    The copy scores as if it stood in this city but is not a card of it, so it adds no purple
+    card to anything that counts cards (the copied guild is counted once, for its owner's
+    score and once for the copier, never twice for either).
+    """
+    city = state.cities[seat]
+    base_science = lines["science"]
+    best_guilds, best_science = 0, 0
+    for neighbour in rules.ring.neighbours(seat):
+        for name in state.cities[neighbour].cards:
+            card = rules.cards[name]
+            if card.colour is not Colour.PURPLE:
+                continue
+            guild_points = sum(_card_points(rules, state, seat, card, e) for e in card.effects)
+            wild = sum(1 for e in card.effects if isinstance(e, ScienceChoice))
+            science_gain = _science(rules, city, wild) - base_science if wild else 0
+            if guild_points + science_gain > best_guilds + best_science:
+                best_guilds, best_science = guild_points, science_gain
+    lines["guilds"] += best_guilds
+    lines["science"] += best_science
+
+
+def score_sheet(rules: Rules, state: BaseState, seat: int) -> ScoreSheet:
+    city = state.cities[seat]
+    return ScoreSheet.of(score_lines(rules, state, seat), tiebreak=(city.coins,))

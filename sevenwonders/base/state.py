@@ -1,0 +1,82 @@
+"""The immutable state of a base game.
+
+Everything is tuples, ints and strings, so states hash, compare and serialise exactly; a step
+builds a new state and leaves the old one valid.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from sevenwonders.core.rng import Rng
+
+
+class PendingKind(enum.Enum):
+    BUILD_FROM_DISCARD = "build_from_discard"
+    PLAY_LAST_CARD = "play_last_card"
+
+
+@attrs.frozen(slots=True)
+class Pending:
+    """A decision one seat must take before the turn can end."""
+
+    seat: int
+    kind: PendingKind
+
+
+@attrs.frozen(slots=True)
+class City:
+    """One player's city: wonder, built cards (in build order), coins and conflict tokens.
+
+    ``tucked`` are the cards used for wonder stages (face down: only their owner knows them).
+    ``free_build_age`` is the Age in which a once-per-Age free build was last used (0: never).
+    """
+
+    wonder: str
+    side: str
+    coins: int
+    cards: tuple[str, ...] = ()
+    stages: int = 0
+    tucked: tuple[str, ...] = ()
+    tokens: tuple[int, ...] = ()
+    free_build_age: int = 0
+
+
+@attrs.frozen(slots=True)
+class TurnMarks:
+    """What happened to one seat during the current turn, for the same-turn rules:
+    cards and stages built this turn produce and discount nothing this turn, and coins
+    received this turn cannot be spent this turn."""
+
+    built: tuple[str, ...] = ()
+    stages: int = 0
+    income: int = 0
+
+
+NO_MARKS = TurnMarks()
+
+
+@attrs.frozen(slots=True)
+class BaseState:
+    """A base game between two steps.
+
+    ``decks`` holds the shuffled decks of the Ages still to come (hidden); ``discard`` is the
+    face-down discard pile; ``pending`` lists the decisions that must be taken, in order, before
+    the turn ends. ``deferred`` holds coin effects paid at the end of the turn
+    (``coin_effect_timing="after_builds"``) as (seat, card or stage key).
+    """
+
+    players: int
+    age: int
+    turn: int
+    cities: tuple[City, ...]
+    hands: tuple[tuple[str, ...], ...]
+    decks: tuple[tuple[str, ...], ...]
+    discard: tuple[str, ...]
+    rng: Rng
+    pending: tuple[Pending, ...] = ()
+    marks: tuple[TurnMarks, ...] = ()
+    deferred: tuple[tuple[int, str], ...] = ()
+    over: bool = False

@@ -1,0 +1,65 @@
+"""What one seat may see of a base game: the only input a seat's frontend or bot needs.
+
+Hidden: other hands (only their sizes), the decks, the discard pile's contents (face down; shown
+only to a seat that must build from it), the cards tucked under other wonders, the generator.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from sevenwonders.base.state import BaseState, PendingKind
+
+
+@attrs.frozen(slots=True)
+class CityView:
+    seat: int
+    wonder: str
+    side: str
+    coins: int
+    cards: tuple[str, ...]
+    stages: int
+    tokens: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class BaseView:
+    """``discard`` lists the discard pile only while this seat must build from it."""
+
+    seat: int
+    players: int
+    age: int
+    turn: int
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    cities: tuple[CityView, ...]
+    tucked: tuple[str, ...]
+    discard_size: int
+    discard: tuple[str, ...]
+    to_move: tuple[int, ...]
+    pending: PendingKind | None
+    over: bool
+
+
+def make_view(state: BaseState, seat: int, to_move: frozenset[int]) -> BaseView:
+    head = state.pending[0] if state.pending else None
+    mine = head if head is not None and head.seat == seat else None
+    sees_discard = mine is not None and mine.kind is PendingKind.BUILD_FROM_DISCARD
+    return BaseView(
+        seat=seat,
+        players=state.players,
+        age=state.age,
+        turn=state.turn,
+        hand=state.hands[seat],
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        cities=tuple(
+            CityView(s, c.wonder, c.side, c.coins, c.cards, c.stages, c.tokens)
+            for s, c in enumerate(state.cities)
+        ),
+        tucked=state.cities[seat].tucked,
+        discard_size=len(state.discard),
+        discard=tuple(sorted(state.discard)) if sees_discard else (),
+        to_move=tuple(sorted(to_move)),
+        pending=mine.kind if mine is not None else None,
+        over=state.over,
+    )
