@@ -1,1 +1,16 @@
 """7 Wonders, the base game (2nd edition, with the 1st edition as an option)."""
+
+from sevenwonders.base.cards import Card, Colour, Edition, Stage, Wonder, load_edition
+from sevenwonders.base.events import Event
+from sevenwonders.base.game import BaseGame
+from sevenwonders.base.moves import Build, BuildStage, Move, Sell, Skip
+from sevenwonders.base.options import BaseOptions
+from sevenwonders.base.rules import BuildQuote
+from sevenwonders.base.state import BaseState, City, Pending, PendingKind
+from sevenwonders.base.view import BaseView, CityView
+
+__all__ = [
+    "BaseGame", "BaseOptions", "BaseState", "BaseView", "Build", "BuildQuote", "BuildStage",
+    "Card", "City", "CityView", "Colour", "Edition", "Event", "Move", "Pending", "PendingKind",
+    "Sell", "Skip", "Stage", "Wonder", "load_edition",
+]

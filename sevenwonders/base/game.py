@@ -98,6 +98,10 @@ class BaseGame:
 
     # -- helpers for frontends and bots
 
+    def seat_labels(self, state: BaseState) -> tuple[str, ...]:
+        """Each seat's wonder and side, for result tables."""
+        return tuple(f"{city.wonder} ({city.side})" for city in state.cities)
+
     def quote(self, state: BaseState, seat: int, card: str) -> BuildQuote:
         """Can ``seat`` build ``card`` now: free (and why), at which payments, or why not."""
         self.rules.ring.check(seat)

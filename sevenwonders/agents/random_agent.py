@@ -1,0 +1,17 @@
+"""The uniformly random agent: the baseline every other agent must beat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sevenwonders.core.game import Game
+from sevenwonders.core.rng import Rng
+
+
+class RandomAgent:
+    name = "random"
+
+    def choose(
+        self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
+    ) -> tuple[Any, Rng]:
+        return rng.choice(legal)

@@ -1,0 +1,95 @@
+"""Rule options: the points the rulebook leaves open, each with the reference's default.
+
+The ids in brackets are the numbered "Decisions for the library" (D1..D5) and "Open questions"
+(Q1..Q17) of ``shared/reference/architects.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from sevenwonders.errors import InvalidOptionError
+
+BABYLON_DECKS = ("stone1_brick2", "stone2_brick1")
+HALICARNASSUS_SHUFFLES = ("deck", "returned")
+
+
+@attrs.frozen(slots=True)
+class RuleOptions:
+    """The rule options of one game; every field is a plain JSON value."""
+
+    babylon_deck: str = "stone1_brick2"
+    """[D1, Q1] Babylon deck composition: stone 1 / brick 2, or stone 2 / brick 1."""
+    wonder_effects_mandatory: bool = True
+    """[D2, Q4] Wonder effects must be used where they apply (the player still makes the choices);
+    with ``False`` each effect can be declined (``skip``)."""
+    economy_forces_build: bool = False
+    """[D3, Q2] Whether a stage that only Economy makes affordable must be built."""
+    economy_splits: bool = True
+    """[D3, Q3] Whether Economy's doubled gold card may fill two *different* missing resources;
+    with ``False`` it only helps on "identical" stages."""
+    retroactive_tokens: bool = False
+    """[D4, Q13] Whether a progress token gained mid-turn fires for a card already taken (or a stage
+    already built) earlier in the same turn."""
+    wonder_cards_trigger: bool = True
+    """[D5, Q14] Whether cards taken through wonder effects trigger the cat, horns and progress
+    tokens like any taken card."""
+    engineering_forces_build: bool = True
+    """[Q15] Whether a stage that only Engineering makes affordable must be built (the reference:
+    "presumably yes")."""
+    halicarnassus_shuffle: str = "deck"
+    """[Q7, no default in the reference] ``"deck"``: the cards not taken go back and the whole deck
+    is shuffled; ``"returned"``: only the returned cards are shuffled and put back on top."""
+    wonders: tuple[str, ...] | None = None
+    """The wonder of each seat, in seat order; ``None`` deals them at random from the seed (the
+    rulebook lets players choose or draw them)."""
+
+    def as_dict(self) -> dict[str, Any]:
+        out = attrs.asdict(self)
+        out["wonders"] = None if self.wonders is None else list(self.wonders)
+        return out
+
+
+_FLAGS = (
+    "wonder_effects_mandatory", "economy_forces_build", "economy_splits", "retroactive_tokens",
+    "wonder_cards_trigger", "engineering_forces_build",
+)
+
+
+def make_options(players: object, wonder_ids: tuple[str, ...],
+                 given: Mapping[str, Any]) -> RuleOptions:
+    """Check constructor arguments and build the options; raises :class:`InvalidOptionError`."""
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 7:
+        raise InvalidOptionError(f"7 Wonders Architects is for 2 to 7 players, not {players!r}")
+    known = set(attrs.fields_dict(RuleOptions))
+    unknown = sorted(set(given) - known)
+    if unknown:
+        raise InvalidOptionError(
+            f"unknown option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+    for flag in _FLAGS:
+        if flag in given and not isinstance(given[flag], bool):
+            raise InvalidOptionError(f"option {flag} must be true or false, not {given[flag]!r}")
+    babylon = given.get("babylon_deck", "stone1_brick2")
+    if babylon not in BABYLON_DECKS:
+        raise InvalidOptionError(f"babylon_deck must be one of {BABYLON_DECKS}, not {babylon!r}")
+    shuffle = given.get("halicarnassus_shuffle", "deck")
+    if shuffle not in HALICARNASSUS_SHUFFLES:
+        raise InvalidOptionError(
+            f"halicarnassus_shuffle must be one of {HALICARNASSUS_SHUFFLES}, not {shuffle!r}")
+    wonders = given.get("wonders")
+    if wonders is not None:
+        if isinstance(wonders, str) or not isinstance(wonders, (list, tuple)):
+            raise InvalidOptionError("wonders must be a list of wonder names, one per seat")
+        wonders = tuple(wonders)
+        if len(wonders) != players:
+            raise InvalidOptionError(f"{len(wonders)} wonders for {players} players")
+        for wonder in wonders:
+            if wonder not in wonder_ids:
+                raise InvalidOptionError(
+                    f"unknown wonder {wonder!r}; choose among {', '.join(wonder_ids)}")
+        if len(set(wonders)) != len(wonders):
+            raise InvalidOptionError("each wonder can be used by one seat only")
+    return RuleOptions(**{**dict(given), "wonders": wonders})

@@ -1,0 +1,130 @@
+"""The immutable game state, including the decision the seat to move faces now.
+
+Cards are integer ids (see :class:`~sevenwonders.architects.tables.Tables`); a deck is a tuple
+whose *last* element is its top card. Everything a turn remembers (tokens already used, extra
+cards still owed) is part of the state, so a state alone says what may happen next.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import attrs
+
+from sevenwonders.core.rng import Rng
+from sevenwonders.core.serialization import register_union
+
+
+@attrs.frozen(slots=True)
+class City:
+    """What one seat has in front of it."""
+
+    wonder: str
+    built: tuple[str, ...] = ()
+    """Stage keys in the order they were built."""
+    cards: tuple[int, ...] = ()
+    """Card ids in front of the seat, in the order taken."""
+    tokens: tuple[str, ...] = ()
+    """Progress token ids, in the order gained."""
+    military: int = 0
+    """Military victory tokens."""
+
+
+# Pending decisions: what the seat to move must decide now.
+
+
+@attrs.frozen(slots=True)
+class StartTurn:
+    """Take the top card of the left, right or central deck."""
+
+
+@attrs.frozen(slots=True)
+class Actions:
+    """The free-order part of a turn: builds, science, extra cards owed by progress tokens."""
+
+
+@attrs.frozen(slots=True)
+class TokenChoice:
+    """Choose one of the face-up progress tokens or the hidden top of the pile.
+
+    ``reason`` is ``"science"`` (a set of green cards was discarded) or ``"babylon"``.
+    """
+
+    reason: str
+
+
+@attrs.frozen(slots=True)
+class DeckChoice:
+    """Alexandria's effect: choose any non-empty deck on the table."""
+
+
+@attrs.frozen(slots=True)
+class SideChoice:
+    """Halicarnassus' effect: choose the left or the right deck to look through."""
+
+
+@attrs.frozen(slots=True)
+class Revealed:
+    """Halicarnassus' effect: pick one of ``cards``, taken from the top of deck ``deck``."""
+
+    deck: int
+    cards: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class EffectChoice:
+    """An optional effect without other choices (Olympia, Ephesus when effects are optional)."""
+
+    effect: str
+
+
+@attrs.frozen(slots=True)
+class Finished:
+    """The game is over."""
+
+
+Pending = Union[StartTurn, Actions, TokenChoice, DeckChoice, SideChoice, Revealed, EffectChoice,
+                Finished]
+register_union(Pending)
+
+
+@attrs.frozen(slots=True)
+class ArchitectsState:
+    """A whole game position. ``decks[i]`` is the deck of seat ``i``'s wonder, lying between seat
+    ``i`` and its left neighbour ``i + 1``: it is seat ``i``'s left deck and seat ``i + 1``'s right
+    deck."""
+
+    cities: tuple[City, ...]
+    decks: tuple[tuple[int, ...], ...]
+    central: tuple[int, ...]
+    discard: tuple[int, ...]
+    face_up: tuple[str, ...]
+    """Face-up progress tokens (at most 3)."""
+    token_pile: tuple[str, ...]
+    """The face-down pile; the last element is its top."""
+    flipped: int
+    """Conflict tokens on their battle side."""
+    cat: int | None
+    """The seat holding the cat, if any."""
+    current: int
+    turn: int
+    pending: Pending
+    triggered: tuple[str, ...] = ()
+    """Progress tokens whose extra card is owed this turn."""
+    used: tuple[str, ...] = ()
+    """Progress tokens already used this turn (each works once per turn)."""
+    flags: int = 0
+    """What happened this turn, for retroactive tokens: bit ``k`` = a card of kind ``k`` was
+    taken with its effects; bit :data:`BUILT_FLAG` = a stage was built."""
+    rng: Rng = Rng(0)
+
+    @property
+    def players(self) -> int:
+        return len(self.cities)
+
+    @property
+    def over(self) -> bool:
+        return isinstance(self.pending, Finished)
+
+
+BUILT_FLAG = 1 << 20

@@ -1,0 +1,332 @@
+"""The sheet file: schema classes and :func:`load_sheets`.
+
+The numbers printed on the seven player sheets are not public, so the rules code holds none of
+them: every box, cost, effect, arrow and symbol meaning comes from a sheet file (TOML or JSON)
+described in ``SCHEMA.md``. Loading goes through a strict cattrs converter (types, missing and
+unknown fields), then through :mod:`sevenwonders.dice.validation` (the rules' constraints). Every
+problem raises :class:`~sevenwonders.errors.DataFileError` naming the file and the place, such as
+``sheets[3].market.boxes[2].cost``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, get_args, get_origin
+
+import attrs
+import cattrs
+from cattrs.cols import homogenous_tuple_structure_factory
+
+from sevenwonders.core.frozenmap import FrozenMap
+from sevenwonders.errors import DataFileError
+
+DEFAULT_SHEETS_PATH = Path(__file__).parent / "data" / "default_sheets.toml"
+
+TAGS = frozenset({"rulebook", "confirmed", "secondary", "reconstruction", "placeholder"})
+
+
+@attrs.frozen(slots=True)
+class Provenance:
+    """Where each value of an entry comes from: field name -> tag; ``"*"`` tags the rest."""
+
+    tags: FrozenMap[str, str]
+
+    def tag_of(self, field: str) -> str | None:
+        return self.tags.get(field, self.tags.get("*"))
+
+    @classmethod
+    def of(cls, tag: str) -> Provenance:
+        return cls(FrozenMap({"*": tag}))
+
+
+NO_SRC = Provenance(FrozenMap())
+
+
+@attrs.frozen(slots=True)
+class Effect:
+    """One player-aid effect (reference section 6) with its parameters."""
+
+    effect: str
+    building: str | None = None
+    buildings: tuple[str, ...] = ()
+    colour: str | None = None
+    amount: int | None = None
+
+
+@attrs.frozen(slots=True)
+class Box:
+    """One box of a building, or one Wonder stage. ``requires`` is the arrow graph."""
+
+    id: str
+    cost: int
+    src: Provenance = NO_SRC
+    accepts: tuple[str, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    vp: int = 0
+    requires: tuple[str, ...] = ()
+    kind: str | None = None
+    printed_vp: int | None = None
+    note: str | None = None
+
+
+@attrs.frozen(slots=True)
+class Building:
+    boxes: tuple[Box, ...]
+    first_complete_bonus_vp: int | None = None
+    src: Provenance = NO_SRC
+    note: str | None = None
+
+
+@attrs.frozen(slots=True)
+class Wonder:
+    stages: tuple[Box, ...]
+    note: str | None = None
+
+
+@attrs.frozen(slots=True)
+class GoldReserve:
+    size: int
+    start: int
+    src: Provenance = NO_SRC
+
+
+@attrs.frozen(slots=True)
+class Bonus:
+    id: str
+    effects: tuple[Effect, ...]
+    src: Provenance = NO_SRC
+    note: str | None = None
+
+
+@attrs.frozen(slots=True)
+class Common:
+    """Parts shared by every sheet that does not give its own."""
+
+    wonder: Wonder | None = None
+    gold_reserve: GoldReserve | None = None
+    bonuses: tuple[Bonus, ...] | None = None
+    warehouse: Building | None = None
+    agora: Building | None = None
+    market: Building | None = None
+    barracks_west: Building | None = None
+    barracks_east: Building | None = None
+    university: Building | None = None
+    guild_court: Building | None = None
+    gallery: Building | None = None
+
+
+@attrs.frozen(slots=True)
+class Sheet:
+    """One player sheet. Parts left out are taken from the file's ``common`` section."""
+
+    sheet_id: str
+    wonder_name: str
+    src: Provenance = NO_SRC
+    wonder: Wonder | None = None
+    gold_reserve: GoldReserve | None = None
+    bonuses: tuple[Bonus, ...] | None = None
+    warehouse: Building | None = None
+    agora: Building | None = None
+    market: Building | None = None
+    barracks_west: Building | None = None
+    barracks_east: Building | None = None
+    university: Building | None = None
+    guild_court: Building | None = None
+    gallery: Building | None = None
+    note: str | None = None
+
+
+@attrs.frozen(slots=True)
+class Die:
+    faces: tuple[str, ...]
+    src: Provenance = NO_SRC
+
+
+@attrs.frozen(slots=True)
+class SymbolMeaning:
+    """What a red, white, black or purple face does (reference Decision 4)."""
+
+    src: Provenance = NO_SRC
+    kind: str | None = None
+    side: str | None = None
+    wild: bool | None = None
+    effect: str | None = None
+    building: str | None = None
+    buildings: tuple[str, ...] = ()
+    count: tuple[str, ...] = ()
+    note: str | None = None
+
+
+@attrs.frozen(slots=True)
+class ForumSpec:
+    area_costs: tuple[int, ...]
+    shake: str = "uniform"
+    src: Provenance = NO_SRC
+
+
+@attrs.frozen(slots=True)
+class SheetSet:
+    """A whole sheet file: dice, symbol meanings, the Forum and the sheets."""
+
+    provisional: bool
+    dice: FrozenMap[str, Die]
+    symbol_meanings: FrozenMap[str, SymbolMeaning]
+    forum: ForumSpec
+    sheets: tuple[Sheet, ...]
+    common: Common = Common()
+    name: str = ""
+    note: str | None = None
+    file: str = attrs.field(default="<memory>", eq=False)
+
+
+BUILDING_FIELDS = (
+    "warehouse", "agora", "market", "barracks_west", "barracks_east", "university",
+    "guild_court", "gallery",
+)
+
+
+def resolved_part(sheet_set: SheetSet, index: int, field: str) -> tuple[Any, str]:
+    """A sheet's part (own or from ``common``) and the place it is written at."""
+    own = getattr(sheet_set.sheets[index], field)
+    if own is not None:
+        return own, f"sheets[{index}].{field}"
+    return getattr(sheet_set.common, field), f"common.{field}"
+
+
+# --- the strict converter -----------------------------------------------------------------
+
+_converter = cattrs.Converter(detailed_validation=True, forbid_extra_keys=True)
+
+
+def _strict(kind: type) -> Callable[[Any, Any], Any]:
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) is not kind:
+            raise TypeError(f"expected {kind.__name__}, got {value!r}")
+        return value
+
+    return structure
+
+
+for _kind in (int, str, bool):
+    _converter.register_structure_hook(_kind, _strict(_kind))
+
+
+def _tuple_factory(cls: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    inner = homogenous_tuple_structure_factory(cls, converter)
+
+    def structure(value: Any, _: Any) -> Any:
+        if not isinstance(value, list | tuple):
+            raise TypeError(f"expected a list, got {value!r}")
+        return inner(value, cls)
+
+    return structure
+
+
+_converter.register_structure_hook_factory(
+    lambda cls: get_origin(cls) is tuple and get_args(cls)[-1:] == (Ellipsis,), _tuple_factory
+)
+
+
+def _frozenmap_factory(cls: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    key_type, value_type = get_args(cls)
+    inner = converter.get_structure_hook(dict[key_type, value_type])  # type: ignore[valid-type]
+
+    def structure(value: Any, _: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise TypeError(f"expected a table, got {value!r}")
+        return FrozenMap(inner(value, dict))
+
+    return structure
+
+
+_converter.register_structure_hook_factory(
+    lambda cls: get_origin(cls) is FrozenMap, _frozenmap_factory
+)
+
+
+def _structure_provenance(value: Any, _: Any) -> Provenance:
+    if isinstance(value, str):
+        return Provenance.of(value)
+    if isinstance(value, Mapping) and all(
+        isinstance(k, str) and isinstance(v, str) for k, v in value.items()
+    ):
+        return Provenance(FrozenMap(value))
+    raise TypeError(f"expected a tag or a table of tags, got {value!r}")
+
+
+_converter.register_structure_hook(Provenance, _structure_provenance)
+
+
+def _place(raw: str) -> str:
+    place = re.sub(r"\['([^']*)'\]", r".\1", raw)
+    return place.lstrip("$").lstrip(".") or "top level"
+
+
+def _structure_error(file: str, error: Exception) -> DataFileError:
+    messages = cattrs.transform_error(error) if isinstance(error, cattrs.BaseValidationError) \
+        else [f"{error} @ $"]
+    first = messages[0] if messages else f"{error} @ $"
+    message, _, place = first.rpartition(" @ ")
+    message = message.replace("invalid value for type, ", "")
+    return DataFileError(file, _place(place), message or str(error))
+
+
+def _read(path: Path) -> Any:
+    file = str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise DataFileError(file, "file", f"cannot read: {error.strerror or error}") from None
+    if path.suffix.lower() == ".json":
+        try:
+            return json.loads(data)
+        except json.JSONDecodeError as error:
+            raise DataFileError(file, f"line {error.lineno}", error.msg) from None
+        except UnicodeDecodeError as error:
+            raise DataFileError(file, "file", f"not UTF-8: {error}") from None
+    try:
+        return tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise DataFileError(file, "file", f"not UTF-8: {error}") from None
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"line (\d+)", str(error))
+        place = f"line {match.group(1)}" if match else "file"
+        raise DataFileError(file, place, f"not valid TOML: {error}") from None
+
+
+def sheets_from_data(data: Any, file: str = "<memory>") -> SheetSet:
+    """A validated :class:`SheetSet` from already parsed TOML/JSON data."""
+    from sevenwonders.dice.validation import validate
+
+    if not isinstance(data, Mapping):
+        raise DataFileError(file, "top level", "expected a table")
+    try:
+        sheet_set = _converter.structure(dict(data), SheetSet)
+    except Exception as error:  # cattrs raises many kinds; report the first place
+        raise _structure_error(file, error) from None
+    sheet_set = attrs.evolve(sheet_set, file=file)
+    validate(sheet_set)
+    return sheet_set
+
+
+def load_sheets(path: str | Path) -> SheetSet:
+    """Read and validate a sheet file (``.toml`` or ``.json``); see ``SCHEMA.md``.
+
+    Raises :class:`~sevenwonders.errors.DataFileError` naming the file and the place.
+    """
+    path = Path(path)
+    return sheets_from_data(_read(path), str(path))
+
+
+_DEFAULT: list[SheetSet] = []
+
+
+def default_sheets() -> SheetSet:
+    """The shipped, PROVISIONAL sheet set (loaded once)."""
+    if not _DEFAULT:
+        _DEFAULT.append(load_sheets(DEFAULT_SHEETS_PATH))
+    return _DEFAULT[0]
