@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 import tomllib
-from functools import lru_cache
+from functools import cache
 from importlib import resources as package_files
 from typing import Any
 
@@ -209,7 +209,9 @@ def _read_toml(file: str) -> dict[str, Any]:
         raise DataFileError(file, "syntax", str(error)) from None
 
 
-def _structure_entries(file: str, data: dict[str, Any], key: str, cls: type[Any]) -> tuple[Any, ...]:
+def _structure_entries(
+    file: str, data: dict[str, Any], key: str, cls: type[Any]
+) -> tuple[Any, ...]:
     entries = data.get(key)
     if not isinstance(entries, list):
         raise DataFileError(file, key, f"expected a list of [[{key}]] tables")
@@ -317,7 +319,7 @@ def _wrap_cost_errors(file: str, key: str, data: dict[str, Any], cls: type[Any])
         raise DataFileError(file, key, str(error)) from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_edition(edition: str = "2nd") -> Edition:
     """The checked card and wonder data of ``edition`` (``"2nd"`` or ``"1st"``), loaded once."""
     card_file, wonder_file = f"cards_{edition}.toml", f"wonders_{edition}.toml"

@@ -67,7 +67,9 @@ class BaseGame:
     def play(self, state: BaseState, moves: Mapping[int, Move]) -> BaseState:
         return self.rules.play(state, moves)
 
-    def step(self, state: BaseState, moves: Mapping[int, Move]) -> tuple[BaseState, tuple[Event, ...]]:
+    def step(
+        self, state: BaseState, moves: Mapping[int, Move]
+    ) -> tuple[BaseState, tuple[Event, ...]]:
         events: list[Event] = []
         after = self.rules.play(state, moves, events)
         return after, tuple(events)

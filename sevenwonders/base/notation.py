@@ -10,7 +10,7 @@ from sevenwonders.errors import NotationError
 _PAY = r"(?: paying (?:left (?P<left>\d+))?(?: and )?(?:right (?P<right>\d+))?)?"
 _EXTRA = r"(?P<extras>(?: \+\S+)*)"
 _PATTERNS = (
-    (re.compile(rf"build (?P<card>.+?) free"), "free"),
+    (re.compile(r"build (?P<card>.+?) free"), "free"),
     (re.compile(rf"build (?P<card>.+?){_PAY}"), "build"),
     (re.compile(rf"stage (?P<card>.+?){_PAY}{_EXTRA}"), "stage"),
     (re.compile(r"sell (?P<card>.+)"), "sell"),

@@ -19,8 +19,8 @@ from sevenwonders.base.effects import (
 )
 from sevenwonders.base.rules import Rules
 from sevenwonders.base.state import BaseState, City
-from sevenwonders.core.scoring import ScoreSheet
 from sevenwonders.core.science import science_points
+from sevenwonders.core.scoring import ScoreSheet
 
 LINES = ("wonder", "coins", "military", "civilian", "commercial", "science", "guilds")
 COINS_PER_POINT = 3

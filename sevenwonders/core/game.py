@@ -14,7 +14,7 @@ from sevenwonders.core.scoring import ScoreSheet
 
 S = TypeVar("S")
 M = TypeVar("M")
-V = TypeVar("V")
+V = TypeVar("V", covariant=True)
 
 
 @runtime_checkable

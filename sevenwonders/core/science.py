@@ -12,7 +12,8 @@ SET_BONUS = 7
 
 
 def _plain(compass: int, gear: int, tablet: int) -> int:
-    return compass * compass + gear * gear + tablet * tablet + SET_BONUS * min(compass, gear, tablet)
+    squares = compass * compass + gear * gear + tablet * tablet
+    return squares + SET_BONUS * min(compass, gear, tablet)
 
 
 @lru_cache(maxsize=4096)

@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, get_args, get_origin
 
 import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.preconf.json import make_converter
-from cattrs.strategies import configure_tagged_union
 
 from sevenwonders.core.frozenmap import FrozenMap
 from sevenwonders.errors import SerializationError, SevenWondersError
@@ -70,8 +70,56 @@ def tag_of(cls: type) -> str:
 
 
 def register_union(union: Any, tag_name: str = "type") -> None:
-    """Make ``union`` (a ``Union`` of attrs classes) round-trip with a ``tag_name`` field."""
-    configure_tagged_union(union, converter, tag_generator=tag_of, tag_name=tag_name)
+    """Make ``union`` (a ``Union`` of attrs classes) round-trip with a ``tag_name`` field.
+
+    Every member class is written with its tag even when serialised on its own, so a document
+    made from a member reads back both as that class and as the union.
+    """
+    members: dict[str, type] = {}
+    for cls in get_args(union):
+        tag = tag_of(cls)
+        members[tag] = cls
+        plain_out = make_dict_unstructure_fn(cls, converter)
+        plain_in = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+        converter.register_unstructure_hook(cls, _tagged_out(plain_out, tag_name, tag))
+        converter.register_structure_hook(cls, _tagged_in(plain_in, tag_name, tag))
+
+    def union_out(obj: Any) -> Any:
+        return converter.unstructure(obj, unstructure_as=type(obj))
+
+    def union_in(data: Any, _: Any) -> Any:
+        if not isinstance(data, Mapping):
+            raise SerializationError(f"expected a JSON object, got {type(data).__name__}")
+        tag = data.get(tag_name)
+        cls = members.get(tag) if isinstance(tag, str) else None
+        if cls is None:
+            raise SerializationError(
+                f"unknown {tag_name} {tag!r}; expected one of {', '.join(sorted(members))}"
+            )
+        return converter.structure(data, cls)
+
+    converter.register_unstructure_hook_func(lambda t: t == union, union_out)
+    converter.register_structure_hook_func(lambda t: t == union, union_in)
+
+
+def _tagged_out(plain: Callable[[Any], dict[str, Any]], tag_name: str, tag: str
+                ) -> Callable[[Any], dict[str, Any]]:
+    def unstructure(obj: Any) -> dict[str, Any]:
+        return {tag_name: tag, **plain(obj)}
+
+    return unstructure
+
+
+def _tagged_in(plain: Callable[[Any, Any], Any], tag_name: str, tag: str
+               ) -> Callable[[Any, Any], Any]:
+    def structure(data: Any, cls: Any) -> Any:
+        if not isinstance(data, Mapping):
+            raise SerializationError(f"expected a JSON object, got {type(data).__name__}")
+        if data.get(tag_name, tag) != tag:
+            raise SerializationError(f"expected {tag_name} {tag!r}, got {data.get(tag_name)!r}")
+        return plain({k: v for k, v in data.items() if k != tag_name}, cls)
+
+    return structure
 
 
 def to_json(obj: Any, *, indent: int | None = None) -> str:
