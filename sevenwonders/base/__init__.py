@@ -3,7 +3,8 @@
 from sevenwonders.base.cards import Card, Colour, Edition, Stage, Wonder, load_edition
 from sevenwonders.base.events import Event
 from sevenwonders.base.game import BaseGame
-from sevenwonders.base.moves import Build, BuildStage, Move, Sell, Skip
+from sevenwonders.base.hooks import Expansion, ExpansionState, StageBuild, StageVariant
+from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
 from sevenwonders.base.options import BaseOptions
 from sevenwonders.base.rules import BuildQuote
 from sevenwonders.base.state import BaseState, City, Pending, PendingKind
@@ -11,6 +12,7 @@ from sevenwonders.base.view import BaseView, CityView
 
 __all__ = [
     "BaseGame", "BaseOptions", "BaseState", "BaseView", "Build", "BuildQuote", "BuildStage",
-    "Card", "City", "CityView", "Colour", "Edition", "Event", "Move", "Pending", "PendingKind",
-    "Sell", "Skip", "Stage", "Wonder", "load_edition",
+    "Card", "Choose", "City", "CityView", "Colour", "Edition", "Event", "Expansion",
+    "ExpansionState", "Move", "Pending", "PendingKind", "Sell", "Skip", "Stage", "StageBuild",
+    "StageVariant", "Wonder", "load_edition",
 ]

@@ -85,9 +85,10 @@ class Card:
 class Stage:
     """One wonder stage: its cost and what it gives."""
 
-    effects: tuple[Effect, ...]
+    effects: tuple[Effect, ...] = ()
     cost: str = ""
     coins: int = 0
+    choices: tuple[tuple[Effect, ...], ...] = ()
     cost_bag: Bag = attrs.field(init=False, eq=False, repr=False)
     producer: Producer | None = attrs.field(init=False, eq=False, repr=False)
     shields: int = attrs.field(init=False, eq=False, repr=False)
@@ -95,6 +96,10 @@ class Stage:
 
     def __attrs_post_init__(self) -> None:
         _derive(self, self.cost, self.effects)
+
+    def effects_with(self, choice: int) -> tuple[Effect, ...]:
+        """The stage's effects when built with option ``choice`` (0 when it offers none)."""
+        return self.effects + self.choices[choice] if self.choices else self.effects
 
 
 def _producer(effects: tuple[Effect, ...]) -> Producer | None:
@@ -198,9 +203,9 @@ class Edition:
         return tuple(card.name for card in self.entries if card.is_guild)
 
 
-def _read_toml(file: str) -> dict[str, Any]:
+def _read_toml(file: str, package: str = "sevenwonders.base") -> dict[str, Any]:
     try:
-        text = package_files.files("sevenwonders.base").joinpath("data", file).read_bytes()
+        text = package_files.files(package).joinpath("data", file).read_bytes()
     except FileNotFoundError:
         raise DataFileError(file, "file", "no such data file in the package") from None
     try:
@@ -309,7 +314,12 @@ def _check_wonders(file: str, wonders: tuple[Wonder, ...]) -> None:
             if not 1 <= len(side.stages) <= 4:
                 raise DataFileError(file, f"{place} side {side.name!r}", "1 to 4 stages")
             for i, stage in enumerate(side.stages):
-                _check_effects(file, f"{place} side {side.name!r} stage {i + 1}", stage.effects)
+                stage_place = f"{place} side {side.name!r} stage {i + 1}"
+                _check_effects(file, stage_place, stage.effects)
+                if len(stage.choices) == 1:
+                    raise DataFileError(file, stage_place, "a choice needs two options or more")
+                for option in stage.choices:
+                    _check_effects(file, stage_place, stage.effects + option)
 
 
 def _wrap_cost_errors(file: str, key: str, data: dict[str, Any], cls: type[Any]) -> tuple[Any, ...]:
@@ -317,6 +327,13 @@ def _wrap_cost_errors(file: str, key: str, data: dict[str, Any], cls: type[Any])
         return _structure_entries(file, data, key, cls)
     except UnknownCardError as error:  # a bad letter in a cost, raised while deriving tables
         raise DataFileError(file, key, str(error)) from None
+
+
+def load_wonders(package: str, file: str) -> tuple[Wonder, ...]:
+    """Checked wonder boards from ``<package>/data/<file>`` (expansions ship their own)."""
+    wonders = _wrap_cost_errors(file, "wonder", _read_toml(file, package), Wonder)
+    _check_wonders(file, wonders)
+    return wonders
 
 
 @cache

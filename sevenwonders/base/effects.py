@@ -137,6 +137,16 @@ class FreeOncePerAge:
 
 
 @attrs.frozen(slots=True)
+class ExpansionEffect:
+    """An effect that only the named expansion understands (for example Ur taking a pawn);
+    the base game hands it to that expansion's hooks when the stage is built."""
+
+    expansion: str
+    kind: str
+    value: int = 0
+
+
+@attrs.frozen(slots=True)
 class CopyNeighbourGuild:
     """Olympia (1st edition, B): at the end, copy a guild of a neighbour (the best one)."""
 
@@ -144,7 +154,7 @@ class CopyNeighbourGuild:
 Effect = Union[  # noqa: UP007 - cattrs needs a runtime Union object
     Produce, Points, Shields, Science, ScienceChoice, Coins, TradeDiscount, CoinsPer, PointsPer,
     WonderCompletePoints, PlayLastCard, BuildFromDiscard, FreeFirstOfColour, FreeFirstOfAge,
-    FreeLastOfAge, FreeOncePerAge, CopyNeighbourGuild,
+    FreeLastOfAge, FreeOncePerAge, CopyNeighbourGuild, ExpansionEffect,
 ]
 register_union(Effect)
 

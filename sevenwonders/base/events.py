@@ -24,11 +24,16 @@ class CardBuilt:
 
 @attrs.frozen(slots=True)
 class StageBuilt:
+    """``bank`` includes what an expansion's variant cost (``extras``); ``choice`` is the option
+    taken on a stage that offers several."""
+
     seat: int
     stage: int
     left: int
     right: int
     bank: int
+    extras: tuple[str, ...] = ()
+    choice: int = 0
 
 
 @attrs.frozen(slots=True)
@@ -62,6 +67,7 @@ class HandsPassed:
 class PendingDecision:
     seat: int
     kind: PendingKind
+    detail: str = ""
 
 
 @attrs.frozen(slots=True)
@@ -77,6 +83,19 @@ class ConflictResolved:
 
 
 @attrs.frozen(slots=True)
+class ExpansionEvent:
+    """Something an expansion did: ``kind`` is the expansion's own word (``joined``,
+    ``completed``, ``penalty``...), ``detail`` names what (a project, a card), ``value`` how
+    much (coins, points)."""
+
+    expansion: str
+    kind: str
+    seat: int | None = None
+    detail: str = ""
+    value: int = 0
+
+
+@attrs.frozen(slots=True)
 class AgeStarted:
     age: int
 
@@ -88,6 +107,6 @@ class GameEnded:
 
 Event = Union[  # noqa: UP007 - cattrs needs a runtime Union
     CardBuilt, StageBuilt, CardSold, CardDiscarded, CoinsGained, HandsPassed, PendingDecision,
-    ConflictResolved, AgeStarted, GameEnded,
+    ConflictResolved, AgeStarted, GameEnded, ExpansionEvent,
 ]
 register_union(Event)

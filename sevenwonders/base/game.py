@@ -7,6 +7,7 @@ from typing import Any
 
 from sevenwonders.base.cards import Edition, load_edition
 from sevenwonders.base.events import Event
+from sevenwonders.base.hooks import Expansion
 from sevenwonders.base.moves import Move
 from sevenwonders.base.notation import parse
 from sevenwonders.base.options import BaseOptions, make_options
@@ -15,7 +16,7 @@ from sevenwonders.base.scoring import score_sheet
 from sevenwonders.base.state import BaseState
 from sevenwonders.base.view import BaseView, make_view
 from sevenwonders.core.scoring import ScoreSheet, ranking
-from sevenwonders.errors import IllegalMoveError, UnknownCardError
+from sevenwonders.errors import IllegalMoveError, InvalidOptionError, UnknownCardError
 
 
 class BaseGame:
@@ -38,19 +39,28 @@ class BaseGame:
         wonders: tuple[str, ...] | list[str] | None = None,
         coin_effect_timing: str = "after_builds",
         last_turn_order: str = "babylon_first",
+        expansions: tuple[Expansion, ...] | list[Expansion] = (),
     ) -> None:
         self._options: BaseOptions = make_options(
             players, edition, sides, wonders, coin_effect_timing, last_turn_order
         )
         self.players = players
         self.edition: Edition = load_edition(self._options.edition)
-        self.rules = Rules(players, self._options, self.edition)
+        self.expansions = tuple(expansions)
+        names = [expansion.name for expansion in self.expansions]
+        if len(set(names)) != len(names) or not all(
+            isinstance(e, Expansion) for e in self.expansions
+        ):
+            raise InvalidOptionError("expansions must be distinct Expansion objects")
+        self.rules = Rules(players, self._options, self.edition, self.expansions)
 
     def __repr__(self) -> str:
         return f"BaseGame(players={self.players}, {self._options!r})"
 
     def options(self) -> dict[str, Any]:
-        return self._options.to_dict()
+        options = self._options.to_dict()
+        options["expansions"] = {e.name: e.options() for e in self.expansions}
+        return options
 
     # -- protocol
 

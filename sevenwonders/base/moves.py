@@ -48,17 +48,20 @@ class BuildStage:
 
     ``extras`` carries the choices an expansion adds to a stage build (for example Edifice's
     participation in a project): a tuple of short strings the expansion defines, empty in the
-    base game.
+    base game. ``choice`` picks the option of a stage that offers several (Carthage), counted
+    from 0; its text form counts from 1 (``option 2``).
     """
 
     card: str
     left: int = 0
     right: int = 0
     extras: tuple[str, ...] = ()
+    choice: int = 0
 
     def __str__(self) -> str:
+        option = f" option {self.choice + 1}" if self.choice else ""
         extra = "".join(f" +{e}" for e in self.extras)
-        return f"stage {self.card}{_pay_text(self.left, self.right)}{extra}"
+        return f"stage {self.card}{option}{_pay_text(self.left, self.right)}{extra}"
 
 
 @attrs.frozen(slots=True)
@@ -79,5 +82,16 @@ class Skip:
         return "skip"
 
 
-Move = Union[Build, BuildStage, Sell, Skip]  # noqa: UP007 - cattrs needs a runtime Union
+@attrs.frozen(slots=True)
+class Choose:
+    """Pick one of the options of an expansion's pending decision (for example which card to
+    discard as a penalty)."""
+
+    option: str
+
+    def __str__(self) -> str:
+        return f"choose {self.option}"
+
+
+Move = Union[Build, BuildStage, Sell, Skip, Choose]  # noqa: UP007 - cattrs needs a runtime Union
 register_union(Move)

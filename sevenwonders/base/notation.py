@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from sevenwonders.base.moves import Build, BuildStage, Move, Sell, Skip
+from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
 from sevenwonders.errors import NotationError
 
 _PAY = r"(?: paying (?:left (?P<left>\d+))?(?: and )?(?:right (?P<right>\d+))?)?"
@@ -12,7 +12,8 @@ _EXTRA = r"(?P<extras>(?: \+\S+)*)"
 _PATTERNS = (
     (re.compile(r"build (?P<card>.+?) free"), "free"),
     (re.compile(rf"build (?P<card>.+?){_PAY}"), "build"),
-    (re.compile(rf"stage (?P<card>.+?){_PAY}{_EXTRA}"), "stage"),
+    (re.compile(rf"stage (?P<card>.+?)(?: option (?P<option>\d+))?{_PAY}{_EXTRA}"), "stage"),
+    (re.compile(r"choose (?P<card>.+)"), "choose"),
     (re.compile(r"sell (?P<card>.+)"), "sell"),
     (re.compile(r"skip"), "skip"),
 )
@@ -32,6 +33,8 @@ def parse(text: str) -> Move:
         card = match["card"]
         if kind == "sell":
             return Sell(card)
+        if kind == "choose":
+            return Choose(card)
         if kind == "free":
             return Build(card, free_build=True)
         left = int(match["left"] or 0)
@@ -39,7 +42,10 @@ def parse(text: str) -> Move:
         if kind == "build":
             return Build(card, left, right)
         extras = tuple(e for e in match["extras"].split(" +") if e)
-        return BuildStage(card, left, right, extras)
+        option = int(match["option"] or 1)
+        if option < 1:
+            raise NotationError(f"options count from 1: {text!r}")
+        return BuildStage(card, left, right, extras, option - 1)
     raise NotationError(
         f"cannot read {text!r}: write 'build CARD [paying left N and right M]', "
         "'stage CARD [paying ...]', 'sell CARD', 'build CARD free' or 'skip'"

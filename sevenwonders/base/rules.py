@@ -12,18 +12,21 @@ from typing import Any
 
 import attrs
 
-from sevenwonders.base.cards import Card, Colour, Edition, Stage
+from sevenwonders.base.cards import Card, Colour, Edition, Stage, Wonder
 from sevenwonders.base.effects import (
     BuildFromDiscard,
     Coins,
     CoinsPer,
     Effect,
+    ExpansionEffect,
     FreeFirstOfAge,
     FreeFirstOfColour,
     FreeLastOfAge,
     FreeOncePerAge,
     PlayLastCard,
+    Produce,
     Scope,
+    Shields,
     Side,
     TradeDiscount,
 )
@@ -40,7 +43,8 @@ from sevenwonders.base.events import (
     PendingDecision,
     StageBuilt,
 )
-from sevenwonders.base.moves import Build, BuildStage, Move, Sell, Skip
+from sevenwonders.base.hooks import Expansion, StageBuild, StageVariant
+from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
 from sevenwonders.base.options import BaseOptions
 from sevenwonders.base.state import NO_MARKS, BaseState, City, Pending, PendingKind, TurnMarks
 from sevenwonders.core.military import neighbour_conflicts
@@ -51,6 +55,8 @@ from sevenwonders.errors import (
     GameOverError,
     IllegalMoveError,
     InvalidOptionError,
+    InvalidStateError,
+    UnknownCardError,
     WrongSeatError,
 )
 
@@ -61,6 +67,7 @@ SALE_COINS = 3
 VICTORY_POINTS = {1: 1, 2: 3, 3: 5}
 DEFEAT = -1
 STANDARD_PRICE = 2
+SIDE_ALIASES = {"a": "day", "b": "night", "day": "a", "night": "b"}
 
 
 @attrs.frozen(slots=True)
@@ -77,23 +84,43 @@ class BuildQuote:
 class Rules:
     """The base game's rules for one edition and set of options."""
 
-    def __init__(self, players: int, options: BaseOptions, edition: Edition) -> None:
+    def __init__(
+        self,
+        players: int,
+        options: BaseOptions,
+        edition: Edition,
+        expansions: tuple[Expansion, ...] = (),
+    ) -> None:
         self.players = players
         self.options = options
         self.edition = edition
+        self.expansions = expansions
         self.ring = Ring(players)
         self.cards: Mapping[str, Card] = edition.cards
+        wonders: dict[str, Wonder] = dict(edition.wonders)
+        for expansion in expansions:
+            for wonder in expansion.extra_wonders():
+                wonders[wonder.name] = wonder
+        self.wonders: Mapping[str, Wonder] = wonders
         self._start: dict[str, Producer] = {
-            name: Producer.of(wonder.resource) for name, wonder in edition.wonders.items()
+            name: Producer.of(wonder.resource) for name, wonder in wonders.items()
         }
-        self._stages: dict[tuple[str, str], tuple[Stage, ...]] = {
-            (name, side.name): side.stages
-            for name, wonder in edition.wonders.items()
-            for side in wonder.side
-        }
+        self._stages: dict[tuple[str, str], tuple[Stage, ...]] = {}
+        for name, wonder in wonders.items():
+            for side in wonder.side:
+                self._stages[(name, side.name)] = side.stages
+            for alias, real in SIDE_ALIASES.items():
+                # Boards printed with Day/Night sides play as A/B in the 1st edition and back.
+                if (name, alias) not in self._stages and (name, real) in self._stages:
+                    self._stages[(name, alias)] = self._stages[(name, real)]
+        self._stage_effects: dict[tuple[str, str, tuple[int, ...]], tuple[Effect, ...]] = {}
+        self._producers: dict[Produce, Producer] = {}
         if options.wonders is not None:
             for name in options.wonders:
-                edition.wonder(name)  # raises UnknownCardError for a bad name
+                if name not in wonders:
+                    raise UnknownCardError(
+                        f"no wonder named {name!r}; known: {', '.join(wonders)}"
+                    )
 
     # ------------------------------------------------------------------ set-up
 
@@ -101,7 +128,7 @@ class Rules:
         n = self.players
         rng = Rng.from_seed(seed)
         if self.options.wonders is None:
-            wonders, rng = rng.sample(tuple(self.edition.wonders), n)
+            wonders, rng = rng.sample(tuple(self.wonders), n)
         else:
             wonders = self.options.wonders
         sides: list[str] = []
@@ -117,7 +144,7 @@ class Rules:
             deck, rng = rng.shuffle(cards)
             decks.append(deck)
         cities = tuple(City(wonders[s], sides[s], START_COINS) for s in range(n))
-        return BaseState(
+        state = BaseState(
             players=n,
             age=1,
             turn=1,
@@ -128,6 +155,11 @@ class Rules:
             rng=rng,
             marks=(NO_MARKS,) * n,
         )
+        extra = []
+        for expansion in self.expansions:
+            expansion_state, rng = expansion.setup(self, state, rng)
+            extra.append(expansion_state)
+        return attrs.evolve(state, expansions=tuple(extra), rng=rng)
 
     def _side_for(self, seat: int, rng: Rng) -> tuple[str, Rng]:
         sides = self.options.sides
@@ -146,24 +178,61 @@ class Rules:
     def built_stages(self, city: City) -> tuple[Stage, ...]:
         return self.stages(city)[: city.stages]
 
+    def stage_effects(self, city: City, count: int | None = None) -> tuple[Effect, ...]:
+        """The effects of the first ``count`` built stages (all by default), with the option
+        taken on each stage that offers several."""
+        count = city.stages if count is None else count
+        choices = city.stage_choices[:count]
+        key = (city.wonder, city.side, (count, *choices))
+        cached = self._stage_effects.get(key)
+        if cached is None:
+            stages = self.stages(city)
+            out: list[Effect] = []
+            for index in range(count):
+                choice = choices[index] if index < len(choices) else 0
+                out.extend(stages[index].effects_with(choice))
+            cached = tuple(out)
+            self._stage_effects[key] = cached
+        return cached
+
     def city_effects(self, city: City) -> Iterable[Effect]:
         for name in city.cards:
             yield from self.cards[name].effects
-        for stage in self.built_stages(city):
-            yield from stage.effects
+        yield from self.stage_effects(city)
+
+    def seat_effects(self, state: BaseState, seat: int) -> Iterable[Effect]:
+        """A city's effects plus what expansions grant the seat."""
+        yield from self.city_effects(state.cities[seat])
+        yield from self.extra_effects(state, seat)
+
+    def extra_effects(self, state: BaseState, seat: int) -> tuple[Effect, ...]:
+        if not self.expansions:
+            return ()
+        out: list[Effect] = []
+        for expansion in self.expansions:
+            out.extend(expansion.extra_effects(self, state, seat))
+        return tuple(out)
 
     def has_power(self, city: City, power: type, marks: TurnMarks = NO_MARKS) -> bool:
         """Whether a stage built before this turn (or ever, with ``NO_MARKS``) gives ``power``."""
-        for stage in self.stages(city)[: city.stages - marks.stages]:
-            for effect in stage.effects:
-                if isinstance(effect, power):
-                    return True
-        return False
-
-    def shields(self, city: City) -> int:
-        return sum(self.cards[n].shields for n in city.cards) + sum(
-            s.shields for s in self.built_stages(city)
+        return any(
+            isinstance(effect, power)
+            for effect in self.stage_effects(city, city.stages - marks.stages)
         )
+
+    def shields(self, state: BaseState, seat: int) -> int:
+        city = state.cities[seat]
+        total = sum(self.cards[n].shields for n in city.cards)
+        for effect in (*self.stage_effects(city), *self.extra_effects(state, seat)):
+            if isinstance(effect, Shields):
+                total += effect.count
+        return total
+
+    def _producer(self, effect: Produce) -> Producer:
+        producer = self._producers.get(effect)
+        if producer is None:
+            producer = self._producers[effect] = Producer.of(effect.options, effect.amount)
+        return producer
 
     def to_move(self, state: BaseState) -> frozenset[int]:
         if state.over:
@@ -182,9 +251,10 @@ class Rules:
             producer = self.cards[name].producer
             if producer is not None and name not in marks.built:
                 out.append(producer)
-        for stage in self.stages(city)[: city.stages - marks.stages]:
-            if stage.producer is not None:
-                out.append(stage.producer)
+        for effect in (*self.stage_effects(city, city.stages - marks.stages),
+                       *self.extra_effects(state, seat)):
+            if isinstance(effect, Produce):
+                out.append(self._producer(effect))
         return tuple(out)
 
     def _sellable(self, state: BaseState, seat: int) -> tuple[Producer, ...]:
@@ -209,8 +279,7 @@ class Rules:
         for name in city.cards:
             if name not in marks.built:
                 discounts.extend(self.cards[name].effects)
-        for stage in self.stages(city)[: city.stages - marks.stages]:
-            discounts.extend(stage.effects)
+        discounts.extend(self.stage_effects(city, city.stages - marks.stages))
         for effect in discounts:
             if isinstance(effect, TradeDiscount):
                 bag = parse_bag(effect.resources)
@@ -275,18 +344,42 @@ class Rules:
             return BuildQuote(False, bank_coins=card.coins, reason="cannot_pay")
         return BuildQuote(True, payments=payments, bank_coins=card.coins)
 
-    def stage_quote(self, state: BaseState, seat: int) -> BuildQuote:
-        """Whether and how ``seat`` can build its next wonder stage now."""
+    def stage_variants(self, state: BaseState, seat: int) -> tuple[StageVariant, ...]:
+        """The plain stage build and every variant the expansions add (Edifice projects)."""
+        variants = [StageVariant((), 0)]
+        for expansion in self.expansions:
+            variants.extend(expansion.stage_variants(self, state, seat))
+        return tuple(variants)
+
+    def stage_quote(self, state: BaseState, seat: int, extra_coins: int = 0) -> BuildQuote:
+        """Whether and how ``seat`` can build its next wonder stage now (``extra_coins`` more
+        going to the bank for an expansion's variant)."""
         city = state.cities[seat]
         stages = self.stages(city)
         if city.stages >= len(stages):
             return BuildQuote(False, reason="wonder_complete")
         stage = stages[city.stages]
-        budget = self.spendable(state, seat) - stage.coins
+        budget = self.spendable(state, seat) - stage.coins - extra_coins
         payments = self.payments(state, seat, stage.cost_bag, budget)
         if not payments:
             return BuildQuote(False, bank_coins=stage.coins, reason="cannot_pay")
-        return BuildQuote(True, payments=payments, bank_coins=stage.coins)
+        return BuildQuote(True, payments=payments, bank_coins=stage.coins + extra_coins)
+
+    def stage_moves(self, state: BaseState, seat: int, card: str) -> list[BuildStage]:
+        """Every way to build the next stage with ``card``: options x variants x payments."""
+        city = state.cities[seat]
+        stages = self.stages(city)
+        if city.stages >= len(stages):
+            return []
+        choices = range(max(1, len(stages[city.stages].choices)))
+        moves = []
+        for variant in self.stage_variants(state, seat):
+            quote = self.stage_quote(state, seat, variant.coins)
+            for payment in quote.payments:
+                for choice in choices:
+                    moves.append(BuildStage(card, payment.left, payment.right, variant.extras,
+                                            choice))
+        return moves
 
     def once_per_age_free(self, state: BaseState, seat: int) -> bool:
         city = state.cities[seat]
@@ -301,10 +394,13 @@ class Rules:
             return ()
         if state.pending and state.pending[0].kind is PendingKind.BUILD_FROM_DISCARD:
             return self._discard_moves(state, seat)
+        if state.pending and state.pending[0].kind is PendingKind.EXPANSION:
+            head = state.pending[0]
+            return self.expansion_named(head.detail).pending_moves(self, state, head)
         in_draft = not state.pending
         moves: list[Move] = []
         seen: set[str] = set()
-        stage = self.stage_quote(state, seat)
+        stage_template = self.stage_moves(state, seat, "")
         for name in state.hands[seat]:
             if name in seen:
                 continue
@@ -314,10 +410,20 @@ class Rules:
                 moves.append(Build(name, payment.left, payment.right))
             if quote.buildable and quote.free is None and self.once_per_age_free(state, seat):
                 moves.append(Build(name, free_build=True))
-            for payment in stage.payments:
-                moves.append(BuildStage(name, payment.left, payment.right))
+            moves.extend(attrs.evolve(stage, card=name) for stage in stage_template)
             moves.append(Sell(name))
         return tuple(moves)
+
+    def expansion_named(self, detail: str) -> Expansion:
+        """The expansion whose name starts a pending decision's ``detail``."""
+        name = detail.split(":", 1)[0]
+        for expansion in self.expansions:
+            if expansion.name == name:
+                return expansion
+        raise InvalidStateError(f"no expansion {name!r} in this game")
+
+    def _expansion_index(self, expansion: Expansion) -> int:
+        return self.expansions.index(expansion)
 
     def _discard_moves(self, state: BaseState, seat: int) -> tuple[Move, ...]:
         city = state.cities[seat]
@@ -349,10 +455,21 @@ class Rules:
             self.check_move(state, seat, move)
 
     def check_move(self, state: BaseState, seat: int, move: object) -> None:
-        if not isinstance(move, Build | BuildStage | Sell | Skip):
+        if not isinstance(move, Build | BuildStage | Sell | Skip | Choose):
             raise IllegalMoveError(
                 f"seat {seat}: {move!r} is not a base-game move", reason="not_a_move", seat=seat
             )
+        if state.pending and state.pending[0].kind is PendingKind.EXPANSION:
+            if move not in self.legal_moves(state, seat):
+                options = ", ".join(str(m) for m in self.legal_moves(state, seat))
+                raise IllegalMoveError(
+                    f"seat {seat}: {move} is not possible now; choose one of: {options}",
+                    reason="pending_decision", seat=seat,
+                )
+            return
+        if isinstance(move, Choose):
+            raise IllegalMoveError(f"seat {seat}: nothing to choose now", reason="no_choice",
+                                   seat=seat)
         if state.pending and state.pending[0].kind is PendingKind.BUILD_FROM_DISCARD:
             if move in self._discard_moves(state, seat):
                 return
@@ -375,8 +492,7 @@ class Rules:
         if isinstance(move, Sell):
             return
         if isinstance(move, BuildStage):
-            self._check_payment(self.stage_quote(state, seat), move.left, move.right, seat,
-                                "the next wonder stage", move.extras)
+            self._check_stage(state, seat, move)
             return
         in_draft = not state.pending
         quote = self.quote(state, seat, name, in_draft)
@@ -393,7 +509,26 @@ class Rules:
             return
         if quote.reason == "duplicate":
             self._refuse_duplicate(seat, name)
-        self._check_payment(quote, move.left, move.right, seat, name, ())
+        self._check_payment(quote, move.left, move.right, seat, name)
+
+    def _check_stage(self, state: BaseState, seat: int, move: BuildStage) -> None:
+        variants = {v.extras: v for v in self.stage_variants(state, seat)}
+        variant = variants.get(move.extras)
+        if variant is None:
+            raise IllegalMoveError(
+                f"seat {seat}: {' '.join(move.extras)!r} is not possible with this stage now",
+                reason="unknown_extra", seat=seat,
+            )
+        quote = self.stage_quote(state, seat, variant.coins)
+        if quote.buildable:
+            city = state.cities[seat]
+            options = len(self.stages(city)[city.stages].choices)
+            if not 0 <= move.choice < max(1, options):
+                raise IllegalMoveError(
+                    f"seat {seat}: this stage has no option {move.choice + 1}",
+                    reason="bad_option", seat=seat,
+                )
+        self._check_payment(quote, move.left, move.right, seat, "the next wonder stage")
 
     @staticmethod
     def _refuse_duplicate(seat: int, name: str) -> None:
@@ -402,14 +537,7 @@ class Rules:
         )
 
     @staticmethod
-    def _check_payment(
-        quote: BuildQuote, left: int, right: int, seat: int, what: str, extras: tuple[str, ...]
-    ) -> None:
-        if extras:
-            raise IllegalMoveError(
-                f"seat {seat}: no expansion offers {extras!r} here", reason="unknown_extra",
-                seat=seat,
-            )
+    def _check_payment(quote: BuildQuote, left: int, right: int, seat: int, what: str) -> None:
         if not quote.buildable:
             reason = quote.reason or "cannot_pay"
             text = {
@@ -434,6 +562,10 @@ class Rules:
         if state.pending:
             head = state.pending[0]
             state = attrs.evolve(state, pending=state.pending[1:])
+            if head.kind is PendingKind.EXPANSION:
+                expansion = self.expansion_named(head.detail)
+                state = expansion.resolve_pending(self, state, head, moves[head.seat], events)
+                return self._advance(state, events)
             source = "discard" if head.kind is PendingKind.BUILD_FROM_DISCARD else "last_card"
             state = self._resolve(state, {head.seat: moves[head.seat]}, events, source)
         else:
@@ -463,6 +595,7 @@ class Rules:
         spent = [0] * n
         income = [0] * n
         new_pending: list[Pending] = []
+        stage_builds: list[StageBuild] = []
         at_placement = self.options.coin_effect_timing == "at_placement"
         # Free reasons depend on the state before anything is placed.
         free = {
@@ -472,7 +605,7 @@ class Rules:
         }
         for seat in sorted(moves):
             move = moves[seat]
-            if isinstance(move, Skip):
+            if isinstance(move, Skip | Choose):
                 continue
             city = cities[seat]
             mark = marks[seat]
@@ -491,14 +624,25 @@ class Rules:
                 continue
             if isinstance(move, BuildStage):
                 stage = self.stages(city)[city.stages]
-                spent[seat] += stage.coins + move.left + move.right
+                extra_coins = next(v.coins for v in self.stage_variants(state, seat)
+                                   if v.extras == move.extras)
+                bank = stage.coins + extra_coins
+                spent[seat] += bank + move.left + move.right
                 income[left_seat] += move.left
                 income[right_seat] += move.right
-                city = attrs.evolve(city, stages=city.stages + 1, tucked=(*city.tucked, move.card))
+                choices = city.stage_choices + (0,) * (city.stages - len(city.stage_choices))
+                city = attrs.evolve(city, stages=city.stages + 1, tucked=(*city.tucked, move.card),
+                                    stage_choices=(*choices, move.choice))
                 mark = attrs.evolve(mark, stages=mark.stages + 1)
                 if events is not None:
-                    events.append(StageBuilt(seat, city.stages, move.left, move.right, stage.coins))
-                for effect in stage.effects:
+                    events.append(StageBuilt(seat, city.stages, move.left, move.right, bank,
+                                             move.extras, move.choice))
+                effects = stage.effects_with(move.choice)
+                stage_builds.append(StageBuild(
+                    seat, city.stages, move.extras,
+                    tuple(e for e in effects if isinstance(e, ExpansionEffect)),
+                ))
+                for effect in effects:
                     if isinstance(effect, Coins):
                         income[seat] += effect.amount
                         if events is not None:
@@ -565,7 +709,7 @@ class Rules:
             else:
                 new_pending = new_pending + last
         pending = new_pending + pending
-        return attrs.evolve(
+        state = attrs.evolve(
             state,
             cities=tuple(cities),
             hands=tuple(hands),
@@ -574,6 +718,9 @@ class Rules:
             deferred=tuple(deferred),
             pending=tuple(pending),
         )
+        for expansion in self.expansions:
+            state = expansion.after_builds(self, state, tuple(stage_builds), events)
+        return state
 
     def _advance(self, state: BaseState, events: list[Event] | None) -> BaseState:
         """Settle automatic steps until a decision is needed: empty pending decisions, the end
@@ -587,12 +734,29 @@ class Rules:
                     # Nothing to build from the discard pile: the power lapses.
                     state = attrs.evolve(state, pending=state.pending[1:])
                     continue
+                if head.kind is PendingKind.EXPANSION:
+                    options = self.legal_moves(state, head.seat)
+                    if len(options) == 1:
+                        # A decision with one option is taken for the player.
+                        state = attrs.evolve(state, pending=state.pending[1:])
+                        expansion = self.expansion_named(head.detail)
+                        state = expansion.resolve_pending(self, state, head, options[0], events)
+                        continue
                 if events is not None:
-                    events.append(PendingDecision(head.seat, head.kind))
+                    events.append(PendingDecision(head.seat, head.kind, head.detail))
                 return state
-            return self._end_turn(state, events)
+            if not state.age_ending:
+                state = self._end_turn(state, events)
+                if not state.age_ending:
+                    return state
+                for expansion in self.expansions:
+                    state = expansion.before_conflicts(self, state, events)
+                continue
+            return self._end_age(state, events)
 
     def _end_turn(self, state: BaseState, events: list[Event] | None) -> BaseState:
+        """Pay deferred coin effects, clear the turn's marks, pass hands; after an Age's last
+        turn, mark the Age as ending instead."""
         cities = list(state.cities)
         for seat, name in state.deferred:
             effect_list = [e for e in self.cards[name].effects if isinstance(e, CoinsPer)]
@@ -617,7 +781,11 @@ class Rules:
             if events is not None:
                 events.append(HandsPassed("left" if to_left else "right"))
             return attrs.evolve(state, hands=tuple(hands), turn=state.turn + 1)
-        state = self._conflicts(state, events)
+        return attrs.evolve(state, age_ending=True)
+
+    def _end_age(self, state: BaseState, events: list[Event] | None) -> BaseState:
+        """Military conflicts, then the next Age or the end of the game."""
+        state = attrs.evolve(self._conflicts(state, events), age_ending=False)
         if state.age == 3:
             if events is not None:
                 events.append(GameEnded())
@@ -633,7 +801,7 @@ class Rules:
         )
 
     def _conflicts(self, state: BaseState, events: list[Event] | None) -> BaseState:
-        strengths = [self.shields(city) for city in state.cities]
+        strengths = [self.shields(state, seat) for seat in range(self.players)]
         outcomes = neighbour_conflicts(strengths, self.ring)
         win = VICTORY_POINTS[state.age]
         cities = []

@@ -18,7 +18,7 @@ from sevenwonders.base.effects import (
     WonderCompletePoints,
 )
 from sevenwonders.base.rules import Rules
-from sevenwonders.base.state import BaseState, City
+from sevenwonders.base.state import BaseState
 from sevenwonders.core.science import science_points
 from sevenwonders.core.scoring import ScoreSheet
 
@@ -48,10 +48,10 @@ def _card_points(rules: Rules, state: BaseState, seat: int, card: Card, effect: 
     return 0
 
 
-def _science(rules: Rules, city: City, extra_wildcards: int = 0) -> int:
+def _science(rules: Rules, state: BaseState, seat: int, extra_wildcards: int = 0) -> int:
     counts = {Symbol.COMPASS: 0, Symbol.GEAR: 0, Symbol.TABLET: 0}
     wild = extra_wildcards
-    for effect in rules.city_effects(city):
+    for effect in rules.seat_effects(state, seat):
         if isinstance(effect, Science):
             counts[effect.symbol] += 1
         elif isinstance(effect, ScienceChoice):
@@ -63,8 +63,7 @@ def score_lines(rules: Rules, state: BaseState, seat: int) -> dict[str, int]:
     """The score pad lines of ``seat`` for the state as it stands."""
     city = state.cities[seat]
     lines = dict.fromkeys(LINES, 0)
-    for stage in rules.built_stages(city):
-        lines["wonder"] += sum(e.vp for e in stage.effects if isinstance(e, Points))
+    lines["wonder"] = sum(e.vp for e in rules.stage_effects(city) if isinstance(e, Points))
     lines["coins"] = city.coins // COINS_PER_POINT
     lines["military"] = sum(city.tokens)
     for name in city.cards:
@@ -72,21 +71,32 @@ def score_lines(rules: Rules, state: BaseState, seat: int) -> dict[str, int]:
         line = _LINE_OF_COLOUR[card.colour]
         for effect in card.effects:
             lines[line] += _card_points(rules, state, seat, card, effect)
-    lines["science"] += _science(rules, city)
+    lines["science"] += _science(rules, state, seat)
     if rules.has_power(city, CopyNeighbourGuild):
         _copy_best_guild(rules, state, seat, lines)
+    for expansion in rules.expansions:
+        for line, points in expansion.score_lines(rules, state, seat).items():
+            lines[line] = lines.get(line, 0) + points
     return lines
+
+
+def guild_value(rules: Rules, state: BaseState, seat: int, guild: Card) -> int:
+    """What ``guild`` is worth to ``seat`` on top of its current sheet (points and any science
+    gain from a wild symbol), as if it stood a second time in the city."""
+    points = sum(_card_points(rules, state, seat, guild, e) for e in guild.effects)
+    wild = sum(1 for e in guild.effects if isinstance(e, ScienceChoice))
+    if wild:
+        points += _science(rules, state, seat, wild) - _science(rules, state, seat)
+    return points
 
 
 def _copy_best_guild(rules: Rules, state: BaseState, seat: int, lines: dict[str, int]) -> None:
     """Olympia (1st edition, B): copy the neighbours' guild worth most to this city.
 
-    The copy scores as if it stood in this city but is not a card of it, so it adds no purple
-    card to anything that counts cards (the copied guild is counted once, for its owner's
-    score and once for the copier, never twice for either).
+    The copy scores as if it stood in this city but is not a card of it: it adds no purple card
+    to anything that counts cards, and it is scored once for the copier (its owner keeps it).
+    A copied wild science symbol counts on the science line.
     """
-    city = state.cities[seat]
-    base_science = lines["science"]
     best_guilds, best_science = 0, 0
     for neighbour in rules.ring.neighbours(seat):
         for name in state.cities[neighbour].cards:
@@ -95,7 +105,9 @@ def _copy_best_guild(rules: Rules, state: BaseState, seat: int, lines: dict[str,
                 continue
             guild_points = sum(_card_points(rules, state, seat, card, e) for e in card.effects)
             wild = sum(1 for e in card.effects if isinstance(e, ScienceChoice))
-            science_gain = _science(rules, city, wild) - base_science if wild else 0
+            science_gain = (
+                _science(rules, state, seat, wild) - _science(rules, state, seat) if wild else 0
+            )
             if guild_points + science_gain > best_guilds + best_science:
                 best_guilds, best_science = guild_points, science_gain
     lines["guilds"] += best_guilds

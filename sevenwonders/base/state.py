@@ -10,20 +10,27 @@ import enum
 
 import attrs
 
+from sevenwonders.base.hooks import ExpansionState
 from sevenwonders.core.rng import Rng
 
 
 class PendingKind(enum.Enum):
     BUILD_FROM_DISCARD = "build_from_discard"
     PLAY_LAST_CARD = "play_last_card"
+    EXPANSION = "expansion"
 
 
 @attrs.frozen(slots=True)
 class Pending:
-    """A decision one seat must take before the turn can end."""
+    """A decision one seat must take before the game goes on.
+
+    For ``EXPANSION`` decisions ``detail`` starts with the expansion's name and a colon; the
+    rest is the expansion's own (for example ``"edifice:discard:brown"``).
+    """
 
     seat: int
     kind: PendingKind
+    detail: str = ""
 
 
 @attrs.frozen(slots=True)
@@ -31,6 +38,7 @@ class City:
     """One player's city: wonder, built cards (in build order), coins and conflict tokens.
 
     ``tucked`` are the cards used for wonder stages (face down: only their owner knows them).
+    ``stage_choices`` holds the option taken for each built stage (0 where a stage has none).
     ``free_build_age`` is the Age in which a once-per-Age free build was last used (0: never).
     """
 
@@ -42,6 +50,7 @@ class City:
     tucked: tuple[str, ...] = ()
     tokens: tuple[int, ...] = ()
     free_build_age: int = 0
+    stage_choices: tuple[int, ...] = ()
 
 
 @attrs.frozen(slots=True)
@@ -64,7 +73,9 @@ class BaseState:
 
     ``decks`` holds the shuffled decks of the Ages still to come (hidden); ``discard`` is the
     face-down discard pile; ``pending`` lists the decisions that must be taken, in order, before
-    the turn ends. ``deferred`` holds coin effects paid at the end of the turn
+    the game goes on. ``age_ending`` is set once an Age's last turn is over and its conflicts are
+    still to come. ``expansions`` holds each expansion's state, in the game's expansion order.
+    ``deferred`` holds coin effects paid at the end of the turn
     (``coin_effect_timing="after_builds"``) as (seat, card or stage key).
     """
 
@@ -80,3 +91,5 @@ class BaseState:
     marks: tuple[TurnMarks, ...] = ()
     deferred: tuple[tuple[int, str], ...] = ()
     over: bool = False
+    age_ending: bool = False
+    expansions: tuple[ExpansionState, ...] = ()

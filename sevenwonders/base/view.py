@@ -2,12 +2,14 @@
 
 Hidden: other hands (only their sizes), the decks, the discard pile's contents (face down; shown
 only to a seat that must build from it), the cards tucked under other wonders, the generator.
+Expansion states are public (Edifice's projects, pawns and debts lie open on the table).
 """
 
 from __future__ import annotations
 
 import attrs
 
+from sevenwonders.base.hooks import ExpansionState
 from sevenwonders.base.state import BaseState, PendingKind
 
 
@@ -39,6 +41,8 @@ class BaseView:
     to_move: tuple[int, ...]
     pending: PendingKind | None
     over: bool
+    expansions: tuple[ExpansionState, ...] = ()
+    pending_detail: str = ""
 
 
 def make_view(state: BaseState, seat: int, to_move: frozenset[int]) -> BaseView:
@@ -62,4 +66,6 @@ def make_view(state: BaseState, seat: int, to_move: frozenset[int]) -> BaseView:
         to_move=tuple(sorted(to_move)),
         pending=mine.kind if mine is not None else None,
         over=state.over,
+        expansions=state.expansions,
+        pending_detail=mine.detail if mine is not None else "",
     )

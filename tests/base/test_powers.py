@@ -118,7 +118,7 @@ def test_ephesos_coins_and_rhodos_shields() -> None:
                                               2: {"cards": ["Lumber Yard"]}})
     after = play(g, state, {0: "stage Altar paying right 2", 1: "sell Baths", 2: "sell Theater"})
     assert after.cities[0].coins == 3 - 2 + 9
-    assert g.rules.shields(position(g, cities={1: {"stages": 2}}).cities[1]) == 2
+    assert g.rules.shields(position(g, cities={1: {"stages": 2}}), 1) == 2
 
 
 def test_chains_build_for_free() -> None:

@@ -1,0 +1,370 @@
+"""Edifice as a plugin over the base game's hooks.
+
+Participation is a variant of a wonder-stage build (``BuildStage(..., extras=("project",))``)
+that costs the project's coins on top; a project completes the moment its last pawn is taken
+and rewards every pawn holder at once; a project still open before the Age's conflicts fails
+and every seat without a pawn of that Age suffers its penalty, or takes a debt token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+import attrs
+
+from sevenwonders.base.cards import Colour, Wonder, load_wonders
+from sevenwonders.base.effects import Coins, Effect, PointsPer, Produce, Shields
+from sevenwonders.base.events import CoinsGained, Event, ExpansionEvent
+from sevenwonders.base.hooks import Expansion, ExpansionState, StageBuild, StageVariant
+from sevenwonders.base.moves import Choose, Move
+from sevenwonders.base.rules import Rules
+from sevenwonders.base.scoring import guild_value
+from sevenwonders.base.state import BaseState, Pending, PendingKind
+from sevenwonders.core.rng import Rng
+from sevenwonders.edifice.projects import (
+    CopyOwnGuild,
+    DiscardCard,
+    DiscardDefeats,
+    LoseCoins,
+    LoseVictoryTokens,
+    PointsPerColour,
+    PointsPerSet,
+    Project,
+    VictoryToken,
+    load_projects,
+)
+from sevenwonders.edifice.state import COMPLETED, FAILED, OPEN, EdificeState
+from sevenwonders.errors import InvalidOptionError, InvalidStateError, UnknownCardError
+
+NAME = "edifice"
+PARTICIPATE = "project"
+PAWNS_PER_PROJECT = {3: 2, 4: 3, 5: 3, 6: 4, 7: 5}
+DEBT_TOKENS = (-2, -3, -5)
+CASTLE_CHOICES = ("highest", "lowest")
+
+
+@cache
+def edifice_wonders() -> tuple[Wonder, ...]:
+    return load_wonders("sevenwonders.edifice", "wonders.toml")
+
+
+class Edifice(Expansion):
+    """The Edifice expansion.
+
+    Options (reference decisions in brackets):
+
+    - ``projects``: the three projects (Ages I, II, III) by name, or ``None`` to draw one per
+      Age from the seed.
+    - ``pawn_points``: points per participation pawn of Ages I, II, III at the end; no source
+      gives a value, so the default is ``(0, 0, 0)`` [decision 5].
+    - ``castle_loses``: which two victory tokens Concentric Castle's penalty takes,
+      ``"highest"`` (default) or ``"lowest"`` [decision 8].
+
+    Fixed choices of the reference: several seats joining in one turn all get a pawn and the
+    project completes [6]; Ur's box pawns are free, are not the once-per-Age participation, do not
+    complete a project, and protect and reward like other pawns while that Age's project is open
+    [7]; the player chooses the card a colour penalty discards, and it goes to the discard pile
+    [8]; Factory and River Port resources are not for sale [9].
+    """
+
+    name = NAME
+
+    def __init__(
+        self,
+        *,
+        projects: Sequence[str] | None = None,
+        pawn_points: Sequence[int] = (0, 0, 0),
+        castle_loses: str = "highest",
+    ) -> None:
+        self.catalogue = load_projects()
+        if projects is not None:
+            chosen = tuple(projects)
+            if len(chosen) != 3:
+                raise InvalidOptionError("projects names one project for each of the 3 Ages")
+            for age, name in enumerate(chosen, start=1):
+                project = self._project(name)
+                if project.age != age:
+                    raise InvalidOptionError(f"{name} is a project of Age {project.age}")
+            self.projects: tuple[str, ...] | None = chosen
+        else:
+            self.projects = None
+        self.pawn_points = tuple(pawn_points)
+        if len(self.pawn_points) != 3 or not all(isinstance(p, int) for p in self.pawn_points):
+            raise InvalidOptionError("pawn_points needs three integers (Ages I, II, III)")
+        if castle_loses not in CASTLE_CHOICES:
+            raise InvalidOptionError(f"castle_loses must be one of {CASTLE_CHOICES}")
+        self.castle_loses = castle_loses
+
+    def _project(self, name: str) -> Project:
+        try:
+            return self.catalogue[name]
+        except KeyError:
+            raise UnknownCardError(f"no Edifice project named {name!r}") from None
+
+    def options(self) -> dict[str, Any]:
+        return {
+            "projects": list(self.projects) if self.projects else None,
+            "pawn_points": list(self.pawn_points),
+            "castle_loses": self.castle_loses,
+        }
+
+    # -- state access
+
+    def _mine(self, rules: Rules, state: BaseState) -> EdificeState:
+        found = state.expansions[rules.expansions.index(self)]
+        if not isinstance(found, EdificeState):
+            raise InvalidStateError("the Edifice state is missing from this game state")
+        return found
+
+    def _put(self, rules: Rules, state: BaseState, mine: EdificeState) -> BaseState:
+        index = rules.expansions.index(self)
+        expansions = list(state.expansions)
+        expansions[index] = mine
+        return attrs.evolve(state, expansions=tuple(expansions))
+
+    # -- hooks
+
+    def extra_wonders(self) -> tuple[Wonder, ...]:
+        return edifice_wonders()
+
+    def setup(self, rules: Rules, state: BaseState, rng: Rng) -> tuple[ExpansionState, Rng]:
+        if self.projects is not None:
+            projects = self.projects
+        else:
+            chosen = []
+            for age in (1, 2, 3):
+                names = sorted(p.name for p in self.catalogue.values() if p.age == age)
+                name, rng = rng.choice(names)
+                chosen.append(name)
+            projects = tuple(chosen)
+        pawns = PAWNS_PER_PROJECT[rules.players]
+        n = rules.players
+        return EdificeState(
+            projects=projects,
+            pawns_left=(pawns,) * 3,
+            participants=((),) * 3,
+            holders=((),) * 3,
+            outcomes=(OPEN,) * 3,
+            rewards=((),) * n,
+            debts=((),) * n,
+            pawns=((),) * n,
+        ), rng
+
+    def stage_variants(self, rules: Rules, state: BaseState, seat: int) -> tuple[StageVariant, ...]:
+        mine = self._mine(rules, state)
+        age = state.age - 1
+        if (mine.outcomes[age] == OPEN and mine.pawns_left[age] > 0
+                and seat not in mine.participants[age]):
+            return (StageVariant((PARTICIPATE,), self._project(mine.projects[age]).cost),)
+        return ()
+
+    def extra_effects(self, rules: Rules, state: BaseState, seat: int) -> tuple[Effect, ...]:
+        mine = self._mine(rules, state)
+        return tuple(
+            reward
+            for name in mine.rewards[seat]
+            for reward in self._project(name).reward
+            if isinstance(reward, Shields | Produce)
+        )
+
+    def after_builds(
+        self, rules: Rules, state: BaseState, stages: tuple[StageBuild, ...],
+        events: list[Event] | None,
+    ) -> BaseState:
+        if not stages:
+            return state
+        mine = self._mine(rules, state)
+        age = state.age - 1
+        participants = [list(s) for s in mine.participants]
+        holders = [set(h) for h in mine.holders]
+        pawns = [list(p) for p in mine.pawns]
+        pawns_left = list(mine.pawns_left)
+        joined = False
+        for build in stages:
+            if PARTICIPATE in build.extras:
+                from_box = pawns_left[age] == 0
+                pawns_left[age] = max(0, pawns_left[age] - 1)
+                participants[age].append(build.seat)
+                holders[age].add(build.seat)
+                pawns[build.seat].append(age + 1)
+                joined = True
+                if events is not None:
+                    events.append(ExpansionEvent(NAME, "joined", build.seat, mine.projects[age],
+                                                 int(from_box)))
+            for effect in build.effects:
+                if effect.expansion == NAME and effect.kind == "take_pawn":
+                    pawn_age = effect.value - 1
+                    pawns[build.seat].append(effect.value)
+                    if mine.outcomes[pawn_age] == OPEN:
+                        holders[pawn_age].add(build.seat)
+                    if events is not None:
+                        events.append(ExpansionEvent(NAME, "box_pawn", build.seat,
+                                                     mine.projects[pawn_age], effect.value))
+        mine = attrs.evolve(
+            mine,
+            participants=tuple(tuple(sorted(p)) for p in participants),
+            holders=tuple(tuple(sorted(h)) for h in holders),
+            pawns=tuple(tuple(p) for p in pawns),
+            pawns_left=tuple(pawns_left),
+        )
+        state = self._put(rules, state, mine)
+        if joined and pawns_left[age] == 0 and mine.outcomes[age] == OPEN:
+            state = self._complete(rules, state, age, events)
+        return state
+
+    def _complete(
+        self, rules: Rules, state: BaseState, age: int, events: list[Event] | None
+    ) -> BaseState:
+        """The last pawn left the card: every holder gets the reward at once."""
+        mine = self._mine(rules, state)
+        project = self._project(mine.projects[age])
+        if events is not None:
+            events.append(ExpansionEvent(NAME, "completed", None, project.name))
+        cities = list(state.cities)
+        marks = list(state.marks)
+        rewards = list(mine.rewards)
+        for seat in mine.holders[age]:
+            rewards[seat] = (*rewards[seat], project.name)
+            city = cities[seat]
+            for reward in project.reward:
+                if isinstance(reward, Coins):
+                    city = attrs.evolve(city, coins=city.coins + reward.amount)
+                    marks[seat] = attrs.evolve(marks[seat],
+                                               income=marks[seat].income + reward.amount)
+                    if events is not None:
+                        events.append(CoinsGained(seat, reward.amount, project.name))
+                elif isinstance(reward, VictoryToken):
+                    city = attrs.evolve(city, tokens=(*city.tokens, reward.value))
+                elif isinstance(reward, DiscardDefeats):
+                    city = attrs.evolve(city, tokens=tuple(t for t in city.tokens if t > 0))
+            cities[seat] = city
+        outcomes = list(mine.outcomes)
+        outcomes[age] = COMPLETED
+        mine = attrs.evolve(mine, rewards=tuple(rewards), outcomes=tuple(outcomes))
+        state = attrs.evolve(state, cities=tuple(cities), marks=tuple(marks))
+        return self._put(rules, state, mine)
+
+    def before_conflicts(
+        self, rules: Rules, state: BaseState, events: list[Event] | None
+    ) -> BaseState:
+        mine = self._mine(rules, state)
+        age = state.age - 1
+        if mine.outcomes[age] != OPEN:
+            return state
+        project = self._project(mine.projects[age])
+        if events is not None:
+            events.append(ExpansionEvent(NAME, "failed", None, project.name))
+        outcomes = list(mine.outcomes)
+        outcomes[age] = FAILED
+        state = self._put(rules, state, attrs.evolve(mine, outcomes=tuple(outcomes)))
+        pending = []
+        for seat in range(rules.players):
+            if seat in mine.holders[age]:
+                continue
+            state, needs_choice = self._penalise(rules, state, seat, project, events)
+            if needs_choice:
+                assert isinstance(project.penalty, DiscardCard)
+                pending.append(Pending(seat, PendingKind.EXPANSION,
+                                       f"{NAME}:discard:{project.penalty.colour}"))
+        return attrs.evolve(state, pending=(*state.pending, *pending))
+
+    def _penalise(
+        self, rules: Rules, state: BaseState, seat: int, project: Project,
+        events: list[Event] | None,
+    ) -> tuple[BaseState, bool]:
+        """Apply ``project``'s penalty to ``seat``; True when the seat must choose a card."""
+        penalty = project.penalty
+        city = state.cities[seat]
+        if isinstance(penalty, DiscardCard):
+            names = {n for n in city.cards if rules.cards[n].colour.value == penalty.colour}
+            if len(names) == 1:  # no choice to make: discard it at once
+                return self._discard(state, seat, names.pop(), events), False
+            if names:
+                return state, True
+            return self._debt(rules, state, seat, project, events), False
+        if isinstance(penalty, LoseCoins):
+            if city.coins < penalty.amount:
+                return self._debt(rules, state, seat, project, events), False
+            city = attrs.evolve(city, coins=city.coins - penalty.amount)
+            kind, detail, value = "lose_coins", project.name, penalty.amount
+        else:
+            assert isinstance(penalty, LoseVictoryTokens)
+            victories = sorted((t for t in city.tokens if t > 0),
+                               reverse=self.castle_loses == "highest")
+            if len(victories) < penalty.count:
+                return self._debt(rules, state, seat, project, events), False
+            tokens = list(city.tokens)
+            for token in victories[: penalty.count]:
+                tokens.remove(token)
+            city = attrs.evolve(city, tokens=tuple(tokens))
+            kind, detail, value = "lose_tokens", project.name, sum(victories[: penalty.count])
+        if events is not None:
+            events.append(ExpansionEvent(NAME, kind, seat, detail, value))
+        cities = list(state.cities)
+        cities[seat] = city
+        return attrs.evolve(state, cities=tuple(cities)), False
+
+    def _debt(
+        self, rules: Rules, state: BaseState, seat: int, project: Project,
+        events: list[Event] | None,
+    ) -> BaseState:
+        mine = self._mine(rules, state)
+        value = DEBT_TOKENS[project.age - 1]
+        debts = list(mine.debts)
+        debts[seat] = (*debts[seat], value)
+        if events is not None:
+            events.append(ExpansionEvent(NAME, "debt", seat, project.name, value))
+        return self._put(rules, state, attrs.evolve(mine, debts=tuple(debts)))
+
+    def pending_moves(self, rules: Rules, state: BaseState, pending: Pending) -> tuple[Move, ...]:
+        colour = pending.detail.split(":")[-1]
+        city = state.cities[pending.seat]
+        names = sorted({n for n in city.cards if rules.cards[n].colour.value == colour})
+        return tuple(Choose(name) for name in names)
+
+    def resolve_pending(
+        self, rules: Rules, state: BaseState, pending: Pending, move: Move,
+        events: list[Event] | None,
+    ) -> BaseState:
+        assert isinstance(move, Choose)
+        return self._discard(state, pending.seat, move.option, events)
+
+    @staticmethod
+    def _discard(state: BaseState, seat: int, name: str, events: list[Event] | None) -> BaseState:
+        """A penalty takes card ``name`` out of ``seat``'s city onto the discard pile."""
+        city = state.cities[seat]
+        cards = list(city.cards)
+        cards.remove(name)
+        cities = list(state.cities)
+        cities[seat] = attrs.evolve(city, cards=tuple(cards))
+        if events is not None:
+            events.append(ExpansionEvent(NAME, "penalty", seat, name))
+        return attrs.evolve(state, cities=tuple(cities), discard=(*state.discard, name))
+
+    def score_lines(self, rules: Rules, state: BaseState, seat: int) -> Mapping[str, int]:
+        mine = self._mine(rules, state)
+        city = state.cities[seat]
+        points = sum(self.pawn_points[age - 1] for age in mine.pawns[seat])
+        points += sum(mine.debts[seat])
+        guilds = 0
+        colours = [rules.cards[name].colour for name in city.cards]
+        for name in mine.rewards[seat]:
+            for reward in self._project(name).reward:
+                if isinstance(reward, PointsPer):
+                    points += reward.vp * rules.count(state.cities, seat, reward.counts,
+                                                      reward.scope)
+                elif isinstance(reward, PointsPerSet):
+                    points += reward.vp * min(
+                        sum(1 for c in colours if c.value == colour) for colour in reward.colours
+                    )
+                elif isinstance(reward, PointsPerColour):
+                    points += reward.vp * len(set(colours))
+                elif isinstance(reward, CopyOwnGuild):
+                    guilds += max(
+                        (guild_value(rules, state, seat, rules.cards[n]) for n in city.cards
+                         if rules.cards[n].colour is Colour.PURPLE),
+                        default=0,
+                    )
+        return {"edifice": points, "guilds": guilds}
