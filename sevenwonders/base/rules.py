@@ -48,7 +48,7 @@ from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
 from sevenwonders.base.options import BaseOptions
 from sevenwonders.base.state import NO_MARKS, BaseState, City, Pending, PendingKind, TurnMarks
 from sevenwonders.core.military import neighbour_conflicts
-from sevenwonders.core.resources import Bag, Payment, Producer, cheapest_payments, parse_bag
+from sevenwonders.core.resources import FREE, Bag, Payment, Producer, parse_bag, pay_options
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.seats import Ring
 from sevenwonders.errors import (
@@ -68,6 +68,24 @@ VICTORY_POINTS = {1: 1, 2: 3, 3: 5}
 DEFEAT = -1
 STANDARD_PRICE = 2
 SIDE_ALIASES = {"a": "day", "b": "night", "day": "a", "night": "b"}
+
+
+@attrs.frozen(slots=True)
+class CityProfile:
+    """What trading needs to know of one city, derived once per city content: what it may use
+    (``own``), what it sells (``sellable``), its prices to each side, and the types of the
+    powers its stages built before this turn give."""
+
+    own: tuple[tuple[int, int], ...]
+    sellable: tuple[tuple[int, int], ...]
+    left_prices: Bag
+    right_prices: Bag
+    powers: frozenset[type]
+
+
+PROFILE_CACHE_LIMIT = 100_000
+# (own profile, left neighbour's sellable producers, right neighbour's sellable producers)
+Trade = tuple[CityProfile, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
 
 
 @attrs.frozen(slots=True)
@@ -114,6 +132,7 @@ class Rules:
                 if (name, alias) not in self._stages and (name, real) in self._stages:
                     self._stages[(name, alias)] = self._stages[(name, real)]
         self._stage_effects: dict[tuple[str, str, tuple[int, ...]], tuple[Effect, ...]] = {}
+        self._profiles: dict[tuple[Any, ...], CityProfile] = {}
         self._producers: dict[Produce, Producer] = {}
         if options.wonders is not None:
             for name in options.wonders:
@@ -243,44 +262,45 @@ class Rules:
 
     # ------------------------------------------------------------------ payment
 
-    def _own_producers(self, state: BaseState, seat: int) -> tuple[Producer, ...]:
+    def profile(self, state: BaseState, seat: int) -> CityProfile:
+        """The seat's trading profile, cached on the city's content and this turn's builds."""
         city = state.cities[seat]
         marks = state.marks[seat]
-        out = [self._start[city.wonder]]
-        for name in city.cards:
-            producer = self.cards[name].producer
-            if producer is not None and name not in marks.built:
-                out.append(producer)
-        for effect in (*self.stage_effects(city, city.stages - marks.stages),
-                       *self.extra_effects(state, seat)):
-            if isinstance(effect, Produce):
-                out.append(self._producer(effect))
-        return tuple(out)
+        extra = self.extra_effects(state, seat) if self.expansions else ()
+        key = (city.wonder, city.side, city.cards, city.stages, city.stage_choices,
+               marks.built, marks.stages, extra)
+        found = self._profiles.get(key)
+        if found is None:
+            if len(self._profiles) > PROFILE_CACHE_LIMIT:
+                self._profiles.clear()
+            found = self._profiles[key] = self._make_profile(city, marks, extra)
+        return found
 
-    def _sellable(self, state: BaseState, seat: int) -> tuple[Producer, ...]:
-        """What a city offers its neighbours: starting resource, brown and grey cards built
-        before this turn."""
-        city = state.cities[seat]
-        marks = state.marks[seat]
-        out = [self._start[city.wonder]]
+    def _make_profile(
+        self, city: City, marks: TurnMarks, extra: tuple[Effect, ...]
+    ) -> CityProfile:
+        start = self._start[city.wonder]
+        own = [(start.options, start.amount)]
+        sellable = [(start.options, start.amount)]
+        effects: list[Effect] = []
         for name in city.cards:
+            if name in marks.built:
+                continue  # built this turn: produces and discounts nothing yet
             card = self.cards[name]
-            if card.tradable and name not in marks.built:
-                assert card.producer is not None
-                out.append(card.producer)
-        return tuple(out)
-
-    def _prices(self, state: BaseState, seat: int) -> tuple[Bag, Bag]:
-        city = state.cities[seat]
-        marks = state.marks[seat]
+            effects.extend(card.effects)
+            if card.producer is not None:
+                own.append((card.producer.options, card.producer.amount))
+                if card.tradable:
+                    sellable.append((card.producer.options, card.producer.amount))
+        stage_effects = self.stage_effects(city, city.stages - marks.stages)
+        for effect in (*stage_effects, *extra):
+            effects.append(effect)
+            if isinstance(effect, Produce):
+                producer = self._producer(effect)
+                own.append((producer.options, producer.amount))
         left = [STANDARD_PRICE] * 7
         right = [STANDARD_PRICE] * 7
-        discounts: list[Effect] = []
-        for name in city.cards:
-            if name not in marks.built:
-                discounts.extend(self.cards[name].effects)
-        discounts.extend(self.stage_effects(city, city.stages - marks.stages))
-        for effect in discounts:
+        for effect in effects:
             if isinstance(effect, TradeDiscount):
                 bag = parse_bag(effect.resources)
                 for side, prices in ((Side.LEFT, left), (Side.RIGHT, right)):
@@ -288,58 +308,78 @@ class Rules:
                         for r, count in enumerate(bag):
                             if count:
                                 prices[r] = min(prices[r], effect.price)
-        return tuple(left), tuple(right)
+        return CityProfile(
+            tuple(own), tuple(sellable), tuple(left), tuple(right),
+            frozenset(type(effect) for effect in stage_effects),
+        )
 
-    def payments(self, state: BaseState, seat: int, cost: Bag, budget: int) -> tuple[Payment, ...]:
+    def _own_producers(self, state: BaseState, seat: int) -> tuple[Producer, ...]:
+        return tuple(Producer(m, a) for m, a in self.profile(state, seat).own)
+
+    def _sellable(self, state: BaseState, seat: int) -> tuple[Producer, ...]:
+        """What a city offers its neighbours: starting resource, brown and grey cards built
+        before this turn."""
+        return tuple(Producer(m, a) for m, a in self.profile(state, seat).sellable)
+
+    def trade(self, state: BaseState, seat: int) -> Trade:
+        """The seat's own profile and what each neighbour sells: all a payment depends on."""
+        left_seat, right_seat = self.ring.sides(seat)
+        return (self.profile(state, seat), self.profile(state, left_seat).sellable,
+                self.profile(state, right_seat).sellable)
+
+    def payments(
+        self, state: BaseState, seat: int, cost: Bag, budget: int, trade: Trade | None = None
+    ) -> tuple[Payment, ...]:
         """The cheapest non-dominated (left, right) payments for ``cost`` within ``budget``."""
         if budget < 0:
             return ()
         if not any(cost):
-            return (Payment(),)
-        left_seat, right_seat = self.ring.sides(seat)
-        left_prices, right_prices = self._prices(state, seat)
-        return cheapest_payments(
-            cost,
-            self._own_producers(state, seat),
-            self._sellable(state, left_seat),
-            self._sellable(state, right_seat),
-            left_prices,
-            right_prices,
-            budget,
-        )
+            return (FREE,)
+        me, left, right = trade or self.trade(state, seat)
+        return pay_options(cost, me.own, left, right, me.left_prices, me.right_prices, budget)
 
     def spendable(self, state: BaseState, seat: int) -> int:
         """Coins the seat may spend now: coins received this turn are not yet usable."""
         return state.cities[seat].coins - state.marks[seat].income
 
-    def free_reason(self, state: BaseState, seat: int, card: Card, in_draft: bool) -> str | None:
+    def free_reason(
+        self, state: BaseState, seat: int, card: Card, in_draft: bool,
+        profile: CityProfile | None = None,
+    ) -> str | None:
         """Why ``card`` is free for ``seat`` now (chain, Olympia's powers), or ``None``."""
         city = state.cities[seat]
         marks = state.marks[seat]
         for source in card.chains_from:
             if source in city.cards and source not in marks.built:
                 return "chain"
-        if self.has_power(city, FreeFirstOfColour, marks) and all(
+        powers = (profile or self.profile(state, seat)).powers
+        if not powers:
+            return None
+        if FreeFirstOfColour in powers and all(
             self.cards[name].colour is not card.colour for name in city.cards
         ):
             return "first_of_colour"
-        if in_draft and state.turn == 1 and self.has_power(city, FreeFirstOfAge, marks):
+        if in_draft and state.turn == 1 and FreeFirstOfAge in powers:
             return "first_of_age"
-        if in_draft and state.turn == TURNS_PER_AGE and self.has_power(city, FreeLastOfAge, marks):
+        if in_draft and state.turn == TURNS_PER_AGE and FreeLastOfAge in powers:
             return "last_of_age"
         return None
 
-    def quote(self, state: BaseState, seat: int, name: str, in_draft: bool = True) -> BuildQuote:
+    def quote(
+        self, state: BaseState, seat: int, name: str, in_draft: bool = True,
+        trade: Trade | None = None,
+    ) -> BuildQuote:
         """Whether and how ``seat`` can build card ``name`` from its hand now."""
         card = self.cards[name]
         city = state.cities[seat]
         if name in city.cards:
             return BuildQuote(False, reason="duplicate")
-        free = self.free_reason(state, seat, card, in_draft)
+        trade = trade or self.trade(state, seat)
+        free = self.free_reason(state, seat, card, in_draft, trade[0])
         if free is not None:
-            return BuildQuote(True, free=free, payments=(Payment(),))
+            return BuildQuote(True, free=free, payments=(FREE,))
         budget = self.spendable(state, seat) - card.coins
-        payments = self.payments(state, seat, card.cost_bag, budget)
+        payments = self.payments(state, seat, card.cost_bag, budget, trade)
         if not payments:
             return BuildQuote(False, bank_coins=card.coins, reason="cannot_pay")
         return BuildQuote(True, payments=payments, bank_coins=card.coins)
@@ -351,7 +391,9 @@ class Rules:
             variants.extend(expansion.stage_variants(self, state, seat))
         return tuple(variants)
 
-    def stage_quote(self, state: BaseState, seat: int, extra_coins: int = 0) -> BuildQuote:
+    def stage_quote(
+        self, state: BaseState, seat: int, extra_coins: int = 0, trade: Trade | None = None
+    ) -> BuildQuote:
         """Whether and how ``seat`` can build its next wonder stage now (``extra_coins`` more
         going to the bank for an expansion's variant)."""
         city = state.cities[seat]
@@ -360,12 +402,14 @@ class Rules:
             return BuildQuote(False, reason="wonder_complete")
         stage = stages[city.stages]
         budget = self.spendable(state, seat) - stage.coins - extra_coins
-        payments = self.payments(state, seat, stage.cost_bag, budget)
+        payments = self.payments(state, seat, stage.cost_bag, budget, trade)
         if not payments:
             return BuildQuote(False, bank_coins=stage.coins, reason="cannot_pay")
         return BuildQuote(True, payments=payments, bank_coins=stage.coins + extra_coins)
 
-    def stage_moves(self, state: BaseState, seat: int, card: str) -> list[BuildStage]:
+    def stage_moves(
+        self, state: BaseState, seat: int, card: str, trade: Trade | None = None
+    ) -> list[BuildStage]:
         """Every way to build the next stage with ``card``: options x variants x payments."""
         city = state.cities[seat]
         stages = self.stages(city)
@@ -374,7 +418,7 @@ class Rules:
         choices = range(max(1, len(stages[city.stages].choices)))
         moves = []
         for variant in self.stage_variants(state, seat):
-            quote = self.stage_quote(state, seat, variant.coins)
+            quote = self.stage_quote(state, seat, variant.coins, trade)
             for payment in quote.payments:
                 for choice in choices:
                     moves.append(BuildStage(card, payment.left, payment.right, variant.extras,
@@ -382,9 +426,9 @@ class Rules:
         return moves
 
     def once_per_age_free(self, state: BaseState, seat: int) -> bool:
-        city = state.cities[seat]
-        return city.free_build_age != state.age and self.has_power(
-            city, FreeOncePerAge, state.marks[seat]
+        return (
+            state.cities[seat].free_build_age != state.age
+            and FreeOncePerAge in self.profile(state, seat).powers
         )
 
     # ------------------------------------------------------------------ legal moves
@@ -400,12 +444,13 @@ class Rules:
         in_draft = not state.pending
         moves: list[Move] = []
         seen: set[str] = set()
-        stage_template = self.stage_moves(state, seat, "")
+        trade = self.trade(state, seat)
+        stage_template = self.stage_moves(state, seat, "", trade)
         for name in state.hands[seat]:
             if name in seen:
                 continue
             seen.add(name)
-            quote = self.quote(state, seat, name, in_draft)
+            quote = self.quote(state, seat, name, in_draft, trade)
             for payment in quote.payments:
                 moves.append(Build(name, payment.left, payment.right))
             if quote.buildable and quote.free is None and self.once_per_age_free(state, seat):

@@ -181,6 +181,8 @@ def _purchases(
 
     Each seller entry is (producer, side) with side 0 = left, 1 = right.
     """
+    if all(mask & (mask - 1) == 0 for (mask, _), _ in sellers):
+        return _fixed_purchases(need, sellers, prices)
     memo: dict[tuple[int, Bag], frozenset[tuple[int, int]]] = {}
 
     def solve(i: int, current: Bag) -> frozenset[tuple[int, int]]:
@@ -210,8 +212,49 @@ def _purchases(
     return solve(0, need)
 
 
+def _fixed_purchases(
+    need: Bag, sellers: tuple[tuple[_Prod, int], ...], prices: tuple[Bag, Bag]
+) -> frozenset[tuple[int, int]]:
+    """:func:`_purchases` when every seller makes one resource: each resource is split between
+    the sides on its own, and the splits add up."""
+    capacity = [[0] * len(RESOURCES), [0] * len(RESOURCES)]
+    for (mask, amount), side in sellers:
+        capacity[side][mask.bit_length() - 1] += amount
+    totals: frozenset[tuple[int, int]] = frozenset({(0, 0)})
+    for r, count in enumerate(need):
+        if not count:
+            continue
+        low = max(0, count - capacity[1][r])
+        high = min(count, capacity[0][r])
+        if low > high:
+            return frozenset()
+        splits = [(a * prices[0][r], (count - a) * prices[1][r]) for a in range(low, high + 1)]
+        totals = _pareto((x + sx, y + sy) for x, y in totals for sx, sy in splits)
+    return totals
+
+
 @lru_cache(maxsize=200_000)
-def _cheapest(
+def _pareto_purchases(
+    need: Bag,
+    own_choices: tuple[_Prod, ...],
+    sellers: tuple[tuple[_Prod, int], ...],
+    prices: tuple[Bag, Bag],
+) -> tuple[tuple[int, int], ...]:
+    """Every non-dominated (left, right) split for ``need``, before any budget: the cached core.
+
+    Its inputs are canonical (only producers that can help with ``need``, sorted), so equal
+    trading situations in different games share one entry.
+    """
+    remainders = _own_remainders(need, own_choices)
+    if any(not any(bag) for bag in remainders):
+        return ((0, 0),)
+    found: list[tuple[int, int]] = []
+    for bag in remainders:
+        found.extend(_purchases(bag, sellers, prices))
+    return tuple(sorted(_pareto(found), key=lambda p: (p[0] + p[1], p)))
+
+
+def pay_options(
     cost: Bag,
     own: tuple[_Prod, ...],
     left: tuple[_Prod, ...],
@@ -220,30 +263,46 @@ def _cheapest(
     right_prices: Bag,
     budget: int,
 ) -> tuple[Payment, ...]:
-    fixed, choices = _split_fixed(own)
-    need = tuple(max(0, c - f) for c, f in zip(cost, fixed, strict=True))
+    """:func:`cheapest_payments` on producers given as (options mask, amount) pairs."""
+    options = _all_options(cost, own, left, right, left_prices, right_prices)
+    if options and options[-1].total <= budget:
+        return options
+    return tuple(p for p in options if p.total <= budget)
+
+
+@lru_cache(maxsize=200_000)
+def _all_options(
+    cost: Bag,
+    own: tuple[_Prod, ...],
+    left: tuple[_Prod, ...],
+    right: tuple[_Prod, ...],
+    left_prices: Bag,
+    right_prices: Bag,
+) -> tuple[Payment, ...]:
+    need = list(cost)
+    choices = []
+    for mask, amount in own:
+        if mask & (mask - 1) == 0:
+            r = mask.bit_length() - 1
+            if need[r]:
+                need[r] = max(0, need[r] - amount)
+        else:
+            choices.append((mask, amount))
     if not any(need):
         return (FREE,)
-    remainders = _own_remainders(need, choices)
-    if any(not any(bag) for bag in remainders):
-        return (FREE,)
-    # Only the resources still needed matter when buying: drop useless sellers early.
     needed_mask = 0
-    for bag in remainders:
-        for r, count in enumerate(bag):
-            if count:
-                needed_mask |= 1 << r
-    sellers = tuple(
+    for r, count in enumerate(need):
+        if count:
+            needed_mask |= 1 << r
+    own_choices = tuple(sorted((m & needed_mask, a) for m, a in choices if m & needed_mask))
+    sellers = tuple(sorted(
         ((mask & needed_mask, amount), side)
         for side, producers in ((0, left), (1, right))
         for mask, amount in producers
         if mask & needed_mask
-    )
-    found: list[tuple[int, int]] = []
-    for bag in remainders:
-        found.extend(_purchases(bag, sellers, (left_prices, right_prices)))
-    affordable = [(lc, rc) for lc, rc in _pareto(found) if lc + rc <= budget]
-    return tuple(Payment(lc, rc) for lc, rc in sorted(affordable, key=lambda p: (p[0] + p[1], p)))
+    ))
+    found = _pareto_purchases(tuple(need), own_choices, sellers, (left_prices, right_prices))
+    return tuple(Payment(lc, rc) for lc, rc in found)
 
 
 def cheapest_payments(
@@ -261,7 +320,7 @@ def cheapest_payments(
     sell. A result of ``(FREE,)`` means no trade is needed; ``()`` means the cost cannot be paid
     within ``budget`` coins. Payments come cheapest first.
     """
-    return _cheapest(
+    return pay_options(
         cost,
         tuple((p.options, p.amount) for p in own),
         tuple((p.options, p.amount) for p in left),
