@@ -425,6 +425,19 @@ class Rules:
                                             choice))
         return moves
 
+    def _free_build_offered(
+        self, state: BaseState, seat: int, name: str, quote: BuildQuote
+    ) -> bool:
+        """The once-per-Age free build applies to a card with a cost (resources or coins) that
+        is not free anyway, whether or not the seat could pay for it."""
+        card = self.cards[name]
+        return (
+            quote.reason != "duplicate"
+            and quote.free is None
+            and (any(card.cost_bag) or card.coins > 0)
+            and self.once_per_age_free(state, seat)
+        )
+
     def once_per_age_free(self, state: BaseState, seat: int) -> bool:
         return (
             state.cities[seat].free_build_age != state.age
@@ -453,7 +466,7 @@ class Rules:
             quote = self.quote(state, seat, name, in_draft, trade)
             for payment in quote.payments:
                 moves.append(Build(name, payment.left, payment.right))
-            if quote.buildable and quote.free is None and self.once_per_age_free(state, seat):
+            if self._free_build_offered(state, seat, name, quote):
                 moves.append(Build(name, free_build=True))
             moves.extend(attrs.evolve(stage, card=name) for stage in stage_template)
             moves.append(Sell(name))
@@ -544,9 +557,7 @@ class Rules:
         if move.free_build:
             if not quote.buildable and quote.reason == "duplicate":
                 self._refuse_duplicate(seat, name)
-            if quote.free is not None or not self.once_per_age_free(state, seat) or (
-                move.left or move.right
-            ):
+            if not self._free_build_offered(state, seat, name, quote) or move.left or move.right:
                 raise IllegalMoveError(
                     f"seat {seat}: no once-per-Age free build is available for {name}",
                     reason="no_free_build", seat=seat,

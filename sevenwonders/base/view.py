@@ -22,6 +22,8 @@ class CityView:
     cards: tuple[str, ...]
     stages: int
     tokens: tuple[int, ...]
+    free_build_age: int = 0
+    stage_choices: tuple[int, ...] = ()
 
 
 @attrs.frozen(slots=True)
@@ -57,7 +59,8 @@ def make_view(state: BaseState, seat: int, to_move: frozenset[int]) -> BaseView:
         hand=state.hands[seat],
         hand_sizes=tuple(len(hand) for hand in state.hands),
         cities=tuple(
-            CityView(s, c.wonder, c.side, c.coins, c.cards, c.stages, c.tokens)
+            CityView(s, c.wonder, c.side, c.coins, c.cards, c.stages, c.tokens,
+                     c.free_build_age, c.stage_choices)
             for s, c in enumerate(state.cities)
         ),
         tucked=state.cities[seat].tucked,
