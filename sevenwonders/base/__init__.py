@@ -8,11 +8,12 @@ from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
 from sevenwonders.base.options import BaseOptions
 from sevenwonders.base.rules import BuildQuote
 from sevenwonders.base.state import BaseState, City, Pending, PendingKind
+from sevenwonders.base.validation import check_state
 from sevenwonders.base.view import BaseView, CityView
 
 __all__ = [
     "BaseGame", "BaseOptions", "BaseState", "BaseView", "Build", "BuildQuote", "BuildStage",
     "Card", "Choose", "City", "CityView", "Colour", "Edition", "Event", "Expansion",
     "ExpansionState", "Move", "Pending", "PendingKind", "Sell", "Skip", "Stage", "StageBuild",
-    "StageVariant", "Wonder", "load_edition",
+    "StageVariant", "Wonder", "check_state", "load_edition",
 ]

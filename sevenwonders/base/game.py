@@ -14,9 +14,15 @@ from sevenwonders.base.options import BaseOptions, make_options
 from sevenwonders.base.rules import BuildQuote, Rules
 from sevenwonders.base.scoring import score_sheet
 from sevenwonders.base.state import BaseState
+from sevenwonders.base.validation import check_state
 from sevenwonders.base.view import BaseView, make_view
 from sevenwonders.core.scoring import ScoreSheet, ranking
-from sevenwonders.errors import IllegalMoveError, InvalidOptionError, UnknownCardError
+from sevenwonders.errors import (
+    IllegalMoveError,
+    InvalidOptionError,
+    InvalidStateError,
+    UnknownCardError,
+)
 
 
 class BaseGame:
@@ -70,18 +76,40 @@ class BaseGame:
     def to_move(self, state: BaseState) -> frozenset[int]:
         return self.rules.to_move(state)
 
+    def _mine(self, state: object) -> BaseState:
+        """Refuse a state that is not a base-game state of this game's table size and set of
+        expansions (a state of another game would fail deep inside a rule)."""
+        if not isinstance(state, BaseState):
+            raise InvalidStateError(f"expected a BaseState, got {type(state).__name__}")
+        if state.players != self.players or len(state.expansions) != len(self.expansions):
+            raise InvalidStateError(
+                f"a state for {state.players} players and {len(state.expansions)} expansions "
+                f"does not belong to {self!r}"
+            )
+        return state
+
+    def check_state(self, state: BaseState) -> BaseState:
+        """Full consistency check of a state (JSON loading runs it already)."""
+        return check_state(self._mine(state))
+
     def legal_moves(self, state: BaseState, seat: int) -> tuple[Move, ...]:
         self.rules.ring.check(seat)
-        return self.rules.legal_moves(state, seat)
+        return self.rules.legal_moves(self._mine(state), seat)
 
     def play(self, state: BaseState, moves: Mapping[int, Move]) -> BaseState:
-        return self.rules.play(state, moves)
+        if not isinstance(moves, Mapping):
+            raise IllegalMoveError(f"moves must map seats to moves, not {type(moves).__name__}",
+                                   reason="not_a_mapping")
+        return self.rules.play(self._mine(state), moves)
 
     def step(
         self, state: BaseState, moves: Mapping[int, Move]
     ) -> tuple[BaseState, tuple[Event, ...]]:
+        if not isinstance(moves, Mapping):
+            raise IllegalMoveError(f"moves must map seats to moves, not {type(moves).__name__}",
+                                   reason="not_a_mapping")
         events: list[Event] = []
-        after = self.rules.play(state, moves, events)
+        after = self.rules.play(self._mine(state), moves, events)
         return after, tuple(events)
 
     def parse_move(self, state: BaseState, seat: int, text: str) -> Move:
@@ -106,7 +134,7 @@ class BaseGame:
 
     def view(self, state: BaseState, seat: int) -> BaseView:
         self.rules.ring.check(seat)
-        return make_view(state, seat, self.to_move(state))
+        return make_view(self._mine(state), seat, self.to_move(state))
 
     # -- helpers for frontends and bots
 
