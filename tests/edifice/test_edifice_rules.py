@@ -6,7 +6,7 @@ import pathlib
 import pytest
 
 import sevenwonders
-from sevenwonders.base import BaseGame, BuildStage, Choose, PendingKind
+from sevenwonders.base import BaseGame, Build, BuildStage, Choose, PendingKind
 from sevenwonders.edifice import Edifice
 from sevenwonders.edifice.state import COMPLETED, FAILED
 from sevenwonders.errors import IllegalMoveError, InvalidOptionError, UnknownCardError
@@ -274,3 +274,29 @@ def test_base_never_imports_edifice() -> None:
             elif isinstance(node, ast.ImportFrom):
                 names = [node.module or ""]
             assert not any(n.startswith("sevenwonders.edifice") for n in names), path
+
+
+def test_carthage_night_second_stage_builds_from_discard_or_gives_a_science_symbol() -> None:
+    g = edifice_game(["Carthage", "Rhodos", "Gizah"], PROJECTS, sides=["night", "day", "day"])
+    state = position(g, hands=HANDS, discard=["Palace"],
+                     cities={0: {"stages": 1, "stage_choices": (0,),
+                                 "cards": ["Sawmill", "Lumber Yard", "Loom"]}})
+    build = play(g, state, {0: "stage Altar", 1: "sell Baths", 2: "sell Theater"})
+    assert build.pending and build.pending[0].kind is PendingKind.BUILD_FROM_DISCARD
+    assert g.legal_moves(build, 0)[0] == Build("Palace")
+    assert "Palace" in play(g, build, {0: "build Palace"}).cities[0].cards
+    science = play(g, state, {0: "stage Altar option 2", 1: "sell Baths", 2: "sell Theater"})
+    assert not science.pending
+    assert g.scores(science)[0].lines["science"] == 1  # one wild symbol alone scores 1
+
+
+def test_ur_day_second_stage_takes_a_pawn_of_the_chosen_age() -> None:
+    g = edifice_game(["Ur", "Rhodos", "Gizah"], PROJECTS)
+    state = position(g, hands=HANDS, cities={0: {"stages": 1,
+                                                 "cards": ["Stone Pit", "Quarry", "Clay Pool"]}})
+    choices = {m.choice for m in g.legal_moves(state, 0)
+               if isinstance(m, BuildStage) and m.card == "Altar" and not m.extras}
+    assert choices == {0, 1, 2}
+    after = play(g, state, {0: "stage Altar option 3", 1: "sell Baths", 2: "sell Theater"})
+    mine = ed(after)
+    assert mine.pawns[0] == (3,) and mine.holders[2] == (0,) and mine.pawns_left[2] == 2
