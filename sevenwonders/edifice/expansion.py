@@ -96,6 +96,7 @@ class Edifice(Expansion):
         if castle_loses not in CASTLE_CHOICES:
             raise InvalidOptionError(f"castle_loses must be one of {CASTLE_CHOICES}")
         self.castle_loses = castle_loses
+        self._lasting: dict[tuple[str, ...], tuple[Effect, ...]] = {}
 
     def _project(self, name: str) -> Project:
         try:
@@ -161,13 +162,18 @@ class Edifice(Expansion):
         return ()
 
     def extra_effects(self, rules: Rules, state: BaseState, seat: int) -> tuple[Effect, ...]:
-        mine = self._mine(rules, state)
-        return tuple(
-            reward
-            for name in mine.rewards[seat]
-            for reward in self._project(name).reward
-            if isinstance(reward, Shields | Produce)
-        )
+        rewards = self._mine(rules, state).rewards[seat]
+        if not rewards:
+            return ()
+        found = self._lasting.get(rewards)
+        if found is None:
+            found = self._lasting[rewards] = tuple(
+                reward
+                for name in rewards
+                for reward in self._project(name).reward
+                if isinstance(reward, Shields | Produce)
+            )
+        return found
 
     def after_builds(
         self, rules: Rules, state: BaseState, stages: tuple[StageBuild, ...],
