@@ -21,7 +21,16 @@ COLOURS: Final = ("grey", "blue", "red", "yellow", "green", "black", "white", "p
 
 def colour_of(die: str) -> str:
     """``"grey_2"`` -> ``"grey"``; other dice are named by their colour."""
-    return "grey" if die.startswith("grey") else die
+    colour = DIE_COLOURS.get(die)
+    if colour is None:
+        return "grey" if die.startswith("grey") else die
+    return colour
+
+
+# The colour of each of the 10 dice, for fast lookups.
+DIE_COLOURS: Final = MappingProxyType(
+    {die: "grey" if die.startswith("grey") else die for die in DIE_IDS}
+)
 
 
 # Building ids (reference section 1). A-H are the city; I (warehouse) and J (gold reserve) are not.
@@ -105,3 +114,6 @@ BONUSES_TO_END: Final = 3  # R19
 STAGES: Final = 3  # R8
 MAX_BOX_COST: Final = 6  # R10
 MAX_DEFENCES: Final = 2  # R13
+
+# Provenance tags of the reference, for every value of a sheet file.
+TAGS_ORDER: Final = ("rulebook", "confirmed", "secondary", "reconstruction", "placeholder")

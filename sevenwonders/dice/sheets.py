@@ -15,7 +15,7 @@ import re
 import tomllib
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, get_args, get_origin
+from typing import Any, cast, get_args, get_origin
 
 import attrs
 import cattrs
@@ -25,9 +25,6 @@ from sevenwonders.core.frozenmap import FrozenMap
 from sevenwonders.errors import DataFileError
 
 DEFAULT_SHEETS_PATH = Path(__file__).parent / "data" / "default_sheets.toml"
-
-TAGS = frozenset({"rulebook", "confirmed", "secondary", "reconstruction", "placeholder"})
-
 
 @attrs.frozen(slots=True)
 class Provenance:
@@ -226,9 +223,11 @@ def _tuple_factory(cls: Any, converter: cattrs.Converter) -> Callable[[Any, Any]
     return structure
 
 
-_converter.register_structure_hook_factory(
-    lambda cls: get_origin(cls) is tuple and get_args(cls)[-1:] == (Ellipsis,), _tuple_factory
-)
+def _is_tuple(cls: Any) -> bool:
+    return get_origin(cls) is tuple and get_args(cls)[-1:] == (Ellipsis,)
+
+
+_converter.register_structure_hook_factory(_is_tuple, cast(Any, _tuple_factory))
 
 
 def _frozenmap_factory(cls: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
@@ -243,9 +242,11 @@ def _frozenmap_factory(cls: Any, converter: cattrs.Converter) -> Callable[[Any, 
     return structure
 
 
-_converter.register_structure_hook_factory(
-    lambda cls: get_origin(cls) is FrozenMap, _frozenmap_factory
-)
+def _is_frozenmap(cls: Any) -> bool:
+    return get_origin(cls) is FrozenMap
+
+
+_converter.register_structure_hook_factory(_is_frozenmap, cast(Any, _frozenmap_factory))
 
 
 def _structure_provenance(value: Any, _: Any) -> Provenance:

@@ -1,0 +1,289 @@
+"""``DiceGame``: 7 Wonders Dice behind the shared :class:`~sevenwonders.core.game.Game` protocol.
+
+The class checks input (seats, moves, options) and delegates the rules to :mod:`.rules`; a bad
+input raises one of the library's errors and leaves the state untouched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sevenwonders.core.scoring import ScoreSheet, ranking
+from sevenwonders.dice.components import SPECIAL_DICE, colour_of
+from sevenwonders.dice.events import DiceEvent
+from sevenwonders.dice.moves import (
+    MOVE_TYPES,
+    Build,
+    BuildWonder,
+    DiceMove,
+    Pass,
+    Skip,
+    TakeBonus,
+    Tick,
+    parse,
+)
+from sevenwonders.dice.options import RuleOptions
+from sevenwonders.dice.rules import Rules
+from sevenwonders.dice.scoring import score_seat
+from sevenwonders.dice.sheets import SheetSet, default_sheets, load_sheets
+from sevenwonders.dice.state import DiceState, ExtraAction, ExtraTicks, Phase
+from sevenwonders.dice.tables import Tables, expand
+from sevenwonders.dice.validation import validate
+from sevenwonders.dice.view import DiceView, view_of
+from sevenwonders.errors import (
+    GameOverError,
+    IllegalMoveError,
+    InvalidOptionError,
+    InvalidStateError,
+    WrongSeatError,
+)
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 7
+
+
+def _sheet_set(sheets: object) -> tuple[SheetSet, str]:
+    if sheets is None or sheets == "default":
+        return default_sheets(), "default"
+    if isinstance(sheets, SheetSet):
+        validate(sheets)
+        return sheets, sheets.file
+    if isinstance(sheets, str | Path):
+        return load_sheets(sheets), str(sheets)
+    raise InvalidOptionError(
+        f"sheets must be None, 'default', a path or a SheetSet, not {type(sheets).__name__}"
+    )
+
+
+def _seat_sheets(value: object, sheet_set: SheetSet, players: int) -> tuple[str, ...] | None:
+    """The optional fixed sheet of each seat, instead of the rulebook's random deal."""
+    if value is None:
+        return None
+    ids = {sheet.sheet_id for sheet in sheet_set.sheets}
+    if not isinstance(value, list | tuple) or len(value) != players \
+            or not all(isinstance(v, str) and v in ids for v in value) \
+            or len(set(value)) != players:
+        raise InvalidOptionError(
+            f"seat_sheets must list {players} different sheet ids of {', '.join(sorted(ids))}; "
+            f"got {value!r}"
+        )
+    return tuple(value)
+
+
+class DiceGame:
+    """7 Wonders Dice for 2 to 7 players.
+
+    ``sheets`` is ``None`` or ``"default"`` (the shipped, PROVISIONAL set), a path to a sheet
+    file, or a :class:`~sevenwonders.dice.sheets.SheetSet`. ``seat_sheets`` optionally fixes
+    the sheet id of each seat (the rulebook deals them at random). Rule options: see
+    :mod:`sevenwonders.dice.options`.
+
+    Each turn every seat plays one of ``build <die> <building>.<box>``, ``wonder <stage>`` or
+    ``pass`` at once. Effects that need a further choice (``bonus <id>``, ``tick <box>``,
+    ``skip``, another action) are then asked of the seats concerned, all at once, before the
+    turn ends; :meth:`to_move` says who.
+    """
+
+    def __init__(self, players: int, sheets: object = None, seat_sheets: object = None,
+                 **rule_options: Any) -> None:
+        if isinstance(players, bool) or not isinstance(players, int) \
+                or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise InvalidOptionError(f"7 Wonders Dice is for 2 to 7 players, not {players!r}")
+        self._rule_options = RuleOptions.of(rule_options)
+        sheet_set, self._sheets_option = _sheet_set(sheets)
+        if len(sheet_set.sheets) < players:
+            raise InvalidOptionError(
+                f"{players} players need {players} sheets; {sheet_set.file} has "
+                f"{len(sheet_set.sheets)}"
+            )
+        self._seat_sheets = _seat_sheets(seat_sheets, sheet_set, players)
+        self.sheet_set = sheet_set
+        self.tables = Tables.of(sheet_set)
+        self.rules = Rules(self.tables, self._rule_options, players)
+        self._players = players
+        self._checked: object = None  # the last state that passed _check_state
+
+    @property
+    def name(self) -> str:
+        return "dice"
+
+    @property
+    def players(self) -> int:
+        return self._players
+
+    @property
+    def provisional(self) -> bool:
+        """True when the sheet numbers are provisional (the shipped default set)."""
+        return self.sheet_set.provisional
+
+    def options(self) -> Mapping[str, Any]:
+        seat_sheets = list(self._seat_sheets) if self._seat_sheets is not None else None
+        return {"sheets": self._sheets_option, "seat_sheets": seat_sheets,
+                **self._rule_options.as_dict()}
+
+    # --- the protocol --------------------------------------------------------------------------
+
+    def new_game(self, seed: int) -> DiceState:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidOptionError(f"a seed is an integer, not {seed!r}")
+        return self.rules.new_game(seed, self._seat_sheets)
+
+    def to_move(self, state: DiceState) -> frozenset[int]:
+        if state.phase is Phase.ACTION:
+            return frozenset(range(self._players))
+        if state.phase is Phase.FOLLOW_UP:
+            return frozenset(seat for seat, s in enumerate(state.seats) if s.pending)
+        return frozenset()
+
+    def legal_moves(self, state: DiceState, seat: int) -> tuple[DiceMove, ...]:
+        self.rules.ring.check(seat)
+        cached = self.rules.cached(state, seat)
+        if cached is not None:
+            return cached
+        self._check_state(state)
+        if seat not in self.to_move(state):
+            return ()
+        return self.rules.legal(state, seat)
+
+    def play(self, state: DiceState, moves: Mapping[int, DiceMove]) -> DiceState:
+        return self.step(state, moves)[0]
+
+    def step(self, state: DiceState, moves: Mapping[int, DiceMove]
+             ) -> tuple[DiceState, tuple[DiceEvent, ...]]:
+        self._check_state(state)
+        if state.phase is Phase.OVER:
+            raise GameOverError("the game is over", reason="game_over")
+        if not isinstance(moves, Mapping):
+            raise IllegalMoveError("moves must be a mapping of seat to move", reason="not_a_move")
+        expected = self.to_move(state)
+        for seat in moves:
+            self.rules.ring.check(seat)
+            if seat not in expected:
+                raise WrongSeatError(f"seat {seat} is not asked to move now",
+                                     reason="not_to_move", seat=seat)
+        for seat in sorted(expected):
+            if seat not in moves:
+                raise IllegalMoveError(f"no move for seat {seat}", reason="missing_move",
+                                       seat=seat)
+            self._check_move(state, seat, moves[seat])
+        after, events = self.rules.apply(state, moves)
+        return after, tuple(events)
+
+    def parse_move(self, state: DiceState, seat: int, text: str) -> DiceMove:
+        self.rules.ring.check(seat)
+        move = parse(text)
+        self._check_state(state)
+        if state.phase is Phase.OVER:
+            raise GameOverError("the game is over", reason="game_over", seat=seat)
+        if seat not in self.to_move(state):
+            raise WrongSeatError(f"seat {seat} is not asked to move now", reason="not_to_move",
+                                 seat=seat)
+        self._check_move(state, seat, move)
+        return move
+
+    def is_over(self, state: DiceState) -> bool:
+        return state.phase is Phase.OVER
+
+    def scores(self, state: DiceState) -> tuple[ScoreSheet, ...]:
+        self._check_state(state)
+        return tuple(score_seat(self.tables.sheets[s.sheet], s) for s in state.seats)
+
+    def ranking(self, state: DiceState) -> tuple[int, ...]:
+        return ranking(self.scores(state))
+
+    def view(self, state: DiceState, seat: int) -> DiceView:
+        self.rules.ring.check(seat)
+        return view_of(state, seat, self.to_move(state), self.sheet_set.provisional,
+                       self.sheet_set.name)
+
+    # --- checks --------------------------------------------------------------------------------
+
+    def _check_state(self, state: object) -> None:
+        if state is self._checked:
+            return
+        if not isinstance(state, DiceState) or len(state.seats) != self._players:
+            raise InvalidStateError(f"not a state of this {self._players}-player Dice game")
+        for seat, s in enumerate(state.seats):
+            table = self.tables.sheets.get(s.sheet)
+            if table is None:
+                raise InvalidStateError(f"sheet {s.sheet!r} is not in this game's sheet set")
+            if len(s.ticks) != len(table.boxes) or len(s.bonuses) != len(table.bonuses) \
+                    or s.coins < 0:
+                raise InvalidStateError(f"seat {seat} does not fit sheet {s.sheet!r}")
+        for rolled in state.forum:
+            faces = self.tables.faces.get(rolled.die)
+            if faces is None or rolled.face not in faces \
+                    or not 0 <= rolled.area < len(self.tables.area_costs):
+                raise InvalidStateError(f"the Forum die {rolled} is not possible")
+        self._checked = state
+
+    def _check_move(self, state: DiceState, seat: int, move: object) -> None:
+        if not isinstance(move, MOVE_TYPES):
+            raise IllegalMoveError(f"{move!r} is not a Dice move", reason="not_a_move", seat=seat)
+        if move in self.rules.legal(state, seat):
+            return
+        reason, why = self._why(state, seat, move)
+        raise IllegalMoveError(f"seat {seat} cannot play {move}: {why}", reason=reason, seat=seat)
+
+    def _why(self, state: DiceState, seat: int, move: DiceMove) -> tuple[str, str]:
+        """A reason code and explanation for an illegal move (only computed on failure)."""
+        s = state.seats[seat]
+        table = self.tables.sheets[s.sheet]
+        pending = s.pending[0] if state.phase is Phase.FOLLOW_UP and s.pending else None
+        if pending is None:
+            allowed: tuple[type, ...] = (Build, BuildWonder, Pass)
+        elif isinstance(pending, ExtraAction):
+            allowed = (Build, Skip) if pending.free_die else (Build, BuildWonder, Pass)
+        elif isinstance(pending, ExtraTicks):
+            allowed = (Tick, Skip)
+        else:
+            allowed = (TakeBonus,)
+        if not isinstance(move, allowed):
+            names = ", ".join(sorted(str(k.__name__) for k in allowed))
+            return "wrong_kind", f"the seat must now play one of: {names}"
+        if isinstance(move, TakeBonus):
+            if move.bonus not in table.bonus_by_id:
+                return "no_such_bonus", f"the sheet has no bonus {move.bonus!r}"
+            return "bonus_taken", "that bonus is already ticked"
+        rolled = None
+        if isinstance(move, Build):
+            rolled = next((r for r in state.forum if r.die == move.die), None)
+            if rolled is None:
+                return "no_such_die", f"no die {move.die!r} in the Forum"
+            colour = colour_of(rolled.die)
+            if colour in SPECIAL_DICE and colour not in s.unlocked:
+                return "die_locked", f"the {colour} die is not unlocked for this seat (R14)"
+        if isinstance(move, Build | Tick):
+            ref = move.box
+        elif isinstance(move, BuildWonder):
+            ref = f"wonder.{move.stage}"
+        else:
+            return "illegal", "not allowed now"
+        index = table.by_ref.get(ref)
+        if index is None:
+            return "no_such_box", f"the sheet has no box {ref!r}"
+        box = table.boxes[index]
+        if rolled is not None:
+            colour = colour_of(rolled.die)
+            if index not in table.targets[(colour, rolled.face)]:
+                return "wrong_symbol", f"the {rolled.die} die shows {rolled.face}: not for {ref}"
+        if isinstance(move, Tick) and isinstance(pending, ExtraTicks) and \
+                box.building not in expand(pending.buildings):
+            return "wrong_building", f"{ref} is not in {', '.join(pending.buildings)}"
+        if s.ticks[index]:
+            return "already_ticked", f"{ref} is already ticked"
+        if not all(s.ticks[r] for r in box.requires):
+            return "arrow_order", f"{ref} comes later in arrow order (R6)"
+        if rolled is not None and colour_of(rolled.die) == "purple" and \
+                not self.rules.gate_ok(state, seat, rolled.face):
+            return "guild_gate", "the Guild Hall gate is not met (R17)"
+        return "cannot_pay", "not enough coins"
+
+
+if TYPE_CHECKING:
+    from sevenwonders.core.game import Game
+
+    def _implements_protocol(game: DiceGame) -> Game[DiceState, DiceMove, DiceView]:
+        return game

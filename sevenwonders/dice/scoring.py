@@ -1,0 +1,45 @@
+"""Final scoring (R20): the score board's 8 lines, tie-break by unspent coins.
+
+Only city buildings score. A box's flat VP, its attack laurel and the end-of-game part of its
+effects (1coinPerCross, coinPerWonder) go to the line of the building the box belongs to.
+"""
+
+from __future__ import annotations
+
+from sevenwonders.core.scoring import ScoreSheet
+from sevenwonders.dice import components as c
+from sevenwonders.dice.state import SeatState
+from sevenwonders.dice.tables import SheetTable, expand
+
+# The score board's lines, in its order (reference section 7).
+LINES = (
+    "wonder", "barracks_west", "barracks_east", "agora", "market", "university", "guild_court",
+    "gallery",
+)
+
+
+def score_seat(table: SheetTable, s: SeatState) -> ScoreSheet:
+    """One seat's score sheet; ``tiebreak`` is ``(unspent coins,)``."""
+    lines = dict.fromkeys(LINES, 0)
+    ticks = s.ticks
+    for box in table.boxes:
+        if not ticks[box.index] or box.building not in lines:
+            continue
+        lines[box.building] += box.vp
+        for effect in box.effects:
+            if effect.effect == "1coinPerCross":
+                per = effect.amount or c.DEFAULT_AMOUNTS["1coinPerCross"]
+                names = expand((effect.building or "",))
+            elif effect.effect == "coinPerWonder":
+                per = effect.amount or c.DEFAULT_AMOUNTS["coinPerWonder"]
+                names = (c.WONDER,)
+            else:
+                continue
+            lines[box.building] += per * sum(
+                1 for name in names for i in table.building_boxes[name] if ticks[i]
+            )
+    for ref, vp in s.laurels.items():
+        lines[ref.partition(".")[0]] += vp
+    if s.agora_first:
+        lines["agora"] += table.agora_first_vp
+    return ScoreSheet.of(lines, (s.coins,))

@@ -1,0 +1,1 @@
+"""Tests of 7 Wonders Dice."""
