@@ -193,6 +193,10 @@ class DiceGame:
     def ranking(self, state: DiceState) -> tuple[int, ...]:
         return ranking(self.scores(state))
 
+    def seat_labels(self, state: DiceState) -> tuple[str, ...]:
+        """Each seat's sheet (its wonder), for result tables."""
+        return tuple(seat.sheet for seat in state.seats)
+
     def view(self, state: DiceState, seat: int) -> DiceView:
         self.rules.ring.check(seat)
         return view_of(state, seat, self.to_move(state), self.sheet_set.provisional,
