@@ -185,7 +185,7 @@ def structure_file(name: str, raw: Any, cls: type[T]) -> T:
         from cattrs import transform_error
 
         try:
-            parts = transform_error(error)  # type: ignore[arg-type]
+            parts = transform_error(error)
         except Exception:  # pragma: no cover - not a cattrs error
             parts = [f"{type(error).__name__}: {error}"]
         raise DataFileError(name, "structure", "; ".join(parts[:5]) or str(error)) from None

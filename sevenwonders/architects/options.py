@@ -40,6 +40,12 @@ class RuleOptions:
     engineering_forces_build: bool = True
     """[Q15] Whether a stage that only Engineering makes affordable must be built (the reference:
     "presumably yes")."""
+    olympia_one_deck: bool = True
+    """[D2, Q8] When one of Olympia's two decks is empty, the effect still takes the other deck's
+    top card; ``False``: it takes nothing."""
+    halicarnassus_public: bool = False
+    """[Q6, no default in the reference] Whether every seat sees the cards Halicarnassus reveals;
+    by default only the seat choosing among them does."""
     halicarnassus_shuffle: str = "deck"
     """[Q7, no default in the reference] ``"deck"``: the cards not taken go back and the whole deck
     is shuffled; ``"returned"``: only the returned cards are shuffled and put back on top."""
@@ -55,7 +61,7 @@ class RuleOptions:
 
 _FLAGS = (
     "wonder_effects_mandatory", "economy_forces_build", "economy_splits", "retroactive_tokens",
-    "wonder_cards_trigger", "engineering_forces_build",
+    "wonder_cards_trigger", "engineering_forces_build", "olympia_one_deck", "halicarnassus_public",
 )
 
 

@@ -7,8 +7,6 @@ cards still owed) is part of the state, so a state alone says what may happen ne
 
 from __future__ import annotations
 
-from typing import Union
-
 import attrs
 
 from sevenwonders.core.rng import Rng
@@ -83,8 +81,8 @@ class Finished:
     """The game is over."""
 
 
-Pending = Union[StartTurn, Actions, TokenChoice, DeckChoice, SideChoice, Revealed, EffectChoice,
-                Finished]
+Pending = (StartTurn | Actions | TokenChoice | DeckChoice | SideChoice | Revealed | EffectChoice
+           | Finished)
 register_union(Pending)
 
 
@@ -109,6 +107,7 @@ class ArchitectsState:
     current: int
     turn: int
     pending: Pending
+    rng: Rng
     triggered: tuple[str, ...] = ()
     """Progress tokens whose extra card is owed this turn."""
     used: tuple[str, ...] = ()
@@ -116,7 +115,6 @@ class ArchitectsState:
     flags: int = 0
     """What happened this turn, for retroactive tokens: bit ``k`` = a card of kind ``k`` was
     taken with its effects; bit :data:`BUILT_FLAG` = a stage was built."""
-    rng: Rng = Rng(0)
 
     @property
     def players(self) -> int:

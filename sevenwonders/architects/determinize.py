@@ -1,0 +1,128 @@
+"""Determinization: a full Architects state drawn at random among those a seat's view allows.
+
+Search agents see only an :class:`~sevenwonders.architects.view.ArchitectsView`. To look ahead
+they sample a complete :class:`~sevenwonders.architects.state.ArchitectsState` that shows exactly
+that view to the seat.
+
+Kept as seen: every city (cards with the deck each came from, stages, tokens, military tokens),
+the discard pile, the top card and size of every wonder deck, the central deck's size (and its top
+card when the seat holds the cat at the start of its turn), the face-up tokens, the conflict
+tokens, the cat, the turn record and the pending decision, with the cards Halicarnassus shows the
+seat.
+
+Drawn: the order of every deck below what is seen (each deck from the cards of its own back that
+are nowhere in sight), the cards Halicarnassus shows another seat, the face-down token pile, and
+the state's random generator.
+
+The result depends only on the view, the game's options and ``rng``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from sevenwonders.architects.game import ArchitectsGame
+from sevenwonders.architects.rules import CENTRAL
+from sevenwonders.architects.state import (
+    Actions,
+    ArchitectsState,
+    City,
+    DeckChoice,
+    EffectChoice,
+    Finished,
+    Pending,
+    Revealed,
+    SideChoice,
+    StartTurn,
+    TokenChoice,
+)
+from sevenwonders.architects.view import ArchitectsView
+from sevenwonders.core.game import Game
+from sevenwonders.core.rng import Rng
+from sevenwonders.errors import InvalidStateError
+
+
+def determinize(game: Game[Any, Any, Any], view: ArchitectsView,
+                rng: Rng) -> tuple[ArchitectsState, Rng]:
+    """A state consistent with ``view``, hidden parts drawn with ``rng``."""
+    if not isinstance(game, ArchitectsGame):
+        raise InvalidStateError("this determinizer is for 7 Wonders Architects")
+    t = game.tables
+    wonders = tuple(city.wonder for city in view.cities)
+    if len(wonders) != game.players:
+        raise InvalidStateError("the view is for another player count")
+    pool: dict[tuple[str, str], list[int]] = {}
+    for name in (*wonders, "central"):
+        for card in t.deck_cards[name]:
+            pool.setdefault((name, t.kind_ids[t.card_kind[card]]), []).append(card)
+
+    def take(origin: str, kind: str) -> int:
+        cards = pool.get((origin, kind))
+        if not cards:
+            raise InvalidStateError(f"the view shows more {kind} cards from {origin} than exist")
+        return cards.pop()
+
+    cities = tuple(
+        City(c.wonder, c.built,
+             tuple(take(o, k) for k, o in zip(c.cards, c.origins, strict=True)),
+             c.tokens, c.military)
+        for c in view.cities)
+    discard = tuple(take(o, k) for k, o in zip(view.discard, view.discard_origins, strict=True))
+    tops = [take(d.wonder, d.top) if d.top is not None else None for d in view.decks]
+    revealed_index = wonders.index(view.revealed_deck) if view.revealed_deck else None
+    revealed = tuple(take(view.revealed_deck, k) for k in view.revealed) if (
+        view.revealed_deck) else ()
+    central_top = take("central", view.central_top) if view.central_top is not None else None
+
+    def hidden(origin: str) -> list[int]:
+        return sorted(card for (deck, _), cards in pool.items() if deck == origin
+                      for card in cards)
+
+    decks = []
+    for i, deck in enumerate(view.decks):
+        rest, rng = rng.shuffle(hidden(deck.wonder))
+        if i == revealed_index and not revealed:
+            revealed, rest = rest[:view.revealed_count], rest[view.revealed_count:]
+        if len(rest) != deck.size - (tops[i] is not None):
+            raise InvalidStateError(f"the {deck.wonder} deck does not add up")
+        top = tops[i]
+        decks.append((*rest, top) if top is not None else rest)
+    central, rng = rng.shuffle(hidden("central"))
+    if central_top is not None:
+        central = (*central, central_top)
+    if len(central) != view.central_size:
+        raise InvalidStateError("the central deck does not add up")
+
+    unseen = Counter(t.token_pile) - Counter(view.face_up)
+    for city in view.cities:
+        unseen -= Counter(city.tokens)
+    pile, rng = rng.shuffle(sorted(unseen.elements()))
+    if len(pile) != view.token_pile_size:
+        raise InvalidStateError("the progress tokens do not add up")
+    state_rng, rng = rng.split()
+
+    pending: Pending
+    decision = view.decision
+    if decision == "take":
+        pending = StartTurn()
+    elif decision == "actions":
+        pending = Actions()
+    elif decision == "token":
+        pending = TokenChoice(view.token_reason or "science")
+    elif decision == "alexandria":
+        pending = DeckChoice()
+    elif decision == "halicarnassus":
+        pending = SideChoice()
+    elif decision == "pick":
+        pending = Revealed(CENTRAL if revealed_index is None else revealed_index, revealed)
+    elif decision == "effect":
+        pending = EffectChoice(view.effect or "ephesus")
+    else:
+        pending = Finished()
+    state = ArchitectsState(
+        cities=cities, decks=tuple(decks), central=central, discard=discard,
+        face_up=view.face_up, token_pile=pile, flipped=view.conflict_flipped, cat=view.cat,
+        current=view.current, turn=view.turn, pending=pending, rng=state_rng,
+        triggered=view.owed, used=view.used, flags=view.turn_flags)
+    return state, rng

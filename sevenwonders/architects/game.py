@@ -1,0 +1,225 @@
+"""``ArchitectsGame``: 7 Wonders Architects behind the family's ``Game`` protocol.
+
+The game is sequential: :meth:`ArchitectsGame.to_move` always holds the one seat whose turn it is,
+and each decision inside a turn (which card, which stage and cards, which token...) is a step.
+Decisions with a single option are taken automatically (their events still appear in
+:meth:`ArchitectsGame.step`), so every step a seat is asked for offers at least two moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sevenwonders.architects.data import STAGE_KEYS, load
+from sevenwonders.architects.invariants import check_state
+from sevenwonders.architects.moves import (
+    MOVE_TYPES,
+    Alexandria,
+    Build,
+    ChooseToken,
+    Extra,
+    Move,
+    Pick,
+    Science,
+    UseEffect,
+    parse,
+)
+from sevenwonders.architects.options import RuleOptions, make_options
+from sevenwonders.architects.rules import HIDDEN, Engine, Work
+from sevenwonders.architects.scoring import score_sheets
+from sevenwonders.architects.state import ArchitectsState, Finished
+from sevenwonders.architects.tables import Tables
+from sevenwonders.architects.view import ArchitectsView, make_view
+from sevenwonders.core.scoring import ScoreSheet, ranking
+from sevenwonders.core.seats import Ring
+from sevenwonders.errors import (
+    GameOverError,
+    IllegalMoveError,
+    InvalidOptionError,
+    UnknownCardError,
+    WrongSeatError,
+)
+
+
+class ArchitectsGame:
+    """7 Wonders Architects for 2 to 7 players; see :mod:`sevenwonders.architects.options` for
+    the rule options."""
+
+    def __init__(self, players: int = 2, **options: Any) -> None:
+        data = load()
+        self._rules: RuleOptions = make_options(players, tuple(w.id for w in data.wonders),
+                                                options)
+        self._players: int = players
+        self.ring = Ring(players)
+        self.tables = Tables(data, self._rules, players)
+        self.engine = Engine(self.tables)
+        self._to_move = tuple(frozenset({seat}) for seat in range(players))
+        # One-entry cache: the last state produced and its legal moves (identity checked; one
+        # attribute so that threads sharing the game never see a state with another's moves).
+        self._memo: tuple[ArchitectsState | None, tuple[Move, ...]] = (None, ())
+
+    # ----------------------------------------------------------------- protocol
+
+    @property
+    def name(self) -> str:
+        return "architects"
+
+    @property
+    def players(self) -> int:
+        return self._players
+
+    @property
+    def rules(self) -> RuleOptions:
+        return self._rules
+
+    def options(self) -> dict[str, Any]:
+        return self._rules.as_dict()
+
+    def new_game(self, seed: int) -> ArchitectsState:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidOptionError(f"a seed is an integer, not {seed!r}")
+        work = Work(self.engine.setup(seed))
+        moves = self.engine.advance(work, None)
+        return self._remember(work.freeze(), moves)
+
+    def to_move(self, state: ArchitectsState) -> frozenset[int]:
+        if type(state.pending) is Finished:
+            return frozenset()
+        return self._to_move[state.current]
+
+    def legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
+        if seat != state.current or type(state.pending) is Finished:
+            return ()
+        memo = self._memo
+        if state is memo[0]:
+            return memo[1]
+        return self.engine.options(Work(state))
+
+    def play(self, state: ArchitectsState, moves: Mapping[int, Move]) -> ArchitectsState:
+        move = self._check(state, moves)
+        work = Work(state)
+        engine = self.engine
+        engine.apply(work, move, None)
+        moves_now = engine.advance(work, None)
+        after = work.freeze()
+        self._memo = (after, moves_now)
+        return after
+
+    def step(self, state: ArchitectsState,
+             moves: Mapping[int, Move]) -> tuple[ArchitectsState, tuple[Any, ...]]:
+        move = self._check(state, moves)
+        work = Work(state)
+        events: list[Any] = []
+        self.engine.apply(work, move, events)
+        moves_now = self.engine.advance(work, events)
+        after = self._remember(work.freeze(), moves_now)
+        return after, tuple(events)
+
+    def parse_move(self, state: ArchitectsState, seat: int, text: str) -> Move:
+        move = self._canonical(parse(text))
+        self._check_seat(state, seat)
+        if move not in self.legal_moves(state, seat):
+            raise IllegalMoveError(f"{text!r} is not a legal move now", reason="illegal",
+                                   seat=seat)
+        return move
+
+    def is_over(self, state: ArchitectsState) -> bool:
+        return state.over
+
+    def scores(self, state: ArchitectsState) -> tuple[ScoreSheet, ...]:
+        return score_sheets(self.tables, state.cities, state.cat)
+
+    def ranking(self, state: ArchitectsState) -> tuple[int, ...]:
+        return ranking(self.scores(state))
+
+    def view(self, state: ArchitectsState, seat: int) -> ArchitectsView:
+        self.ring.check(seat)
+        shields = tuple(self.engine.shields(city) for city in state.cities)
+        moves = tuple(str(m) for m in self.legal_moves(state, seat))
+        return make_view(self.tables, state, seat, shields, moves)
+
+    # ----------------------------------------------------------------- extras
+
+    def check(self, state: ArchitectsState) -> None:
+        """Raise :class:`~sevenwonders.errors.InvalidStateError` if ``state`` is inconsistent."""
+        check_state(self.tables, state)
+
+    def shields(self, state: ArchitectsState, seat: int) -> int:
+        """The seat's shields now (red cards, Rhodes, Tactics)."""
+        return self.engine.shields(state.cities[self.ring.check(seat)])
+
+    # ----------------------------------------------------------------- internals
+
+    def _remember(self, state: ArchitectsState, moves: tuple[Move, ...]) -> ArchitectsState:
+        self._memo = (state, moves)
+        return state
+
+    def _check_seat(self, state: ArchitectsState, seat: object) -> int:
+        if state.over:
+            raise GameOverError("the game is over", reason="game_over",
+                                seat=seat if isinstance(seat, int) else None)
+        checked = self.ring.check(seat)
+        if checked != state.current:
+            raise WrongSeatError(f"seat {checked} is not to move; seat {state.current} is",
+                                 reason="not_to_move", seat=checked)
+        return checked
+
+    def _check(self, state: ArchitectsState, moves: Mapping[int, Move]) -> Move:
+        """The move of the seat to move, if it is legal; otherwise raise the fitting error."""
+        seat = state.current
+        if type(moves) is dict and len(moves) == 1 and seat in moves and (
+                type(state.pending) is not Finished):
+            move: Move = moves[seat]
+            if move in self.legal_moves(state, seat):
+                return move
+        return self._reject(state, moves)
+
+    def _reject(self, state: ArchitectsState, moves: Mapping[int, Move]) -> Move:
+        if not isinstance(moves, Mapping):
+            raise IllegalMoveError("moves are given as {seat: move}", reason="wrong_type")
+        if state.over:
+            raise GameOverError("the game is over", reason="game_over")
+        for seat in moves:
+            self._check_seat(state, seat)
+        seat = state.current
+        if seat not in moves:
+            raise IllegalMoveError(f"seat {seat} must move", reason="missing_move", seat=seat)
+        move = moves[seat]
+        if not isinstance(move, MOVE_TYPES):
+            raise IllegalMoveError(f"{move!r} is not an Architects move", reason="wrong_type",
+                                   seat=seat)
+        if move not in self.legal_moves(state, seat):
+            raise IllegalMoveError(f"{move} is not a legal move now", reason="illegal",
+                                   seat=seat)
+        return move  # a legal move in a mapping that is not a plain dict
+
+    def _canonical(self, move: Move) -> Move:
+        """Check the names a parsed move uses and put its parts in the usual order."""
+        t = self.tables
+        if isinstance(move, Build):
+            if move.stage not in STAGE_KEYS:
+                raise UnknownCardError(f"no stage {move.stage!r}; stages are {STAGE_KEYS}")
+            order = {letter: i for i, letter in enumerate((*t.letters, t.gold_letter))}
+            for letter in move.spend:
+                if letter not in order:
+                    raise UnknownCardError(f"no card letter {letter!r}")
+            return Build(move.stage, "".join(sorted(move.spend, key=order.__getitem__)))
+        if isinstance(move, Science):
+            names = [t.kind_ids[k] for k in t.science_kinds]
+            for symbol in move.symbols:
+                if symbol not in names:
+                    raise UnknownCardError(f"no science symbol {symbol!r}")
+            return Science(tuple(sorted(move.symbols, key=names.index)))
+        if isinstance(move, ChooseToken) and move.token != HIDDEN and move.token not in t.tokens:
+            raise UnknownCardError(f"no progress token {move.token!r}")
+        if isinstance(move, Extra) and move.token not in t.tokens:
+            raise UnknownCardError(f"no progress token {move.token!r}")
+        if isinstance(move, Alexandria) and move.deck != "central" and (
+                move.deck not in t.wonder_ids):
+            raise UnknownCardError(f"no deck {move.deck!r}")
+        if isinstance(move, Pick) and move.card not in t.kind_index:
+            raise UnknownCardError(f"no card kind {move.card!r}")
+        if isinstance(move, UseEffect) and move.effect not in ("ephesus", "olympia"):
+            raise UnknownCardError(f"no optional effect {move.effect!r}")
+        return move

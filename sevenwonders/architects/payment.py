@@ -1,0 +1,136 @@
+"""Ways to pay for a wonder stage with grey (resource) and yellow (gold) cards.
+
+Architects' payment is not the base game's trading: a stage costs ``n`` resources that must be all
+different or all identical, and gold cards only fill *missing* resources (FR/DE rulebook: coins
+"must replace any missing resource"). So a payment uses as many fitting grey cards as the seat has,
+and gold for the rest:
+
+* ``n`` different: with ``k`` kinds of grey cards, ``min(k, n)`` of them (one card each; with more
+  than ``n`` kinds the seat chooses which) plus ``n - k`` gold if ``k < n``;
+* ``n`` identical: for a chosen kind with ``c`` cards, ``min(c, n)`` of them plus ``n - c`` gold;
+  paying all in gold is possible while some kind is absent (that kind is the one "missing").
+
+Engineering (once per turn) drops the different/identical restriction: ``min(T, n)`` of the seat's
+``T`` grey cards, plus gold for the rest. Economy (once per turn) lets one gold card count as two
+coins, so ``m`` missing resources cost ``m - 1`` gold cards (``m >= 2``); on a "different" stage
+only with the option ``economy_splits``.
+
+A stage is *forced* (must be built) when some payment needs neither token, or needs one whose
+option says it forces the build (``engineering_forces_build``, ``economy_forces_build``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+import attrs
+
+from sevenwonders.architects.moves import Build
+
+Bag = tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class Pay:
+    """What a build spends: grey cards per resource slot, gold cards, and the tokens it uses."""
+
+    greys: Bag
+    gold: int
+    economy: bool
+    engineering: bool
+
+
+def _bag(slots: tuple[int, ...], size: int) -> Bag:
+    counts = [0] * size
+    for slot in slots:
+        counts[slot] += 1
+    return tuple(counts)
+
+
+def _sub_bags(res: Bag, total: int) -> list[Bag]:
+    """Every bag of ``total`` cards taken from ``res``."""
+    out: list[Bag] = []
+
+    def walk(i: int, left: int, acc: list[int]) -> None:
+        if i == len(res):
+            if left == 0:
+                out.append(tuple(acc))
+            return
+        for take in range(min(res[i], left), -1, -1):
+            acc.append(take)
+            walk(i + 1, left - take, acc)
+            acc.pop()
+
+    walk(0, total, [])
+    return out
+
+
+def _normal(n: int, same: bool, res: Bag) -> list[tuple[Bag, int]]:
+    """(greys, missing) pairs that respect the stage's restriction."""
+    size = len(res)
+    kinds = [i for i in range(size) if res[i]]
+    if not same:
+        if len(kinds) >= n:
+            return [(_bag(combo, size), 0) for combo in combinations(kinds, n)]
+        return [(_bag(tuple(kinds), size), n - len(kinds))]
+    out: list[tuple[Bag, int]] = []
+    for kind in kinds:
+        use = min(res[kind], n)
+        out.append((_bag((kind,) * use, size), n - use))
+    if len(kinds) < size:
+        out.append(((0,) * size, n))
+    return out
+
+
+def _engineering(n: int, res: Bag) -> list[tuple[Bag, int]]:
+    total = sum(res)
+    if total >= n:
+        return [(bag, 0) for bag in _sub_bags(res, n)]
+    return [(res, n - total)]
+
+
+@lru_cache(maxsize=1 << 16)
+def stage_payments(
+    stage: str,
+    res: Bag,
+    gold: int,
+    economy: bool,
+    engineering: bool,
+    splits: bool,
+    economy_forces: bool,
+    engineering_forces: bool,
+    letters: tuple[str, ...],
+    gold_letter: str,
+) -> tuple[tuple[Build, ...], bool, tuple[Pay, ...]]:
+    """The builds of ``stage`` open to a seat, whether one of them is forced, and what each spends.
+
+    ``economy`` / ``engineering`` say whether the seat may use that token now.
+    """
+    n, same = int(stage[0]), stage[1] == "s"
+    pays: list[Pay] = []
+    seen: set[Bag] = set()
+
+    def add(greys: Bag, missing: int, eng: bool) -> None:
+        if missing <= gold:
+            pays.append(Pay(greys, missing, False, eng))
+        if economy and missing >= 2 and missing - 1 <= gold and (same or splits or eng):
+            pays.append(Pay(greys, missing - 1, True, eng))
+
+    for greys, missing in _normal(n, same, res):
+        seen.add(greys)
+        add(greys, missing, False)
+    if engineering:
+        for greys, missing in _engineering(n, res):
+            if greys not in seen:
+                seen.add(greys)
+                add(greys, missing, True)
+    forced = any(
+        (economy_forces or not p.economy) and (engineering_forces or not p.engineering)
+        for p in pays)
+    builds = tuple(
+        Build(stage, "".join(letter * count for letter, count in zip(letters, p.greys,
+                                                                      strict=True))
+              + gold_letter * p.gold)
+        for p in pays)
+    return builds, forced, tuple(pays)

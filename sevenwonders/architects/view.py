@@ -1,0 +1,160 @@
+"""What one seat may see: everything public, plus its own secrets, and nothing else.
+
+Public: every city, the size and face-up top card of each wonder deck (they lie face up), the
+central deck's size, the discard pile (face up), the face-up progress tokens and the pile's size,
+conflict tokens, the cat, what the seat to move did this turn, and the deck every visible card came
+from (each deck has its own card back).
+
+Private: the central deck's top card, seen by the cat's holder at the start of its turn, and the
+cards Halicarnassus reveals to the seat looking through them (unless the option
+``halicarnassus_public`` shows them to all).
+
+Never shown: deck orders below the top, the token pile's order, the random generator.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from sevenwonders.architects.state import (
+    Actions,
+    ArchitectsState,
+    City,
+    DeckChoice,
+    EffectChoice,
+    Finished,
+    Revealed,
+    SideChoice,
+    StartTurn,
+    TokenChoice,
+)
+from sevenwonders.architects.tables import Tables
+
+
+@attrs.frozen(slots=True)
+class CityView:
+    wonder: str
+    built: tuple[str, ...]
+    cards: tuple[str, ...]
+    """Card kinds in front of the seat, in the order taken."""
+    origins: tuple[str, ...]
+    """The deck each of those cards came from: a wonder id or ``"central"``."""
+    tokens: tuple[str, ...]
+    military: int
+    shields: int
+
+
+@attrs.frozen(slots=True)
+class DeckView:
+    """A wonder deck: it lies face up, so its top card is public."""
+
+    wonder: str
+    size: int
+    top: str | None
+
+
+@attrs.frozen(slots=True)
+class ArchitectsView:
+    seat: int
+    players: int
+    turn: int
+    current: int
+    decision: str
+    """``take``, ``actions``, ``token``, ``alexandria``, ``halicarnassus``, ``pick``,
+    ``effect`` or ``over``: what the seat to move decides now."""
+    cities: tuple[CityView, ...]
+    decks: tuple[DeckView, ...]
+    central_size: int
+    central_top: str | None
+    """Only for the cat's holder, at the start of its own turn."""
+    discard: tuple[str, ...]
+    discard_origins: tuple[str, ...]
+    face_up: tuple[str, ...]
+    token_pile_size: int
+    conflict_flipped: int
+    conflict_total: int
+    cat: int | None
+    revealed: tuple[str, ...]
+    """The cards Halicarnassus shows: to the seat choosing among them (to every seat with the
+    option ``halicarnassus_public``)."""
+    revealed_count: int
+    revealed_deck: str | None
+    """The wonder whose deck Halicarnassus is looking through."""
+    token_reason: str | None
+    """For a token decision: ``"science"`` or ``"babylon"``."""
+    effect: str | None
+    """For an optional effect decision: ``"ephesus"`` or ``"olympia"``."""
+    turn_flags: int
+    """What the seat to move did this turn, as the state's ``flags`` (kinds taken, stage built)."""
+    used: tuple[str, ...]
+    """Progress tokens the seat to move has used this turn."""
+    owed: tuple[str, ...]
+    """Progress tokens whose extra card the seat to move still takes this turn."""
+    moves: tuple[str, ...]
+    """This seat's legal moves, in notation."""
+
+
+_DECISIONS: dict[type, str] = {
+    StartTurn: "take", Actions: "actions", TokenChoice: "token", DeckChoice: "alexandria",
+    SideChoice: "halicarnassus", Revealed: "pick", EffectChoice: "effect", Finished: "over",
+}
+
+
+def _kinds(tables: Tables, cards: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(tables.kind_ids[tables.card_kind[c]] for c in cards)
+
+
+def _origins(tables: Tables, cards: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(tables.card_origin[c] for c in cards)
+
+
+def make_view(tables: Tables, state: ArchitectsState, seat: int, shields: tuple[int, ...],
+              moves: tuple[str, ...]) -> ArchitectsView:
+    pending = state.pending
+    mine = seat == state.current and not state.over
+    central_top = None
+    if mine and state.cat == seat and isinstance(pending, StartTurn) and state.central:
+        central_top = tables.kind_ids[tables.card_kind[state.central[-1]]]
+    revealed: tuple[str, ...] = ()
+    revealed_count = 0
+    revealed_deck = None
+    if isinstance(pending, Revealed):
+        revealed_count = len(pending.cards)
+        revealed_deck = state.cities[pending.deck].wonder
+        if mine or tables.options.halicarnassus_public:
+            revealed = _kinds(tables, pending.cards)
+
+    def city_view(city: City, strength: int) -> CityView:
+        return CityView(city.wonder, city.built, _kinds(tables, city.cards),
+                        _origins(tables, city.cards), city.tokens, city.military, strength)
+
+    return ArchitectsView(
+        seat=seat,
+        players=state.players,
+        turn=state.turn,
+        current=state.current,
+        decision=_DECISIONS[type(pending)],
+        cities=tuple(city_view(c, s) for c, s in zip(state.cities, shields, strict=True)),
+        decks=tuple(
+            DeckView(city.wonder, len(deck),
+                     tables.kind_ids[tables.card_kind[deck[-1]]] if deck else None)
+            for city, deck in zip(state.cities, state.decks, strict=True)),
+        central_size=len(state.central),
+        central_top=central_top,
+        discard=_kinds(tables, state.discard),
+        discard_origins=_origins(tables, state.discard),
+        face_up=state.face_up,
+        token_pile_size=len(state.token_pile),
+        conflict_flipped=state.flipped,
+        conflict_total=tables.conflict_total,
+        cat=state.cat,
+        revealed=revealed,
+        revealed_count=revealed_count,
+        revealed_deck=revealed_deck,
+        token_reason=pending.reason if isinstance(pending, TokenChoice) else None,
+        effect=pending.effect if isinstance(pending, EffectChoice) else None,
+        turn_flags=state.flags,
+        used=state.used,
+        owed=state.triggered,
+        moves=moves,
+    )
