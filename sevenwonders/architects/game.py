@@ -116,6 +116,10 @@ class ArchitectsGame:
         after = self._remember(work.freeze(), moves_now)
         return after, tuple(events)
 
+    def seat_labels(self, state: ArchitectsState) -> tuple[str, ...]:
+        """Each seat's wonder, for result tables."""
+        return tuple(city.wonder for city in state.cities)
+
     def parse_move(self, state: ArchitectsState, seat: int, text: str) -> Move:
         move = self._canonical(parse(text))
         self._check_seat(state, seat)
