@@ -4,7 +4,9 @@ Every game offers the same protocol (:class:`Game`); every state, move, view and
 turns into JSON with :func:`to_json` and back with :func:`from_json`.
 """
 
+from sevenwonders.architects.game import ArchitectsGame
 from sevenwonders.base.game import BaseGame
+from sevenwonders.dice.game import DiceGame
 from sevenwonders.core.game import Game
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.serialization import from_json, to_json
@@ -26,7 +28,7 @@ from sevenwonders.games import make_game
 __version__ = "0.1.0"
 
 __all__ = [
-    "BaseGame", "DataFileError", "Game", "GameOverError", "IllegalMoveError",
+    "ArchitectsGame", "BaseGame", "DataFileError", "DiceGame", "Game", "GameOverError", "IllegalMoveError",
     "InvalidOptionError", "InvalidStateError", "NotationError", "ReplayError", "ScoreSheet",
     "SerializationError", "SevenWondersError", "UnknownCardError", "WrongSeatError",
     "from_json", "make_game", "ranking", "to_json",
