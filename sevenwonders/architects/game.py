@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from sevenwonders.architects.data import STAGE_KEYS, load
-from sevenwonders.architects.invariants import check_state
+from sevenwonders.architects.invariants import card_locations, check_state
 from sevenwonders.architects.moves import (
     MOVE_TYPES,
     Alexandria,
@@ -37,6 +37,7 @@ from sevenwonders.errors import (
     GameOverError,
     IllegalMoveError,
     InvalidOptionError,
+    InvalidStateError,
     UnknownCardError,
     WrongSeatError,
 )
@@ -58,6 +59,7 @@ class ArchitectsGame:
         # One-entry cache: the last state produced and its legal moves (identity checked; one
         # attribute so that threads sharing the game never see a state with another's moves).
         self._memo: tuple[ArchitectsState | None, tuple[Move, ...]] = (None, ())
+        self._checked: ArchitectsState | None = None  # the last foreign state that passed
 
     # ----------------------------------------------------------------- protocol
 
@@ -84,19 +86,23 @@ class ArchitectsGame:
         return self._remember(work.freeze(), moves)
 
     def to_move(self, state: ArchitectsState) -> frozenset[int]:
+        state = self._guard(state)
         if type(state.pending) is Finished:
             return frozenset()
         return self._to_move[state.current]
 
     def legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
-        if seat != state.current or type(state.pending) is Finished:
-            return ()
         memo = self._memo
-        if state is memo[0]:
+        if state is memo[0] and seat == state.current:
             return memo[1]
+        state = self._guard(state)
+        if seat != state.current or type(state.pending) is Finished:
+            self.ring.check(seat)
+            return ()
         return self.engine.options(Work(state))
 
     def play(self, state: ArchitectsState, moves: Mapping[int, Move]) -> ArchitectsState:
+        state = self._guard(state)
         move = self._check(state, moves)
         work = Work(state)
         engine = self.engine
@@ -108,6 +114,7 @@ class ArchitectsGame:
 
     def step(self, state: ArchitectsState,
              moves: Mapping[int, Move]) -> tuple[ArchitectsState, tuple[Any, ...]]:
+        state = self._guard(state)
         move = self._check(state, moves)
         work = Work(state)
         events: list[Any] = []
@@ -116,28 +123,35 @@ class ArchitectsGame:
         after = self._remember(work.freeze(), moves_now)
         return after, tuple(events)
 
+    def visible_events(self, events: tuple[Any, ...], seat: int) -> tuple[Any, ...]:
+        """Every Architects event is public (cards taken lie face up; revealed counts only)."""
+        self.ring.check(seat)
+        return tuple(events)
+
     def seat_labels(self, state: ArchitectsState) -> tuple[str, ...]:
         """Each seat's wonder, for result tables."""
         return tuple(city.wonder for city in state.cities)
 
     def parse_move(self, state: ArchitectsState, seat: int, text: str) -> Move:
         move = self._canonical(parse(text))
-        self._check_seat(state, seat)
+        self._check_seat(self._guard(state), seat)
         if move not in self.legal_moves(state, seat):
             raise IllegalMoveError(f"{text!r} is not a legal move now", reason="illegal",
                                    seat=seat)
         return move
 
     def is_over(self, state: ArchitectsState) -> bool:
-        return state.over
+        return self._guard(state).over
 
     def scores(self, state: ArchitectsState) -> tuple[ScoreSheet, ...]:
+        state = self._guard(state)
         return score_sheets(self.tables, state.cities, state.cat)
 
     def ranking(self, state: ArchitectsState) -> tuple[int, ...]:
         return ranking(self.scores(state))
 
     def view(self, state: ArchitectsState, seat: int) -> ArchitectsView:
+        state = self._guard(state)
         self.ring.check(seat)
         shields = tuple(self.engine.shields(city) for city in state.cities)
         moves = tuple(str(m) for m in self.legal_moves(state, seat))
@@ -154,6 +168,40 @@ class ArchitectsGame:
         return self.engine.shields(state.cities[self.ring.check(seat)])
 
     # ----------------------------------------------------------------- internals
+
+    def _guard(self, state: object) -> ArchitectsState:
+        """``state`` if this game produced it or it passes the full consistency check.
+
+        States the game made itself are trusted (the last one is held in the memo); a state from
+        elsewhere (JSON, a hand-built one) gets the structural checks that every rule relies on
+        (sizes, seats, names) once and is then remembered, so a bad document fails here with
+        ``InvalidStateError`` and never deep inside a rule. :meth:`check` does the full
+        accounting of cards and tokens.
+        """
+        if state is self._memo[0] or state is self._checked:
+            return state  # type: ignore[return-value]
+        if not isinstance(state, ArchitectsState):
+            raise InvalidStateError(f"not an Architects state: {type(state).__name__}")
+        t = self.tables
+        n = self._players
+        if len(state.cities) != n or len(state.decks) != n:
+            raise InvalidStateError(f"a state for {len(state.cities)} seats, not {n}")
+        if not 0 <= state.current < n or (state.cat is not None and not 0 <= state.cat < n):
+            raise InvalidStateError("the seat to move or the cat is at no seat")
+        for city in state.cities:
+            if city.wonder not in t.wonder_ids or any(k not in t.stage_bit for k in city.built):
+                raise InvalidStateError(f"unknown wonder or stage in {city.wonder!r}")
+            if any(token not in t.tokens for token in city.tokens):
+                raise InvalidStateError(f"unknown progress token in {city.wonder!r}")
+        size = len(t.card_kind)
+        try:
+            located = card_locations(state)
+        except Exception as error:  # a broken pending record: not a state of this game
+            raise InvalidStateError(f"unreadable card locations: {error}") from None
+        if any(not isinstance(card, int) or not 0 <= card < size for card in located):
+            raise InvalidStateError("a card id that is not a card of this game")
+        self._checked = state
+        return state
 
     def _remember(self, state: ArchitectsState, moves: tuple[Move, ...]) -> ArchitectsState:
         self._memo = (state, moves)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
+
 from sevenwonders.base.cards import Edition, load_edition
-from sevenwonders.base.events import Event
+from sevenwonders.base.events import CardDiscarded, CardSold, Event
 from sevenwonders.base.hooks import Expansion
 from sevenwonders.base.moves import Move
 from sevenwonders.base.notation import parse
@@ -74,18 +76,21 @@ class BaseGame:
         return self.rules.setup(seed)
 
     def to_move(self, state: BaseState) -> frozenset[int]:
-        return self.rules.to_move(state)
+        return self.rules.to_move(self._mine(state))
 
     def _mine(self, state: object) -> BaseState:
         """Refuse a state that is not a base-game state of this game's table size and set of
         expansions (a state of another game would fail deep inside a rule)."""
         if not isinstance(state, BaseState):
             raise InvalidStateError(f"expected a BaseState, got {type(state).__name__}")
-        if state.players != self.players or len(state.expansions) != len(self.expansions):
+        if (state.players != self.players or len(state.expansions) != len(self.expansions)
+                or len(state.cities) != self.players or len(state.marks) != self.players):
             raise InvalidStateError(
                 f"a state for {state.players} players and {len(state.expansions)} expansions "
                 f"does not belong to {self!r}"
             )
+        if not all(self.rules.knows_board(city.wonder, city.side) for city in state.cities):
+            raise InvalidStateError("a city's wonder board is not one of this game's boards")
         return state
 
     def check_state(self, state: BaseState) -> BaseState:
@@ -112,6 +117,16 @@ class BaseGame:
         after = self.rules.play(self._mine(state), moves, events)
         return after, tuple(events)
 
+    def visible_events(self, events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
+        """The events as ``seat`` may see them: cards other seats sell or discard lie face
+        down, so their names are blanked."""
+        self.rules.ring.check(seat)
+        return tuple(
+            attrs.evolve(event, card="")
+            if isinstance(event, CardSold | CardDiscarded) and event.seat != seat else event
+            for event in events
+        )
+
     def parse_move(self, state: BaseState, seat: int, text: str) -> Move:
         move = parse(text)
         card = getattr(move, "card", None)
@@ -124,9 +139,10 @@ class BaseGame:
         return move
 
     def is_over(self, state: BaseState) -> bool:
-        return state.over
+        return self._mine(state).over
 
     def scores(self, state: BaseState) -> tuple[ScoreSheet, ...]:
+        state = self._mine(state)
         return tuple(score_sheet(self.rules, state, seat) for seat in range(state.players))
 
     def ranking(self, state: BaseState) -> tuple[int, ...]:

@@ -191,6 +191,10 @@ class Rules:
 
     # ------------------------------------------------------------------ queries
 
+    def knows_board(self, wonder: str, side: str) -> bool:
+        """Whether ``wonder``'s side ``side`` is a board of this game."""
+        return (wonder, side) in self._stages
+
     def stages(self, city: City) -> tuple[Stage, ...]:
         return self._stages[(city.wonder, city.side)]
 

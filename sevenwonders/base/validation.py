@@ -35,7 +35,7 @@ def check_state(state: BaseState) -> BaseState:
     for name, part in (("cities", state.cities), ("hands", state.hands)):
         if len(part) != n:
             fail(f"{len(part)} {name} for {n} players")
-    if state.marks and len(state.marks) != n:
+    if len(state.marks) != n:
         fail(f"{len(state.marks)} turn marks for {n} players")
     if not 1 <= state.age <= 3 or not 1 <= state.turn <= TURNS_PER_AGE:
         fail(f"Age {state.age}, turn {state.turn}")

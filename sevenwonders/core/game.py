@@ -49,6 +49,10 @@ class Game(Protocol[S, M, V]):
         """Like :meth:`play`, also returning the ordered events of the step, for animation."""
         ...
 
+    def visible_events(self, events: tuple[Any, ...], seat: int) -> tuple[Any, ...]:
+        """``events`` as ``seat`` may see them (hidden cards blanked): what a server sends."""
+        ...
+
     def parse_move(self, state: S, seat: int, text: str) -> M:
         """Read a move from its text form (``str(move)``); raises if unreadable or illegal."""
         ...

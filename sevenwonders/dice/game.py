@@ -131,6 +131,7 @@ class DiceGame:
         return self.rules.new_game(seed, self._seat_sheets)
 
     def to_move(self, state: DiceState) -> frozenset[int]:
+        self._check_state(state)
         if state.phase is Phase.ACTION:
             return frozenset(range(self._players))
         if state.phase is Phase.FOLLOW_UP:
@@ -184,6 +185,7 @@ class DiceGame:
         return move
 
     def is_over(self, state: DiceState) -> bool:
+        self._check_state(state)
         return state.phase is Phase.OVER
 
     def scores(self, state: DiceState) -> tuple[ScoreSheet, ...]:
@@ -193,12 +195,19 @@ class DiceGame:
     def ranking(self, state: DiceState) -> tuple[int, ...]:
         return ranking(self.scores(state))
 
+    def visible_events(self, events: tuple[DiceEvent, ...], seat: int
+                       ) -> tuple[DiceEvent, ...]:
+        """Every Dice event is public: rolls and sheets are open information."""
+        self.rules.ring.check(seat)
+        return tuple(events)
+
     def seat_labels(self, state: DiceState) -> tuple[str, ...]:
         """Each seat's sheet (its wonder), for result tables."""
         return tuple(seat.sheet for seat in state.seats)
 
     def view(self, state: DiceState, seat: int) -> DiceView:
         self.rules.ring.check(seat)
+        self._check_state(state)
         return view_of(state, seat, self.to_move(state), self.sheet_set.provisional,
                        self.sheet_set.name)
 

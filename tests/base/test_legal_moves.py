@@ -80,3 +80,16 @@ def test_moves_round_trip_as_json() -> None:
     for move in (Build("Baths", 2, 1), Build("Palace", free_build=True),
                  BuildStage("Loom", 0, 4, ("project",)), Sell("Press"), Skip()):
         assert from_json(to_json(move), Move) == move  # type: ignore[arg-type]
+
+
+def test_visible_events_blank_other_seats_face_down_cards() -> None:
+    from sevenwonders.base.events import CardSold
+
+    g = BaseGame(players=3)
+    state = g.new_game(seed=2)
+    moves = {seat: Sell(state.hands[seat][0]) for seat in range(3)}
+    _, events = g.step(state, moves)
+    sold = [e for e in g.visible_events(events, 0) if isinstance(e, CardSold)]
+    assert [e.card for e in sold] == [state.hands[0][0], "", ""]
+    assert [e.card for e in events if isinstance(e, CardSold)] == [
+        state.hands[s][0] for s in range(3)]

@@ -1,0 +1,139 @@
+"""The ``play`` and ``replay`` commands of ``sevenwonders``, for :mod:`sevenwonders.cli`.
+
+- ``sevenwonders play GAME --players N --seat K [--seed S] [--bots random]
+  [--expansion edifice] [--option KEY=VALUE] [--record FILE]``: a terminal game against bots.
+- ``sevenwonders replay FILE [--verbose] [--require-finished]``: replay a game record, checking
+  every step, and print the final scores.
+
+Each ``add_*_parser`` sets ``handler`` on the parsed arguments; a handler returns the exit code
+and lets the library's errors (:class:`~sevenwonders.errors.SevenWondersError`) propagate to the
+command line's usual error report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from typing import Any, TextIO
+
+from sevenwonders.errors import InvalidOptionError
+from sevenwonders.games import GAMES
+from sevenwonders.records import (
+    EXPANSIONS,
+    GameRecord,
+    build_game,
+    game_of,
+    read_record,
+    replay,
+    save_record,
+)
+from sevenwonders.terminal import describe_event, format_scores, play_terminal
+
+Subparsers = Any  # argparse's _SubParsersAction is private
+
+
+def add_play_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "play", help="play a game in the terminal against bots",
+        description="Play one seat of a game against bots; answer with a move number or a "
+                    "move in notation ('help' lists the commands).")
+    parser.add_argument("game", choices=sorted(GAMES))
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--seat", type=int, default=0, help="your seat, from 0")
+    parser.add_argument("--seed", type=int, default=None, help="set-up seed (random if omitted)")
+    parser.add_argument("--bots", default="random",
+                        help="agent for the other seats, or a comma-separated list, one per "
+                             "other seat (random, greedy, ismcts...)")
+    parser.add_argument("--expansion", action="append", default=[], choices=sorted(EXPANSIONS),
+                        help="base game: add an expansion (repeatable)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option; VALUE is read as JSON if it can be "
+                             "(--option sides=night, --option edition=1st)")
+    parser.add_argument("--record", metavar="FILE", default=None,
+                        help="save the game record to FILE as the game goes")
+    parser.set_defaults(handler=run_play)
+    return parser
+
+
+def add_replay_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "replay", help="replay a game record, check every step, print the final scores")
+    parser.add_argument("file")
+    parser.add_argument("--verbose", "-v", action="store_true",
+                        help="print every step's moves and events")
+    parser.add_argument("--require-finished", action="store_true",
+                        help="fail if the record stops before the end of the game")
+    parser.set_defaults(handler=run_replay)
+    return parser
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """``["sides=night", "wonders=[\\"Gizah\\", ...]"]`` -> options (values as JSON if they
+    read as JSON, else as text)."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, equals, raw = pair.partition("=")
+        key = key.strip()
+        if not equals or not key:
+            raise InvalidOptionError(f"an option is KEY=VALUE, not {pair!r}")
+        try:
+            value: Any = json.loads(raw)
+        except ValueError:
+            value = raw
+        options[key] = value
+    return options
+
+
+def run_play(args: argparse.Namespace, input: TextIO | None = None,
+             output: TextIO | None = None) -> int:
+    options = parse_options(args.option)
+    if args.expansion:
+        options["expansions"] = {name: {} for name in args.expansion}
+    game = build_game(args.game, args.players, options)
+    seed = args.seed if args.seed is not None else secrets.randbits(31)
+    bots: str | list[str] = args.bots
+    if "," in args.bots:
+        bots = [name.strip() for name in args.bots.split(",")]
+    path = args.record
+
+    def save(record: GameRecord) -> None:
+        if path is not None:
+            save_record(record, path)
+
+    result = play_terminal(game, args.seat, bots, seed, input=input, output=output,
+                           on_record=save)
+    out = output if output is not None else sys.stdout
+    if path is not None:
+        out.write(f"Record saved to {path}.\n")
+    return 0 if result.finished else 1
+
+
+def run_replay(args: argparse.Namespace, output: TextIO | None = None) -> int:
+    out = output if output is not None else sys.stdout
+    record = read_record(args.file)
+
+    game = game_of(record) if args.verbose else None
+
+    def show(index: int, moves: Any, state: Any, events: tuple[Any, ...]) -> None:
+        text = "; ".join(f"seat {seat}: {move}" for seat, move in sorted(moves.items()))
+        out.write(f"step {index}: {text}\n")
+        assert game is not None
+        for event in events:
+            out.write(f"    {describe_event(game, event)}\n")
+
+    result = replay(record, require_finished=args.require_finished,
+                    on_step=show if game is not None else None)
+    status = "finished" if result.over else "not finished (running scores)"
+    out.write(f"{record.game}, {record.players} players, seed {record.seed}: "
+              f"{len(record.steps)} steps replayed, every step legal; game {status}.\n")
+    labels = getattr(result.game, "seat_labels", None)
+    names = None
+    if callable(labels):
+        names = [f"{seat} {label}" for seat, label in enumerate(labels(result.state))]
+    out.write(format_scores(result.game, result.state, names) + "\n")
+    return 0
+
+
+__all__ = ["add_play_parser", "add_replay_parser", "parse_options", "run_play", "run_replay"]

@@ -1,0 +1,187 @@
+"""The terminal client, end to end with scripted input, and the play/replay commands."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sevenwonders.agents import RandomAgent
+from sevenwonders.base import BaseGame
+from sevenwonders.base.events import CardSold
+from sevenwonders.cli_commands import add_play_parser, add_replay_parser, parse_options
+from sevenwonders.core.game import Game
+from sevenwonders.edifice import Edifice
+from sevenwonders.errors import InvalidOptionError, ReplayError, SevenWondersError
+from sevenwonders.games import make_game
+from sevenwonders.records import load_record, replay
+from sevenwonders.terminal import play_terminal, visible_events
+
+GAMES: dict[str, Any] = {
+    "base": lambda: BaseGame(players=3),
+    "edifice": lambda: BaseGame(players=4, expansions=(Edifice(),)),
+    "architects": lambda: make_game("architects", 3),
+    "dice": lambda: make_game("dice", 3),
+}
+
+
+def _play(game: Game[Any, Any, Any], script: str, seat: int = 0, seed: int = 4
+          ) -> tuple[Any, str]:
+    out = io.StringIO()
+    result = play_terminal(game, seat, "random", seed, input=io.StringIO(script), output=out)
+    return result, out.getvalue()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_whole_game_with_a_rejected_input_then_good_ones(name: str) -> None:
+    game = GAMES[name]()
+    state = game.new_game(4)
+    seat = 1
+    first_prompt_state = state
+    # In sequential games the person may not move first: the scripted notation is then only
+    # checked to be answered sensibly (accepted if legal, else explained).
+    legal = game.legal_moves(first_prompt_state, seat)
+    notation = str(legal[-1]) if legal else "pass"
+    script = "help\nbuild the Colossus\n0\n" + notation + "\n" + "moves\n" + "1\n" * 600
+    result, text = _play(game, script, seat=seat)
+    assert result.finished, text[-2000:]
+    assert "Type 'help' for help." in text
+    assert "Answer with:" in text  # help
+    assert "Rejected:" in text and "Try again" in text
+    assert "there is no move 0" in text
+    assert "Final scores:" in text and "total" in text and "place" in text
+    assert "You finished in place" in text
+    # The record of the session replays to the same end.
+    again = replay(load_record(result.record.to_json()), require_finished=True)
+    assert tuple(s.total for s in again.scores) == result.record.final
+    assert [s.total for s in result.scores] == list(result.record.final or ())
+
+
+def test_the_base_screen_shows_the_hand_with_markers_and_costs() -> None:
+    _, text = _play(BaseGame(players=3), "quit\n", seat=0, seed=5)
+    first = text.split("Moves:")[0]
+    assert "== Age I, turn 1 ==" in first
+    assert "Your hand (you may spend 3 coins):" in first
+    assert "+ Clay Pit            buildable: 1 to the bank" in first
+    assert "wonder stage 1/3" in first
+    assert "Game left (quit) after 0 steps." in text
+
+
+def test_notation_is_accepted_and_shown() -> None:
+    game = BaseGame(players=3)
+    state = game.new_game(5)
+    move = game.legal_moves(state, 0)[-1]
+    result, text = _play(game, f"  {move}  \nquit\n", seed=5)
+    assert f"You play: {move}" in text
+    assert len(result.record.steps) == 1 and result.record.steps[0][0] == (0, str(move))
+    assert not result.finished
+
+
+def test_an_illegal_move_is_explained() -> None:
+    game = BaseGame(players=3)
+    state = game.new_game(5)
+    other = next(c for c in state.hands[1] if c not in state.hands[0])
+    _, text = _play(game, f"sell {other}\nquit\n", seed=5)
+    assert f"Rejected: seat 0: '{other}' is not in your hand" in text
+
+
+def test_end_of_input_leaves_the_game() -> None:
+    result, text = _play(BaseGame(players=3), "1\n1\n", seed=2)
+    assert not result.finished and len(result.record.steps) == 2
+    assert "Game left (end of input) after 2 steps." in text
+
+
+def test_other_seats_sales_are_face_down() -> None:
+    game = BaseGame(players=3)
+    events = (CardSold(0, "Loom", 3), CardSold(1, "Press", 3))
+    assert visible_events(game, events, 0) == (CardSold(0, "Loom", 3), CardSold(1, "", 3))
+
+
+def test_agents_per_seat() -> None:
+    game = make_game("dice", 3)
+    out = io.StringIO()
+    result = play_terminal(game, 2, [RandomAgent(), "random"], 1,
+                           input=io.StringIO("1\n" * 400), output=out)
+    assert result.finished
+    with pytest.raises(InvalidOptionError):
+        play_terminal(game, 0, ["random"], 1, input=io.StringIO(""), output=out)
+    with pytest.raises(InvalidOptionError):
+        play_terminal(game, 3, "random", 1, input=io.StringIO(""), output=out)
+    with pytest.raises(SevenWondersError):
+        play_terminal(game, 0, "no-such-bot", 1, input=io.StringIO(""), output=out)
+
+
+# ---------------------------------------------------------------------------------- commands
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="sevenwonders")
+    commands = parser.add_subparsers(dest="command", required=True)
+    add_play_parser(commands)
+    add_replay_parser(commands)
+    return parser
+
+
+def test_play_then_replay_from_the_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    args = _parser().parse_args(["play", "base", "--players", "3", "--seat", "2", "--seed", "9",
+                                 "--expansion", "edifice", "--option", "sides=night",
+                                 "--bots", "random,random", "--record", str(path)])
+    out = io.StringIO()
+    assert args.handler(args, input=io.StringIO("x\n" + "1\n" * 100), output=out) == 0
+    assert f"Record saved to {path}." in out.getvalue()
+    document = json.loads(path.read_text())
+    assert document["options"]["sides"] == "night"
+    assert document["options"]["expansions"]["edifice"]["castle_loses"] == "highest"
+    assert document["final"] is not None
+    args = _parser().parse_args(["replay", str(path)])
+    out = io.StringIO()
+    assert args.handler(args, output=out) == 0
+    text = out.getvalue()
+    assert "every step legal; game finished." in text
+    assert "total" in text and "place" in text
+    args = _parser().parse_args(["replay", "-v", str(path)])
+    out = io.StringIO()
+    assert args.handler(args, output=out) == 0
+    assert "step 0: seat 0:" in out.getvalue()
+
+
+def test_replay_of_a_bad_record_names_the_step(tmp_path: Path) -> None:
+    game = BaseGame(players=3)
+    result, _ = _play(game, "1\n" * 100, seed=3)
+    document = result.record.to_dict()
+    document["steps"][4]["1"] = "sell Nothing"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(document))
+    args = _parser().parse_args(["replay", str(path)])
+    with pytest.raises(ReplayError, match="step 4: seat 1: 'sell Nothing'") as caught:
+        args.handler(args, output=io.StringIO())
+    assert caught.value.step == 4
+
+
+def test_an_unfinished_record(tmp_path: Path) -> None:
+    result, _ = _play(BaseGame(players=3), "1\n1\n1\nquit\n", seed=3)
+    path = tmp_path / "part.json"
+    path.write_text(result.record.to_json())
+    args = _parser().parse_args(["replay", str(path)])
+    out = io.StringIO()
+    assert args.handler(args, output=out) == 0
+    assert "3 steps replayed" in out.getvalue() and "not finished" in out.getvalue()
+    args = _parser().parse_args(["replay", "--require-finished", str(path)])
+    with pytest.raises(ReplayError):
+        args.handler(args, output=io.StringIO())
+
+
+def test_options_from_the_command_line() -> None:
+    assert parse_options(["sides=night", "wonders=[\"Gizah\", \"Rhodos\", \"Babylon\"]",
+                          "x=1"]) == {"sides": "night", "wonders": ["Gizah", "Rhodos", "Babylon"],
+                                      "x": 1}
+    with pytest.raises(InvalidOptionError):
+        parse_options(["novalue"])
+    args = _parser().parse_args(["play", "base", "--option", "colour=red"])
+    with pytest.raises(InvalidOptionError):
+        args.handler(args, input=io.StringIO(""), output=io.StringIO())
