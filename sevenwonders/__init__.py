@@ -6,10 +6,10 @@ turns into JSON with :func:`to_json` and back with :func:`from_json`.
 
 from sevenwonders.architects.game import ArchitectsGame
 from sevenwonders.base.game import BaseGame
-from sevenwonders.dice.game import DiceGame
 from sevenwonders.core.game import Game
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.serialization import from_json, to_json
+from sevenwonders.dice.game import DiceGame
 from sevenwonders.errors import (
     DataFileError,
     GameOverError,
@@ -24,6 +24,7 @@ from sevenwonders.errors import (
     WrongSeatError,
 )
 from sevenwonders.games import make_game
+from sevenwonders.simulation import simulate
 
 __version__ = "0.1.0"
 
@@ -31,5 +32,5 @@ __all__ = [
     "ArchitectsGame", "BaseGame", "DataFileError", "DiceGame", "Game", "GameOverError", "IllegalMoveError",
     "InvalidOptionError", "InvalidStateError", "NotationError", "ReplayError", "ScoreSheet",
     "SerializationError", "SevenWondersError", "UnknownCardError", "WrongSeatError",
-    "from_json", "make_game", "ranking", "to_json",
+    "from_json", "make_game", "ranking", "simulate", "to_json",
 ]

@@ -3,13 +3,32 @@
 from __future__ import annotations
 
 import argparse
+import importlib
+import os
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import contextmanager
+from typing import Any, TextIO
 
 from sevenwonders.agents.base import make_agent
+from sevenwonders.cli_commands import add_play_parser, add_replay_parser
 from sevenwonders.errors import SevenWondersError
 from sevenwonders.games import GAMES, make_game
-from sevenwonders.simulation import format_summary, simulate, summarize
+from sevenwonders.simulation import (
+    format_summary,
+    plot_scores,
+    simulate,
+    summarize,
+    write_results,
+)
+
+AGENTS_HELP = (
+    "one agent for all seats, or a comma-separated list with one per seat: random, greedy, "
+    "ismcts (50 iterations), ismcts:ITERATIONS, ismcts:seconds=S; more ismcts options follow "
+    "colons as NAME=VALUE: exploration, horizon, width, rollout, depth"
+)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -20,26 +39,101 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--agents", default="random",
-                     help="one agent name for all seats, or a comma-separated list per seat")
+    sim.add_argument("--agents", default="random", help=AGENTS_HELP)
     sim.add_argument("--sides", default=None, help="base game: day, night or random")
+    where = sim.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=1,
+                       help="processes to run games in (0: one per core; default 1, this one)")
+    where.add_argument("--dask", metavar="ADDRESS", default=None,
+                       help="run the games on the Dask cluster whose scheduler is at ADDRESS "
+                            "(needs the distributed package)")
+    sim.add_argument("--out", metavar="FILE", default=None,
+                     help="write every game's results to FILE.csv (a row per seat) or FILE.json")
+    sim.add_argument("--plot", metavar="FILE", default=None,
+                     help="draw the score distribution per wonder to FILE.png (needs matplotlib)")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_play_parser(commands)
+    add_replay_parser(commands)
     return parser
 
 
+class ProgressBar:
+    """A one-line text progress bar, redrawn in place on a terminal (``stream``)."""
+
+    def __init__(self, stream: TextIO, width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        self.start = time.perf_counter()
+        self.last = -1.0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if done < total and now - self.last < 0.1:
+            return
+        self.last = now
+        filled = self.width * done // total if total else self.width
+        elapsed = now - self.start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        eta = (total - done) / rate if rate > 0 else 0.0
+        bar = "#" * filled + "-" * (self.width - filled)
+        self.stream.write(f"\r[{bar}] {done}/{total} games, {elapsed:.0f}s, eta {eta:.0f}s")
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+@contextmanager
+def _executor(workers: int, dask: str | None) -> Iterator[Executor | None]:
+    if dask is not None:
+        try:
+            distributed = importlib.import_module("distributed")
+        except ImportError:
+            raise SystemExit(
+                "--dask needs the distributed package: pip install 'sevenwonders[dask]'"
+            ) from None
+        with distributed.Client(dask) as client:
+            yield client.get_executor()
+        return
+    if workers == 1:
+        yield None
+        return
+    if workers < 0:
+        raise SystemExit("--workers must be 0 (one per core) or more")
+    with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
+        yield pool
+
+
 def _simulate(args: argparse.Namespace) -> int:
-    options = {}
+    options: dict[str, Any] = {}
     if args.sides is not None:
         options["sides"] = args.sides
+    if args.games < 1:
+        raise SystemExit("--games must be at least 1")
+    if args.out is not None and not args.out.lower().endswith((".csv", ".json")):
+        raise SystemExit("--out must name a .csv or .json file")
     game = make_game(args.game, args.players, **options)
-    names = args.agents.split(",")
+    names = [name.strip() for name in args.agents.split(",")]
     if len(names) == 1:
         names = names * game.players
     if len(names) != game.players:
         raise SystemExit(f"--agents needs 1 or {game.players} names, got {len(names)}")
     agents = [make_agent(name) for name in names]
-    results = simulate(game, agents, games=args.games, seed=args.seed)
+    progress = None if args.quiet else ProgressBar(sys.stderr)
+    with _executor(args.workers, args.dask) as executor:
+        results = simulate(game, agents, games=args.games, seed=args.seed, executor=executor,
+                           progress=progress)
     print(f"{args.game}, {args.players} players, seed {args.seed}, agents {','.join(names)}")
     print(format_summary(summarize(results)))
+    if args.out is not None:
+        write_results(results, args.out)
+        print(f"\nresults written to {args.out}")
+    if args.plot is not None:
+        try:
+            plot_scores(results, args.plot)
+        except ImportError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+        print(f"plot written to {args.plot}")
     return 0
 
 
@@ -48,7 +142,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "simulate":
             return _simulate(args)
-    except SevenWondersError as error:
+        if hasattr(args, "handler"):
+            return int(args.handler(args))
+    except (SevenWondersError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     return 1

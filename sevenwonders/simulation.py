@@ -1,15 +1,24 @@
-"""Many seeded games with agents, and their summary.
+"""Many seeded games with agents, their summary, and their results as rows for files.
 
-Each game's seed is derived from the run's seed and the game's index alone, so the results are
-the same whether the games run in this process or in any ``concurrent.futures.Executor``.
+Each game's seed is derived from the run's seed and the game's index alone, and each seat's agent
+generator from the game's seed and the seat, so the results are the same whether the games run in
+this process or in any ``concurrent.futures.Executor``: a ``ProcessPoolExecutor`` for every local
+core, or a Dask cluster's ``distributed.Client(address).get_executor()`` across machines. Games,
+agents and results are plain picklable objects.
+
+An agent with a wall-clock budget (``ISMCTSAgent(seconds=...)``) is the one exception: its moves
+depend on the machine's speed.
 """
 
 from __future__ import annotations
 
+import csv
+import json
 import math
 from collections import defaultdict
-from collections.abc import Sequence
-from concurrent.futures import Executor
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, as_completed
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -20,10 +29,16 @@ from sevenwonders.core.game import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.scoring import ScoreSheet
 
+Progress = Callable[[int, int], None]
+
 
 @attrs.frozen(slots=True)
 class GameResult:
-    """One finished game: its seed, every seat's sheet and place, and what each seat played."""
+    """One finished game: its seed, every seat's sheet and place, and what each seat played.
+
+    ``labels`` names each seat's wonder and side when the game says (``seat_labels``), else the
+    seat; ``agents`` names each seat's agent.
+    """
 
     index: int
     seed: int
@@ -31,6 +46,38 @@ class GameResult:
     ranks: tuple[int, ...]
     labels: tuple[str, ...]
     agents: tuple[str, ...]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One flat row per seat: game, seed, seat, label, agent, rank, every line, total."""
+        out = []
+        for seat, sheet in enumerate(self.scores):
+            row: dict[str, Any] = {
+                "game": self.index, "seed": self.seed, "seat": seat, "label": self.labels[seat],
+                "agent": self.agents[seat], "rank": self.ranks[seat],
+            }
+            row.update(sheet.lines)
+            row["total"] = sheet.total
+            out.append(row)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form: the game's index and seed, then one entry per seat."""
+        return {
+            "game": self.index,
+            "seed": self.seed,
+            "seats": [
+                {
+                    "seat": seat, "label": self.labels[seat], "agent": self.agents[seat],
+                    "rank": self.ranks[seat], "lines": dict(sheet.lines), "total": sheet.total,
+                    "tiebreak": list(sheet.tiebreak),
+                }
+                for seat, sheet in enumerate(self.scores)
+            ],
+        }
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -42,7 +89,7 @@ def game_seed(seed: int, index: int) -> int:
 def play_game(
     game: Game[Any, Any, Any], agents: Sequence[Agent], seed: int, index: int = 0
 ) -> GameResult:
-    """Play one game from ``seed`` with one agent per seat."""
+    """Play one game from ``seed`` with one agent per seat; agents see only their seat's view."""
     state = game.new_game(seed)
     rngs = [Rng.from_seed(seed ^ (0x5EED << seat)) for seat in range(game.players)]
     labels = seat_labels(game, state)
@@ -66,8 +113,9 @@ def seat_labels(game: Game[Any, Any, Any], state: Any) -> tuple[str, ...]:
     return tuple(f"seat {seat}" for seat in range(game.players))
 
 
-def _play_indexed(args: tuple[Game[Any, Any, Any], Sequence[Agent], int, int]) -> GameResult:
-    game, agents, seed, index = args
+def play_indexed(game: Game[Any, Any, Any], agents: Sequence[Agent], seed: int, index: int
+                 ) -> GameResult:
+    """Game ``index`` of a run seeded with ``seed`` (what every executor runs)."""
     return play_game(game, agents, game_seed(seed, index), index)
 
 
@@ -77,17 +125,39 @@ def simulate(
     games: int = 1,
     seed: int = 0,
     executor: Executor | None = None,
+    progress: Progress | None = None,
 ) -> tuple[GameResult, ...]:
-    """Play ``games`` games; ``agents`` has one agent per seat (random by default)."""
+    """Play ``games`` games; ``agents`` has one agent per seat (random by default).
+
+    With ``executor`` every game is one task of it; results come back in game order and equal
+    those of a run in this process. ``progress(done, games)`` is called as games finish.
+    """
     seat_agents: Sequence[Agent] = (
-        agents if agents is not None else [RandomAgent() for _ in range(game.players)]
+        list(agents) if agents is not None else [RandomAgent() for _ in range(game.players)]
     )
     if len(seat_agents) != game.players:
         raise ValueError(f"need {game.players} agents, got {len(seat_agents)}")
-    jobs = [(game, seat_agents, seed, index) for index in range(games)]
+    if games < 0:
+        raise ValueError("games must not be negative")
+    results: list[GameResult | None] = [None] * games
     if executor is None:
-        return tuple(_play_indexed(job) for job in jobs)
-    return tuple(executor.map(_play_indexed, jobs))
+        for index in range(games):
+            results[index] = play_indexed(game, seat_agents, seed, index)
+            if progress is not None:
+                progress(index + 1, games)
+    else:
+        futures: dict[Future[GameResult], int] = {
+            executor.submit(play_indexed, game, seat_agents, seed, index): index
+            for index in range(games)
+        }
+        for done, future in enumerate(as_completed(futures), start=1):
+            results[futures[future]] = future.result()
+            if progress is not None:
+                progress(done, games)
+    return tuple(result for result in results if result is not None)
+
+
+# ---------------------------------------------------------------------------- summaries
 
 
 @attrs.frozen(slots=True)
@@ -95,32 +165,42 @@ class Summary:
     games: int
     line_means: tuple[tuple[str, float, float], ...]  # (line, mean, standard deviation)
     win_share: tuple[tuple[str, float, int], ...]  # (label, share of games won, seats played)
+    agent_share: tuple[tuple[str, float, int], ...] = ()  # (agent, share of wins, seats played)
+
+
+def _shares(played: dict[str, int], wins: dict[str, float]) -> tuple[tuple[str, float, int], ...]:
+    return tuple(sorted(
+        ((key, wins[key] / played[key], played[key]) for key in played),
+        key=lambda item: (-item[1], item[0]),
+    ))
 
 
 def summarize(results: Sequence[GameResult]) -> Summary:
-    """Mean and spread per score line over all seats; win share per label (ties split)."""
+    """Mean and spread per score line over all seats; win share per label (wonder and side) and
+    per agent, ties split."""
     values: dict[str, list[int]] = defaultdict(list)
     wins: dict[str, float] = defaultdict(float)
     played: dict[str, int] = defaultdict(int)
+    agent_wins: dict[str, float] = defaultdict(float)
+    agent_played: dict[str, int] = defaultdict(int)
     for result in results:
-        winners = [seat for seat, rank in enumerate(result.ranks) if rank == 1]
+        winners = result.winners
         for seat, sheet in enumerate(result.scores):
             for line, value in sheet.lines.items():
                 values[line].append(value)
             values["total"].append(sheet.total)
             played[result.labels[seat]] += 1
+            agent_played[result.agents[seat]] += 1
             if seat in winners:
                 wins[result.labels[seat]] += 1 / len(winners)
+                agent_wins[result.agents[seat]] += 1 / len(winners)
     line_means = []
     for line, data in values.items():
         mean = sum(data) / len(data)
         spread = math.sqrt(sum((x - mean) ** 2 for x in data) / len(data))
         line_means.append((line, mean, spread))
-    shares = sorted(
-        ((label, wins[label] / played[label], played[label]) for label in played),
-        key=lambda item: (-item[1], item[0]),
-    )
-    return Summary(len(results), tuple(line_means), tuple(shares))
+    return Summary(len(results), tuple(line_means), _shares(played, wins),
+                   _shares(agent_played, agent_wins))
 
 
 def format_summary(summary: Summary) -> str:
@@ -131,4 +211,63 @@ def format_summary(summary: Summary) -> str:
     out += ["", f"{'seat played':<24}{'win share':>10}{'seats':>8}"]
     for label, share, count in summary.win_share:
         out.append(f"{label:<24}{share:>9.1%}{count:>8}")
+    if len(summary.agent_share) > 1:
+        out += ["", f"{'agent':<24}{'win share':>10}{'seats':>8}"]
+        for name, share, count in summary.agent_share:
+            out.append(f"{name:<24}{share:>9.1%}{count:>8}")
     return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------- files
+
+
+def write_results(results: Sequence[GameResult], path: str | Path) -> None:
+    """Write ``results`` to ``path``: ``.csv`` (one row per seat) or ``.json`` (one object per
+    game)."""
+    target = Path(path)
+    suffix = target.suffix.lower()
+    if suffix == ".json":
+        target.write_text(json.dumps([r.to_dict() for r in results], indent=1) + "\n")
+        return
+    if suffix != ".csv":
+        raise ValueError(f"write results to a .csv or .json file, not {target.name!r}")
+    rows = [row for result in results for row in result.rows()]
+    fields: list[str] = []
+    for row in rows:
+        for key in row:
+            if key not in fields:
+                fields.append(key)
+    with target.open("w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=fields, restval="")
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def plot_scores(results: Sequence[GameResult], path: str | Path) -> None:
+    """Draw the distribution of final totals per wonder and side (box plots) to an image file.
+
+    Needs matplotlib (``pip install 'sevenwonders[plot]'``).
+    """
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ImportError(
+            "plotting needs matplotlib: pip install 'sevenwonders[plot]' (or matplotlib)"
+        ) from None
+    totals: dict[str, list[int]] = defaultdict(list)
+    for result in results:
+        for seat, sheet in enumerate(result.scores):
+            totals[result.labels[seat]].append(sheet.total)
+    labels = sorted(totals, key=lambda label: -sum(totals[label]) / len(totals[label]))
+    figure, axes = plt.subplots(figsize=(max(6.0, 0.6 * len(labels) + 2), 5))
+    axes.boxplot([totals[label] for label in labels])
+    names = [f"{label}\nn={len(totals[label])}" for label in labels]
+    axes.set_xticks(range(1, len(labels) + 1), names, rotation=45, ha="right")
+    axes.set_ylabel("final score")
+    axes.set_title(f"Final scores per wonder over {len(results)} games")
+    figure.tight_layout()
+    figure.savefig(str(path))
+    plt.close(figure)

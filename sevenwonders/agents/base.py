@@ -25,14 +25,52 @@ class Agent(Protocol):
         ...
 
 
+AGENT_NAMES = ("random", "greedy", "ismcts")
+
+
 def make_agent(spec: str) -> Agent:
-    """An agent from its command-line name: ``random``."""
+    """An agent from its command-line name.
+
+    ``random``, ``greedy``, ``ismcts`` (50 iterations), or ``ismcts`` with options after colons:
+    ``ismcts:100`` (iterations), ``ismcts:iterations=100``, ``ismcts:seconds=0.5``,
+    ``ismcts:iterations=300:exploration=1.0``, ``ismcts:horizon=full`` (play simulations to the
+    end instead of cutting them after 2 steps).
+    """
+    from sevenwonders.agents.greedy import GreedyAgent
+    from sevenwonders.agents.ismcts import ISMCTSAgent
     from sevenwonders.agents.random_agent import RandomAgent
 
-    factories = {"random": RandomAgent}
-    try:
-        return factories[spec]()
-    except KeyError:
-        raise InvalidOptionError(
-            f"unknown agent {spec!r}; choose one of {', '.join(sorted(factories))}"
-        ) from None
+    name, *parts = spec.strip().split(":")
+    if name == "random" and not parts:
+        return RandomAgent()
+    if name == "greedy" and not parts:
+        return GreedyAgent()
+    if name == "ismcts":
+        options: dict[str, Any] = {}
+        try:
+            for part in parts:
+                key, equals, value = part.partition("=")
+                if not equals:
+                    key, value = "iterations", key
+                if key == "rollout":
+                    options[key] = value
+                elif key in ("depth", "width"):
+                    options[key] = None if value == "all" else int(value)
+                elif key == "iterations":
+                    options[key] = int(value)
+                elif key == "horizon":
+                    options[key] = None if value == "full" else int(value)
+                elif key in ("seconds", "exploration"):
+                    options[key] = float(value)
+                else:
+                    raise InvalidOptionError(
+                        f"unknown ismcts option {key!r} (iterations, seconds, exploration, "
+                        "horizon, width, rollout, depth)"
+                    )
+            return ISMCTSAgent(**options)
+        except ValueError as error:
+            raise InvalidOptionError(f"bad agent {spec!r}: {error}") from None
+    raise InvalidOptionError(
+        f"unknown agent {spec!r}; choose one of {', '.join(AGENT_NAMES)} "
+        "(ismcts takes options: ismcts:iterations=100, ismcts:seconds=0.5)"
+    )

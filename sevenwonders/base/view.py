@@ -15,6 +15,10 @@ from sevenwonders.base.state import BaseState, PendingKind
 
 @attrs.frozen(slots=True)
 class CityView:
+    """A city as everyone sees it. ``income``, ``built_this_turn`` and ``stages_this_turn`` are
+    this turn's marks (coins received this turn cannot be spent yet; what was built this turn
+    produces nothing yet): they matter while a turn's pending decisions are taken."""
+
     seat: int
     wonder: str
     side: str
@@ -24,6 +28,9 @@ class CityView:
     tokens: tuple[int, ...]
     free_build_age: int = 0
     stage_choices: tuple[int, ...] = ()
+    income: int = 0
+    built_this_turn: tuple[str, ...] = ()
+    stages_this_turn: int = 0
 
 
 @attrs.frozen(slots=True)
@@ -45,6 +52,7 @@ class BaseView:
     over: bool
     expansions: tuple[ExpansionState, ...] = ()
     pending_detail: str = ""
+    deferred: tuple[tuple[int, str], ...] = ()
 
 
 def make_view(state: BaseState, seat: int, to_move: frozenset[int]) -> BaseView:
@@ -60,8 +68,8 @@ def make_view(state: BaseState, seat: int, to_move: frozenset[int]) -> BaseView:
         hand_sizes=tuple(len(hand) for hand in state.hands),
         cities=tuple(
             CityView(s, c.wonder, c.side, c.coins, c.cards, c.stages, c.tokens,
-                     c.free_build_age, c.stage_choices)
-            for s, c in enumerate(state.cities)
+                     c.free_build_age, c.stage_choices, m.income, m.built, m.stages)
+            for s, (c, m) in enumerate(zip(state.cities, state.marks, strict=True))
         ),
         tucked=state.cities[seat].tucked,
         discard_size=len(state.discard),
@@ -71,4 +79,5 @@ def make_view(state: BaseState, seat: int, to_move: frozenset[int]) -> BaseView:
         over=state.over,
         expansions=state.expansions,
         pending_detail=mine.detail if mine is not None else "",
+        deferred=state.deferred,
     )

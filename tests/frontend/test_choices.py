@@ -164,10 +164,6 @@ def test_cards_are_described_for_people() -> None:
     assert "free after Baths" in describe_card(g.edition.cards["Aqueduct"])
 
 
-@pytest.mark.xfail(strict=True, reason="the base view does not carry the turn's marks (cards "
-                                        "built and coins received this turn), which decide "
-                                        "what a seat may spend during Babylon's last card and "
-                                        "Halicarnassus' build: BaseView needs them")
 def test_the_view_alone_gives_the_same_choices_in_pending_decisions() -> None:
     g = game_of("edifice")
     state = next(s for s in playout("edifice", 1).states

@@ -1,0 +1,67 @@
+"""Measured strength of the agents: win share of one agent against copies of another.
+
+    python benchmarks/agents.py [--games 100] [--seed 0] [--players 4] [--workers 1]
+                                [--match greedy/random --match ismcts/greedy]
+
+Each match seats the challenger at seat 0 and the opponent at every other seat of a base game;
+wonders (Day sides) are dealt from each game's seed, so over many games every seat sees every
+wonder. The win share counts a tie for first as a share; the baseline is ``1 / players``. The
+standard error is that of a proportion over the number of games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor
+
+from sevenwonders.agents.base import make_agent
+from sevenwonders.base.game import BaseGame
+from sevenwonders.simulation import simulate
+
+DEFAULT_MATCHES = ("greedy/random", "ismcts/greedy")
+
+
+def run_match(challenger: str, opponent: str, players: int, games: int, seed: int,
+              executor: Executor | None) -> str:
+    game = BaseGame(players=players)
+    agents = [make_agent(challenger)] + [make_agent(opponent) for _ in range(players - 1)]
+    start = time.perf_counter()
+    results = simulate(game, agents, games=games, seed=seed, executor=executor)
+    elapsed = time.perf_counter() - start
+    wins = sum(1 / len(r.winners) for r in results if 0 in r.winners)
+    share = wins / games
+    error = math.sqrt(share * (1 - share) / games)
+    mine = sum(r.scores[0].total for r in results) / games
+    theirs = sum(r.scores[s].total for r in results for s in range(1, players)) / (
+        games * (players - 1)
+    )
+    return (f"{agents[0].name:>12} vs {players - 1} x {agents[1].name:<10} {games:>5} games "
+            f"seed {seed}: win share {share:6.1%} +/- {error:4.1%} (baseline {1 / players:.0%}),"
+            f" mean score {mine:5.1f} vs {theirs:5.1f}, {elapsed:6.1f}s")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--match", action="append", default=None,
+                        help="CHALLENGER/OPPONENT agent specs (repeatable), e.g. ismcts:100/greedy")
+    args = parser.parse_args(argv)
+    matches = args.match or list(DEFAULT_MATCHES)
+    pool = ProcessPoolExecutor(max_workers=args.workers) if args.workers > 1 else None
+    try:
+        for match in matches:
+            challenger, _, opponent = match.partition("/")
+            print(run_match(challenger, opponent, args.players, args.games, args.seed, pool),
+                  flush=True)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+
+
+if __name__ == "__main__":
+    main()

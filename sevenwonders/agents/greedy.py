@@ -1,0 +1,34 @@
+"""The greedy agent: one step of lookahead on the game's heuristic.
+
+For every legal move it asks the game's evaluation (:mod:`sevenwonders.agents.heuristics`) how
+good the move is for its seat, from the seat's view only, and plays the best one; ties are broken
+at random with the agent's generator, so a seeded match replays exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sevenwonders.agents.heuristics import evaluator_for
+from sevenwonders.core.game import Game
+from sevenwonders.core.rng import Rng
+
+TOLERANCE = 1e-9
+
+
+def best_moves(values: tuple[float, ...], legal: tuple[Any, ...]) -> list[Any]:
+    """The moves whose value is the largest (within a rounding tolerance)."""
+    top = max(values)
+    return [move for move, value in zip(legal, values, strict=True) if value >= top - TOLERANCE]
+
+
+class GreedyAgent:
+    name = "greedy"
+
+    def choose(
+        self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
+    ) -> tuple[Any, Rng]:
+        if len(legal) == 1:
+            return legal[0], rng
+        values, rng = evaluator_for(game)(game, view, legal, rng)
+        return rng.choice(best_moves(values, legal))

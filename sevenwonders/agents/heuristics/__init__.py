@@ -1,0 +1,177 @@
+"""Per-game move evaluations for the greedy agent and playout policies for the search agent.
+
+A game plugs in with one small module, registered here by game name (:data:`HEURISTICS`) or at
+run time with :func:`register_heuristic`. The module defines
+
+- ``evaluate(game, view, legal, rng) -> (values, rng)``: one number per legal move, larger is
+  better for the seat whose view it is; it sees only the view, never the state;
+- optionally ``playout_move(game, state, seat, legal, rng) -> (move, rng)``: a fast move choice
+  used inside simulations of the search agent (on determinized states, which the agent owns);
+- optionally ``evaluate_state(game, state, seat, legal) -> values``: the same on a full state,
+  which makes a greedy playout policy for the search agent (:func:`greedy_policy_for`);
+- optionally ``leaf_values(game, state) -> values``: how far ahead each seat stands, in points,
+  in a state reached inside a simulation (default :func:`margins`).
+
+A game without a module gets :func:`fallback_evaluate`, which works through the protocol alone:
+it determinizes the view (:mod:`sevenwonders.agents.determinize`), plays each move with random
+moves for the other seats, and compares the seat's running score with the best other seat's. A
+game with neither a heuristic nor a determinizer gets equal values (a random choice).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from sevenwonders.agents.determinize import determinizer_for
+from sevenwonders.core.game import Game
+from sevenwonders.core.rng import Rng
+from sevenwonders.errors import SevenWondersError
+
+Evaluate = Callable[
+    [Game[Any, Any, Any], Any, tuple[Any, ...], Rng], tuple[tuple[float, ...], Rng]
+]
+EvaluateState = Callable[[Game[Any, Any, Any], Any, int, tuple[Any, ...]], tuple[float, ...]]
+LeafValues = Callable[[Game[Any, Any, Any], Any], tuple[float, ...]]
+PlayoutMove = Callable[[Game[Any, Any, Any], Any, int, tuple[Any, ...], Rng], tuple[Any, Rng]]
+
+# game name -> module defining ``evaluate`` (and optionally ``playout_move``)
+HEURISTICS: dict[str, str] = {
+    "base": "sevenwonders.agents.heuristics.base",
+    "architects": "sevenwonders.agents.heuristics.architects",
+    "dice": "sevenwonders.agents.heuristics.dice",
+}
+
+_loaded: dict[str, Any] = {}
+
+FALLBACK_SAMPLES = 2
+
+
+def register_heuristic(game_name: str, module: str) -> None:
+    """Use ``module`` (an importable name) as the heuristic of the game called ``game_name``."""
+    HEURISTICS[game_name] = module
+    _loaded.pop(game_name, None)
+
+
+def _module(game_name: str) -> Any:
+    if game_name not in _loaded:
+        path = HEURISTICS.get(game_name)
+        module = None
+        if path is not None:
+            try:
+                module = importlib.import_module(path)
+            except ModuleNotFoundError as error:
+                if error.name != path:  # the module exists but something it needs is missing
+                    raise
+        _loaded[game_name] = module
+    return _loaded[game_name]
+
+
+def evaluator_for(game: Game[Any, Any, Any]) -> Evaluate:
+    """The game's registered ``evaluate``, or :func:`fallback_evaluate`."""
+    module = _module(game.name)
+    evaluate: Evaluate | None = getattr(module, "evaluate", None)
+    return evaluate if evaluate is not None else fallback_evaluate
+
+
+def playout_policy_for(game: Game[Any, Any, Any]) -> PlayoutMove:
+    """The game's registered ``playout_move``, or :func:`random_playout_move`."""
+    module = _module(game.name)
+    policy: PlayoutMove | None = getattr(module, "playout_move", None)
+    return policy if policy is not None else random_playout_move
+
+
+def leaf_values_for(game: Game[Any, Any, Any]) -> LeafValues:
+    """The game's registered ``leaf_values``, or :func:`margins`."""
+    module = _module(game.name)
+    values: LeafValues | None = getattr(module, "leaf_values", None)
+    return values if values is not None else margins
+
+
+def evaluate_state_for(game: Game[Any, Any, Any]) -> EvaluateState | None:
+    """The game's registered ``evaluate_state``, or ``None``."""
+    evaluate_state: EvaluateState | None = getattr(_module(game.name), "evaluate_state", None)
+    return evaluate_state
+
+
+def greedy_policy_for(game: Game[Any, Any, Any]) -> PlayoutMove:
+    """A policy playing the best move by the game's ``evaluate_state`` (ties at random), or the
+    game's playout policy if it has no ``evaluate_state``."""
+    evaluate_state = evaluate_state_for(game)
+    if evaluate_state is None:
+        return playout_policy_for(game)
+
+    def greedy_move(
+        game: Game[Any, Any, Any], state: Any, seat: int, legal: tuple[Any, ...], rng: Rng
+    ) -> tuple[Any, Rng]:
+        if len(legal) == 1:
+            return legal[0], rng
+        assert evaluate_state is not None
+        values = evaluate_state(game, state, seat, legal)
+        top = max(values)
+        return rng.choice([m for m, v in zip(legal, values, strict=True) if v >= top - 1e-9])
+
+    return greedy_move
+
+
+def random_playout_move(
+    game: Game[Any, Any, Any], state: Any, seat: int, legal: tuple[Any, ...], rng: Rng
+) -> tuple[Any, Rng]:
+    """A uniformly random legal move."""
+    return rng.choice(legal)
+
+
+def margin(game: Game[Any, Any, Any], state: Any, seat: int) -> float:
+    """The seat's running score minus the best other seat's (its own score if it plays alone)."""
+    sheets = game.scores(state)
+    mine = sheets[seat].total
+    others = [sheet.total for s, sheet in enumerate(sheets) if s != seat]
+    return float(mine - max(others)) if others else float(mine)
+
+
+def margins(game: Game[Any, Any, Any], state: Any) -> tuple[float, ...]:
+    """:func:`margin` of every seat."""
+    totals = [float(sheet.total) for sheet in game.scores(state)]
+    return margins_of(totals)
+
+
+def margins_of(values: list[float]) -> tuple[float, ...]:
+    """Each value minus the best of the others."""
+    if len(values) < 2:
+        return tuple(values)
+    ordered = sorted(values, reverse=True)
+    best, second = ordered[0], ordered[1]
+    return tuple(v - (second if v == best else best) for v in values)
+
+
+def fallback_evaluate(
+    game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
+) -> tuple[tuple[float, ...], Rng]:
+    """Values through the protocol alone: for each move, over a few determinizations, play it
+    (the other seats to move play random legal moves) and measure :func:`margin` after the step.
+    Equal values when the game has no determinizer."""
+    determinize = determinizer_for(game)
+    if determinize is None:
+        return (0.0,) * len(legal), rng
+    seat: int = view.seat
+    totals = [0.0] * len(legal)
+    for _ in range(FALLBACK_SAMPLES):
+        state, rng = determinize(game, view, rng)
+        others: dict[int, Any] = {}
+        for other in sorted(game.to_move(state) - {seat}):
+            others[other], rng = rng.choice(game.legal_moves(state, other))
+        for i, move in enumerate(legal):
+            try:
+                after = game.play(state, {**others, seat: move})
+            except SevenWondersError:  # the move may not exist in this determinization
+                continue
+            totals[i] += margin(game, after, seat)
+    return tuple(total / FALLBACK_SAMPLES for total in totals), rng
+
+
+__all__ = [
+    "HEURISTICS", "Evaluate", "EvaluateState", "LeafValues", "PlayoutMove", "evaluate_state_for",
+    "evaluator_for", "fallback_evaluate", "greedy_policy_for", "leaf_values_for", "margin",
+    "margins", "margins_of", "playout_policy_for", "random_playout_move", "register_heuristic",
+]

@@ -1,0 +1,297 @@
+"""The base game's one-step heuristic, for the greedy agent, and its playout policy.
+
+:func:`evaluate` values a move by the position it leaves the seat's own city in, seen from the
+seat's view alone (the rest of the table as it stands). The value of a city is, in points:
+
+- its running score (:meth:`Game.scores`: wonder, military tokens, blue, yellow, green and
+  purple points as they would count now), except coins, which count ``coins / 3`` smoothly plus,
+  in Ages I and II, ``0.15`` per coin up to 8 coins (coins buy resources later);
+- the conflicts still to come: against each neighbour, the current shield totals decide, the
+  current Age's conflict at full weight (win 1/3/5 points, loss -1) and later Ages' at 0.4;
+- production for the rest of the game: per resource letter, the first unit is worth 1, the second
+  0.6, the third and fourth 0.3 (a unit of a choice card counts 0.6 for each of its letters),
+  times 1.2 in Age I, 0.8 in Age II, 0.1 in Age III;
+- trading discounts: 1.2 each in Age I, 0.6 in Age II;
+- chains: 0.7 (Age I) or 0.5 (Age II) for every card of a later Age that a built card makes free;
+- science potential: 0.4 per science symbol or wildcard in Ages I and II (sets grow);
+- wonder powers (play the last card, build from the discard pile, free builds): 1.5 per Age
+  still to play, counting the current one.
+
+A move changes only the seat's city: a build adds the card, pays the bank (nothing when a built
+card chains to it) and the neighbours, and takes the card's coins; a stage adds a stage and its
+coins; a sale adds 3 coins. Coins paid to a neighbour also cost 0.25 each (they help a rival).
+
+:func:`playout_move` is the fast policy used inside the search agent's simulations: a random
+build 70% of the time when one is possible, else a random stage 50% of the time, else any move.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+import attrs
+
+from sevenwonders.agents.determinize import determinizer_for
+from sevenwonders.agents.heuristics import margins_of
+from sevenwonders.base.cards import Stage, Wonder
+from sevenwonders.base.effects import (
+    BuildFromDiscard,
+    Coins,
+    CoinsPer,
+    Effect,
+    FreeFirstOfAge,
+    FreeFirstOfColour,
+    FreeLastOfAge,
+    FreeOncePerAge,
+    PlayLastCard,
+    Produce,
+    Science,
+    ScienceChoice,
+    Scope,
+    TradeDiscount,
+)
+from sevenwonders.base.moves import Build, BuildStage, Sell
+from sevenwonders.base.scoring import score_sheet
+from sevenwonders.base.state import BaseState, City
+from sevenwonders.core.game import Game
+from sevenwonders.core.rng import Rng
+from sevenwonders.core.scoring import ScoreSheet
+
+VICTORY = {1: 1, 2: 3, 3: 5}
+LATER_CONFLICT_WEIGHT = 0.4
+PRODUCTION_WEIGHT = {1: 1.2, 2: 0.8, 3: 0.1}
+UNIT_VALUES = (1.0, 0.6, 0.3, 0.3)
+CHOICE_UNIT = 0.6
+DISCOUNT_VALUE = {1: 1.2, 2: 0.6, 3: 0.0}
+CHAIN_VALUE = {1: 0.7, 2: 0.5, 3: 0.0}
+SCIENCE_POTENTIAL = {1: 0.4, 2: 0.4, 3: 0.0}
+POWER_VALUE = 1.5
+LIQUIDITY = 0.15
+LIQUIDITY_CAP = 8
+NEIGHBOUR_PAYMENT = 0.25
+SALE_COINS = 3
+POWERS = (PlayLastCard, BuildFromDiscard, FreeFirstOfColour, FreeFirstOfAge, FreeLastOfAge,
+          FreeOncePerAge)
+
+
+def _wonder(game: Any, name: str) -> Wonder:
+    """A wonder board by name, expansions' boards included."""
+    wonders = getattr(game.rules, "wonders", None) or game.edition.wonders
+    wonder: Wonder = wonders[name]
+    return wonder
+
+
+def _stages(game: Any, city: City) -> tuple[Stage, ...]:
+    return _wonder(game, city.wonder).stages(city.side)
+
+
+def _stage_effects(stage: Stage, choice: int = 0) -> tuple[Effect, ...]:
+    with_choice = getattr(stage, "effects_with", None)
+    if with_choice is not None:
+        effects: tuple[Effect, ...] = with_choice(choice)
+        return effects
+    return stage.effects
+
+
+def _city_effects(game: Any, city: City) -> list[Effect]:
+    effects: list[Effect] = []
+    for name in city.cards:
+        effects.extend(game.edition.cards[name].effects)
+    choices = getattr(city, "stage_choices", ())
+    for i, stage in enumerate(_stages(game, city)[: city.stages]):
+        effects.extend(_stage_effects(stage, choices[i] if i < len(choices) else 0))
+    return effects
+
+
+def _shields(game: Any, city: City) -> int:
+    total: int = sum(game.edition.cards[name].shields for name in city.cards)
+    return total + sum(stage.shields for stage in _stages(game, city)[: city.stages])
+
+
+def _count(game: Any, cities: tuple[City, ...], seats: tuple[int, ...], counts: tuple[str, ...]
+           ) -> int:
+    total = 0
+    wanted = set(counts)
+    for s in seats:
+        city = cities[s]
+        if "wonder_stage" in wanted:
+            total += city.stages
+        if "defeat_token" in wanted:
+            total += sum(1 for token in city.tokens if token < 0)
+        total += sum(1 for name in city.cards if game.edition.cards[name].colour.value in wanted)
+    return total
+
+
+def _scope_seats(seat: int, n: int, scope: Scope) -> tuple[int, ...]:
+    neighbours = tuple(sorted({(seat + 1) % n, (seat - 1) % n} - {seat}))
+    if scope is Scope.OWN:
+        return (seat,)
+    if scope is Scope.NEIGHBOURS:
+        return neighbours
+    return (seat, *neighbours)
+
+
+def _gains(game: Any, effects: tuple[Effect, ...], cities: tuple[City, ...], seat: int) -> int:
+    """Coins an effect list pays when placed (counting the cities as they will stand)."""
+    gain = 0
+    for effect in effects:
+        if isinstance(effect, Coins):
+            gain += effect.amount
+        elif isinstance(effect, CoinsPer):
+            seats = _scope_seats(seat, len(cities), effect.scope)
+            gain += effect.amount * _count(game, cities, seats, effect.counts)
+    return gain
+
+
+def city_value(game: Any, state: BaseState, seat: int, sheet: ScoreSheet | None = None) -> float:
+    """The value in points of ``seat``'s city in ``state`` (see the module's docstring);
+    ``sheet`` is the seat's score sheet in ``state`` if already known."""
+    age = state.age
+    city = state.cities[seat]
+    if sheet is None:
+        sheet = score_sheet(game.rules, state, seat)
+    value = sheet.total - sheet.lines.get("coins", 0) + city.coins / 3
+    if age < 3:
+        value += LIQUIDITY * min(city.coins, LIQUIDITY_CAP)
+    n = state.players
+    mine = _shields(game, city)
+    for neighbour in _scope_seats(seat, n, Scope.NEIGHBOURS):
+        theirs = _shields(game, state.cities[neighbour])
+        outcome = (mine > theirs) - (mine < theirs)
+        for a in range(age, 4):
+            weight = 1.0 if a == age else LATER_CONFLICT_WEIGHT
+            value += weight * (VICTORY[a] if outcome > 0 else -1 if outcome < 0 else 0)
+    effects = _city_effects(game, city)
+    units: defaultdict[str, float] = defaultdict(float)
+    for effect in effects:
+        if isinstance(effect, Produce):
+            share = 1.0 if len(effect.options) == 1 else CHOICE_UNIT
+            for letter in effect.options:
+                units[letter] += share * effect.amount
+    resource = _wonder(game, city.wonder).resource
+    for letter in resource:
+        units[letter] += 1
+    production = 0.0
+    for amount in units.values():
+        for i, unit_value in enumerate(UNIT_VALUES):
+            production += unit_value * max(0.0, min(1.0, amount - i))
+    value += PRODUCTION_WEIGHT[age] * production
+    value += DISCOUNT_VALUE[age] * sum(1 for e in effects if isinstance(e, TradeDiscount))
+    value += SCIENCE_POTENTIAL[age] * sum(
+        1 for e in effects if isinstance(e, Science | ScienceChoice)
+    )
+    value += POWER_VALUE * (4 - age) * sum(1 for e in effects if isinstance(e, POWERS))
+    if CHAIN_VALUE[age]:
+        built = set(city.cards)
+        chains = _chains(game.edition)
+        for name in city.cards:
+            for target_age, target in chains.get(name, ()):
+                if target_age > age and target not in built:
+                    value += CHAIN_VALUE[age]
+    return value
+
+
+_CHAINS: dict[int, tuple[Any, dict[str, list[tuple[int, str]]]]] = {}
+
+
+def _chains(edition: Any) -> dict[str, list[tuple[int, str]]]:
+    """For each card name, the (Age, name) of the cards it makes free (computed once)."""
+    known = _CHAINS.get(id(edition))
+    if known is not None and known[0] is edition:
+        return known[1]
+    table: dict[str, list[tuple[int, str]]] = {}
+    for card in edition.cards.values():
+        for source in card.chains_from:
+            table.setdefault(source, []).append((card.age, card.name))
+    _CHAINS[id(edition)] = (edition, table)
+    return table
+
+
+def apply(game: Any, state: BaseState, seat: int, move: Any) -> tuple[BaseState, float]:
+    """``state`` with only ``seat``'s move applied to its city; and the coins it pays neighbours."""
+    cities = state.cities
+    city = cities[seat]
+    if isinstance(move, Sell):
+        city = attrs.evolve(city, coins=city.coins + SALE_COINS)
+    elif isinstance(move, Build):
+        card = game.edition.cards[move.card]
+        chained = bool(set(card.chains_from).intersection(city.cards))
+        bank = 0 if chained or move.free_build or state.pending else card.coins
+        city = attrs.evolve(city, cards=(*city.cards, card.name),
+                            coins=city.coins - bank - move.left - move.right)
+        after = (*cities[:seat], city, *cities[seat + 1:])
+        city = attrs.evolve(city, coins=city.coins + _gains(game, card.effects, after, seat))
+    elif isinstance(move, BuildStage):
+        stages = _stages(game, city)
+        if city.stages >= len(stages):
+            return state, 0.0
+        stage = stages[city.stages]
+        effects = _stage_effects(stage, getattr(move, "choice", 0))
+        extra: dict[str, Any] = {}
+        if hasattr(city, "stage_choices"):
+            extra["stage_choices"] = (*city.stage_choices, getattr(move, "choice", 0))
+        city = attrs.evolve(city, stages=city.stages + 1, tucked=(*city.tucked, move.card),
+                            coins=city.coins - stage.coins - move.left - move.right, **extra)
+        after = (*cities[:seat], city, *cities[seat + 1:])
+        city = attrs.evolve(city, coins=city.coins + _gains(game, effects, after, seat))
+    else:
+        return state, 0.0
+    paid = float(getattr(move, "left", 0) + getattr(move, "right", 0))
+    return attrs.evolve(state, cities=(*cities[:seat], city, *cities[seat + 1:])), paid
+
+
+def evaluate_state(
+    game: Game[Any, Any, Any], state: Any, seat: int, legal: tuple[Any, ...]
+) -> tuple[float, ...]:
+    """The value of ``seat``'s city after each of ``legal`` in ``state`` (a full state: the
+    search agent's own determinizations; :func:`evaluate` builds one from the view)."""
+    values = []
+    cache: dict[Any, float] = {}
+    for move in legal:
+        after, paid = apply(game, state, seat, move)
+        key = after.cities[seat]
+        if key not in cache:
+            cache[key] = city_value(game, after, seat)
+        values.append(cache[key] - NEIGHBOUR_PAYMENT * paid)
+    return tuple(values)
+
+
+def evaluate(
+    game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
+) -> tuple[tuple[float, ...], Rng]:
+    """The value of the seat's city after each legal move, from the view alone (the hidden cards
+    of the determinization play no part in it)."""
+    determinize = determinizer_for(game)
+    assert determinize is not None
+    state, rng = determinize(game, view, rng)
+    return evaluate_state(game, state, view.seat, legal), rng
+
+
+def leaf_values(game: Game[Any, Any, Any], state: Any) -> tuple[float, ...]:
+    """Each seat's city value minus the best other city's, for the search agent's simulations."""
+    sheets = game.scores(state)
+    values = [city_value(game, state, s, sheets[s]) for s in range(state.players)]
+    return margins_of(values)
+
+
+BUILD_SHARE = 0.7
+STAGE_SHARE = 0.5
+
+
+def playout_move(
+    game: Game[Any, Any, Any], state: Any, seat: int, legal: tuple[Any, ...], rng: Rng
+) -> tuple[Any, Rng]:
+    """A fast, build-loving random move for simulations."""
+    builds = [m for m in legal if isinstance(m, Build)]
+    roll, rng = rng.below(1000)
+    if builds and roll < BUILD_SHARE * 1000:
+        return rng.choice(builds)
+    stages = [m for m in legal if isinstance(m, BuildStage)]
+    roll, rng = rng.below(1000)
+    if stages and roll < STAGE_SHARE * 1000:
+        return rng.choice(stages)
+    return rng.choice(legal)
+
+
+__all__ = ["apply", "city_value", "evaluate", "evaluate_state", "leaf_values", "playout_move"]
