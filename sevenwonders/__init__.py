@@ -29,8 +29,8 @@ from sevenwonders.simulation import simulate
 __version__ = "0.1.0"
 
 __all__ = [
-    "ArchitectsGame", "BaseGame", "DataFileError", "DiceGame", "Game", "GameOverError", "IllegalMoveError",
-    "InvalidOptionError", "InvalidStateError", "NotationError", "ReplayError", "ScoreSheet",
-    "SerializationError", "SevenWondersError", "UnknownCardError", "WrongSeatError",
-    "from_json", "make_game", "ranking", "simulate", "to_json",
+    "ArchitectsGame", "BaseGame", "DataFileError", "DiceGame", "Game", "GameOverError",
+    "IllegalMoveError", "InvalidOptionError", "InvalidStateError", "NotationError", "ReplayError",
+    "ScoreSheet", "SerializationError", "SevenWondersError", "UnknownCardError",
+    "WrongSeatError", "from_json", "make_game", "ranking", "simulate", "to_json",
 ]
