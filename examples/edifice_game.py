@@ -1,0 +1,37 @@
+"""A 5-player game with the Edifice expansion: who joined which project, and how each ended.
+
+Usage: python examples/edifice_game.py [seed]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from sevenwonders import BaseGame
+from sevenwonders.base.events import ExpansionEvent
+from sevenwonders.core.playout import random_moves
+from sevenwonders.core.rng import Rng
+from sevenwonders.edifice import Edifice, EdificeState
+
+
+def main() -> None:
+    seed = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    game = BaseGame(players=5, sides="random", expansions=(Edifice(),))
+    state = game.new_game(seed)
+    projects = state.expansions[0]
+    assert isinstance(projects, EdificeState)
+    print("projects:", ", ".join(projects.projects))
+    rng = Rng.from_seed(seed)
+    while not game.is_over(state):
+        moves, rng = random_moves(game, state, rng)
+        state, events = game.step(state, moves)
+        for event in events:
+            if isinstance(event, ExpansionEvent):
+                who = f"seat {event.seat} " if event.seat is not None else ""
+                print(f"  Age {state.age}: {who}{event.kind} {event.detail} {event.value or ''}")
+    for seat, sheet in enumerate(game.scores(state)):
+        print(f"seat {seat}: {sheet.total} points, of which edifice {sheet.lines['edifice']}")
+
+
+if __name__ == "__main__":
+    main()
