@@ -24,11 +24,12 @@ def main() -> None:
     rng = Rng.from_seed(seed)
     while not game.is_over(state):
         moves, rng = random_moves(game, state, rng)
+        age = state.age
         state, events = game.step(state, moves)
         for event in events:
             if isinstance(event, ExpansionEvent):
                 who = f"seat {event.seat} " if event.seat is not None else ""
-                print(f"  Age {state.age}: {who}{event.kind} {event.detail} {event.value or ''}")
+                print(f"  Age {age}: {who}{event.kind} {event.detail} {event.value or ''}")
     for seat, sheet in enumerate(game.scores(state)):
         print(f"seat {seat}: {sheet.total} points, of which edifice {sheet.lines['edifice']}")
 
