@@ -61,6 +61,7 @@ class BaseGame:
         ):
             raise InvalidOptionError("expansions must be distinct Expansion objects")
         self.rules = Rules(players, self._options, self.edition, self.expansions)
+        self._last: BaseState | None = None  # the last state this game produced
 
     def __repr__(self) -> str:
         return f"BaseGame(players={self.players}, {self._options!r})"
@@ -73,14 +74,18 @@ class BaseGame:
     # -- protocol
 
     def new_game(self, seed: int) -> BaseState:
-        return self.rules.setup(seed)
+        self._last = self.rules.setup(seed)
+        return self._last
 
     def to_move(self, state: BaseState) -> frozenset[int]:
         return self.rules.to_move(self._mine(state))
 
     def _mine(self, state: object) -> BaseState:
         """Refuse a state that is not a base-game state of this game's table size and set of
-        expansions (a state of another game would fail deep inside a rule)."""
+        expansions (a state of another game would fail deep inside a rule). The state this game
+        produced last is known to be its own and skips the checks (the hot path of a playout)."""
+        if state is self._last:
+            return state  # type: ignore[return-value]
         if not isinstance(state, BaseState):
             raise InvalidStateError(f"expected a BaseState, got {type(state).__name__}")
         if (state.players != self.players or len(state.expansions) != len(self.expansions)
@@ -105,7 +110,8 @@ class BaseGame:
         if not isinstance(moves, Mapping):
             raise IllegalMoveError(f"moves must map seats to moves, not {type(moves).__name__}",
                                    reason="not_a_mapping")
-        return self.rules.play(self._mine(state), moves)
+        self._last = self.rules.play(self._mine(state), moves)
+        return self._last
 
     def step(
         self, state: BaseState, moves: Mapping[int, Move]
@@ -114,7 +120,7 @@ class BaseGame:
             raise IllegalMoveError(f"moves must map seats to moves, not {type(moves).__name__}",
                                    reason="not_a_mapping")
         events: list[Event] = []
-        after = self.rules.play(self._mine(state), moves, events)
+        after = self._last = self.rules.play(self._mine(state), moves, events)
         return after, tuple(events)
 
     def visible_events(self, events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:

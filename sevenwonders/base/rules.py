@@ -3,11 +3,26 @@
 :class:`Rules` is built once per game configuration and holds the card tables; every method is a
 pure function of a state. Events are collected only when the caller passes a list, so plain
 simulation does not pay for them.
+
+Speed. The hot paths (``legal_moves``, ``play``) avoid recomputing what they can look up:
+
+- each city's trading profile is cached on the city's content (``_entry``), with ids that number
+  the distinct contents of what it pays with and what it sells;
+- payments are cached on (those ids, cost) and computed by ``resources.payment_pairs``;
+- the moves of one card of a hand are cached on what they depend on (card, payments or free,
+  free build offered, stage template), and move values are shared (they are immutable);
+- ``play`` accepts a move found among its card's legal moves and sends anything else through the
+  general checks, which name the fault; it then builds the next state directly.
+
+Every cache is keyed on immutable values only and cleared past a size. The general path
+(``quote``, ``stage_moves``, ``general_hand_moves``) stays as the reference the fast path is
+tested against (``tests/base/test_speed_invariants.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import itertools
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -48,7 +63,16 @@ from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
 from sevenwonders.base.options import BaseOptions
 from sevenwonders.base.state import NO_MARKS, BaseState, City, Pending, PendingKind, TurnMarks
 from sevenwonders.core.military import neighbour_conflicts
-from sevenwonders.core.resources import FREE, Bag, Payment, Producer, parse_bag, pay_options
+from sevenwonders.core.resources import (
+    FREE,
+    Bag,
+    Payment,
+    Producer,
+    parse_bag,
+    pay_options,
+    payment_pairs,
+    split_producers,
+)
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.seats import Ring
 from sevenwonders.errors import (
@@ -99,6 +123,98 @@ class BuildQuote:
     reason: str = ""
 
 
+class _CardInfo:
+    """What the hot paths need of one card, computed once per :class:`Rules`: its cost,
+    chain sources, and the move values that never change (moves are immutable, so one value
+    serves every state)."""
+
+    __slots__ = (
+        "card",
+        "chains",
+        "coins",
+        "cost",
+        "cost_id",
+        "discounts",
+        "free_build_move",
+        "free_move",
+        "has_cost",
+        "name",
+        "no_resources",
+        "placement",
+        "producer",
+        "sell",
+        "tradable",
+    )
+
+    def __init__(self, card: Card, cost_id: int) -> None:
+        self.card = card
+        self.name = card.name
+        self.cost = card.cost_bag
+        self.cost_id = cost_id
+        self.coins = card.coins
+        self.chains = card.chains_from
+        self.has_cost = any(card.cost_bag) or card.coins > 0
+        self.no_resources = not any(card.cost_bag)
+        # the effects that act when the card is placed, in the card's order
+        self.placement = tuple(e for e in card.effects if isinstance(e, Coins | CoinsPer))
+        self.free_move = Build(card.name)
+        self.free_build_move = Build(card.name, free_build=True)
+        self.sell = Sell(card.name)
+        producer = card.producer
+        self.producer = None if producer is None else (producer.options, producer.amount)
+        self.tradable = card.tradable
+        self.discounts = _discounts(card.effects)
+
+
+def _discounts(effects: Iterable[Effect]) -> tuple[tuple[int, int, int], ...]:
+    """The (side: 0 left / 1 right, resource, price) of every trade discount in ``effects``."""
+    out: list[tuple[int, int, int]] = []
+    for effect in effects:
+        if isinstance(effect, TradeDiscount):
+            bag = parse_bag(effect.resources)
+            for index, side in enumerate((Side.LEFT, Side.RIGHT)):
+                if side in effect.sides:
+                    out.extend((index, r, effect.price) for r, count in enumerate(bag) if count)
+    return tuple(out)
+
+
+class _Entry:
+    """A city's profile as the fast paths use it: ids numbering the distinct contents of what
+    it pays with (own production and prices) and of what it sells, and both split into fixed
+    production per resource and either/or producers. Never changed once made."""
+
+    __slots__ = (
+        "left_prices",
+        "own_choices",
+        "own_fixed",
+        "own_id",
+        "profile",
+        "right_prices",
+        "sell_choices",
+        "sell_fixed",
+        "sell_id",
+    )
+
+    def __init__(self, profile: CityProfile, ids: Callable[[int, Any], int]) -> None:
+        self.profile = profile
+        self.own_fixed, self.own_choices = split_producers(profile.own)
+        self.sell_fixed, self.sell_choices = split_producers(profile.sellable)
+        self.left_prices = profile.left_prices
+        self.right_prices = profile.right_prices
+        # Contents in a canonical form (production per resource, either/or producers
+        # sorted), so the same production built in another order shares the id.
+        self.own_id = ids(0, (self.own_fixed, tuple(sorted(self.own_choices)),
+                              self.left_prices, self.right_prices))
+        self.sell_id = ids(1, (self.sell_fixed, tuple(sorted(self.sell_choices))))
+
+
+_Pairs = tuple[tuple[int, int], ...]
+_NO_TRADE: _Pairs = ((0, 0),)
+# (left, right, extras, choice) of each way to build the next stage
+_Template = tuple[tuple[int, int, tuple[str, ...], int], ...]
+CACHE_LIMIT = 200_000
+
+
 class Rules:
     """The base game's rules for one edition and set of options."""
 
@@ -132,8 +248,29 @@ class Rules:
                 if (name, alias) not in self._stages and (name, real) in self._stages:
                     self._stages[(name, alias)] = self._stages[(name, real)]
         self._stage_effects: dict[tuple[str, str, tuple[int, ...]], tuple[Effect, ...]] = {}
-        self._profiles: dict[tuple[Any, ...], CityProfile] = {}
+        # city key -> _Entry: the profile with ids numbering the distinct contents of what a
+        # city pays with (own production, prices) and sells, so the caches below key on ints.
+        self._profiles: dict[tuple[Any, ...], _Entry] = {}
+        self._own_ids: dict[Any, int] = {}
+        self._sell_ids: dict[Any, int] = {}
+        self._ids = itertools.count(1)
+        # (own id, left sell id, right sell id, cost id) -> every payment, cheapest first
+        self._pay_cache: dict[tuple[Any, ...], _Pairs] = {}
+        # (trade ids, board, stages built, coins, variants) -> stage_template()
+        self._template_cache: dict[tuple[Any, ...], tuple[_Template, int]] = {}
+        # cost bag -> id, stage template -> id (for short cache keys)
+        self._cost_ids: dict[Bag, int] = {}
+        self._template_ids: dict[_Template, int] = {}
+        # (card, builds status, free build offered, template id) -> the card's moves
+        self._row_cache: dict[tuple[Any, ...], tuple[Move, ...]] = {}
         self._producers: dict[Produce, Producer] = {}
+        self._sides = tuple(self.ring.sides(seat) for seat in range(players))
+        self._all_seats = frozenset(range(players))
+        self._info = {
+            name: _CardInfo(card, self._cost_id(card.cost_bag)) for name, card in self.cards.items()
+        }
+        self._no_variants = (StageVariant((), 0),)
+        self._no_marks = (NO_MARKS,) * players
         if options.wonders is not None:
             for name in options.wonders:
                 if name not in wonders:
@@ -262,23 +399,57 @@ class Rules:
             return frozenset()
         if state.pending:
             return frozenset({state.pending[0].seat})
+        if state.players == self.players:
+            return self._all_seats
         return frozenset(range(state.players))
 
     # ------------------------------------------------------------------ payment
 
     def profile(self, state: BaseState, seat: int) -> CityProfile:
         """The seat's trading profile, cached on the city's content and this turn's builds."""
+        return self._entry(state, seat).profile
+
+    def _entry(self, state: BaseState, seat: int) -> _Entry:
+        """The seat's profile with the ids of its trading contents (see ``_profiles``)."""
         city = state.cities[seat]
         marks = state.marks[seat]
-        extra = self.extra_effects(state, seat) if self.expansions else ()
-        key = (city.wonder, city.side, city.cards, city.stages, city.stage_choices,
-               marks.built, marks.stages, extra)
+        if self.expansions:
+            extra = self.extra_effects(state, seat)
+            key: tuple[Any, ...] = (city.wonder, city.side, city.cards, city.stages,
+                                    city.stage_choices, marks.built, marks.stages, extra)
+        else:
+            extra = ()
+            key = (city.wonder, city.side, city.cards, city.stages, city.stage_choices,
+                   marks.built, marks.stages)
         found = self._profiles.get(key)
         if found is None:
             if len(self._profiles) > PROFILE_CACHE_LIMIT:
-                self._profiles.clear()
-            found = self._profiles[key] = self._make_profile(city, marks, extra)
+                self._clear_caches()
+            profile = self._make_profile(city, marks, extra)
+            found = self._profiles[key] = _Entry(profile, self._content_id)
         return found
+
+    def _content_id(self, kind: int, content: Any) -> int:
+        """The id of a trading content (``kind`` 0: what a city pays with, 1: what it sells)."""
+        table = self._sell_ids if kind else self._own_ids
+        found = table.get(content)
+        if found is None:
+            found = table[content] = self._new_id()
+        return found
+
+    def _new_id(self) -> int:
+        # Ids only grow, so an id never names two contents, even across cache clears; next() on
+        # a count is atomic, so threads sharing these rules never get the same id.
+        return next(self._ids)
+
+    def _clear_caches(self) -> None:
+        self._profiles.clear()
+        self._own_ids.clear()
+        self._sell_ids.clear()
+        self._pay_cache.clear()
+        self._template_cache.clear()
+        self._template_ids.clear()
+        self._row_cache.clear()
 
     def _make_profile(
         self, city: City, marks: TurnMarks, extra: tuple[Effect, ...]
@@ -286,34 +457,30 @@ class Rules:
         start = self._start[city.wonder]
         own = [(start.options, start.amount)]
         sellable = [(start.options, start.amount)]
-        effects: list[Effect] = []
+        prices = [[STANDARD_PRICE] * 7, [STANDARD_PRICE] * 7]
+        built = marks.built
+        info_of = self._info
         for name in city.cards:
-            if name in marks.built:
+            if name in built:
                 continue  # built this turn: produces and discounts nothing yet
-            card = self.cards[name]
-            effects.extend(card.effects)
-            if card.producer is not None:
-                own.append((card.producer.options, card.producer.amount))
-                if card.tradable:
-                    sellable.append((card.producer.options, card.producer.amount))
+            info = info_of[name]
+            if info.producer is not None:
+                own.append(info.producer)
+                if info.tradable:
+                    sellable.append(info.producer)
+            for side, r, price in info.discounts:
+                if price < prices[side][r]:
+                    prices[side][r] = price
         stage_effects = self.stage_effects(city, city.stages - marks.stages)
         for effect in (*stage_effects, *extra):
-            effects.append(effect)
             if isinstance(effect, Produce):
                 producer = self._producer(effect)
                 own.append((producer.options, producer.amount))
-        left = [STANDARD_PRICE] * 7
-        right = [STANDARD_PRICE] * 7
-        for effect in effects:
-            if isinstance(effect, TradeDiscount):
-                bag = parse_bag(effect.resources)
-                for side, prices in ((Side.LEFT, left), (Side.RIGHT, right)):
-                    if side in effect.sides:
-                        for r, count in enumerate(bag):
-                            if count:
-                                prices[r] = min(prices[r], effect.price)
+        for side, r, price in _discounts((*stage_effects, *extra)):
+            if price < prices[side][r]:
+                prices[side][r] = price
         return CityProfile(
-            tuple(own), tuple(sellable), tuple(left), tuple(right),
+            tuple(own), tuple(sellable), tuple(prices[0]), tuple(prices[1]),
             frozenset(type(effect) for effect in stage_effects),
         )
 
@@ -341,6 +508,38 @@ class Rules:
             return (FREE,)
         me, left, right = trade or self.trade(state, seat)
         return pay_options(cost, me.own, left, right, me.left_prices, me.right_prices, budget)
+
+    def _pay(
+        self, me: _Entry, left: _Entry, right: _Entry, cost: Bag, budget: int,
+        cost_id: int | None = None,
+    ) -> _Pairs:
+        """:meth:`payments` as (left, right) pairs, on cached entries, cached on their ids
+        and the cost's id (:meth:`_cost_id`)."""
+        if budget < 0:
+            return ()
+        key = (me.own_id, left.sell_id, right.sell_id,
+               self._cost_id(cost) if cost_id is None else cost_id)
+        options = self._pay_cache.get(key)
+        if options is None:
+            options = payment_pairs(cost, me.own_fixed, me.own_choices, left.sell_fixed,
+                                    left.sell_choices, right.sell_fixed, right.sell_choices,
+                                    me.left_prices, me.right_prices)
+            if len(self._pay_cache) > CACHE_LIMIT:
+                self._pay_cache.clear()
+            self._pay_cache[key] = options
+        if not options:
+            return options
+        last = options[-1]
+        if last[0] + last[1] <= budget:
+            return options
+        return tuple(p for p in options if p[0] + p[1] <= budget)
+
+    def _cost_id(self, cost: Bag) -> int:
+        # Costs are those of the cards and stages (a few dozen): this table is never cleared.
+        found = self._cost_ids.get(cost)
+        if found is None:
+            found = self._cost_ids[cost] = self._new_id()
+        return found
 
     def spendable(self, state: BaseState, seat: int) -> int:
         """Coins the seat may spend now: coins received this turn are not yet usable."""
@@ -390,7 +589,9 @@ class Rules:
 
     def stage_variants(self, state: BaseState, seat: int) -> tuple[StageVariant, ...]:
         """The plain stage build and every variant the expansions add (Edifice projects)."""
-        variants = [StageVariant((), 0)]
+        if not self.expansions:
+            return self._no_variants
+        variants = list(self._no_variants)
         for expansion in self.expansions:
             variants.extend(expansion.stage_variants(self, state, seat))
         return tuple(variants)
@@ -451,14 +652,159 @@ class Rules:
     # ------------------------------------------------------------------ legal moves
 
     def legal_moves(self, state: BaseState, seat: int) -> tuple[Move, ...]:
-        if state.over or seat not in self.to_move(state):
+        if state.over:
             return ()
-        if state.pending and state.pending[0].kind is PendingKind.BUILD_FROM_DISCARD:
-            return self._discard_moves(state, seat)
-        if state.pending and state.pending[0].kind is PendingKind.EXPANSION:
+        if state.pending:
             head = state.pending[0]
-            return self.expansion_named(head.detail).pending_moves(self, state, head)
-        in_draft = not state.pending
+            if seat != head.seat:
+                return ()
+            if head.kind is PendingKind.BUILD_FROM_DISCARD:
+                return self._discard_moves(state, seat)
+            if head.kind is PendingKind.EXPANSION:
+                return self.expansion_named(head.detail).pending_moves(self, state, head)
+            return self._hand_moves(state, seat, False)
+        if seat not in self.to_move(state):
+            return ()
+        return self._hand_moves(state, seat, True)
+
+    def _hand_moves(
+        self, state: BaseState, seat: int, in_draft: bool, hand: tuple[str, ...] | None = None,
+        entries: list[_Entry] | None = None,
+    ) -> tuple[Move, ...]:
+        """Every move with a card of the seat's hand: builds (each payment, the once-per-Age
+        free build), stages (options x variants x payments) and the sale, card by card.
+
+        The fast path of :meth:`general_hand_moves` (which must give the same tuple): the
+        payments come from caches keyed on the ids of the trading contents, and the move
+        values are shared. ``hand`` limits the moves to some cards of the hand; ``entries``
+        are every seat's :meth:`_entry` when the caller has them."""
+        city = state.cities[seat]
+        left_seat, right_seat = self._sides[seat]
+        if entries is None:
+            me = self._entry(state, seat)
+            left = self._entry(state, left_seat)
+            right = self._entry(state, right_seat)
+        else:
+            me, left, right = entries[seat], entries[left_seat], entries[right_seat]
+        marks = state.marks[seat]
+        spendable = city.coins - marks.income
+        template, template_id = self._stage_template(state, seat, city, me, left, right,
+                                                     spendable)
+        powers = me.profile.powers
+        free_build = (
+            bool(powers) and FreeOncePerAge in powers and city.free_build_age != state.age
+        )
+        owned = city.cards
+        built = marks.built
+        info_of = self._info
+        pay_cache = self._pay_cache
+        rows = self._row_cache
+        own_id, left_id, right_id = me.own_id, left.sell_id, right.sell_id
+        moves: list[Move] = []
+        extend = moves.extend
+        seen: set[str] = set()
+        for name in state.hands[seat] if hand is None else hand:
+            if name in seen:
+                continue
+            seen.add(name)
+            info = info_of[name]
+            # What the card's builds are: none (a duplicate), free, or these payments.
+            status: _Pairs | bool | None = None
+            if name not in owned:
+                for source in info.chains:
+                    if source in owned and source not in built:
+                        status = True
+                        break
+                else:
+                    if powers and self.free_reason(state, seat, info.card, in_draft,
+                                                   me.profile) is not None:
+                        status = True
+                if status is None:
+                    budget = spendable - info.coins
+                    if budget < 0:
+                        status = ()
+                    elif info.no_resources:
+                        status = _NO_TRADE
+                    else:
+                        pairs = pay_cache.get((own_id, left_id, right_id, info.cost_id))
+                        if pairs is None:
+                            pairs = self._pay(me, left, right, info.cost, budget, info.cost_id)
+                        elif pairs:
+                            last = pairs[-1]
+                            if last[0] + last[1] > budget:
+                                pairs = tuple(p for p in pairs if p[0] + p[1] <= budget)
+                        status = pairs
+            key = (name, status, free_build and status is not True and status is not None
+                   and info.has_cost, template_id)
+            row = rows.get(key)
+            if row is None:
+                row = self._row(info, status, key[2], template)
+                if len(rows) > CACHE_LIMIT:
+                    rows.clear()
+                rows[key] = row
+            extend(row)
+        return tuple(moves)
+
+    @staticmethod
+    def _row(
+        info: _CardInfo, status: _Pairs | bool | None, free_build: bool,
+        template: _Template,
+    ) -> tuple[Move, ...]:
+        """The moves of one card of a hand, in the order of :meth:`general_hand_moves`."""
+        row: list[Move] = []
+        if status is True:
+            row.append(info.free_move)
+        elif status:
+            assert isinstance(status, tuple)
+            row.extend(Build(info.name, lc, rc) for lc, rc in status)
+        if free_build:
+            row.append(info.free_build_move)
+        row.extend(BuildStage(info.name, *entry) for entry in template)
+        row.append(info.sell)
+        return tuple(row)
+
+    def _stage_template(
+        self, state: BaseState, seat: int, city: City, me: _Entry, left: _Entry, right: _Entry,
+        spendable: int,
+    ) -> tuple[_Template, int]:
+        """(left, right, extras, choice) of every way to build the next stage now, and an id
+        of that template (equal templates have equal ids) for short cache keys."""
+        if self.expansions:
+            variants = self.stage_variants(state, seat)
+            shape: tuple[Any, ...] = tuple((v.extras, v.coins) for v in variants)
+        else:
+            variants = self._no_variants
+            shape = ()
+        key = (me.own_id, left.sell_id, right.sell_id, city.wonder, city.side, city.stages,
+               spendable, shape)
+        found = self._template_cache.get(key)
+        if found is not None:
+            return found
+        stages = self._stages[(city.wonder, city.side)]
+        template: _Template = ()
+        if city.stages < len(stages):
+            stage = stages[city.stages]
+            choices = range(max(1, len(stage.choices)))
+            budget = spendable - stage.coins
+            template = tuple(
+                (lc, rc, variant.extras, choice)
+                for variant in variants
+                for lc, rc in self._pay(me, left, right, stage.cost_bag, budget - variant.coins)
+                for choice in choices
+            )
+        template_id = self._template_ids.get(template)
+        if template_id is None:
+            if len(self._template_ids) > CACHE_LIMIT:
+                self._template_ids.clear()  # ids only grow: cached rows cannot be mistaken
+            template_id = self._template_ids[template] = self._new_id()
+        if len(self._template_cache) > CACHE_LIMIT:
+            self._template_cache.clear()
+        found = self._template_cache[key] = (template, template_id)
+        return found
+
+    def general_hand_moves(self, state: BaseState, seat: int, in_draft: bool) -> tuple[Move, ...]:
+        """The hand moves by the general path, quote by quote: the reference for
+        :meth:`_hand_moves` (property tests compare the two)."""
         moves: list[Move] = []
         seen: set[str] = set()
         trade = self.trade(state, seat)
@@ -496,6 +842,10 @@ class Rules:
 
     def check(self, state: BaseState, moves: Mapping[int, Move]) -> None:
         """Raise the precise error for the first bad entry of ``moves``."""
+        self._checked(state, moves)
+
+    def _checked(self, state: BaseState, moves: Mapping[int, Move]) -> list[_Entry] | None:
+        """:meth:`check`, returning every seat's :meth:`_entry` when it needed them."""
         if state.over:
             raise GameOverError("the game is over", reason="game_over")
         expected = self.to_move(state)
@@ -513,10 +863,37 @@ class Rules:
                 f"a move is missing for seat {missing[0]} (to move: {sorted(expected)})",
                 reason="missing_move", seat=missing[0],
             )
+        entries: list[_Entry] | None = None
         for seat, move in moves.items():
-            self.check_move(state, seat, move)
+            if not state.pending and type(move) is not Sell and entries is None:
+                entries = [self._entry(state, s) for s in range(self.players)]
+            if not self._accepts(state, seat, move, entries):
+                self._check_move(state, seat, move)
+        return entries
 
     def check_move(self, state: BaseState, seat: int, move: object) -> None:
+        if not self._accepts(state, seat, move):
+            self._check_move(state, seat, move)
+
+    def _accepts(
+        self, state: BaseState, seat: int, move: object, entries: list[_Entry] | None = None
+    ) -> bool:
+        """Fast acceptance: whether ``move`` is one of the legal moves of its card. A move
+        refused here goes through the general checks (:meth:`_check_move`), which accept it
+        or name the precise fault."""
+        cls = type(move)
+        if not (cls is Build or cls is BuildStage or cls is Sell) or (
+            state.pending and state.pending[0].kind is not PendingKind.PLAY_LAST_CARD
+        ):
+            return False
+        name = move.card  # type: ignore[attr-defined]
+        if type(name) is not str or name not in state.hands[seat]:
+            return False
+        if cls is Sell:
+            return True
+        return move in self._hand_moves(state, seat, not state.pending, (name,), entries)
+
+    def _check_move(self, state: BaseState, seat: int, move: object) -> None:
         if not isinstance(move, Build | BuildStage | Sell | Skip | Choose):
             raise IllegalMoveError(
                 f"seat {seat}: {move!r} is not a base-game move", reason="not_a_move", seat=seat
@@ -618,7 +995,7 @@ class Rules:
         self, state: BaseState, moves: Mapping[int, Move], events: list[Event] | None = None
     ) -> BaseState:
         """Check ``moves`` and return the next state (adding events to ``events`` if given)."""
-        self.check(state, moves)
+        entries = self._checked(state, moves)
         if state.pending:
             head = state.pending[0]
             state = attrs.evolve(state, pending=state.pending[1:])
@@ -629,7 +1006,7 @@ class Rules:
             source = "discard" if head.kind is PendingKind.BUILD_FROM_DISCARD else "last_card"
             state = self._resolve(state, {head.seat: moves[head.seat]}, events, source)
         else:
-            state = self._resolve(state, moves, events, "draft")
+            state = self._resolve(state, moves, events, "draft", entries)
         return self._advance(state, events)
 
     def _resolve(
@@ -638,11 +1015,13 @@ class Rules:
         moves: Mapping[int, Move],
         events: list[Event] | None,
         source: str,
+        entries: list[_Entry] | None = None,
     ) -> BaseState:
         """Place every move's card at once: payments, builds, stages, sales.
 
         ``source`` is ``"draft"`` for a normal turn, ``"last_card"`` for Babylon's extra card and
-        ``"discard"`` for a free build from the discard pile.
+        ``"discard"`` for a free build from the discard pile. ``entries`` are every seat's
+        :meth:`_entry` in ``state`` when the caller has them.
         """
         in_draft = source == "draft"
         from_discard = source == "discard"
@@ -657,9 +1036,14 @@ class Rules:
         new_pending: list[Pending] = []
         stage_builds: list[StageBuild] = []
         at_placement = self.options.coin_effect_timing == "at_placement"
+        info_of = self._info
+        # A seat's city and marks after its placement, but for coins and income (set below);
+        # with coins counted at placement, the cities are rebuilt as each card is placed.
+        placed: list[tuple[Any, ...] | None] = [None] * n
         # Free reasons depend on the state before anything is placed.
         free = {
-            seat: self.free_reason(state, seat, self.cards[move.card], in_draft)
+            seat: self.free_reason(state, seat, info_of[move.card].card, in_draft,
+                                   None if entries is None else entries[seat].profile)
             for seat, move in moves.items()
             if isinstance(move, Build) and not move.free_build
         }
@@ -669,7 +1053,7 @@ class Rules:
                 continue
             city = cities[seat]
             mark = marks[seat]
-            left_seat, right_seat = self.ring.sides(seat)
+            left_seat, right_seat = self._sides[seat]
             if from_discard:
                 discard.remove(move.card)
             else:
@@ -683,25 +1067,30 @@ class Rules:
                     events.append(CardSold(seat, move.card, SALE_COINS))
                 continue
             if isinstance(move, BuildStage):
-                stage = self.stages(city)[city.stages]
-                extra_coins = next(v.coins for v in self.stage_variants(state, seat)
-                                   if v.extras == move.extras)
+                stage = self._stages[(city.wonder, city.side)][city.stages]
+                if self.expansions:
+                    extra_coins = next(v.coins for v in self.stage_variants(state, seat)
+                                       if v.extras == move.extras)
+                else:
+                    extra_coins = 0  # the plain build, the only one the checks accept
                 bank = stage.coins + extra_coins
                 spent[seat] += bank + move.left + move.right
                 income[left_seat] += move.left
                 income[right_seat] += move.right
                 choices = city.stage_choices + (0,) * (city.stages - len(city.stage_choices))
-                city = attrs.evolve(city, stages=city.stages + 1, tucked=(*city.tucked, move.card),
-                                    stage_choices=(*choices, move.choice))
-                mark = attrs.evolve(mark, stages=mark.stages + 1)
+                stages = city.stages + 1
+                placed[seat] = (city.cards, stages, (*city.tucked, move.card),
+                                city.free_build_age, (*choices, move.choice),
+                                mark.built, mark.stages + 1)
                 if events is not None:
-                    events.append(StageBuilt(seat, city.stages, move.left, move.right, bank,
+                    events.append(StageBuilt(seat, stages, move.left, move.right, bank,
                                              move.extras, move.choice))
                 effects = stage.effects_with(move.choice)
-                stage_builds.append(StageBuild(
-                    seat, city.stages, move.extras,
-                    tuple(e for e in effects if isinstance(e, ExpansionEffect)),
-                ))
+                if self.expansions:
+                    stage_builds.append(StageBuild(
+                        seat, stages, move.extras,
+                        tuple(e for e in effects if isinstance(e, ExpansionEffect)),
+                    ))
                 for effect in effects:
                     if isinstance(effect, Coins):
                         income[seat] += effect.amount
@@ -709,48 +1098,55 @@ class Rules:
                             events.append(CoinsGained(seat, effect.amount, "wonder stage"))
                     elif isinstance(effect, BuildFromDiscard):
                         new_pending.append(Pending(seat, PendingKind.BUILD_FROM_DISCARD))
-                cities[seat] = city
-                marks[seat] = mark
-                continue
-            # A build: from hand (paid, chained or free) or from the discard pile (free).
-            card = self.cards[move.card]
-            how = "discard" if from_discard else (
-                "free_build" if move.free_build else free.get(seat)
-            )
-            bank = 0 if how is not None else card.coins
-            spent[seat] += bank + move.left + move.right
-            income[left_seat] += move.left
-            income[right_seat] += move.right
-            city = attrs.evolve(
-                city,
-                cards=(*city.cards, card.name),
-                free_build_age=state.age if move.free_build else city.free_build_age,
-            )
-            mark = attrs.evolve(mark, built=(*mark.built, card.name))
-            cities[seat] = city
-            marks[seat] = mark
-            if events is not None:
-                events.append(CardBuilt(seat, card.name, move.left, move.right, bank, how))
-            for effect in card.effects:
-                if isinstance(effect, Coins):
-                    income[seat] += effect.amount
-                    if events is not None:
-                        events.append(CoinsGained(seat, effect.amount, card.name))
-                elif isinstance(effect, CoinsPer):
-                    if at_placement:
-                        gain = self.count(cities, seat, effect.counts, effect.scope) * effect.amount
-                        income[seat] += gain
-                        if events is not None:
-                            events.append(CoinsGained(seat, gain, card.name))
-                    else:
-                        deferred.append((seat, card.name))
-        for seat in range(n):
-            if spent[seat] or income[seat]:
-                cities[seat] = attrs.evolve(
-                    cities[seat], coins=cities[seat].coins - spent[seat] + income[seat]
+            else:
+                # A build: from hand (paid, chained or free) or from the discard pile (free).
+                info = info_of[move.card]
+                name = info.name
+                how = "discard" if from_discard else (
+                    "free_build" if move.free_build else free.get(seat)
                 )
-                marks[seat] = attrs.evolve(marks[seat], income=marks[seat].income + income[seat])
-        pending = list(state.pending)
+                bank = 0 if how is not None else info.coins
+                spent[seat] += bank + move.left + move.right
+                income[left_seat] += move.left
+                income[right_seat] += move.right
+                placed[seat] = ((*city.cards, name), city.stages, city.tucked,
+                                state.age if move.free_build else city.free_build_age,
+                                city.stage_choices, (*mark.built, name), mark.stages)
+                if events is not None:
+                    events.append(CardBuilt(seat, name, move.left, move.right, bank, how))
+                for effect in info.placement:
+                    if isinstance(effect, Coins):
+                        income[seat] += effect.amount
+                        if events is not None:
+                            events.append(CoinsGained(seat, effect.amount, name))
+                    elif isinstance(effect, CoinsPer):
+                        if at_placement:
+                            self._place(cities, marks, placed, seat)
+                            gain = self.count(cities, seat, effect.counts,
+                                              effect.scope) * effect.amount
+                            income[seat] += gain
+                            if events is not None:
+                                events.append(CoinsGained(seat, gain, name))
+                        else:
+                            deferred.append((seat, name))
+            if at_placement:
+                self._place(cities, marks, placed, seat)
+        for seat in range(n):
+            change = placed[seat]
+            city = cities[seat]
+            mark = marks[seat]
+            if change is not None:
+                cards, stages, tucked, free_build_age, stage_choices, built, marked = change
+                cities[seat] = City(city.wonder, city.side,
+                                    city.coins - spent[seat] + income[seat], cards, stages,
+                                    tucked, city.tokens, free_build_age, stage_choices)
+                marks[seat] = TurnMarks(built, marked, mark.income + income[seat])
+            elif spent[seat] or income[seat]:
+                cities[seat] = City(city.wonder, city.side,
+                                    city.coins - spent[seat] + income[seat], city.cards,
+                                    city.stages, city.tucked, city.tokens, city.free_build_age,
+                                    city.stage_choices)
+                marks[seat] = TurnMarks(mark.built, mark.stages, mark.income + income[seat])
         if in_draft and state.turn == TURNS_PER_AGE:
             last: list[Pending] = []
             for seat in range(n):
@@ -768,19 +1164,43 @@ class Rules:
                 new_pending = last + new_pending
             else:
                 new_pending = new_pending + last
-        pending = new_pending + pending
-        state = attrs.evolve(
-            state,
+        state = BaseState(
+            players=state.players,
+            age=state.age,
+            turn=state.turn,
             cities=tuple(cities),
             hands=tuple(hands),
-            marks=tuple(marks),
+            decks=state.decks,
             discard=tuple(discard),
+            rng=state.rng,
+            pending=(*new_pending, *state.pending),
+            marks=tuple(marks),
             deferred=tuple(deferred),
-            pending=tuple(pending),
+            over=state.over,
+            age_ending=state.age_ending,
+            expansions=state.expansions,
         )
         for expansion in self.expansions:
             state = expansion.after_builds(self, state, tuple(stage_builds), events)
         return state
+
+    @staticmethod
+    def _place(
+        cities: list[City], marks: list[TurnMarks], placed: list[tuple[Any, ...] | None],
+        seat: int,
+    ) -> None:
+        """Apply a seat's placement to ``cities`` and ``marks`` now (coins counted at
+        placement see it); coins and income are settled at the end as for every seat."""
+        change = placed[seat]
+        if change is None:
+            return
+        placed[seat] = None
+        cards, stages, tucked, free_build_age, stage_choices, built, marked = change
+        city = cities[seat]
+        mark = marks[seat]
+        cities[seat] = City(city.wonder, city.side, city.coins, cards, stages, tucked,
+                            city.tokens, free_build_age, stage_choices)
+        marks[seat] = TurnMarks(built, marked, mark.income)
 
     def _advance(self, state: BaseState, events: list[Event] | None) -> BaseState:
         """Settle automatic steps until a decision is needed: empty pending decisions, the end
@@ -817,47 +1237,78 @@ class Rules:
     def _end_turn(self, state: BaseState, events: list[Event] | None) -> BaseState:
         """Pay deferred coin effects, clear the turn's marks, pass hands; after an Age's last
         turn, mark the Age as ending instead."""
-        cities = list(state.cities)
-        for seat, name in state.deferred:
-            effect_list = [e for e in self.cards[name].effects if isinstance(e, CoinsPer)]
-            for effect in effect_list:
-                gain = self.count(cities, seat, effect.counts, effect.scope) * effect.amount
-                if gain:
-                    cities[seat] = attrs.evolve(cities[seat], coins=cities[seat].coins + gain)
-                    if events is not None:
-                        events.append(CoinsGained(seat, gain, name))
-        state = attrs.evolve(
-            state,
-            cities=tuple(cities),
-            marks=(NO_MARKS,) * self.players,
-            deferred=(),
-        )
-        if state.turn < TURNS_PER_AGE:
+        cities = state.cities
+        if state.deferred:
+            city_list = list(cities)
+            for seat, name in state.deferred:
+                for effect in self._info[name].placement:
+                    if not isinstance(effect, CoinsPer):
+                        continue
+                    gain = self.count(city_list, seat, effect.counts, effect.scope) * effect.amount
+                    if gain:
+                        city = city_list[seat]
+                        city_list[seat] = City(city.wonder, city.side, city.coins + gain,
+                                               city.cards, city.stages, city.tucked, city.tokens,
+                                               city.free_build_age, city.stage_choices)
+                        if events is not None:
+                            events.append(CoinsGained(seat, gain, name))
+            cities = tuple(city_list)
+        turn = state.turn
+        hands = state.hands
+        age_ending = state.age_ending
+        if turn < TURNS_PER_AGE:
             to_left = state.age != 2
-            hands = [()] * self.players  # type: list[tuple[str, ...]]
-            for seat, hand in enumerate(state.hands):
-                target = self.ring.left(seat) if to_left else self.ring.right(seat)
-                hands[target] = hand
+            passed: list[tuple[str, ...]] = [()] * self.players
+            sides = self._sides
+            for seat, hand in enumerate(hands):
+                passed[sides[seat][0] if to_left else sides[seat][1]] = hand
             if events is not None:
                 events.append(HandsPassed("left" if to_left else "right"))
-            return attrs.evolve(state, hands=tuple(hands), turn=state.turn + 1)
-        return attrs.evolve(state, age_ending=True)
+            hands = tuple(passed)
+            turn += 1
+        else:
+            age_ending = True
+        return BaseState(
+            players=state.players,
+            age=state.age,
+            turn=turn,
+            cities=cities,
+            hands=hands,
+            decks=state.decks,
+            discard=state.discard,
+            rng=state.rng,
+            pending=state.pending,
+            marks=self._no_marks,
+            deferred=(),
+            over=state.over,
+            age_ending=age_ending,
+            expansions=state.expansions,
+        )
 
     def _end_age(self, state: BaseState, events: list[Event] | None) -> BaseState:
         """Military conflicts, then the next Age or the end of the game."""
-        state = attrs.evolve(self._conflicts(state, events), age_ending=False)
-        if state.age == 3:
+        state = self._conflicts(state, events)
+        over = state.age == 3
+        if over:
             if events is not None:
                 events.append(GameEnded())
-            return attrs.evolve(state, over=True)
-        if events is not None:
+        elif events is not None:
             events.append(AgeStarted(state.age + 1))
-        return attrs.evolve(
-            state,
-            age=state.age + 1,
-            turn=1,
-            hands=_deal(state.decks[0], self.players),
-            decks=state.decks[1:],
+        return BaseState(
+            players=state.players,
+            age=state.age if over else state.age + 1,
+            turn=state.turn if over else 1,
+            cities=state.cities,
+            hands=state.hands if over else _deal(state.decks[0], self.players),
+            decks=state.decks if over else state.decks[1:],
+            discard=state.discard,
+            rng=state.rng,
+            pending=state.pending,
+            marks=state.marks,
+            deferred=state.deferred,
+            over=over or state.over,
+            age_ending=False,
+            expansions=state.expansions,
         )
 
     def _conflicts(self, state: BaseState, events: list[Event] | None) -> BaseState:
@@ -875,7 +1326,9 @@ class Rules:
                     events.append(ConflictResolved(
                         state.age, seat, neighbour, strengths[seat], strengths[neighbour], token
                     ))
-            cities.append(attrs.evolve(city, tokens=tuple(tokens)))
+            cities.append(City(city.wonder, city.side, city.coins, city.cards, city.stages,
+                               city.tucked, tuple(tokens), city.free_build_age,
+                               city.stage_choices))
         return attrs.evolve(state, cities=tuple(cities))
 
     # ------------------------------------------------------------------ counting

@@ -8,6 +8,12 @@ turn: a fixed producer has one option, an either/or producer several.
 what its two neighbours may sell and at which prices, which (coins to the left, coins to the right)
 splits pay a cost, keeping only the non-dominated ones. Results are cached on their inputs, which
 are all small tuples.
+
+:func:`payment_pairs` gives the same answer on producers split once into fixed production and
+either/or producers (the base game's rules keep them per city): it works on the few resources
+the cost names, solves the usual case (no real choice among the producers that can help) from a
+small per-resource table, enumerates the choices otherwise, and falls back to the general search
+when there are too many. Tests compare it with the general search and a brute-force oracle.
 """
 
 from __future__ import annotations
@@ -268,6 +274,343 @@ def pay_options(
     if options and options[-1].total <= budget:
         return options
     return tuple(p for p in options if p.total <= budget)
+
+
+def split_producers(producers: Sequence[_Prod]) -> tuple[Bag, tuple[_Prod, ...]]:
+    """(units of fixed production per resource, the either/or producers in order)."""
+    return _split_fixed(producers)
+
+
+_SPARSE: dict[Bag, tuple[tuple[int, int], ...]] = {}
+_NO_TRADE = ((0, 0),)
+
+
+def _pair_order(p: tuple[int, int]) -> tuple[int, tuple[int, int]]:
+    return (p[0] + p[1], p)
+
+
+def payment_pairs(
+    cost: Bag,
+    own_fixed: Bag,
+    own_choices: tuple[_Prod, ...],
+    left_fixed: Bag,
+    left_choices: tuple[_Prod, ...],
+    right_fixed: Bag,
+    right_choices: tuple[_Prod, ...],
+    left_prices: Bag,
+    right_prices: Bag,
+) -> tuple[tuple[int, int], ...]:
+    """:func:`all_payments` as (left, right) pairs, on producers already split by
+    :func:`split_producers`: the same payments in the same order.
+
+    Works on the few resources the cost names. In the common case every either/or producer
+    that can help has a single needed resource among its options, so it acts as a fixed
+    producer of it; then each needed resource is split between the sides on its own, and the
+    result depends only on (units needed, units each side sells, prices) per resource, a
+    small key cached here. Other cases go to :func:`_choice_pairs`.
+    """
+    items = _SPARSE.get(cost)
+    if items is None:
+        if len(_SPARSE) > 10_000:
+            _SPARSE.clear()
+        items = _SPARSE[cost] = tuple((r, c) for r, c in enumerate(cost) if c)
+    need: list[tuple[int, int]] = []
+    mask = 0
+    for r, count in items:
+        fixed = own_fixed[r]
+        if count > fixed:
+            need.append((r, count - fixed))
+            mask |= 1 << r
+    if not mask:
+        return _NO_TRADE
+    if not (own_choices or left_choices or right_choices):
+        key = tuple([(count, left_fixed[r], right_fixed[r], left_prices[r], right_prices[r])
+                     for r, count in need])
+        found = _SPLITS.get(key)
+        if found is None:
+            if len(_SPLITS) > 100_000:
+                _SPLITS.clear()
+            found = _SPLITS[key] = _split_between_sides(key)
+        return found
+    if own_choices:
+        folded: dict[int, int] | None = None
+        for m, a in own_choices:
+            m &= mask
+            if not m:
+                continue
+            if m & (m - 1):
+                return _choice_pairs(cost, own_fixed, own_choices, left_fixed, left_choices,
+                                     right_fixed, right_choices, left_prices, right_prices)
+            if folded is None:
+                folded = dict(need)
+            folded[m.bit_length() - 1] -= a
+        if folded is not None:
+            need = [(r, count) for r, count in folded.items() if count > 0]
+            if not need:
+                return _NO_TRADE
+            mask = 0
+            for r, _ in need:
+                mask |= 1 << r
+    left_more: dict[int, int] | None = None
+    for m, a in left_choices:
+        m &= mask
+        if not m:
+            continue
+        if m & (m - 1):
+            return _choice_pairs(cost, own_fixed, own_choices, left_fixed, left_choices,
+                                 right_fixed, right_choices, left_prices, right_prices)
+        if left_more is None:
+            left_more = {}
+        r = m.bit_length() - 1
+        left_more[r] = left_more.get(r, 0) + a
+    right_more: dict[int, int] | None = None
+    for m, a in right_choices:
+        m &= mask
+        if not m:
+            continue
+        if m & (m - 1):
+            return _choice_pairs(cost, own_fixed, own_choices, left_fixed, left_choices,
+                                 right_fixed, right_choices, left_prices, right_prices)
+        if right_more is None:
+            right_more = {}
+        r = m.bit_length() - 1
+        right_more[r] = right_more.get(r, 0) + a
+    if left_more is None and right_more is None:
+        key = tuple((count, left_fixed[r], right_fixed[r], left_prices[r], right_prices[r])
+                    for r, count in need)
+    else:
+        key = tuple(
+            (count,
+             left_fixed[r] + (left_more.get(r, 0) if left_more else 0),
+             right_fixed[r] + (right_more.get(r, 0) if right_more else 0),
+             left_prices[r], right_prices[r])
+            for r, count in need
+        )
+    found = _SPLITS.get(key)
+    if found is None:
+        if len(_SPLITS) > 100_000:
+            _SPLITS.clear()
+        found = _SPLITS[key] = _split_between_sides(key)
+    return found
+
+
+# ((units needed, units the left sells, units the right sells, left price, right price) per
+# needed resource) -> the non-dominated (left, right) totals, cheapest first
+_SPLITS: dict[tuple[tuple[int, int, int, int, int], ...], tuple[tuple[int, int], ...]] = {}
+
+
+def _split_between_sides(
+    key: tuple[tuple[int, int, int, int, int], ...],
+) -> tuple[tuple[int, int], ...]:
+    totals: list[tuple[int, int]] = [(0, 0)]
+    for count, left_cap, right_cap, lp, rp in key:
+        low = count - right_cap if count > right_cap else 0
+        high = count if count < left_cap else left_cap
+        if low > high:
+            return ()
+        if low == high:
+            dl, dr = low * lp, (count - low) * rp
+            totals = [(x + dl, y + dr) for x, y in totals]
+        else:
+            splits = [(a * lp, (count - a) * rp) for a in range(low, high + 1)]
+            totals = list(_pareto((x + sx, y + sy) for x, y in totals for sx, sy in splits))
+    return tuple(sorted(totals, key=_pair_order))
+
+
+def _choice_pairs(
+    cost: Bag,
+    own_fixed: Bag,
+    own_choices: tuple[_Prod, ...],
+    left_fixed: Bag,
+    left_choices: tuple[_Prod, ...],
+    right_fixed: Bag,
+    right_choices: tuple[_Prod, ...],
+    left_prices: Bag,
+    right_prices: Bag,
+) -> tuple[tuple[int, int], ...]:
+    """:func:`payment_pairs` when either/or producers offer real choices.
+
+    Each either/or producer that can help is given one of the needed resources among its
+    options, every way; for each assignment the units still needed are split between the
+    sides resource by resource, and the non-dominated totals of all assignments are kept.
+    Giving a producer a resource and using fewer units than it makes (none at all included)
+    covers every use of it, so this is exact. Too many assignments go to the general search
+    (:func:`_payment_pairs`).
+    """
+    items = _SPARSE.get(cost)
+    if items is None:
+        if len(_SPARSE) > 10_000:
+            _SPARSE.clear()
+        items = _SPARSE[cost] = tuple((r, c) for r, c in enumerate(cost) if c)
+    need: dict[int, int] = {}
+    mask = 0
+    for r, count in items:
+        fixed = own_fixed[r]
+        if count > fixed:
+            need[r] = count - fixed
+            mask |= 1 << r
+    if not mask:
+        return _NO_TRADE
+    remainders = [need]
+    if own_choices:
+        helpers = [(m & mask, a) for m, a in own_choices if m & mask]
+        if helpers:
+            ways = 1
+            for m, _ in helpers:
+                ways *= _BITS[m]
+            if ways > _MAX_WAYS:
+                return _payment_pairs(cost, own_fixed, own_choices, left_fixed, left_choices,
+                                      right_fixed, right_choices, left_prices, right_prices)
+            for m, a in helpers:
+                grown = []
+                for current in remainders:
+                    used = False
+                    for r in _RESOURCES_OF[m]:
+                        have = current.get(r, 0)
+                        if not have:
+                            continue
+                        used = True
+                        nxt = dict(current)
+                        if have > a:
+                            nxt[r] = have - a
+                        else:
+                            del nxt[r]
+                            if not nxt:
+                                return _NO_TRADE  # this way covers the whole cost
+                        grown.append(nxt)
+                    if not used:
+                        grown.append(current)
+                remainders = grown
+            if len(remainders) > 1:
+                unique = {tuple(sorted(bag.items())): bag for bag in remainders}
+                remainders = list(unique.values())
+    found: set[tuple[int, int]] = set()
+    for bag in remainders:
+        totals = _buy(bag, left_fixed, left_choices, right_fixed, right_choices, left_prices,
+                      right_prices)
+        if totals is None:
+            return _payment_pairs(cost, own_fixed, own_choices, left_fixed, left_choices,
+                                  right_fixed, right_choices, left_prices, right_prices)
+        if len(remainders) == 1:
+            if len(totals) == 1:
+                return (totals[0],)
+            return tuple(sorted(totals, key=_pair_order))
+        found.update(totals)
+    if not found:
+        return ()
+    return tuple(sorted(_pareto(found), key=_pair_order))
+
+
+_BITS = [bin(m).count("1") for m in range(1 << 7)]
+_RESOURCES_OF = [tuple(r for r in range(7) if m >> r & 1) for m in range(1 << 7)]
+_MAX_WAYS = 64
+
+
+def _buy(
+    need: dict[int, int],
+    left_fixed: Bag,
+    left_choices: tuple[_Prod, ...],
+    right_fixed: Bag,
+    right_choices: tuple[_Prod, ...],
+    left_prices: Bag,
+    right_prices: Bag,
+) -> list[tuple[int, int]] | None:
+    """The non-dominated (left, right) totals buying ``need`` (resource -> units, none zero),
+    or ``None`` when the sellers' either/or producers give too many assignments."""
+    mask = 0
+    for r in need:
+        mask |= 1 << r
+    sellers = [(m & mask, a, 0) for m, a in left_choices if m & mask]
+    sellers.extend((m & mask, a, 1) for m, a in right_choices if m & mask)
+    ways = 1
+    for m, _, _ in sellers:
+        ways *= _BITS[m]
+    if ways > _MAX_WAYS:
+        return None
+    # Every assignment of the sellers' either/or producers: extra units per (side, resource).
+    assignments: list[dict[tuple[int, int], int]] = [{}]
+    for m, a, side in sellers:
+        grown = []
+        for extra in assignments:
+            for r in _RESOURCES_OF[m]:
+                nxt = dict(extra)
+                nxt[side, r] = nxt.get((side, r), 0) + a
+                grown.append(nxt)
+        assignments = grown
+    found: list[tuple[int, int]] = []
+    for extra in assignments:
+        totals: list[tuple[int, int]] | None = [(0, 0)]
+        for r, count in need.items():
+            right_cap = right_fixed[r] + extra.get((1, r), 0)
+            low = count - right_cap if count > right_cap else 0
+            left_cap = left_fixed[r] + extra.get((0, r), 0)
+            high = count if count < left_cap else left_cap
+            if low > high:
+                totals = None
+                break
+            lp, rp = left_prices[r], right_prices[r]
+            assert totals is not None
+            if low == high:
+                dl, dr = low * lp, (count - low) * rp
+                totals = [(x + dl, y + dr) for x, y in totals]
+            else:
+                splits = [(a * lp, (count - a) * rp) for a in range(low, high + 1)]
+                totals = list(_pareto((x + sx, y + sy) for x, y in totals for sx, sy in splits))
+        if totals is not None:
+            if len(assignments) == 1:
+                return totals
+            found.extend(totals)
+    if len(found) > 1:
+        return list(_pareto(found))
+    return found
+
+
+def _payment_pairs(
+    cost: Bag,
+    own_fixed: Bag,
+    own_choices: tuple[_Prod, ...],
+    left_fixed: Bag,
+    left_choices: tuple[_Prod, ...],
+    right_fixed: Bag,
+    right_choices: tuple[_Prod, ...],
+    left_prices: Bag,
+    right_prices: Bag,
+) -> tuple[tuple[int, int], ...]:
+    """:func:`payment_pairs` by the general search (many either/or producers), on canonical
+    inputs (only what bears on the need), so equal situations share the cached
+    :func:`_pareto_purchases` entry."""
+    need = tuple(c - f if c > f else 0 for c, f in zip(cost, own_fixed, strict=True))
+    mask = 0
+    for r, count in enumerate(need):
+        if count:
+            mask |= 1 << r
+    if not mask:
+        return _NO_TRADE
+    own_helpers = tuple(sorted((m & mask, a) for m, a in own_choices if m & mask))
+    sellers = [((1 << r, left_fixed[r]), 0) for r in range(len(need))
+               if need[r] and left_fixed[r]]
+    sellers.extend(((1 << r, right_fixed[r]), 1) for r in range(len(need))
+                   if need[r] and right_fixed[r])
+    sellers.extend(((m & mask, a), 0) for m, a in left_choices if m & mask)
+    sellers.extend(((m & mask, a), 1) for m, a in right_choices if m & mask)
+    prices = (
+        tuple(p if mask >> r & 1 else 0 for r, p in enumerate(left_prices)),
+        tuple(p if mask >> r & 1 else 0 for r, p in enumerate(right_prices)),
+    )
+    return _pareto_purchases(need, own_helpers, tuple(sorted(sellers)), prices)
+
+
+def all_payments(
+    cost: Bag,
+    own: tuple[_Prod, ...],
+    left: tuple[_Prod, ...],
+    right: tuple[_Prod, ...],
+    left_prices: Bag,
+    right_prices: Bag,
+) -> tuple[Payment, ...]:
+    """Every non-dominated payment of ``cost`` whatever the budget, cheapest total first (so
+    the payments within a budget are a prefix): :func:`pay_options` without the budget."""
+    return _all_options(cost, own, left, right, left_prices, right_prices)
 
 
 @lru_cache(maxsize=200_000)
