@@ -15,7 +15,7 @@ from typing import Any, TextIO
 from sevenwonders.agents.base import make_agent
 from sevenwonders.cli_commands import add_play_parser, add_replay_parser
 from sevenwonders.errors import SevenWondersError
-from sevenwonders.games import GAMES, make_game
+from sevenwonders.games import EXPANSIONS, GAMES, make_game
 from sevenwonders.simulation import (
     format_summary,
     plot_scores,
@@ -40,7 +40,11 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--agents", default="random", help=AGENTS_HELP)
-    sim.add_argument("--sides", default=None, help="base game: day, night or random")
+    sim.add_argument("--sides", default=None,
+                     help="base game: day, night or random (1st edition: a, b or ab)")
+    sim.add_argument("--edition", default=None, help="base game: 2nd (default) or 1st")
+    sim.add_argument("--expansion", action="append", default=[], choices=sorted(EXPANSIONS),
+                     help="base game: play with this expansion (repeatable)")
     where = sim.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, default=1,
                        help="processes to run games in (0: one per core; default 1, this one)")
@@ -107,6 +111,10 @@ def _simulate(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {}
     if args.sides is not None:
         options["sides"] = args.sides
+    if args.edition is not None:
+        options["edition"] = args.edition
+    if args.expansion:
+        options["expansions"] = list(args.expansion)
     if args.games < 1:
         raise SystemExit("--games must be at least 1")
     if args.out is not None and not args.out.lower().endswith((".csv", ".json")):

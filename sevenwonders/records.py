@@ -26,8 +26,6 @@ Expansions of the base game are written as ``options["expansions"] = {name: opti
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import json
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -44,16 +42,13 @@ from sevenwonders.errors import (
     SerializationError,
     SevenWondersError,
 )
-from sevenwonders.games import GAMES
+from sevenwonders.games import EXPANSIONS, make_expansion, make_game
 
 FORMAT = "sevenwonders-record"
 VERSION = 1
 MAX_SEED = 2**64 - 1
 
 # expansion name -> (module, class); the class takes the expansion's options() as keywords.
-EXPANSIONS: dict[str, tuple[str, str]] = {
-    "edifice": ("sevenwonders.edifice", "Edifice"),
-}
 
 Step = tuple[tuple[int, str], ...]
 """One step: ``(seat, move text)`` for every seat asked to move, seats in increasing order."""
@@ -254,61 +249,16 @@ def save_record(record: GameRecord, path: str) -> None:
 # ------------------------------------------------------------------------- games from names
 
 
-def make_expansion(name: str, options: Mapping[str, Any] | None = None) -> Any:
-    """Build the expansion called ``name`` (see :data:`EXPANSIONS`) from its options."""
-    if not isinstance(name, str) or name not in EXPANSIONS:
-        raise InvalidOptionError(
-            f"unknown expansion {name!r}; known: {', '.join(sorted(EXPANSIONS))}")
-    if options is None:
-        options = {}
-    if not isinstance(options, Mapping):
-        raise InvalidOptionError(f"the options of {name} must be an object, not {options!r}")
-    module_name, class_name = EXPANSIONS[name]
-    cls = getattr(importlib.import_module(module_name), class_name)
-    return _construct(cls, f"expansion {name}", (), dict(options))
-
-
-def _construct(cls: Callable[..., Any], what: str, args: tuple[Any, ...],
-               options: dict[str, Any]) -> Any:
-    """``cls(*args, **options)``, turning a signature mismatch or a crash on a badly typed
-    option into :class:`InvalidOptionError` (options come from untrusted files)."""
-    try:
-        inspect.signature(cls).bind(*args, **options)
-    except TypeError as error:
-        raise InvalidOptionError(f"bad options for {what}: {error}") from None
-    try:
-        return cls(*args, **options)
-    except SevenWondersError:
-        raise
-    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
-        # A library bug when it happens (options should be checked by the game); reported.
-        raise InvalidOptionError(
-            f"bad options for {what}: {type(error).__name__}: {error}") from None
-
-
 def build_game(name: str, players: int, options: Mapping[str, Any] | None = None
                ) -> Game[Any, Any, Any]:
     """The game ``name`` for ``players`` seats with ``options`` as ``game.options()`` gives them
     (expansions as ``{"expansions": {name: options}}``)."""
-    if not isinstance(name, str) or name not in GAMES:
-        raise InvalidOptionError(f"unknown game {name!r}; choose one of {', '.join(sorted(GAMES))}")
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise InvalidOptionError(f"players must be an integer, not {players!r}")
+    if options is not None and not isinstance(options, Mapping):
+        raise InvalidOptionError(f"options must be an object, not {options!r}")
     kwargs = dict(options or {})
     if "players" in kwargs:
         raise InvalidOptionError("players is not an option")
-    expansions = kwargs.pop("expansions", None)
-    if expansions:
-        if not isinstance(expansions, Mapping):
-            raise InvalidOptionError(f"expansions must be an object of name to options, "
-                                     f"not {expansions!r}")
-        kwargs["expansions"] = tuple(make_expansion(key, value)
-                                     for key, value in expansions.items())
-    module_name, class_name = GAMES[name]
-    cls = getattr(importlib.import_module(module_name), class_name)
-    game: Game[Any, Any, Any] = _construct(cls, f"game {name}", (), {"players": players,
-                                                                     **kwargs})
-    return game
+    return make_game(name, players, **kwargs)
 
 
 def game_of(record: GameRecord) -> Game[Any, Any, Any]:

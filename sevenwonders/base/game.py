@@ -96,6 +96,15 @@ class BaseGame:
             )
         if not all(self.rules.knows_board(city.wonder, city.side) for city in state.cities):
             raise InvalidStateError("a city's wonder board is not one of this game's boards")
+        for city in state.cities:
+            stages = self.rules.stages(city)
+            if city.stages > len(stages) or any(
+                choice >= max(1, len(stage.choices))
+                for stage, choice in zip(stages, city.stage_choices, strict=False)
+            ):
+                raise InvalidStateError(f"{city.wonder} has no such stage or stage option")
+        for expansion in self.expansions:
+            expansion.validate(self.rules, state)
         return state
 
     def check_state(self, state: BaseState) -> BaseState:

@@ -61,6 +61,10 @@ class Expansion:
         """The expansion's options as plain JSON-able values."""
         return {}
 
+    def validate(self, rules: Rules, state: BaseState) -> None:
+        """Raise ``InvalidStateError`` if this expansion's part of ``state`` (read from outside,
+        e.g. JSON) does not fit the game."""
+
     def extra_wonders(self) -> tuple[Wonder, ...]:
         """Wonder boards the expansion adds to the pool dealt at set-up."""
         return ()

@@ -127,6 +127,38 @@ class Edifice(Expansion):
 
     # -- hooks
 
+    def validate(self, rules: Rules, state: BaseState) -> None:
+        index = rules.expansions.index(self)
+        mine = state.expansions[index] if index < len(state.expansions) else None
+        if not isinstance(mine, EdificeState):
+            raise InvalidStateError("the Edifice state is missing from this game state")
+        n = rules.players
+        seats = range(n)
+
+        def fail(message: str) -> None:
+            raise InvalidStateError(f"inconsistent Edifice state: {message}")
+
+        per_age = (mine.projects, mine.pawns_left, mine.participants, mine.holders, mine.outcomes)
+        if any(len(part) != 3 for part in per_age):
+            fail("projects, pawns, participants, holders and outcomes hold one entry per Age")
+        if any(len(part) != n for part in (mine.rewards, mine.debts, mine.pawns)):
+            fail(f"rewards, debts and pawns hold one entry per seat ({n})")
+        for age, name in enumerate(mine.projects, start=1):
+            if name not in self.catalogue or self.catalogue[name].age != age:
+                fail(f"{name!r} is not a project of Age {age}")
+        if any(p < 0 or p > PAWNS_PER_PROJECT[n] for p in mine.pawns_left):
+            fail(f"pawns left {mine.pawns_left}")
+        if any(o not in (OPEN, COMPLETED, FAILED) for o in mine.outcomes):
+            fail(f"outcomes {mine.outcomes}")
+        if any(s not in seats for group in (*mine.participants, *mine.holders) for s in group):
+            fail("a pawn holder that is not a seat")
+        if any(r not in self.catalogue for rewards in mine.rewards for r in rewards):
+            fail("a reward from an unknown project")
+        if any(a not in (1, 2, 3) for pawns in mine.pawns for a in pawns):
+            fail("a pawn of an Age that does not exist")
+        if any(d not in DEBT_TOKENS for debts in mine.debts for d in debts):
+            fail("a debt token of an unknown value")
+
     def extra_wonders(self) -> tuple[Wonder, ...]:
         return edifice_wonders()
 

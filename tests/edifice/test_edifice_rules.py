@@ -300,3 +300,29 @@ def test_ur_day_second_stage_takes_a_pawn_of_the_chosen_age() -> None:
     after = play(g, state, {0: "stage Altar option 3", 1: "sell Baths", 2: "sell Theater"})
     mine = ed(after)
     assert mine.pawns[0] == (3,) and mine.holders[2] == (0,) and mine.pawns_left[2] == 2
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda d: d.update(projects=["Belvedere", "Agora"]),
+        lambda d: d.update(projects=["Agora", "Auction House", "Gold Reserves"]),
+        lambda d: d.update(pawns_left=[9, 2, 2]),
+        lambda d: d.update(holders=[[7], [], []]),
+        lambda d: d.update(rewards=[[], []]),
+        lambda d: d.update(outcomes=["open", "won", "open"]),
+    ],
+)
+def test_broken_edifice_states_are_refused(edit) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from sevenwonders import from_json, to_json
+    from sevenwonders.base import BaseState
+    from sevenwonders.errors import InvalidStateError
+
+    g = edifice_game(["Gizah", "Rhodos", "Babylon"], PROJECTS)
+    data = json.loads(to_json(g.new_game(seed=1)))
+    edit(data["expansions"][0])
+    state = from_json(json.dumps(data), BaseState)
+    with pytest.raises(InvalidStateError):
+        g.legal_moves(state, 0)
