@@ -112,11 +112,12 @@ class BaseGame:
         return check_state(self._mine(state))
 
     def legal_moves(self, state: BaseState, seat: int) -> tuple[Move, ...]:
-        self.rules.ring.check(seat)
+        if type(seat) is not int or not 0 <= seat < self.players:
+            self.rules.ring.check(seat)  # raises for anything but a seat of this table
         return self.rules.legal_moves(self._mine(state), seat)
 
     def play(self, state: BaseState, moves: Mapping[int, Move]) -> BaseState:
-        if not isinstance(moves, Mapping):
+        if type(moves) is not dict and not isinstance(moves, Mapping):
             raise IllegalMoveError(f"moves must map seats to moves, not {type(moves).__name__}",
                                    reason="not_a_mapping")
         self._last = self.rules.play(self._mine(state), moves)

@@ -7,22 +7,35 @@ simulation does not pay for them.
 Speed. The hot paths (``legal_moves``, ``play``) avoid recomputing what they can look up:
 
 - each city's trading profile is cached on the city's content (``_entry``), with ids that number
-  the distinct contents of what it pays with and what it sells;
-- payments are cached on (those ids, cost) and computed by ``resources.payment_pairs``;
+  the distinct contents of what it pays with and what it sells; a city one card longer than a
+  known one gets its entry from that one (``_child_entry``), the usual case in a game;
+- a trading situation (own id, left sell id, right sell id) is a ``_Trade``, which keeps the
+  payments found for each cost: resources no either/or producer helps with are split between
+  the sides from a small table keyed on (units needed, units each side sells, prices) per
+  resource, either/or producers with a single useful option act as fixed ones, and the others
+  are given each useful option in turn (the general search past 64 ways);
+- stage templates (every way to build the next stage) are shared by their content: the stage's
+  payments, its options and how many payments the coins allow;
 - the moves of one card of a hand are cached on what they depend on (card, payments or free,
   free build offered, stage template), and move values are shared (they are immutable);
-- ``play`` accepts a move found among its card's legal moves and sends anything else through the
-  general checks, which name the fault; it then builds the next state directly.
+- the last state met is remembered by identity with the seats' entries and hand moves found for
+  it (``_state_memo``): a playout lists every seat's moves and then plays them on that state;
+- ``play`` accepts a move found among the legal moves and sends anything else through the
+  general checks, which name the fault; it then builds the next state directly, and a plain
+  draft turn is ended in the same pass (``_resolve_turn``, ``_close_turn``).
+- set-up shuffles use ``Rng.shuffle``, which steps the generator on its integer state.
 
 Every cache is keyed on immutable values only and cleared past a size. The general path
 (``quote``, ``stage_moves``, ``general_hand_moves``) stays as the reference the fast path is
-tested against (``tests/base/test_speed_invariants.py``).
+tested against (``tests/base/test_speed_invariants.py``; ``test_speed_entries``,
+``test_speed_memo``, ``test_speed_shuffle`` and ``tests/core/test_payment_trade.py`` for the
+pieces).
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -62,15 +75,21 @@ from sevenwonders.base.hooks import Expansion, StageBuild, StageVariant
 from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
 from sevenwonders.base.options import BaseOptions
 from sevenwonders.base.state import NO_MARKS, BaseState, City, Pending, PendingKind, TurnMarks
-from sevenwonders.core.military import neighbour_conflicts
 from sevenwonders.core.resources import (
     FREE,
+    MAX_WAYS,
+    OPTION_COUNT,
+    RESOURCES_OF_MASK,
     Bag,
     Payment,
     Producer,
+    cost_items,
+    pair_order,
+    pareto_pairs,
     parse_bag,
     pay_options,
     payment_pairs,
+    split_pairs,
     split_producers,
 )
 from sevenwonders.core.rng import Rng
@@ -135,9 +154,11 @@ class _CardInfo:
         "cost",
         "cost_id",
         "discounts",
+        "fixed_at",
         "free_build_move",
         "free_move",
         "has_cost",
+        "items",
         "name",
         "no_resources",
         "placement",
@@ -154,6 +175,7 @@ class _CardInfo:
         self.coins = card.coins
         self.chains = card.chains_from
         self.has_cost = any(card.cost_bag) or card.coins > 0
+        self.items = cost_items(card.cost_bag)
         self.no_resources = not any(card.cost_bag)
         # the effects that act when the card is placed, in the card's order
         self.placement = tuple(e for e in card.effects if isinstance(e, Coins | CoinsPer))
@@ -162,6 +184,11 @@ class _CardInfo:
         self.sell = Sell(card.name)
         producer = card.producer
         self.producer = None if producer is None else (producer.options, producer.amount)
+        # the resource the card produces, or -1 for none or a choice
+        self.fixed_at = (
+            -1 if producer is None or producer.options & (producer.options - 1)
+            else producer.options.bit_length() - 1
+        )
         self.tradable = card.tradable
         self.discounts = _discounts(card.effects)
 
@@ -178,6 +205,23 @@ def _discounts(effects: Iterable[Effect]) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
+class _ProfileFields:
+    """The fields of a :class:`CityProfile` on their way into an :class:`_Entry` (no
+    attrs value made for them)."""
+
+    __slots__ = ("left_prices", "own", "powers", "right_prices", "sellable")
+
+    def __init__(
+        self, own: tuple[tuple[int, int], ...], sellable: tuple[tuple[int, int], ...],
+        left_prices: Bag, right_prices: Bag, powers: frozenset[type],
+    ) -> None:
+        self.own = own
+        self.sellable = sellable
+        self.left_prices = left_prices
+        self.right_prices = right_prices
+        self.powers = powers
+
+
 class _Entry:
     """A city's profile as the fast paths use it: ids numbering the distinct contents of what
     it pays with (own production and prices) and of what it sells, and both split into fixed
@@ -185,34 +229,263 @@ class _Entry:
 
     __slots__ = (
         "left_prices",
+        "next_stage",
+        "own",
         "own_choices",
         "own_fixed",
         "own_id",
-        "profile",
+        "owned",
+        "powers",
         "right_prices",
         "sell_choices",
         "sell_fixed",
         "sell_id",
+        "sellable",
     )
 
-    def __init__(self, profile: CityProfile, ids: Callable[[int, Any], int]) -> None:
-        self.profile = profile
-        self.own_fixed, self.own_choices = split_producers(profile.own)
-        self.sell_fixed, self.sell_choices = split_producers(profile.sellable)
+    def __init__(
+        self, profile: CityProfile | _ProfileFields, ids: Callable[[int, Any], int],
+        split: tuple[Bag, tuple[tuple[int, int], ...], Bag, tuple[tuple[int, int], ...]]
+        | None = None,
+    ) -> None:
+        """``split`` is (own fixed, own either/or, sold fixed, sold either/or) when the
+        caller has it (as :func:`split_producers` gives them). Only the profile's fields
+        are kept (:attr:`profile` makes the value again when asked)."""
+        self.own = profile.own
+        self.sellable = profile.sellable
+        self.powers = profile.powers
+        if split is None:
+            self.own_fixed, self.own_choices = split_producers(profile.own)
+            self.sell_fixed, self.sell_choices = split_producers(profile.sellable)
+        else:
+            self.own_fixed, self.own_choices, self.sell_fixed, self.sell_choices = split
         self.left_prices = profile.left_prices
         self.right_prices = profile.right_prices
+        # the plan of the city's next wonder stage (set by the maker), None when complete
+        self.next_stage: _StagePlan | None = None
+        # the names of the city's cards, as the keys of a dict (set by the maker; a dict of
+        # strings is left alone by the garbage collector, a frozenset is not)
+        self.owned: dict[str, None] = {}
         # Contents in a canonical form (production per resource, either/or producers
         # sorted), so the same production built in another order shares the id.
-        self.own_id = ids(0, (self.own_fixed, tuple(sorted(self.own_choices)),
+        own_choices = self.own_choices
+        self.own_id = ids(0, (self.own_fixed,
+                              tuple(sorted(own_choices)) if len(own_choices) > 1 else own_choices,
                               self.left_prices, self.right_prices))
-        self.sell_id = ids(1, (self.sell_fixed, tuple(sorted(self.sell_choices))))
+        sell_choices = self.sell_choices
+        self.sell_id = ids(1, (self.sell_fixed, tuple(sorted(sell_choices))
+                               if len(sell_choices) > 1 else sell_choices))
+
+    def with_card(self, name: str) -> _Entry:
+        """A new entry with the same trading contents (and ids) for the city with one more
+        card, ``name``, that neither produces nor discounts."""
+        entry = _Entry.__new__(_Entry)
+        entry.left_prices = self.left_prices
+        entry.next_stage = self.next_stage
+        entry.own = self.own
+        entry.own_choices = self.own_choices
+        entry.own_fixed = self.own_fixed
+        entry.own_id = self.own_id
+        entry.owned = {**self.owned, name: None}
+        entry.powers = self.powers
+        entry.right_prices = self.right_prices
+        entry.sell_choices = self.sell_choices
+        entry.sell_fixed = self.sell_fixed
+        entry.sell_id = self.sell_id
+        entry.sellable = self.sellable
+        return entry
+
+    @property
+    def profile(self) -> CityProfile:
+        return CityProfile(self.own, self.sellable, self.left_prices, self.right_prices,
+                           self.powers)
 
 
 _Pairs = tuple[tuple[int, int], ...]
+_NO_PLACEMENT = (Skip, Choose)
+# The stage powers that make a card free in free_reason (beyond chains).
+_FREE_POWERS = frozenset({FreeFirstOfColour, FreeFirstOfAge, FreeLastOfAge})
+
+
+class _Trade:
+    """What paying depends on for one (own id, left sell id, right sell id) of
+    :class:`_Entry`: the payments found so far per cost id, the stage templates found so far,
+    and what computing a new payment needs. Its caches only grow while it is cached."""
+
+    __slots__ = ("choices", "left", "me", "pays", "plain", "right", "templates")
+
+    def __init__(self, me: _Entry, left: _Entry, right: _Entry) -> None:
+        self.me = me
+        self.left = left
+        self.right = right
+        # cost id -> every payment, cheapest first (none within no budget)
+        self.pays: dict[int, _Pairs] = {}
+        # (wonder, side, stages built, spendable coins, variants) -> (template, template id)
+        self.templates: dict[tuple[Any, ...], tuple[_Template, int]] = {}
+        # Every either/or producer: (options, amount, whose: 0 own, 1 left, 2 right).
+        choices: list[tuple[int, int, int]] = []
+        if me.own_choices:
+            choices.extend([(m, a, 0) for m, a in me.own_choices])
+        if left.sell_choices:
+            choices.extend([(m, a, 1) for m, a in left.sell_choices])
+        if right.sell_choices:
+            choices.extend([(m, a, 2) for m, a in right.sell_choices])
+        self.choices = tuple(choices)
+        # No either/or producer anywhere: a payment only splits each resource between sides.
+        self.plain = not choices
+
+    def pairs(self, cost: Bag, items: tuple[tuple[int, int], ...], cost_id: int) -> _Pairs:
+        """Every payment of ``cost`` (whose non-zero (resource, units) are ``items``),
+        cheapest first, whatever the budget; stored under ``cost_id``."""
+        own_fixed = self.me.own_fixed
+        if self.plain:
+            left_fixed = self.left.sell_fixed
+            right_fixed = self.right.sell_fixed
+            left_prices = self.me.left_prices
+            right_prices = self.me.right_prices
+            parts = []
+            for r, count in items:
+                own = own_fixed[r]
+                if count > own:
+                    count -= own
+                    left_cap = left_fixed[r]
+                    right_cap = right_fixed[r]
+                    # (sellers' units past the need change nothing: capped, for shared keys)
+                    parts.append((count, left_cap if left_cap < count else count,
+                                  right_cap if right_cap < count else count,
+                                  left_prices[r], right_prices[r]))
+            if parts:
+                key = tuple(parts)
+                found = split_pairs(key)
+            else:
+                found = _NO_TRADE
+            self.pays[cost_id] = found
+            return found
+        # The units still needed after fixed production, then the either/or producers: when
+        # each one that can help has a single needed resource among its options, it acts as
+        # a fixed producer of it (as in payment_pairs); otherwise the general search.
+        need = []
+        mask = 0
+        for r, count in items:
+            own = own_fixed[r]
+            if count > own:
+                need.append((r, count - own))
+                mask |= 1 << r
+        if not mask:
+            self.pays[cost_id] = _NO_TRADE
+            return _NO_TRADE
+        extra, several = self._fold(mask)
+        if several is None:
+            found = self._split(need, extra)
+        else:
+            found = self._assign(cost, need, extra, several)
+        self.pays[cost_id] = found
+        return found
+
+    def _fold(
+        self, mask: int
+    ) -> tuple[dict[tuple[int, int], int] | None, list[tuple[int, int, int]] | None]:
+        """How the either/or producers act on the needed resources ``mask``: (units per
+        (whose, resource) of those with a single needed option, which act as fixed ones;
+        those with several) or ``None`` for none."""
+        extra: dict[tuple[int, int], int] | None = None
+        several: list[tuple[int, int, int]] | None = None
+        for m, amount, whose in self.choices:
+            m &= mask
+            if m:
+                if m & (m - 1):
+                    if several is None:
+                        several = []
+                    several.append((m, amount, whose))
+                    continue
+                if extra is None:
+                    extra = {}
+                at = (whose, m.bit_length() - 1)
+                extra[at] = extra.get(at, 0) + amount
+        return extra, several
+
+    def _split(
+        self, need: list[tuple[int, int]], extra: dict[tuple[int, int], int] | None,
+        adds: tuple[tuple[int, int, int], ...] = (),
+    ) -> _Pairs:
+        """The payments of ``need`` ((resource, units) past fixed production) when the
+        either/or producers act as ``extra`` units per (whose, resource), plus the
+        (whose, resource, units) of ``adds``."""
+        left_fixed = self.left.sell_fixed
+        right_fixed = self.right.sell_fixed
+        left_prices = self.me.left_prices
+        right_prices = self.me.right_prices
+        parts = []
+        for r, count in need:
+            left_cap = left_fixed[r]
+            right_cap = right_fixed[r]
+            if extra is not None:
+                count -= extra.get((0, r), 0)
+                left_cap += extra.get((1, r), 0)
+                right_cap += extra.get((2, r), 0)
+            if adds:  # (when assigning)
+                for whose, at, units in adds:
+                    if at == r:
+                        if whose == 0:
+                            count -= units
+                        elif whose == 1:
+                            left_cap += units
+                        else:
+                            right_cap += units
+            if count <= 0:
+                continue
+            parts.append((count, left_cap if left_cap < count else count,
+                          right_cap if right_cap < count else count, left_prices[r],
+                          right_prices[r]))
+        if not parts:
+            return _NO_TRADE
+        key = tuple(parts)
+        return split_pairs(key)
+
+    def _assign(
+        self, cost: Bag, need: list[tuple[int, int]], extra: dict[tuple[int, int], int] | None,
+        several: list[tuple[int, int, int]],
+    ) -> _Pairs:
+        """The payments when some either/or producers can help with several needed
+        resources: each is given one of them, every way (a producer given a resource covers
+        every use of it, using fewer units included), and the non-dominated totals of all
+        the ways are kept. Too many ways go to the general search."""
+        ways = 1
+        for m, _, _ in several:
+            ways *= OPTION_COUNT[m]
+        if ways > MAX_WAYS:
+            me, left, right = self.me, self.left, self.right
+            return payment_pairs(cost, me.own_fixed, me.own_choices, left.sell_fixed,
+                                 left.sell_choices, right.sell_fixed, right.sell_choices,
+                                 me.left_prices, me.right_prices)
+        if len(several) == 1:
+            m, amount, whose = several[0]
+            ways_of: Iterable[tuple[tuple[int, int, int], ...]] = [
+                ((whose, r, amount),) for r in RESOURCES_OF_MASK[m]
+            ]
+        else:
+            ways_of = itertools.product(*[[(whose, r, amount) for r in RESOURCES_OF_MASK[m]]
+                                          for m, amount, whose in several])
+        results = set()
+        for adds in ways_of:
+            found = self._split(need, extra, adds)
+            if found is _NO_TRADE:
+                return found  # this way needs nothing bought
+            results.add(found)
+        if len(results) == 1:
+            return results.pop()
+        totals: set[tuple[int, int]] = set()
+        for found in results:
+            totals.update(found)
+        return tuple(sorted(pareto_pairs(totals), key=pair_order)) if totals else ()
 _NO_TRADE: _Pairs = ((0, 0),)
 # (left, right, extras, choice) of each way to build the next stage
 _Template = tuple[tuple[int, int, tuple[str, ...], int], ...]
+_StagePlan = tuple[Bag, tuple[tuple[int, int], ...], int, int, int]
 CACHE_LIMIT = 200_000
+TRADE_CACHE_LIMIT = 20_000
+# (state, every seat's _Entry once looked up, every seat's hand moves once listed)
+_Memo = tuple[Any, list["_Entry | None"], dict[int, tuple[Move, ...]]]
 
 
 class Rules:
@@ -239,6 +512,12 @@ class Rules:
         self._start: dict[str, Producer] = {
             name: Producer.of(wonder.resource) for name, wonder in wonders.items()
         }
+        self._start_producer = {name: (p.options, p.amount) for name, p in self._start.items()}
+        # the resource a wonder's start produces, or -1 for a choice
+        self._start_fixed = {
+            name: -1 if p.options & (p.options - 1) else p.options.bit_length() - 1
+            for name, p in self._start.items()
+        }
         self._stages: dict[tuple[str, str], tuple[Stage, ...]] = {}
         for name, wonder in wonders.items():
             for side in wonder.side:
@@ -248,29 +527,52 @@ class Rules:
                 if (name, alias) not in self._stages and (name, real) in self._stages:
                     self._stages[(name, alias)] = self._stages[(name, real)]
         self._stage_effects: dict[tuple[str, str, tuple[int, ...]], tuple[Effect, ...]] = {}
+        self._stage_parts: dict[tuple[Any, ...], Any] = {}
+        # (wonder, side) -> per stage: (cost, its (resource, units), cost id, coins, options)
+        self._stage_plans: dict[tuple[str, str], tuple[_StagePlan, ...]] = {}
         # city key -> _Entry: the profile with ids numbering the distinct contents of what a
         # city pays with (own production, prices) and sells, so the caches below key on ints.
         self._profiles: dict[tuple[Any, ...], _Entry] = {}
         self._own_ids: dict[Any, int] = {}
         self._sell_ids: dict[Any, int] = {}
         self._ids = itertools.count(1)
-        # (own id, left sell id, right sell id, cost id) -> every payment, cheapest first
-        self._pay_cache: dict[tuple[Any, ...], _Pairs] = {}
-        # (trade ids, board, stages built, coins, variants) -> stage_template()
-        self._template_cache: dict[tuple[Any, ...], tuple[_Template, int]] = {}
+        # (own id, left sell id, right sell id) -> the payments and stage templates found
+        # for that trading situation (_Trade)
+        self._trades: dict[tuple[int, int, int], _Trade] = {}
         # cost bag -> id, stage template -> id (for short cache keys)
         self._cost_ids: dict[Bag, int] = {}
         self._template_ids: dict[_Template, int] = {}
         # (card, builds status, free build offered, template id) -> the card's moves
         self._row_cache: dict[tuple[Any, ...], tuple[Move, ...]] = {}
+        # (card, payments) -> its paid builds, (card, template id) -> its stage builds
+        self._row_parts: dict[tuple[Any, ...], tuple[Move, ...]] = {}
         self._producers: dict[Produce, Producer] = {}
         self._sides = tuple(self.ring.sides(seat) for seat in range(players))
         self._all_seats = frozenset(range(players))
         self._info = {
             name: _CardInfo(card, self._cost_id(card.cost_bag)) for name, card in self.cards.items()
         }
+        for board, stages in self._stages.items():
+            self._stage_plans[board] = tuple(
+                (stage.cost_bag, cost_items(stage.cost_bag), self._cost_id(stage.cost_bag),
+                 stage.coins, max(1, len(stage.choices)))
+                for stage in stages
+            )
+        # (payments of the stage, options, (extras, payments within budget) per variant) ->
+        # (stage template, its id)
+        self._templates: dict[tuple[Any, ...], tuple[_Template, int]] = {}
+        self._no_template = self._shared_template(((), 0, ()))
         self._no_variants = (StageVariant((), 0),)
+        # The decks before shuffling (the edition's tables, for this table size).
+        self._age_cards = tuple(edition.age_cards(age, players) for age in (1, 2, 3))
+        self._guilds = edition.guilds()
+        self._card_shields = {name: card.shields for name, card in self.cards.items()}
+        # (board, stages built, options taken) -> the shields of those stages
+        self._stage_shields: dict[tuple[Any, ...], int] = {}
         self._no_marks = (NO_MARKS,) * players
+        # The last state the hot paths met, with the seats' entries and hand moves found for
+        # it so far (see _state_memo).
+        self._memo: _Memo = (None, [], {})
         if options.wonders is not None:
             for name in options.wonders:
                 if name not in wonders:
@@ -284,7 +586,8 @@ class Rules:
         n = self.players
         rng = Rng.from_seed(seed)
         if self.options.wonders is None:
-            wonders, rng = rng.sample(tuple(self.wonders), n)
+            wonders, rng = rng.shuffle(tuple(self.wonders))
+            wonders = wonders[:n]
         else:
             wonders = self.options.wonders
         sides: list[str] = []
@@ -293,10 +596,10 @@ class Rules:
             sides.append(side)
         decks = []
         for age in (1, 2, 3):
-            cards = list(self.edition.age_cards(age, n))
+            cards = list(self._age_cards[age - 1])
             if age == 3:
-                guilds, rng = rng.sample(self.edition.guilds(), n + 2)
-                cards.extend(guilds)
+                guilds, rng = rng.shuffle(self._guilds)
+                cards.extend(guilds[: n + 2])
             deck, rng = rng.shuffle(cards)
             decks.append(deck)
         cities = tuple(City(wonders[s], sides[s], START_COINS) for s in range(n))
@@ -382,10 +685,20 @@ class Rules:
 
     def shields(self, state: BaseState, seat: int) -> int:
         city = state.cities[seat]
-        total = sum(self.cards[n].shields for n in city.cards)
-        for effect in (*self.stage_effects(city), *self.extra_effects(state, seat)):
-            if isinstance(effect, Shields):
-                total += effect.count
+        card_shields = self._card_shields
+        total = sum([card_shields[n] for n in city.cards])
+        key = (city.wonder, city.side, city.stages, city.stage_choices[: city.stages])
+        stage_shields = self._stage_shields.get(key)
+        if stage_shields is None:
+            stage_shields = self._stage_shields[key] = sum(
+                effect.count for effect in self.stage_effects(city)
+                if isinstance(effect, Shields)
+            )
+        total += stage_shields
+        if self.expansions:
+            for effect in self.extra_effects(state, seat):
+                if isinstance(effect, Shields):
+                    total += effect.count
         return total
 
     def _producer(self, effect: Produce) -> Producer:
@@ -425,9 +738,86 @@ class Rules:
         if found is None:
             if len(self._profiles) > PROFILE_CACHE_LIMIT:
                 self._clear_caches()
-            profile = self._make_profile(city, marks, extra)
-            found = self._profiles[key] = _Entry(profile, self._content_id)
+            parent = None
+            if city.cards and not extra and not marks.built and not marks.stages:
+                # Most often the city of the turn before, one card shorter, is known.
+                parent = self._profiles.get((city.wonder, city.side, city.cards[:-1],
+                                             city.stages, city.stage_choices, (), 0))
+            if parent is not None:
+                found = self._child_entry(parent, city)
+            else:
+                found = self._make_entry(city, marks, extra)
+                found.owned = dict.fromkeys(city.cards)
+                plan = self._stage_plans[(city.wonder, city.side)]
+                if 0 <= city.stages < len(plan):
+                    found.next_stage = plan[city.stages]
+            self._profiles[key] = found
         return found
+
+    def _child_entry(self, parent: _Entry, city: City) -> _Entry:
+        """The entry of ``city`` (no marks, no expansion effects) from ``parent``, the entry of
+        the same city without its last card: :meth:`_make_entry` with that card added where
+        the full pass would meet it (after the other cards, before the stages' producers)."""
+        name = city.cards[-1]
+        info = self._info[name]
+        producer = info.producer
+        if producer is None and not info.discounts:
+            return parent.with_card(name)  # the same trading contents
+        own, sellable = parent.own, parent.sellable
+        own_fixed, own_choices = parent.own_fixed, parent.own_choices
+        sell_fixed, sell_choices = parent.sell_fixed, parent.sell_choices
+        if producer is not None:
+            stage_producers = self._stage_part(city, city.stages)[0]
+            at = len(own) - len(stage_producers)
+            own = (*own[:at], producer, *own[at:])
+            fixed_at = info.fixed_at
+            if fixed_at >= 0:
+                units = producer[1]
+                own_fixed = (*own_fixed[:fixed_at], own_fixed[fixed_at] + units,
+                             *own_fixed[fixed_at + 1:])
+            else:
+                at = len(own_choices) - sum(1 for m, _ in stage_producers if m & (m - 1))
+                own_choices = (*own_choices[:at], producer, *own_choices[at:])
+            if info.tradable:
+                sellable = (*sellable, producer)
+                if fixed_at >= 0:
+                    sell_fixed = (*sell_fixed[:fixed_at], sell_fixed[fixed_at] + producer[1],
+                                  *sell_fixed[fixed_at + 1:])
+                else:
+                    sell_choices = (*sell_choices, producer)
+        left_prices, right_prices = parent.left_prices, parent.right_prices
+        if info.discounts:
+            prices = [list(left_prices), list(right_prices)]
+            for side, r, price in info.discounts:
+                if price < prices[side][r]:
+                    prices[side][r] = price
+            left_prices, right_prices = tuple(prices[0]), tuple(prices[1])
+        found = _Entry(_ProfileFields(own, sellable, left_prices, right_prices, parent.powers),
+                       self._content_id, (own_fixed, own_choices, sell_fixed, sell_choices))
+        found.owned = {**parent.owned, name: None}
+        found.next_stage = parent.next_stage
+        return found
+
+    def _state_memo(self, state: BaseState) -> _Memo:
+        """What the hot paths found for ``state`` so far: the seats' :meth:`_entry` and hand
+        moves. A playout asks for every seat's moves on one state and then plays them on it,
+        which needs the same entries again and checks the moves against the same lists.
+
+        Only the last state is remembered, by identity: the memo holds the (frozen) state
+        itself, so it cannot name another state, and its values are those of that state.
+        It is replaced whole, so threads sharing the rules at most recompute."""
+        memo = self._memo
+        if memo[0] is not state:
+            memo = self._memo = (state, [None] * len(state.cities), {})
+        return memo
+
+    def _entries(self, state: BaseState, seats: Iterable[int]) -> list[_Entry | None]:
+        """The memo's list of entries for ``state``, with those of ``seats`` filled in."""
+        entries = self._state_memo(state)[1]
+        for seat in seats:
+            if entries[seat] is None:
+                entries[seat] = self._entry(state, seat)
+        return entries
 
     def _content_id(self, kind: int, content: Any) -> int:
         """The id of a trading content (``kind`` 0: what a city pays with, 1: what it sells)."""
@@ -446,10 +836,75 @@ class Rules:
         self._profiles.clear()
         self._own_ids.clear()
         self._sell_ids.clear()
-        self._pay_cache.clear()
-        self._template_cache.clear()
+        self._trades.clear()
+        self._templates.clear()
         self._template_ids.clear()
         self._row_cache.clear()
+        self._row_parts.clear()
+
+    def _make_entry(self, city: City, marks: TurnMarks, extra: tuple[Effect, ...]) -> _Entry:
+        """:meth:`_make_profile` and its :class:`_Entry` in one pass: the producers are split
+        into fixed production and either/or producers as they are met."""
+        if extra:
+            return _Entry(self._make_profile(city, marks, extra), self._content_id)
+        start = self._start_producer[city.wonder]
+        own = [start]
+        sellable = [start]
+        own_fixed = [0] * 7
+        sell_fixed = [0] * 7
+        own_choices: list[tuple[int, int]] = []
+        sell_choices: list[tuple[int, int]] = []
+        start_at = self._start_fixed[city.wonder]
+        if start_at >= 0:
+            own_fixed[start_at] += start[1]
+            sell_fixed[start_at] += start[1]
+        else:
+            own_choices.append(start)
+            sell_choices.append(start)
+        left_prices = [STANDARD_PRICE] * 7
+        right_prices = [STANDARD_PRICE] * 7
+        built = marks.built
+        info_of = self._info
+        for name in city.cards:
+            if built and name in built:
+                continue  # built this turn: produces and discounts nothing yet
+            info = info_of[name]
+            producer = info.producer
+            if producer is not None:
+                own.append(producer)
+                at = info.fixed_at
+                if at >= 0:
+                    own_fixed[at] += producer[1]
+                else:
+                    own_choices.append(producer)
+                if info.tradable:
+                    sellable.append(producer)
+                    if at >= 0:
+                        sell_fixed[at] += producer[1]
+                    else:
+                        sell_choices.append(producer)
+            if info.discounts:
+                for side, r, price in info.discounts:
+                    prices = right_prices if side else left_prices
+                    if price < prices[r]:
+                        prices[r] = price
+        producers, discounts, powers = self._stage_part(city, city.stages - marks.stages)
+        for producer in producers:
+            own.append(producer)
+            mask = producer[0]
+            if mask & (mask - 1):
+                own_choices.append(producer)
+            else:
+                own_fixed[mask.bit_length() - 1] += producer[1]
+        for side, r, price in discounts:
+            prices = right_prices if side else left_prices
+            if price < prices[r]:
+                prices[r] = price
+        profile = _ProfileFields(tuple(own), tuple(sellable), tuple(left_prices),
+                                 tuple(right_prices), powers)
+        return _Entry(profile, self._content_id,
+                      (tuple(own_fixed), tuple(own_choices), tuple(sell_fixed),
+                       tuple(sell_choices)))
 
     def _make_profile(
         self, city: City, marks: TurnMarks, extra: tuple[Effect, ...]
@@ -457,32 +912,55 @@ class Rules:
         start = self._start[city.wonder]
         own = [(start.options, start.amount)]
         sellable = [(start.options, start.amount)]
-        prices = [[STANDARD_PRICE] * 7, [STANDARD_PRICE] * 7]
+        left_prices = [STANDARD_PRICE] * 7
+        right_prices = [STANDARD_PRICE] * 7
         built = marks.built
         info_of = self._info
         for name in city.cards:
-            if name in built:
+            if built and name in built:
                 continue  # built this turn: produces and discounts nothing yet
             info = info_of[name]
-            if info.producer is not None:
-                own.append(info.producer)
+            producer = info.producer
+            if producer is not None:
+                own.append(producer)
                 if info.tradable:
-                    sellable.append(info.producer)
+                    sellable.append(producer)
             for side, r, price in info.discounts:
-                if price < prices[side][r]:
-                    prices[side][r] = price
-        stage_effects = self.stage_effects(city, city.stages - marks.stages)
-        for effect in (*stage_effects, *extra):
-            if isinstance(effect, Produce):
-                producer = self._producer(effect)
-                own.append((producer.options, producer.amount))
-        for side, r, price in _discounts((*stage_effects, *extra)):
-            if price < prices[side][r]:
-                prices[side][r] = price
-        return CityProfile(
-            tuple(own), tuple(sellable), tuple(prices[0]), tuple(prices[1]),
-            frozenset(type(effect) for effect in stage_effects),
-        )
+                prices = right_prices if side else left_prices
+                if price < prices[r]:
+                    prices[r] = price
+        producers, discounts, powers = self._stage_part(city, city.stages - marks.stages)
+        own.extend(producers)
+        if extra:
+            for effect in extra:
+                if isinstance(effect, Produce):
+                    producer_of = self._producer(effect)
+                    own.append((producer_of.options, producer_of.amount))
+            discounts = (*discounts, *_discounts(extra))
+        for side, r, price in discounts:
+            prices = right_prices if side else left_prices
+            if price < prices[r]:
+                prices[r] = price
+        return CityProfile(tuple(own), tuple(sellable), tuple(left_prices),
+                           tuple(right_prices), powers)
+
+    def _stage_part(
+        self, city: City, count: int
+    ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...], frozenset[type]]:
+        """What the first ``count`` built stages give a profile: their producers, their trade
+        discounts and the types of their effects (cached per board, count and options)."""
+        key = (city.wonder, city.side, count, city.stage_choices[:count])
+        found = self._stage_parts.get(key)
+        if found is None:
+            effects = self.stage_effects(city, count)
+            producers = tuple(
+                (producer.options, producer.amount)
+                for producer in (self._producer(e) for e in effects if isinstance(e, Produce))
+            )
+            found = self._stage_parts[key] = (
+                producers, _discounts(effects), frozenset(type(effect) for effect in effects)
+            )
+        return found
 
     def _own_producers(self, state: BaseState, seat: int) -> tuple[Producer, ...]:
         return tuple(Producer(m, a) for m, a in self.profile(state, seat).own)
@@ -509,30 +987,15 @@ class Rules:
         me, left, right = trade or self.trade(state, seat)
         return pay_options(cost, me.own, left, right, me.left_prices, me.right_prices, budget)
 
-    def _pay(
-        self, me: _Entry, left: _Entry, right: _Entry, cost: Bag, budget: int,
-        cost_id: int | None = None,
-    ) -> _Pairs:
-        """:meth:`payments` as (left, right) pairs, on cached entries, cached on their ids
-        and the cost's id (:meth:`_cost_id`)."""
-        if budget < 0:
-            return ()
-        key = (me.own_id, left.sell_id, right.sell_id,
-               self._cost_id(cost) if cost_id is None else cost_id)
-        options = self._pay_cache.get(key)
-        if options is None:
-            options = payment_pairs(cost, me.own_fixed, me.own_choices, left.sell_fixed,
-                                    left.sell_choices, right.sell_fixed, right.sell_choices,
-                                    me.left_prices, me.right_prices)
-            if len(self._pay_cache) > CACHE_LIMIT:
-                self._pay_cache.clear()
-            self._pay_cache[key] = options
-        if not options:
-            return options
-        last = options[-1]
-        if last[0] + last[1] <= budget:
-            return options
-        return tuple(p for p in options if p[0] + p[1] <= budget)
+    def _trade(self, me: _Entry, left: _Entry, right: _Entry) -> _Trade:
+        """The cached :class:`_Trade` of these entries' ids."""
+        key = (me.own_id, left.sell_id, right.sell_id)
+        found = self._trades.get(key)
+        if found is None:
+            if len(self._trades) > TRADE_CACHE_LIMIT:
+                self._trades.clear()
+            found = self._trades[key] = _Trade(me, left, right)
+        return found
 
     def _cost_id(self, cost: Bag) -> int:
         # Costs are those of the cards and stages (a few dozen): this table is never cleared.
@@ -547,15 +1010,16 @@ class Rules:
 
     def free_reason(
         self, state: BaseState, seat: int, card: Card, in_draft: bool,
-        profile: CityProfile | None = None,
+        profile: CityProfile | _Entry | None = None,
     ) -> str | None:
-        """Why ``card`` is free for ``seat`` now (chain, Olympia's powers), or ``None``."""
+        """Why ``card`` is free for ``seat`` now (chain, Olympia's powers), or ``None``;
+        ``profile`` is the seat's (or its entry) when the caller has it."""
         city = state.cities[seat]
         marks = state.marks[seat]
         for source in card.chains_from:
             if source in city.cards and source not in marks.built:
                 return "chain"
-        powers = (profile or self.profile(state, seat)).powers
+        powers = (self._entry(state, seat) if profile is None else profile).powers
         if not powers:
             return None
         if FreeFirstOfColour in powers and all(
@@ -646,7 +1110,7 @@ class Rules:
     def once_per_age_free(self, state: BaseState, seat: int) -> bool:
         return (
             state.cities[seat].free_build_age != state.age
-            and FreeOncePerAge in self.profile(state, seat).powers
+            and FreeOncePerAge in self._entry(state, seat).powers
         )
 
     # ------------------------------------------------------------------ legal moves
@@ -662,10 +1126,14 @@ class Rules:
                 return self._discard_moves(state, seat)
             if head.kind is PendingKind.EXPANSION:
                 return self.expansion_named(head.detail).pending_moves(self, state, head)
-            return self._hand_moves(state, seat, False)
-        if seat not in self.to_move(state):
+        elif seat not in self.to_move(state):
             return ()
-        return self._hand_moves(state, seat, True)
+        memo = self._memo
+        hand_moves = memo[2] if memo[0] is state else self._state_memo(state)[2]
+        moves = hand_moves.get(seat)
+        if moves is None:
+            moves = hand_moves[seat] = self._hand_moves(state, seat, not state.pending)
+        return moves
 
     def _hand_moves(
         self, state: BaseState, seat: int, in_draft: bool, hand: tuple[str, ...] | None = None,
@@ -681,25 +1149,56 @@ class Rules:
         city = state.cities[seat]
         left_seat, right_seat = self._sides[seat]
         if entries is None:
-            me = self._entry(state, seat)
-            left = self._entry(state, left_seat)
-            right = self._entry(state, right_seat)
+            memo = self._memo
+            found = memo[1] if memo[0] is state else self._state_memo(state)[1]
         else:
-            me, left, right = entries[seat], entries[left_seat], entries[right_seat]
+            found = entries  # type: ignore[assignment]
+        me, left, right = found[seat], found[left_seat], found[right_seat]
+        if me is None or left is None or right is None:
+            found = self._entries(state, (seat, left_seat, right_seat))
+            me, left, right = found[seat], found[left_seat], found[right_seat]
+            assert me is not None and left is not None and right is not None
         marks = state.marks[seat]
         spendable = city.coins - marks.income
-        template, template_id = self._stage_template(state, seat, city, me, left, right,
-                                                     spendable)
-        powers = me.profile.powers
+        trade = self._trades.get((me.own_id, left.sell_id, right.sell_id))
+        if trade is None:
+            trade = self._trade(me, left, right)
+        if self.expansions:
+            template, template_id = self._stage_template(state, seat, city, me, left, right,
+                                                         spendable, trade)
+        elif me.next_stage is None:
+            template, template_id = self._no_template
+        else:
+            # The plain stage build: its payments within the coins left after the stage's
+            # own coins (a prefix, cheapest first) decide the template.
+            cost, items, cost_id, coins, options = me.next_stage
+            pairs = trade.pays.get(cost_id)
+            if pairs is None:
+                pairs = trade.pairs(cost, items, cost_id)
+            limit = spendable - coins
+            count = len(pairs)
+            if count and pairs[-1][0] + pairs[-1][1] > limit:
+                count = 0
+                for lc, rc in pairs:
+                    if lc + rc > limit:
+                        break
+                    count += 1
+            found_template = trade.templates.get((cost_id, options, count))
+            if found_template is None:
+                found_template = trade.templates[(cost_id, options, count)] = self._shared_template(
+                    (pairs, options, (((), count),)))
+            template, template_id = found_template
+        powers = me.powers
+        # the powers that make a card free (free_reason), if the city has any
+        frees = powers and not powers.isdisjoint(_FREE_POWERS)
         free_build = (
             bool(powers) and FreeOncePerAge in powers and city.free_build_age != state.age
         )
-        owned = city.cards
+        owned = me.owned  # city.cards as dict keys
         built = marks.built
         info_of = self._info
-        pay_cache = self._pay_cache
+        pays = trade.pays
         rows = self._row_cache
-        own_id, left_id, right_id = me.own_id, left.sell_id, right.sell_id
         moves: list[Move] = []
         extend = moves.extend
         seen: set[str] = set()
@@ -716,8 +1215,8 @@ class Rules:
                         status = True
                         break
                 else:
-                    if powers and self.free_reason(state, seat, info.card, in_draft,
-                                                   me.profile) is not None:
+                    if frees and self.free_reason(state, seat, info.card, in_draft,
+                                                  me) is not None:
                         status = True
                 if status is None:
                     budget = spendable - info.coins
@@ -726,10 +1225,10 @@ class Rules:
                     elif info.no_resources:
                         status = _NO_TRADE
                     else:
-                        pairs = pay_cache.get((own_id, left_id, right_id, info.cost_id))
+                        pairs = pays.get(info.cost_id)
                         if pairs is None:
-                            pairs = self._pay(me, left, right, info.cost, budget, info.cost_id)
-                        elif pairs:
+                            pairs = trade.pairs(info.cost, info.items, info.cost_id)
+                        if pairs:
                             last = pairs[-1]
                             if last[0] + last[1] > budget:
                                 pairs = tuple(p for p in pairs if p[0] + p[1] <= budget)
@@ -738,34 +1237,49 @@ class Rules:
                    and info.has_cost, template_id)
             row = rows.get(key)
             if row is None:
-                row = self._row(info, status, key[2], template)
+                row = self._row(info, status, key[2], template, template_id)
                 if len(rows) > CACHE_LIMIT:
                     rows.clear()
                 rows[key] = row
             extend(row)
         return tuple(moves)
 
-    @staticmethod
     def _row(
-        info: _CardInfo, status: _Pairs | bool | None, free_build: bool,
-        template: _Template,
+        self, info: _CardInfo, status: _Pairs | bool | None, free_build: bool,
+        template: _Template, template_id: int,
     ) -> tuple[Move, ...]:
-        """The moves of one card of a hand, in the order of :meth:`general_hand_moves`."""
+        """The moves of one card of a hand, in the order of :meth:`general_hand_moves`.
+        The paid builds and the stage builds of a card are cached apart, so rows that share
+        them share the move values."""
+        parts = self._row_parts
+        if len(parts) > CACHE_LIMIT:
+            parts.clear()
         row: list[Move] = []
         if status is True:
             row.append(info.free_move)
         elif status:
             assert isinstance(status, tuple)
-            row.extend(Build(info.name, lc, rc) for lc, rc in status)
+            builds = parts.get((info.name, status))
+            if builds is None:
+                builds = parts[(info.name, status)] = tuple(
+                    [Build(info.name, lc, rc) for lc, rc in status]
+                )
+            row.extend(builds)
         if free_build:
             row.append(info.free_build_move)
-        row.extend(BuildStage(info.name, *entry) for entry in template)
+        if template:
+            stages = parts.get((info.name, template_id))
+            if stages is None:
+                stages = parts[(info.name, template_id)] = tuple(
+                    [BuildStage(info.name, *entry) for entry in template]
+                )
+            row.extend(stages)
         row.append(info.sell)
         return tuple(row)
 
     def _stage_template(
         self, state: BaseState, seat: int, city: City, me: _Entry, left: _Entry, right: _Entry,
-        spendable: int,
+        spendable: int, trade: _Trade | None = None,
     ) -> tuple[_Template, int]:
         """(left, right, extras, choice) of every way to build the next stage now, and an id
         of that template (equal templates have equal ids) for short cache keys."""
@@ -775,31 +1289,56 @@ class Rules:
         else:
             variants = self._no_variants
             shape = ()
-        key = (me.own_id, left.sell_id, right.sell_id, city.wonder, city.side, city.stages,
-               spendable, shape)
-        found = self._template_cache.get(key)
+        if trade is None:
+            trade = self._trade(me, left, right)
+        key = (city.wonder, city.side, city.stages, spendable, shape)
+        found = trade.templates.get(key)
         if found is not None:
             return found
-        stages = self._stages[(city.wonder, city.side)]
-        template: _Template = ()
-        if city.stages < len(stages):
-            stage = stages[city.stages]
-            choices = range(max(1, len(stage.choices)))
-            budget = spendable - stage.coins
-            template = tuple(
-                (lc, rc, variant.extras, choice)
-                for variant in variants
-                for lc, rc in self._pay(me, left, right, stage.cost_bag, budget - variant.coins)
-                for choice in choices
+        plan = self._stage_plans[(city.wonder, city.side)]
+        if city.stages < len(plan):
+            cost, items, cost_id, coins, options = plan[city.stages]
+            pairs = trade.pays.get(cost_id)
+            if pairs is None:
+                pairs = trade.pairs(cost, items, cost_id)
+            budget = spendable - coins
+            # The payments within a budget are a prefix (cheapest first): its length.
+            within = []
+            for variant in variants:
+                limit = budget - variant.coins
+                count = 0
+                for lc, rc in pairs:
+                    if lc + rc > limit:
+                        break
+                    count += 1
+                within.append((variant.extras, count))
+            shared: tuple[Any, ...] = (pairs, options, tuple(within))
+        else:
+            shared = ((), 0, ())
+        found = trade.templates[key] = self._shared_template(shared)
+        return found
+
+    def _shared_template(self, shared: tuple[Any, ...]) -> tuple[_Template, int]:
+        """The stage template of (payments of the stage, options, (extras, payments within
+        budget) per variant), with its id; equal templates have equal ids."""
+        templates = self._templates
+        found = templates.get(shared)
+        if found is None:
+            pairs, options, counts = shared
+            template: _Template = tuple(
+                (lc, rc, extras, choice)
+                for extras, count in counts
+                for lc, rc in pairs[:count]
+                for choice in range(options)
             )
-        template_id = self._template_ids.get(template)
-        if template_id is None:
-            if len(self._template_ids) > CACHE_LIMIT:
-                self._template_ids.clear()  # ids only grow: cached rows cannot be mistaken
-            template_id = self._template_ids[template] = self._new_id()
-        if len(self._template_cache) > CACHE_LIMIT:
-            self._template_cache.clear()
-        found = self._template_cache[key] = (template, template_id)
+            template_id = self._template_ids.get(template)
+            if template_id is None:
+                if len(self._template_ids) > CACHE_LIMIT:
+                    self._template_ids.clear()  # ids only grow: cached rows cannot be mistaken
+                template_id = self._template_ids[template] = self._new_id()
+            if len(templates) > CACHE_LIMIT:
+                templates.clear()
+            found = templates[shared] = (template, template_id)
         return found
 
     def general_hand_moves(self, state: BaseState, seat: int, in_draft: bool) -> tuple[Move, ...]:
@@ -849,8 +1388,10 @@ class Rules:
         if state.over:
             raise GameOverError("the game is over", reason="game_over")
         expected = self.to_move(state)
+        players = self.players
         for seat in moves:
-            self.ring.check(seat)
+            if type(seat) is not int or not 0 <= seat < players:
+                self.ring.check(seat)  # raises for anything but a seat of this table
         if set(moves) != expected:
             missing = sorted(expected - set(moves))
             extra = sorted(set(moves) - expected)
@@ -866,7 +1407,7 @@ class Rules:
         entries: list[_Entry] | None = None
         for seat, move in moves.items():
             if not state.pending and type(move) is not Sell and entries is None:
-                entries = [self._entry(state, s) for s in range(self.players)]
+                entries = self._entries(state, range(self.players))  # type: ignore[assignment]
             if not self._accepts(state, seat, move, entries):
                 self._check_move(state, seat, move)
         return entries
@@ -891,6 +1432,16 @@ class Rules:
             return False
         if cls is Sell:
             return True
+        memo = self._memo
+        if memo[0] is state:
+            listed = memo[2].get(seat)
+            if listed is not None:
+                # The seat's legal moves on this very state: the move is most often one of
+                # them (the same value), else it is legal if equal to one.
+                for legal in listed:
+                    if legal is move:
+                        return True
+                return move in listed
         return move in self._hand_moves(state, seat, not state.pending, (name,), entries)
 
     def _check_move(self, state: BaseState, seat: int, move: object) -> None:
@@ -1006,7 +1557,9 @@ class Rules:
             source = "discard" if head.kind is PendingKind.BUILD_FROM_DISCARD else "last_card"
             state = self._resolve(state, {head.seat: moves[head.seat]}, events, source)
         else:
-            state = self._resolve(state, moves, events, "draft", entries)
+            state, ended = self._resolve_turn(state, moves, events, "draft", entries, True)
+            if ended:
+                return state  # a plain turn, ended in place (see _resolve_turn)
         return self._advance(state, events)
 
     def _resolve(
@@ -1023,14 +1576,29 @@ class Rules:
         ``"discard"`` for a free build from the discard pile. ``entries`` are every seat's
         :meth:`_entry` in ``state`` when the caller has them.
         """
+        return self._resolve_turn(state, moves, events, source, entries, False)[0]
+
+    def _resolve_turn(
+        self,
+        state: BaseState,
+        moves: Mapping[int, Move],
+        events: list[Event] | None,
+        source: str,
+        entries: list[_Entry] | None,
+        end: bool,
+    ) -> tuple[BaseState, bool]:
+        """:meth:`_resolve`; with ``end``, a plain draft turn (before an Age's last, nothing
+        pending, no expansion) is also ended in place, as :meth:`_advance` would end it
+        (:meth:`_close_turn`), and the second value tells that it was."""
         in_draft = source == "draft"
         from_discard = source == "discard"
         n = self.players
         cities = list(state.cities)
         hands = list(state.hands)
         marks = list(state.marks)
-        discard = list(state.discard)
-        deferred = list(state.deferred)
+        # the whole pile when a card leaves it, else only the cards added to it
+        discard = list(state.discard) if from_discard else []
+        deferred: list[tuple[int, str]] = []  # added to the state's
         spent = [0] * n
         income = [0] * n
         new_pending: list[Pending] = []
@@ -1040,16 +1608,9 @@ class Rules:
         # A seat's city and marks after its placement, but for coins and income (set below);
         # with coins counted at placement, the cities are rebuilt as each card is placed.
         placed: list[tuple[Any, ...] | None] = [None] * n
-        # Free reasons depend on the state before anything is placed.
-        free = {
-            seat: self.free_reason(state, seat, info_of[move.card].card, in_draft,
-                                   None if entries is None else entries[seat].profile)
-            for seat, move in moves.items()
-            if isinstance(move, Build) and not move.free_build
-        }
         for seat in sorted(moves):
             move = moves[seat]
-            if isinstance(move, Skip | Choose):
+            if isinstance(move, _NO_PLACEMENT):
                 continue
             city = cities[seat]
             mark = marks[seat]
@@ -1102,9 +1663,24 @@ class Rules:
                 # A build: from hand (paid, chained or free) or from the discard pile (free).
                 info = info_of[move.card]
                 name = info.name
-                how = "discard" if from_discard else (
-                    "free_build" if move.free_build else free.get(seat)
-                )
+                if from_discard:
+                    how: str | None = "discard"
+                elif move.free_build:
+                    how = "free_build"
+                else:
+                    # Why it is free, on the state before anything is placed (``state``).
+                    entry = None if entries is None else entries[seat]
+                    if entry is not None and entry.powers.isdisjoint(_FREE_POWERS):
+                        # no power makes a card free: only a chain can (as in free_reason)
+                        how = None
+                        owned = entry.owned
+                        built = state.marks[seat].built
+                        for source in info.chains:
+                            if source in owned and source not in built:
+                                how = "chain"
+                                break
+                    else:
+                        how = self.free_reason(state, seat, info.card, in_draft, entry)
                 bank = 0 if how is not None else info.coins
                 spent[seat] += bank + move.left + move.right
                 income[left_seat] += move.left
@@ -1131,22 +1707,49 @@ class Rules:
                             deferred.append((seat, name))
             if at_placement:
                 self._place(cities, marks, placed, seat)
+        # The turn's marks matter only to what may come before the turn ends (decisions
+        # pending, expansions); a plain draft turn before an Age's last goes straight to
+        # _end_turn, which clears them, so they are not built.
+        plain = (in_draft and state.turn < TURNS_PER_AGE and not new_pending
+                 and not state.pending and not state.age_ending and not self.expansions)
+        keep_marks = not plain
         for seat in range(n):
             change = placed[seat]
             city = cities[seat]
-            mark = marks[seat]
             if change is not None:
                 cards, stages, tucked, free_build_age, stage_choices, built, marked = change
                 cities[seat] = City(city.wonder, city.side,
                                     city.coins - spent[seat] + income[seat], cards, stages,
                                     tucked, city.tokens, free_build_age, stage_choices)
-                marks[seat] = TurnMarks(built, marked, mark.income + income[seat])
+                if keep_marks:
+                    marks[seat] = TurnMarks(built, marked, marks[seat].income + income[seat])
             elif spent[seat] or income[seat]:
                 cities[seat] = City(city.wonder, city.side,
                                     city.coins - spent[seat] + income[seat], city.cards,
                                     city.stages, city.tucked, city.tokens, city.free_build_age,
                                     city.stage_choices)
-                marks[seat] = TurnMarks(mark.built, mark.stages, mark.income + income[seat])
+                if keep_marks:
+                    mark = marks[seat]
+                    marks[seat] = TurnMarks(mark.built, mark.stages, mark.income + income[seat])
+        if plain and end:
+            cities_now, hands_now, turn, _ = self._close_turn(
+                cities, hands, (*state.deferred, *deferred), state.age, state.turn, events)
+            return BaseState(
+                players=state.players,
+                age=state.age,
+                turn=turn,
+                cities=cities_now,
+                hands=hands_now,
+                decks=state.decks,
+                discard=(*state.discard, *discard) if discard else state.discard,
+                rng=state.rng,
+                pending=(),
+                marks=self._no_marks,
+                deferred=(),
+                over=state.over,
+                age_ending=False,
+                expansions=state.expansions,
+            ), True
         if in_draft and state.turn == TURNS_PER_AGE:
             last: list[Pending] = []
             for seat in range(n):
@@ -1171,18 +1774,19 @@ class Rules:
             cities=tuple(cities),
             hands=tuple(hands),
             decks=state.decks,
-            discard=tuple(discard),
+            discard=(tuple(discard) if from_discard
+                     else (*state.discard, *discard) if discard else state.discard),
             rng=state.rng,
             pending=(*new_pending, *state.pending),
             marks=tuple(marks),
-            deferred=tuple(deferred),
+            deferred=(*state.deferred, *deferred) if deferred else state.deferred,
             over=state.over,
             age_ending=state.age_ending,
             expansions=state.expansions,
         )
         for expansion in self.expansions:
             state = expansion.after_builds(self, state, tuple(stage_builds), events)
-        return state
+        return state, False
 
     @staticmethod
     def _place(
@@ -1234,13 +1838,16 @@ class Rules:
                 continue
             return self._end_age(state, events)
 
-    def _end_turn(self, state: BaseState, events: list[Event] | None) -> BaseState:
-        """Pay deferred coin effects, clear the turn's marks, pass hands; after an Age's last
-        turn, mark the Age as ending instead."""
-        cities = state.cities
-        if state.deferred:
+    def _close_turn(
+        self, cities: Sequence[City], hands: Sequence[tuple[str, ...]],
+        deferred: tuple[tuple[int, str], ...], age: int, turn: int,
+        events: list[Event] | None,
+    ) -> tuple[tuple[City, ...], tuple[tuple[str, ...], ...], int, bool]:
+        """The end of a turn on its pieces: deferred coin effects paid, hands passed (or, after
+        an Age's last turn, the Age ending): (cities, hands, turn, Age ending)."""
+        if deferred:
             city_list = list(cities)
-            for seat, name in state.deferred:
+            for seat, name in deferred:
                 for effect in self._info[name].placement:
                     if not isinstance(effect, CoinsPer):
                         continue
@@ -1252,22 +1859,24 @@ class Rules:
                                                city.free_build_age, city.stage_choices)
                         if events is not None:
                             events.append(CoinsGained(seat, gain, name))
-            cities = tuple(city_list)
-        turn = state.turn
-        hands = state.hands
-        age_ending = state.age_ending
+            cities = city_list
         if turn < TURNS_PER_AGE:
-            to_left = state.age != 2
+            to_left = age != 2
             passed: list[tuple[str, ...]] = [()] * self.players
             sides = self._sides
             for seat, hand in enumerate(hands):
                 passed[sides[seat][0] if to_left else sides[seat][1]] = hand
             if events is not None:
                 events.append(HandsPassed("left" if to_left else "right"))
-            hands = tuple(passed)
-            turn += 1
-        else:
-            age_ending = True
+            return tuple(cities), tuple(passed), turn + 1, False
+        return tuple(cities), tuple(hands), turn, True
+
+    def _end_turn(self, state: BaseState, events: list[Event] | None) -> BaseState:
+        """Pay deferred coin effects, clear the turn's marks, pass hands; after an Age's last
+        turn, mark the Age as ending instead."""
+        cities, hands, turn, age_ending = self._close_turn(
+            state.cities, state.hands, state.deferred, state.age, state.turn, events)
+        age_ending = age_ending or state.age_ending
         return BaseState(
             players=state.players,
             age=state.age,
@@ -1313,13 +1922,16 @@ class Rules:
 
     def _conflicts(self, state: BaseState, events: list[Event] | None) -> BaseState:
         strengths = [self.shields(state, seat) for seat in range(self.players)]
-        outcomes = neighbour_conflicts(strengths, self.ring)
         win = VICTORY_POINTS[state.age]
         cities = []
+        sides = self._sides
         for seat, city in enumerate(state.cities):
             tokens = list(city.tokens)
-            for neighbour, outcome in zip(self.ring.sides(seat), outcomes[seat], strict=True):
-                token = win if outcome > 0 else DEFEAT if outcome < 0 else 0
+            own = strengths[seat]
+            # against the left, then the right neighbour (as core.military compares them)
+            for neighbour in sides[seat]:
+                other = strengths[neighbour]
+                token = win if own > other else DEFEAT if own < other else 0
                 if token:
                     tokens.append(token)
                 if events is not None:
@@ -1329,7 +1941,22 @@ class Rules:
             cities.append(City(city.wonder, city.side, city.coins, city.cards, city.stages,
                                city.tucked, tuple(tokens), city.free_build_age,
                                city.stage_choices))
-        return attrs.evolve(state, cities=tuple(cities))
+        return BaseState(
+            players=state.players,
+            age=state.age,
+            turn=state.turn,
+            cities=tuple(cities),
+            hands=state.hands,
+            decks=state.decks,
+            discard=state.discard,
+            rng=state.rng,
+            pending=state.pending,
+            marks=state.marks,
+            deferred=state.deferred,
+            over=state.over,
+            age_ending=state.age_ending,
+            expansions=state.expansions,
+        )
 
     # ------------------------------------------------------------------ counting
 

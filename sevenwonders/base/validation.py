@@ -52,6 +52,10 @@ def check_state(state: BaseState) -> BaseState:
             fail(f"city of {city.wonder} holds a building twice")
         if len(city.stage_choices) > city.stages or any(c < 0 for c in city.stage_choices):
             fail(f"city of {city.wonder}: stage options {city.stage_choices}")
+    for city, marks in zip(state.cities, state.marks, strict=True):
+        if (not 0 <= marks.stages <= city.stages or marks.income < 0
+                or not set(marks.built) <= set(city.cards)):
+            fail(f"turn marks {marks} do not fit the city of {city.wonder}")
     unknown = sorted(set(cards) - known)
     if unknown:
         fail(f"unknown cards {unknown[:3]}")

@@ -399,6 +399,26 @@ def payment_pairs(
 _SPLITS: dict[tuple[tuple[int, int, int, int, int], ...], tuple[tuple[int, int], ...]] = {}
 
 
+def cost_items(cost: Bag) -> tuple[tuple[int, int], ...]:
+    """The (resource, units) of ``cost`` with units, in resource order."""
+    return tuple((r, c) for r, c in enumerate(cost) if c)
+
+
+def split_pairs(
+    key: tuple[tuple[int, int, int, int, int], ...],
+) -> tuple[tuple[int, int], ...]:
+    """The non-dominated (left, right) totals, cheapest first, buying per resource
+    (units needed, units the left sells, units the right sells, left price, right price)
+    of ``key`` (the needs not zero) when no either/or producer is involved: the case of
+    :func:`payment_pairs` that splits each resource between the sides on its own."""
+    found = _SPLITS.get(key)
+    if found is None:
+        if len(_SPLITS) > 100_000:
+            _SPLITS.clear()
+        found = _SPLITS[key] = _split_between_sides(key)
+    return found
+
+
 def _split_between_sides(
     key: tuple[tuple[int, int, int, int, int], ...],
 ) -> tuple[tuple[int, int], ...]:
@@ -504,6 +524,21 @@ def _choice_pairs(
 _BITS = [bin(m).count("1") for m in range(1 << 7)]
 _RESOURCES_OF = [tuple(r for r in range(7) if m >> r & 1) for m in range(1 << 7)]
 _MAX_WAYS = 64
+# For callers that enumerate either/or choices themselves: options per mask, the resources
+# of a mask, and how many assignments are worth enumerating.
+OPTION_COUNT = _BITS
+RESOURCES_OF_MASK = _RESOURCES_OF
+MAX_WAYS = _MAX_WAYS
+
+
+def pareto_pairs(pairs: Iterable[tuple[int, int]]) -> frozenset[tuple[int, int]]:
+    """The non-dominated (left, right) pairs of ``pairs``."""
+    return _pareto(pairs)
+
+
+def pair_order(pair: tuple[int, int]) -> tuple[int, tuple[int, int]]:
+    """Sort key of payments: cheapest total first, then fewer coins to the left."""
+    return _pair_order(pair)
 
 
 def _buy(

@@ -15,6 +15,7 @@ import attrs
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
 _GAMMA = 0x9E3779B97F4A7C15
 
 
@@ -51,13 +52,21 @@ class Rng:
                 return value % n, rng
 
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
-        """A shuffled copy of ``items`` (Fisher-Yates)."""
+        """A shuffled copy of ``items`` (Fisher-Yates), drawing exactly as :meth:`below` would,
+        but stepping the 64-bit state directly instead of making a generator per draw."""
         out = list(items)
-        rng = self
+        state = self.state
         for i in range(len(out) - 1, 0, -1):
-            j, rng = rng.below(i + 1)
+            bound = i + 1
+            limit = _SPAN - _SPAN % bound
+            while True:  # rejection sampling, as in below()
+                state = (state + _GAMMA) & _MASK
+                value = _mix(state)
+                if value < limit:
+                    break
+            j = value % bound
             out[i], out[j] = out[j], out[i]
-        return tuple(out), rng
+        return tuple(out), Rng(state)
 
     def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
         index, rng = self.below(len(items))

@@ -58,3 +58,15 @@ def test_a_game_refuses_states_of_another_table() -> None:
         three.play("a state", {})  # type: ignore[arg-type]
     with pytest.raises(IllegalMoveError):
         three.play(three.new_game(1), [("0", "sell")])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "marks",
+    [{"built": [], "stages": -100, "income": 0}, {"built": ["Palace"], "stages": 0, "income": 0},
+     {"built": [], "stages": 0, "income": -3}],
+)
+def test_turn_marks_must_fit_the_city(marks: dict) -> None:  # type: ignore[type-arg]
+    data = _document()
+    data["marks"][0] = marks
+    with pytest.raises(InvalidStateError):
+        from_json(json.dumps(data), BaseState)

@@ -42,3 +42,19 @@ def test_below_is_roughly_uniform() -> None:
         value, rng = rng.below(6)
         counts[value] += 1
     assert all(850 < c < 1150 for c in counts)
+
+
+def _reference_shuffle(rng: Rng, items: list[int]) -> tuple[tuple[int, ...], Rng]:
+    """Fisher-Yates with one ``below`` draw per position: what ``shuffle`` must equal."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j, rng = rng.below(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out), rng
+
+
+@given(st.integers(min_value=-(2**70), max_value=2**70), st.integers(min_value=0, max_value=60))
+def test_shuffle_draws_exactly_as_below(seed: int, size: int) -> None:
+    rng = Rng.from_seed(seed)
+    items = list(range(size))
+    assert rng.shuffle(items) == _reference_shuffle(rng, items)

@@ -1,0 +1,97 @@
+"""The rules' payment search on a trading situation (``_Trade.pairs``: plain splits, either/or
+producers folded or assigned every way) agrees with the general search and the oracle."""
+
+from __future__ import annotations
+
+import itertools
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sevenwonders.base.rules import CityProfile, _Entry, _Trade
+from sevenwonders.core.resources import (
+    Payment,
+    Producer,
+    all_payments,
+    cost_items,
+    parse_bag,
+)
+from tests.core.test_resources import _oracle
+
+producer = st.tuples(
+    st.text(alphabet="WSOCG", min_size=1, max_size=3), st.integers(min_value=1, max_value=2)
+)
+prices = st.tuples(*[st.sampled_from([1, 2])] * 7)
+_ids = itertools.count(1)
+
+
+def _pairs(producers: list[tuple[str, int]]) -> tuple[tuple[int, int], ...]:
+    return tuple(
+        (p.options, p.amount)
+        for p in (Producer.of("".join(sorted(set(text))), amount) for text, amount in producers)
+    )
+
+
+def _entry(own: tuple[tuple[int, int], ...], sellable: tuple[tuple[int, int], ...],
+           lp: tuple[int, ...], rp: tuple[int, ...]) -> _Entry:
+    return _Entry(CityProfile(own, sellable, lp, rp, frozenset()),
+                  lambda _kind, _content: next(_ids))
+
+
+def _trade_pairs(cost: str, own: tuple[tuple[int, int], ...],
+                 left: tuple[tuple[int, int], ...], right: tuple[tuple[int, int], ...],
+                 lp: tuple[int, ...], rp: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    me = _entry(own, (), lp, rp)
+    trade = _Trade(me, _entry((), left, lp, rp), _entry((), right, lp, rp))
+    bag = parse_bag(cost)
+    found = trade.pairs(bag, cost_items(bag), 1)
+    assert trade.pays[1] == found
+    return found
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.text(alphabet="WSOCGP", min_size=1, max_size=5),
+    st.lists(producer, max_size=4),
+    st.lists(producer, max_size=3),
+    st.lists(producer, max_size=3),
+    prices,
+    prices,
+)
+def test_trade_pairs_match_the_general_search(
+    cost: str, own: list[tuple[str, int]], left: list[tuple[str, int]],
+    right: list[tuple[str, int]], lp: tuple[int, ...], rp: tuple[int, ...],
+) -> None:
+    own_p, left_p, right_p = _pairs(own), _pairs(left), _pairs(right)
+    general = all_payments(parse_bag(cost), own_p, left_p, right_p, lp, rp)
+    fast = _trade_pairs(cost, own_p, left_p, right_p, lp, rp)
+    assert fast == tuple((p.left, p.right) for p in general)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(alphabet="WSOCG", min_size=1, max_size=4),
+    st.lists(st.text(alphabet="WSOCG", min_size=1, max_size=2), max_size=3),
+    st.lists(st.text(alphabet="WSOCG", min_size=1, max_size=2), max_size=3),
+    st.lists(st.text(alphabet="WSOCG", min_size=1, max_size=2), max_size=3),
+    prices,
+)
+def test_trade_pairs_match_brute_force(
+    cost: str, own: list[str], left: list[str], right: list[str], lp: tuple[int, ...]
+) -> None:
+    two = (2,) * 7
+    own_p, left_p, right_p = (_pairs([(p, 1) for p in side]) for side in (own, left, right))
+    fast = _trade_pairs(cost, own_p, left_p, right_p, lp, two)
+    assert {Payment(x, y) for x, y in fast} == _oracle(cost, own, left, right, lp, two, 99)
+    assert list(fast) == sorted(fast, key=lambda p: (p[0] + p[1], p))
+
+
+def test_many_either_or_producers_take_the_general_search() -> None:
+    """Past the assignments worth enumerating the search falls back: same answer."""
+    own = ((Producer.of("WSOC").options, 1),) * 4
+    left = ((Producer.of("WSOCG").options, 1),) * 3
+    right = ((Producer.of("SOCG").options, 1),) * 3
+    for cost in ("WWSSOOCCG", "WSOCGG", "WWWWWSSSSOCG", "WS", "G"):
+        general = all_payments(parse_bag(cost), own, left, right, (2,) * 7, (1,) * 7)
+        fast = _trade_pairs(cost, own, left, right, (2,) * 7, (1,) * 7)
+        assert fast == tuple((p.left, p.right) for p in general)
