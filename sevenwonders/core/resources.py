@@ -289,6 +289,24 @@ def _pair_order(p: tuple[int, int]) -> tuple[int, tuple[int, int]]:
     return (p[0] + p[1], p)
 
 
+def _single_options(choices: Sequence[_Prod], mask: int) -> tuple[bool, dict[int, int] | None]:
+    """A seller's either/or producers that can help with ``mask``: ``(True, None)`` when one
+    keeps two useful options (a real choice), else ``(False, extra fixed units per resource)``
+    (``None`` when none helps)."""
+    more: dict[int, int] | None = None
+    for m, a in choices:
+        m &= mask
+        if not m:
+            continue
+        if m & (m - 1):
+            return True, None
+        if more is None:
+            more = {}
+        r = m.bit_length() - 1
+        more[r] = more.get(r, 0) + a
+    return False, more
+
+
 def payment_pairs(
     cost: Bag,
     own_fixed: Bag,
@@ -351,30 +369,11 @@ def payment_pairs(
             mask = 0
             for r, _ in need:
                 mask |= 1 << r
-    left_more: dict[int, int] | None = None
-    for m, a in left_choices:
-        m &= mask
-        if not m:
-            continue
-        if m & (m - 1):
-            return _choice_pairs(cost, own_fixed, own_choices, left_fixed, left_choices,
-                                 right_fixed, right_choices, left_prices, right_prices)
-        if left_more is None:
-            left_more = {}
-        r = m.bit_length() - 1
-        left_more[r] = left_more.get(r, 0) + a
-    right_more: dict[int, int] | None = None
-    for m, a in right_choices:
-        m &= mask
-        if not m:
-            continue
-        if m & (m - 1):
-            return _choice_pairs(cost, own_fixed, own_choices, left_fixed, left_choices,
-                                 right_fixed, right_choices, left_prices, right_prices)
-        if right_more is None:
-            right_more = {}
-        r = m.bit_length() - 1
-        right_more[r] = right_more.get(r, 0) + a
+    left_choice, left_more = _single_options(left_choices, mask)
+    right_choice, right_more = _single_options(right_choices, mask)
+    if left_choice or right_choice:
+        return _choice_pairs(cost, own_fixed, own_choices, left_fixed, left_choices,
+                             right_fixed, right_choices, left_prices, right_prices)
     if left_more is None and right_more is None:
         key = tuple((count, left_fixed[r], right_fixed[r], left_prices[r], right_prices[r])
                     for r, count in need)
@@ -386,12 +385,7 @@ def payment_pairs(
              left_prices[r], right_prices[r])
             for r, count in need
         )
-    found = _SPLITS.get(key)
-    if found is None:
-        if len(_SPLITS) > 100_000:
-            _SPLITS.clear()
-        found = _SPLITS[key] = _split_between_sides(key)
-    return found
+    return split_pairs(key)
 
 
 # ((units needed, units the left sells, units the right sells, left price, right price) per
