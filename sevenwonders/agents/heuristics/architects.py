@@ -1,0 +1,275 @@
+"""7 Wonders Architects: a one-step heuristic for the greedy agent, and the search agent's
+playout policy and leaf values.
+
+A move is valued by playing it (the game's own rules, on a state drawn from the seat's view by
+:mod:`sevenwonders.architects.determinize`) and measuring every city afterwards; the value of the
+move is the seat's city value minus the best other city's value (taking the cat, for instance,
+gains 2 points and costs the holder 2). A move whose outcome depends on a card the seat cannot
+see (the top of the central deck, the top of the face-down token pile) is valued as the average
+over every card it could be, weighted by how many of each are unseen, so the hidden order the
+determinization drew plays no part in it.
+
+The value of a city, in points, is
+
+- its running score (wonder stages, cat, blue cards, military tokens, progress tokens);
+- *stage potential*: for the best stage it may build next, the share of the stage's cost its
+  grey and gold cards already cover, times the stage's points (plus its effect's worth, below),
+  times 0.75; every further grey or gold card adds 0.25. Resources are only worth the stages they
+  lead to, and stages are what ends the game and scores most;
+- *science potential*: progress towards a set (two identical or three different symbols) times
+  0.8 of a token's worth (4.5), while tokens are left;
+- *military*: against each neighbour (the only opponent with two players, which can win two
+  tokens), 3 points per token times the chance of winning the next battle, read from the shield
+  difference; the nearer the battle (flipped conflict tokens), the sharper and heavier it is;
+- *powers*: progress tokens that give extra cards (2.5), Economy (1.5) and Engineering (2), and
+  growth of scoring tokens (Strategy, Politics, Education, Decor), all times the share of the
+  game still to play (read from the most advanced wonder and the cards left);
+- *pending*: a decision the move opens (a progress token to choose, a deck or a card to take
+  with a wonder effect, extra cards owed by tokens) at its average worth.
+
+A finished game is worth its final score, and the winner gets 10 more points.
+
+:func:`playout_move` (for simulations) plays the same evaluation on the simulated state (with
+the hidden-card averaging), and :func:`leaf_values` is each city value minus the best other's.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import attrs
+
+from sevenwonders.agents.determinize import determinizer_for
+from sevenwonders.agents.heuristics import margins_of
+from sevenwonders.architects.moves import Alexandria, ChooseToken, Extra, Source, Take
+from sevenwonders.architects.rules import HIDDEN
+from sevenwonders.architects.scoring import score_sheet
+from sevenwonders.architects.state import (
+    ArchitectsState,
+    City,
+    DeckChoice,
+    EffectChoice,
+    Revealed,
+    SideChoice,
+    StartTurn,
+    TokenChoice,
+)
+from sevenwonders.core.game import Game
+from sevenwonders.core.rng import Rng
+
+STAGE_SHARE = 0.75
+SPARE_CARD = 0.25
+TOKEN_WORTH = 4.5
+SCIENCE_SHARE = 0.8
+MILITARY_VP = 3
+WIN_BONUS = 10.0
+EFFECT_WORTH = {
+    "alexandria": 1.5, "babylon": 4.0, "ephesus": 1.5, "halicarnassus": 2.0, "olympia": 3.0,
+    "rhodes": 1.5, "none": 0.0,
+}
+"""What a wonder's effect stage adds to its points (a card is worth about 1.5)."""
+POWER_WORTH = {"extra_card": 2.5, "economy": 1.5, "engineering": 2.0}
+GROWTH = {"per_military_token": 1.5, "per_cat_icon": 1.0, "per_progress_token": 2.0,
+          "wonder_complete": 2.0}
+"""Points a scoring token may still grow by, over a whole game."""
+PENDING_WORTH = {DeckChoice: 1.5, SideChoice: 2.0, Revealed: 2.0, EffectChoice: 1.5}
+OWED_CARD = 1.5
+MIN_REMAINING = 0.1
+
+
+def _remaining(game: Any, state: ArchitectsState) -> float:
+    """The share of the game still to play, from 1 at the start towards 0."""
+    t = game.tables
+    most = max(len(city.built) for city in state.cities)
+    by_wonder = 1.0 - most / len(t.stage_bit)
+    left = len(state.central) + sum(len(deck) for deck in state.decks)
+    total = len(t.deck_cards["central"]) + sum(
+        len(t.deck_cards[city.wonder]) for city in state.cities)
+    return max(MIN_REMAINING, min(by_wonder, 2.0 * left / total))
+
+
+def _stage_potential(game: Any, state: ArchitectsState, seat: int, city: City) -> float:
+    t = game.tables
+    res, gold, _ = game.engine.counts(city)
+    engineering = any(tok in t.engineering for tok in city.tokens)
+    best = 0.0
+    wonder = city.wonder
+    effect_worth = EFFECT_WORTH.get(t.effect[wonder], 0.0)
+    kinds = sum(1 for r in res if r)
+    for key in t.available[wonder][t.built_mask(city.built)]:
+        n, identical = t.stage_cost[key]
+        if engineering:
+            have = sum(res) + gold
+        elif identical:
+            have = max(res) + gold
+        else:
+            have = kinds + gold
+        worth = t.stage_vp[wonder][key] + (effect_worth if t.stage_effect[wonder][key] else 0.0)
+        if len(city.built) == len(t.stage_bit) - 1:
+            worth += 2.0  # completing the wonder ends the game
+        best = max(best, worth * min(have, n) / n)
+    spare = max(0, sum(res) + gold - 2)
+    return float(STAGE_SHARE * best + SPARE_CARD * spare)
+
+
+def _science_potential(game: Any, state: ArchitectsState, city: City) -> float:
+    if not (state.face_up or state.token_pile):
+        return 0.0
+    _, _, sci = game.engine.counts(city)
+    progress = max(max(min(c, 2) for c in sci) / 2, sum(1 for c in sci if c) / 3)
+    return float(SCIENCE_SHARE * TOKEN_WORTH * min(progress, 1.0))
+
+
+def _win_chance(diff: int, closeness: float) -> float:
+    """The chance of winning a battle with ``diff`` more shields, sharper as it nears."""
+    slope = 0.25 + 0.5 * closeness
+    return max(0.0, min(1.0, 0.5 + slope * diff)) if diff else 0.5 * (1 - closeness)
+
+
+def _military(game: Any, state: ArchitectsState, seat: int, shields: tuple[int, ...]) -> float:
+    t = game.tables
+    n = state.players
+    closeness = state.flipped / t.conflict_total if t.conflict_total else 0.0
+    weight = 0.5 + 0.5 * closeness
+    mine = shields[seat]
+    if n == 2:
+        other = shields[1 - seat]
+        win = _win_chance(mine - other, closeness)
+        double = 1.0 if mine >= 2 * other and mine >= 2 and mine > other else 0.0
+        return weight * MILITARY_VP * win * (1 + 0.7 * double)
+    value = 0.0
+    for neighbour in {(seat + 1) % n, (seat - 1) % n}:
+        value += weight * MILITARY_VP * _win_chance(mine - shields[neighbour], closeness)
+    return value
+
+
+def _powers(game: Any, city: City, remaining: float) -> float:
+    t = game.tables
+    value = 0.0
+    for token_id in city.tokens:
+        token = t.tokens[token_id]
+        if token.power == "score":
+            value += GROWTH.get(token.score, 0.0) * remaining
+        else:
+            value += POWER_WORTH.get(token.power, 0.0) * remaining
+    return value
+
+
+def city_value(game: Any, state: ArchitectsState, seat: int,
+               shields: tuple[int, ...] | None = None) -> float:
+    """The value in points of ``seat``'s city in ``state`` (see the module's docstring)."""
+    t = game.tables
+    city = state.cities[seat]
+    value = float(score_sheet(t, city, state.cat == seat).total)
+    if state.over:
+        return value
+    if shields is None:
+        shields = tuple(game.engine.shields(c) for c in state.cities)
+    remaining = _remaining(game, state)
+    value += _stage_potential(game, state, seat, city)
+    value += _science_potential(game, state, city)
+    value += _military(game, state, seat, shields)
+    value += _powers(game, city, remaining)
+    if state.current == seat:
+        pending = state.pending
+        if isinstance(pending, TokenChoice):
+            value += TOKEN_WORTH
+        else:
+            value += PENDING_WORTH.get(type(pending), 0.0)
+        value += OWED_CARD * len(state.triggered)
+    return value
+
+
+def values_of(game: Any, state: ArchitectsState) -> list[float]:
+    """:func:`city_value` of every seat (a finished game: final scores, winner +10)."""
+    shields = tuple(game.engine.shields(c) for c in state.cities)
+    values = [city_value(game, state, s, shields) for s in range(state.players)]
+    if state.over:
+        sheets = game.scores(state)
+        keys = [sheet.key() for sheet in sheets]
+        top = max(keys)
+        for s, key in enumerate(keys):
+            if key == top:
+                values[s] += WIN_BONUS / keys.count(top)
+    return values
+
+
+def _margin(game: Any, state: ArchitectsState, seat: int) -> float:
+    values = values_of(game, state)
+    others = [v for s, v in enumerate(values) if s != seat]
+    return values[seat] - max(others) if others else values[seat]
+
+
+def _reorder(deck: tuple[Any, ...], key: Any) -> list[tuple[float, tuple[Any, ...]]]:
+    """Each distinct item of ``deck`` (by ``key``) put on top, with its share of the deck."""
+    counts = Counter(key(item) for item in deck)
+    out = []
+    for kind, count in counts.items():
+        i = max(j for j, item in enumerate(deck) if key(item) == kind)
+        out.append((count / len(deck), (*deck[:i], *deck[i + 1:], deck[i])))
+    return out
+
+
+def _draws_central(move: Any) -> bool:
+    return (isinstance(move, Take | Extra) and move.source is Source.CENTRAL) or (
+        isinstance(move, Alexandria) and move.deck == "central")
+
+
+def _variants(game: Any, state: ArchitectsState, seat: int, move: Any
+              ) -> list[tuple[float, ArchitectsState]]:
+    """The states the seat must average over before playing ``move``: one per card kind the
+    hidden card it draws may be."""
+    if _draws_central(move) and len(state.central) > 1 and not (
+            state.cat == seat and isinstance(state.pending, StartTurn)):
+        kind = game.tables.card_kind
+        return [(w, attrs.evolve(state, central=deck))
+                for w, deck in _reorder(state.central, lambda c: kind[c])]
+    if isinstance(move, ChooseToken) and move.token == HIDDEN and len(state.token_pile) > 1:
+        return [(w, attrs.evolve(state, token_pile=pile))
+                for w, pile in _reorder(state.token_pile, lambda x: x)]
+    return [(1.0, state)]
+
+
+def evaluate_state(
+    game: Game[Any, Any, Any], state: Any, seat: int, legal: tuple[Any, ...]
+) -> tuple[float, ...]:
+    """The seat's margin (city value minus the best other's) after each of ``legal``."""
+    values = []
+    for move in legal:
+        total = 0.0
+        for weight, variant in _variants(game, state, seat, move):
+            after = game.play(variant, {seat: move})
+            total += weight * _margin(game, after, seat)
+        values.append(total)
+    return tuple(values)
+
+
+def evaluate(
+    game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
+) -> tuple[tuple[float, ...], Rng]:
+    """:func:`evaluate_state` on a state drawn from the view (hidden cards are averaged)."""
+    determinize = determinizer_for(game)
+    assert determinize is not None
+    state, rng = determinize(game, view, rng)
+    return evaluate_state(game, state, view.seat, legal), rng
+
+
+def leaf_values(game: Game[Any, Any, Any], state: Any) -> tuple[float, ...]:
+    """Each seat's city value minus the best other city's."""
+    return margins_of(values_of(game, state))
+
+
+def playout_move(
+    game: Game[Any, Any, Any], state: Any, seat: int, legal: tuple[Any, ...], rng: Rng
+) -> tuple[Any, Rng]:
+    """The best move by :func:`evaluate_state` (ties at random)."""
+    if len(legal) == 1:
+        return legal[0], rng
+    values = evaluate_state(game, state, seat, legal)
+    top = max(values)
+    return rng.choice([m for m, v in zip(legal, values, strict=True) if v >= top - 1e-9])
+
+
+__all__ = ["city_value", "evaluate", "evaluate_state", "leaf_values", "playout_move",
+           "values_of"]
