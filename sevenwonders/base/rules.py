@@ -843,10 +843,9 @@ class Rules:
         self._row_parts.clear()
 
     def _make_entry(self, city: City, marks: TurnMarks, extra: tuple[Effect, ...]) -> _Entry:
-        """:meth:`_make_profile` and its :class:`_Entry` in one pass: the producers are split
-        into fixed production and either/or producers as they are met."""
-        if extra:
-            return _Entry(self._make_profile(city, marks, extra), self._content_id)
+        """A city's profile and its :class:`_Entry` in one pass: the producers are split into
+        fixed production and either/or producers as they are met; ``extra`` holds what the
+        expansions grant (production and discounts, after the stages')."""
         start = self._start_producer[city.wonder]
         own = [start]
         sellable = [start]
@@ -889,6 +888,12 @@ class Rules:
                     if price < prices[r]:
                         prices[r] = price
         producers, discounts, powers = self._stage_part(city, city.stages - marks.stages)
+        if extra:
+            producers = (*producers, *(
+                (p.options, p.amount)
+                for p in (self._producer(e) for e in extra if isinstance(e, Produce))
+            ))
+            discounts = (*discounts, *_discounts(extra))
         for producer in producers:
             own.append(producer)
             mask = producer[0]
@@ -905,44 +910,6 @@ class Rules:
         return _Entry(profile, self._content_id,
                       (tuple(own_fixed), tuple(own_choices), tuple(sell_fixed),
                        tuple(sell_choices)))
-
-    def _make_profile(
-        self, city: City, marks: TurnMarks, extra: tuple[Effect, ...]
-    ) -> CityProfile:
-        start = self._start[city.wonder]
-        own = [(start.options, start.amount)]
-        sellable = [(start.options, start.amount)]
-        left_prices = [STANDARD_PRICE] * 7
-        right_prices = [STANDARD_PRICE] * 7
-        built = marks.built
-        info_of = self._info
-        for name in city.cards:
-            if built and name in built:
-                continue  # built this turn: produces and discounts nothing yet
-            info = info_of[name]
-            producer = info.producer
-            if producer is not None:
-                own.append(producer)
-                if info.tradable:
-                    sellable.append(producer)
-            for side, r, price in info.discounts:
-                prices = right_prices if side else left_prices
-                if price < prices[r]:
-                    prices[r] = price
-        producers, discounts, powers = self._stage_part(city, city.stages - marks.stages)
-        own.extend(producers)
-        if extra:
-            for effect in extra:
-                if isinstance(effect, Produce):
-                    producer_of = self._producer(effect)
-                    own.append((producer_of.options, producer_of.amount))
-            discounts = (*discounts, *_discounts(extra))
-        for side, r, price in discounts:
-            prices = right_prices if side else left_prices
-            if price < prices[r]:
-                prices[r] = price
-        return CityProfile(tuple(own), tuple(sellable), tuple(left_prices),
-                           tuple(right_prices), powers)
 
     def _stage_part(
         self, city: City, count: int
