@@ -11,22 +11,11 @@ from sevenwonders.core.resources import (
     payment_pairs,
     split_producers,
 )
+from tests.core.payment_helpers import pairs as _pairs
+from tests.core.payment_helpers import prices, producer
 from tests.core.test_resources import _oracle
 
 letters = "WSOCGPL"
-producer = st.tuples(
-    st.text(alphabet="WSOCG", min_size=1, max_size=3), st.integers(min_value=1, max_value=2)
-)
-prices = st.tuples(*[st.sampled_from([1, 2])] * 7)
-
-
-def _pairs(producers: list[tuple[str, int]]) -> tuple[tuple[int, int], ...]:
-    return tuple(
-        (p.options, p.amount)
-        for p in (Producer.of("".join(sorted(set(text))), amount) for text, amount in producers)
-    )
-
-
 @settings(max_examples=400, deadline=None)
 @given(
     st.text(alphabet="WSOCGP", min_size=1, max_size=5),
