@@ -15,6 +15,7 @@ from tests.core.payment_helpers import pairs as _pairs
 from tests.core.payment_helpers import prices, producer
 from tests.core.test_resources import _oracle
 
+
 @settings(max_examples=400, deadline=None)
 @given(
     st.text(alphabet="WSOCGP", min_size=1, max_size=5),
