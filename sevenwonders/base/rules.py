@@ -312,7 +312,7 @@ class _Trade:
     :class:`_Entry`: the payments found so far per cost id, the stage templates found so far,
     and what computing a new payment needs. Its caches only grow while it is cached."""
 
-    __slots__ = ("choices", "left", "me", "pays", "plain", "right", "templates")
+    __slots__ = ("choices", "choices_id", "left", "me", "pays", "plain", "right", "templates")
 
     def __init__(self, me: _Entry, left: _Entry, right: _Entry) -> None:
         self.me = me
@@ -333,6 +333,8 @@ class _Trade:
         self.choices = tuple(choices)
         # No either/or producer anywhere: a payment only splits each resource between sides.
         self.plain = not choices
+        # the id of the choices (equal choices, equal ids), for the shared _FOLDS cache
+        self.choices_id = 0 if self.plain else _choices_id(self.choices)
 
     def pairs(self, cost: Bag, items: tuple[tuple[int, int], ...], cost_id: int) -> _Pairs:
         """Every payment of ``cost`` (whose non-zero (resource, units) are ``items``),
@@ -374,7 +376,10 @@ class _Trade:
         if not mask:
             self.pays[cost_id] = _NO_TRADE
             return _NO_TRADE
-        extra, several = self._fold(mask)
+        fold = _FOLDS.get((self.choices_id, mask))
+        if fold is None:
+            fold = _fold(self.choices, mask, self.choices_id)
+        extra, several = fold
         if several is None:
             found = self._split(need, extra)
         else:
@@ -382,35 +387,13 @@ class _Trade:
         self.pays[cost_id] = found
         return found
 
-    def _fold(
-        self, mask: int
-    ) -> tuple[dict[tuple[int, int], int] | None, list[tuple[int, int, int]] | None]:
-        """How the either/or producers act on the needed resources ``mask``: (units per
-        (whose, resource) of those with a single needed option, which act as fixed ones;
-        those with several) or ``None`` for none."""
-        extra: dict[tuple[int, int], int] | None = None
-        several: list[tuple[int, int, int]] | None = None
-        for m, amount, whose in self.choices:
-            m &= mask
-            if m:
-                if m & (m - 1):
-                    if several is None:
-                        several = []
-                    several.append((m, amount, whose))
-                    continue
-                if extra is None:
-                    extra = {}
-                at = (whose, m.bit_length() - 1)
-                extra[at] = extra.get(at, 0) + amount
-        return extra, several
-
     def _split(
-        self, need: list[tuple[int, int]], extra: dict[tuple[int, int], int] | None,
+        self, need: list[tuple[int, int]], extra: _Extra | None,
         adds: tuple[tuple[int, int, int], ...] = (),
     ) -> _Pairs:
         """The payments of ``need`` ((resource, units) past fixed production) when the
-        either/or producers act as ``extra`` units per (whose, resource), plus the
-        (whose, resource, units) of ``adds``."""
+        either/or producers act as ``extra`` (own, left, right) units per resource, plus
+        the (whose, resource, units) of ``adds``."""
         left_fixed = self.left.sell_fixed
         right_fixed = self.right.sell_fixed
         left_prices = self.me.left_prices
@@ -420,9 +403,10 @@ class _Trade:
             left_cap = left_fixed[r]
             right_cap = right_fixed[r]
             if extra is not None:
-                count -= extra.get((0, r), 0)
-                left_cap += extra.get((1, r), 0)
-                right_cap += extra.get((2, r), 0)
+                own_units, left_units, right_units = extra[r]
+                count -= own_units
+                left_cap += left_units
+                right_cap += right_units
             if adds:  # (when assigning)
                 for whose, at, units in adds:
                     if at == r:
@@ -443,8 +427,8 @@ class _Trade:
         return split_pairs(key)
 
     def _assign(
-        self, cost: Bag, need: list[tuple[int, int]], extra: dict[tuple[int, int], int] | None,
-        several: list[tuple[int, int, int]],
+        self, cost: Bag, need: list[tuple[int, int]], extra: _Extra | None,
+        several: tuple[tuple[int, int, int], ...],
     ) -> _Pairs:
         """The payments when some either/or producers can help with several needed
         resources: each is given one of them, every way (a producer given a resource covers
@@ -479,6 +463,50 @@ class _Trade:
             totals.update(found)
         return tuple(sorted(pareto_pairs(totals), key=pair_order)) if totals else ()
 _NO_TRADE: _Pairs = ((0, 0),)
+# (own, left, right) units per resource
+_Extra = tuple[tuple[int, int, int], ...]
+# either/or producers ((options, amount, whose) of a _Trade) -> their id; ids only grow
+_CHOICE_IDS: dict[tuple[tuple[int, int, int], ...], int] = {}
+_choice_counter = itertools.count(1)
+# (choices id, mask of needed resources) -> what _fold returns for them
+_FOLDS: dict[tuple[int, int], tuple[_Extra | None, tuple[tuple[int, int, int], ...] | None]] = {}
+FOLD_CACHE_LIMIT = 100_000
+
+
+def _choices_id(choices: tuple[tuple[int, int, int], ...]) -> int:
+    found = _CHOICE_IDS.get(choices)
+    if found is None:
+        if len(_CHOICE_IDS) > FOLD_CACHE_LIMIT:
+            _CHOICE_IDS.clear()  # ids only grow: the folds of old ids cannot be mistaken
+        found = _CHOICE_IDS[choices] = next(_choice_counter)
+    return found
+
+
+def _fold(
+    choices: tuple[tuple[int, int, int], ...], mask: int, choices_id: int
+) -> tuple[_Extra | None, tuple[tuple[int, int, int], ...] | None]:
+    """How the either/or producers ``choices`` act on the needed resources ``mask``: the
+    (own, left, right) units per resource of those with a single needed option, which act as
+    fixed ones, and those with several, each ``None`` for none (stored in :data:`_FOLDS`)."""
+    extra: list[list[int]] | None = None
+    several: list[tuple[int, int, int]] | None = None
+    for m, amount, whose in choices:
+        m &= mask
+        if m:
+            if m & (m - 1):
+                if several is None:
+                    several = []
+                several.append((m, amount, whose))
+                continue
+            if extra is None:
+                extra = [[0, 0, 0] for _ in range(7)]
+            extra[m.bit_length() - 1][whose] += amount
+    found = (None if extra is None else tuple([(o, left, right) for o, left, right in extra]),
+             None if several is None else tuple(several))
+    if len(_FOLDS) > FOLD_CACHE_LIMIT:
+        _FOLDS.clear()
+    _FOLDS[(choices_id, mask)] = found
+    return found
 # (left, right, extras, choice) of each way to build the next stage
 _Template = tuple[tuple[int, int, tuple[str, ...], int], ...]
 _StagePlan = tuple[Bag, tuple[tuple[int, int], ...], int, int, int]
@@ -1177,14 +1205,15 @@ class Rules:
             # What the card's builds are: none (a duplicate), free, or these payments.
             status: _Pairs | bool | None = None
             if name not in owned:
-                for source in info.chains:
-                    if source in owned and source not in built:
-                        status = True
-                        break
-                else:
-                    if frees and self.free_reason(state, seat, info.card, in_draft,
-                                                  me) is not None:
-                        status = True
+                if info.chains:
+                    for source in info.chains:
+                        if source in owned and source not in built:
+                            status = True
+                            break
+                if status is None and frees and self.free_reason(
+                    state, seat, info.card, in_draft, me
+                ) is not None:
+                    status = True
                 if status is None:
                     budget = spendable - info.coins
                     if budget < 0:
@@ -1701,7 +1730,7 @@ class Rules:
         if plain and end:
             cities_now, hands_now, turn, _ = self._close_turn(
                 cities, hands, (*state.deferred, *deferred), state.age, state.turn, events)
-            return BaseState(
+            after = BaseState(
                 players=state.players,
                 age=state.age,
                 turn=turn,
@@ -1716,7 +1745,10 @@ class Rules:
                 over=state.over,
                 age_ending=False,
                 expansions=state.expansions,
-            ), True
+            )
+            if entries is not None and state.marks is self._no_marks:
+                self._carry_entries(after, entries, moves)
+            return after, True
         if in_draft and state.turn == TURNS_PER_AGE:
             last: list[Pending] = []
             for seat in range(n):
@@ -1754,6 +1786,25 @@ class Rules:
         for expansion in self.expansions:
             state = expansion.after_builds(self, state, tuple(stage_builds), events)
         return state, False
+
+    def _carry_entries(
+        self, after: BaseState, entries: list[_Entry], moves: Mapping[int, Move]
+    ) -> None:
+        """Start the memo of ``after``, the state after a plain draft turn (no marks before
+        or after it, no expansion), with the seats' entries derived from ``entries``, those of
+        the state before: a seat that sold keeps its entry, one that built a card gets its
+        child entry; a seat that built a stage is left to :meth:`_entry`."""
+        carried: list[_Entry | None] = []
+        for seat, before in enumerate(entries):
+            move = moves[seat]
+            cls = type(move)
+            if cls is Sell:
+                carried.append(before)
+            elif cls is Build:
+                carried.append(self._child_entry(before, after.cities[seat]))
+            else:
+                carried.append(None)
+        self._memo = (after, carried, {})
 
     @staticmethod
     def _place(

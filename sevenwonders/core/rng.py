@@ -44,12 +44,15 @@ class Rng:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
-        rng = self
-        while True:
-            value, rng = rng.next64()
+        limit = _SPAN - _SPAN % n
+        state = self.state
+        while True:  # next64() inlined: the state is stepped, one generator made at the end
+            state = (state + _GAMMA) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            value = z ^ (z >> 31)
             if value < limit:
-                return value % n, rng
+                return value % n, Rng(state)
 
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """A shuffled copy of ``items`` (Fisher-Yates), drawing exactly as :meth:`below` would,
