@@ -1730,7 +1730,7 @@ class Rules:
         if plain and end:
             cities_now, hands_now, turn, _ = self._close_turn(
                 cities, hands, (*state.deferred, *deferred), state.age, state.turn, events)
-            after = BaseState(
+            return BaseState(
                 players=state.players,
                 age=state.age,
                 turn=turn,
@@ -1745,10 +1745,7 @@ class Rules:
                 over=state.over,
                 age_ending=False,
                 expansions=state.expansions,
-            )
-            if entries is not None and state.marks is self._no_marks:
-                self._carry_entries(after, entries, moves)
-            return after, True
+            ), True
         if in_draft and state.turn == TURNS_PER_AGE:
             last: list[Pending] = []
             for seat in range(n):
@@ -1786,25 +1783,6 @@ class Rules:
         for expansion in self.expansions:
             state = expansion.after_builds(self, state, tuple(stage_builds), events)
         return state, False
-
-    def _carry_entries(
-        self, after: BaseState, entries: list[_Entry], moves: Mapping[int, Move]
-    ) -> None:
-        """Start the memo of ``after``, the state after a plain draft turn (no marks before
-        or after it, no expansion), with the seats' entries derived from ``entries``, those of
-        the state before: a seat that sold keeps its entry, one that built a card gets its
-        child entry; a seat that built a stage is left to :meth:`_entry`."""
-        carried: list[_Entry | None] = []
-        for seat, before in enumerate(entries):
-            move = moves[seat]
-            cls = type(move)
-            if cls is Sell:
-                carried.append(before)
-            elif cls is Build:
-                carried.append(self._child_entry(before, after.cities[seat]))
-            else:
-                carried.append(None)
-        self._memo = (after, carried, {})
 
     @staticmethod
     def _place(
