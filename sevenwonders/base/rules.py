@@ -312,7 +312,8 @@ class _Trade:
     :class:`_Entry`: the payments found so far per cost id, the stage templates found so far,
     and what computing a new payment needs. Its caches only grow while it is cached."""
 
-    __slots__ = ("choices", "choices_id", "left", "me", "pays", "plain", "right", "templates")
+    __slots__ = ("available", "choices", "choices_id", "left", "me", "pays", "plain", "right",
+                 "templates")
 
     def __init__(self, me: _Entry, left: _Entry, right: _Entry) -> None:
         self.me = me
@@ -335,10 +336,28 @@ class _Trade:
         self.plain = not choices
         # the id of the choices (equal choices, equal ids), for the shared _FOLDS cache
         self.choices_id = 0 if self.plain else _choices_id(self.choices)
+        # the most units of each resource the city could get (see _units), once asked
+        self.available: tuple[int, ...] | None = None
+
+    def _units(self) -> tuple[int, ...]:
+        """Per resource, the units of every producer that could give it to the city (its own,
+        and what its neighbours sell): a cost needing more of one cannot be paid at all."""
+        me, left, right = self.me.own_fixed, self.left.sell_fixed, self.right.sell_fixed
+        units = [me[r] + left[r] + right[r] for r in range(7)]
+        for m, amount, _ in self.choices:
+            for r in RESOURCES_OF_MASK[m]:
+                units[r] += amount
+        found = self.available = tuple(units)
+        return found
 
     def pairs(self, cost: Bag, items: tuple[tuple[int, int], ...], cost_id: int) -> _Pairs:
         """Every payment of ``cost`` (whose non-zero (resource, units) are ``items``),
         cheapest first, whatever the budget; stored under ``cost_id``."""
+        available = self.available or self._units()
+        for r, count in items:
+            if count > available[r]:
+                self.pays[cost_id] = ()
+                return ()  # more than all producers together make: no payment
         own_fixed = self.me.own_fixed
         if self.plain:
             left_fixed = self.left.sell_fixed
