@@ -630,6 +630,12 @@ class Rules:
     # ------------------------------------------------------------------ set-up
 
     def setup(self, seed: int) -> BaseState:
+        # A new game: the cities of earlier games seldom come back, so their entries and
+        # trading situations are dropped (what is keyed on content alone, as the rows of moves
+        # and the payments splits, is kept). Caches whose values die young also keep the
+        # garbage collector's full passes short.
+        self._profiles.clear()
+        self._trades.clear()
         n = self.players
         rng = Rng.from_seed(seed)
         if self.options.wonders is None:
