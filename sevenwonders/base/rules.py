@@ -631,8 +631,8 @@ class Rules:
 
     def setup(self, seed: int) -> BaseState:
         # A new game: the cities of earlier games seldom come back, so their entries and
-        # trading situations are dropped (what is keyed on content alone, as the rows of moves
-        # and the payments splits, is kept). Caches whose values die young also keep the
+        # trading situations are dropped (what is keyed on content alone, such as the rows of
+        # moves and the payment splits, is kept). Caches whose values die young also keep the
         # garbage collector's full passes short.
         self._profiles.clear()
         self._trades.clear()
