@@ -8,9 +8,11 @@ Rates use ``time.process_time()`` so other load on the machine disturbs them les
 measured ``--reps`` times and the best and median are printed. Games are the seeded random
 games of :func:`sevenwonders.core.playout.random_game`, new seeds for every repetition (the
 rules' caches meet new positions, as in a simulation); ``--replay`` plays the same seeds again
-in every repetition, which shows the cost once every cache is warm (as in a search that
-revisits positions). With ``--profile N`` a cProfile run of ``N`` new games per configuration
-prints the ``--top`` functions by internal time.
+in every repetition, which shows the cost once the caches keyed on content alone (moves,
+payment splits) are warm; a search that revisits positions within one game also finds its
+cities' entries and trading situations, which a new game drops. With ``--profile N`` a
+cProfile run of ``N`` new games per configuration prints the ``--top`` functions by internal
+time.
 """
 
 from __future__ import annotations
