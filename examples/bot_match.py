@@ -9,7 +9,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 
 from sevenwonders import make_game, simulate
-from sevenwonders.agents import GreedyAgent, RandomAgent
+from sevenwonders.agents import Agent, GreedyAgent, RandomAgent
 from sevenwonders.simulation import format_summary, summarize
 
 
@@ -18,7 +18,7 @@ def main() -> None:
     name = sys.argv[2] if len(sys.argv) > 2 else "base"
     players = int(sys.argv[3]) if len(sys.argv) > 3 else 4
     game = make_game(name, players)
-    agents = [GreedyAgent(), *(RandomAgent() for _ in range(players - 1))]
+    agents: list[Agent] = [GreedyAgent(), *(RandomAgent() for _ in range(players - 1))]
     with ProcessPoolExecutor() as pool:
         results = simulate(game, agents, games=games, seed=1, executor=pool)
     wins = sum(1 for r in results if r.ranks[0] == 1)
