@@ -56,6 +56,23 @@ class Rng:
             if value < limit:
                 return value % n, Rng(state)
 
+    def draws(self, bounds: Sequence[int]) -> tuple[tuple[int, ...], Rng]:
+        """One :meth:`below` draw per bound, in order, exactly as a chain of ``below`` calls
+        would give them, stepping the state directly (one generator made at the end)."""
+        out = []
+        state = self.state
+        for n in bounds:
+            if n <= 0:
+                raise ValueError("below() needs a positive bound")
+            limit = _SPAN - _SPAN % n
+            while True:
+                state = (state + _GAMMA) & _MASK
+                value = _mix(state)
+                if value < limit:
+                    break
+            out.append(value % n)
+        return tuple(out), Rng(state)
+
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """A shuffled copy of ``items`` (Fisher-Yates), drawing exactly as :meth:`below` would,
         but stepping the 64-bit state directly instead of making a generator per draw."""

@@ -110,14 +110,11 @@ class Rules:
 
     def shake(self, dice: tuple[str, ...], rng: Rng) -> tuple[tuple[RolledDie, ...], Rng]:
         """R3: every die gets a uniformly random face and area (reference Decision 4)."""
-        out = []
         areas = len(self.tables.area_costs)
-        for die in dice:
-            faces = self.tables.faces[die]
-            face, rng = rng.below(len(faces))
-            area, rng = rng.below(areas)
-            out.append(RolledDie(die, faces[face], area))
-        return tuple(out), rng
+        faces = self.tables.faces
+        drawn, rng = rng.draws([bound for die in dice for bound in (len(faces[die]), areas)])
+        return tuple(RolledDie(die, faces[die][drawn[2 * i]], drawn[2 * i + 1])
+                     for i, die in enumerate(dice)), rng
 
     # --- costs ---------------------------------------------------------------------------------
 

@@ -58,3 +58,14 @@ def test_shuffle_draws_exactly_as_below(seed: int, size: int) -> None:
     rng = Rng.from_seed(seed)
     items = list(range(size))
     assert rng.shuffle(items) == _reference_shuffle(rng, items)
+
+
+@given(st.integers(), st.lists(st.integers(min_value=1, max_value=2**64 + 5), max_size=20))
+def test_draws_equal_a_chain_of_below(seed: int, bounds: list[int]) -> None:
+    rng = Rng.from_seed(seed)
+    expected = []
+    chained = rng
+    for bound in bounds:
+        value, chained = chained.below(bound)
+        expected.append(value)
+    assert rng.draws(bounds) == (tuple(expected), chained)
