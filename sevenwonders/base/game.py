@@ -17,7 +17,7 @@ from sevenwonders.base.rules import BuildQuote, Rules
 from sevenwonders.base.scoring import score_sheet
 from sevenwonders.base.state import BaseState
 from sevenwonders.base.validation import check_state
-from sevenwonders.base.view import BaseView, make_view
+from sevenwonders.base.view import BaseView, CityView, city_views, make_view
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.errors import (
     IllegalMoveError,
@@ -62,6 +62,8 @@ class BaseGame:
             raise InvalidOptionError("expansions must be distinct Expansion objects")
         self.rules = Rules(players, self._options, self.edition, self.expansions)
         self._last: BaseState | None = None  # the last state this game produced
+        # the last state a view was made of, and its cities as everyone sees them
+        self._views: tuple[BaseState | None, tuple[CityView, ...]] = (None, ())
 
     def __repr__(self) -> str:
         return f"BaseGame(players={self.players}, {self._options!r})"
@@ -166,7 +168,12 @@ class BaseGame:
 
     def view(self, state: BaseState, seat: int) -> BaseView:
         self.rules.ring.check(seat)
-        return make_view(self._mine(state), seat, self.to_move(state))
+        state = self._mine(state)
+        memo = self._views
+        if memo[0] is not state:
+            # every seat of a turn asks for a view of the same state: the cities are shared
+            memo = self._views = (state, city_views(state))
+        return make_view(state, seat, self.rules.to_move(state), memo[1])
 
     # -- helpers for frontends and bots
 

@@ -55,7 +55,21 @@ class BaseView:
     deferred: tuple[tuple[int, str], ...] = ()
 
 
-def make_view(state: BaseState, seat: int, to_move: frozenset[int]) -> BaseView:
+def city_views(state: BaseState) -> tuple[CityView, ...]:
+    """Every city as everyone sees it (the same in every seat's view of ``state``)."""
+    return tuple(
+        CityView(s, c.wonder, c.side, c.coins, c.cards, c.stages, c.tokens,
+                 c.free_build_age, c.stage_choices, m.income, m.built, m.stages)
+        for s, (c, m) in enumerate(zip(state.cities, state.marks, strict=True))
+    )
+
+
+def make_view(
+    state: BaseState, seat: int, to_move: frozenset[int],
+    cities: tuple[CityView, ...] | None = None,
+) -> BaseView:
+    """``seat``'s view of ``state``; ``cities`` are :func:`city_views` of it when the caller
+    has them (every seat of a turn shares them)."""
     head = state.pending[0] if state.pending else None
     mine = head if head is not None and head.seat == seat else None
     sees_discard = mine is not None and mine.kind is PendingKind.BUILD_FROM_DISCARD
@@ -66,11 +80,7 @@ def make_view(state: BaseState, seat: int, to_move: frozenset[int]) -> BaseView:
         turn=state.turn,
         hand=state.hands[seat],
         hand_sizes=tuple(len(hand) for hand in state.hands),
-        cities=tuple(
-            CityView(s, c.wonder, c.side, c.coins, c.cards, c.stages, c.tokens,
-                     c.free_build_age, c.stage_choices, m.income, m.built, m.stages)
-            for s, (c, m) in enumerate(zip(state.cities, state.marks, strict=True))
-        ),
+        cities=city_views(state) if cities is None else cities,
         tucked=state.cities[seat].tucked,
         discard_size=len(state.discard),
         discard=tuple(sorted(state.discard)) if sees_discard else (),
