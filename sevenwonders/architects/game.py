@@ -28,9 +28,9 @@ from sevenwonders.architects.moves import (
 from sevenwonders.architects.options import RuleOptions, make_options
 from sevenwonders.architects.rules import HIDDEN, Engine, Work
 from sevenwonders.architects.scoring import score_sheets
-from sevenwonders.architects.state import ArchitectsState, Finished
+from sevenwonders.architects.state import ArchitectsState, City, Finished
 from sevenwonders.architects.tables import Tables
-from sevenwonders.architects.view import ArchitectsView, make_view
+from sevenwonders.architects.view import ArchitectsView, CityView, city_view, make_view
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seats import Ring
 from sevenwonders.errors import (
@@ -41,6 +41,8 @@ from sevenwonders.errors import (
     UnknownCardError,
     WrongSeatError,
 )
+
+CITY_VIEW_LIMIT = 4096
 
 
 class ArchitectsGame:
@@ -60,6 +62,8 @@ class ArchitectsGame:
         # attribute so that threads sharing the game never see a state with another's moves).
         self._memo: tuple[ArchitectsState | None, tuple[Move, ...]] = (None, ())
         self._checked: ArchitectsState | None = None  # the last foreign state that passed
+        # id(city) -> (city, its public view), see _city_view
+        self._city_views: dict[int, tuple[City, CityView]] = {}
 
     # ----------------------------------------------------------------- protocol
 
@@ -153,9 +157,22 @@ class ArchitectsGame:
     def view(self, state: ArchitectsState, seat: int) -> ArchitectsView:
         state = self._guard(state)
         self.ring.check(seat)
-        shields = tuple(self.engine.shields(city) for city in state.cities)
         moves = tuple(str(m) for m in self.legal_moves(state, seat))
-        return make_view(self.tables, state, seat, shields, moves)
+        return make_view(self.tables, state, seat, tuple(map(self._city_view, state.cities)),
+                         moves)
+
+    def _city_view(self, city: City) -> CityView:
+        """The public view of ``city``, remembered per city value: a turn changes one city,
+        so most of a view's cities were seen before (the memo holds the city itself, so its
+        id names no other object while it is there)."""
+        found = self._city_views.get(id(city))
+        if found is not None and found[0] is city:
+            return found[1]
+        view = city_view(self.tables, city, self.engine.shields(city))
+        if len(self._city_views) > CITY_VIEW_LIMIT:
+            self._city_views.clear()
+        self._city_views[id(city)] = (city, view)
+        return view
 
     # ----------------------------------------------------------------- extras
 

@@ -63,6 +63,8 @@ class Tables:
                 origin[card] = deck
         self.card_origin: tuple[str, ...] = tuple(origin)
         """The deck each card comes from (its back): a wonder id or ``"central"``."""
+        self.card_kind_id: tuple[str, ...] = tuple(self.kind_ids[k] for k in self.card_kind)
+        """The name of each card's kind (what views show)."""
 
         # Wonders: stage keys -> bit, available stages per built mask.
         self.stage_bit: dict[str, int] = {key: 1 << i for i, key in enumerate(STAGE_KEYS)}

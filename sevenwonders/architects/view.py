@@ -101,15 +101,22 @@ _DECISIONS: dict[type, str] = {
 
 
 def _kinds(tables: Tables, cards: tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(tables.kind_ids[tables.card_kind[c]] for c in cards)
+    return tuple(map(tables.card_kind_id.__getitem__, cards))
 
 
 def _origins(tables: Tables, cards: tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(tables.card_origin[c] for c in cards)
+    return tuple(map(tables.card_origin.__getitem__, cards))
 
 
-def make_view(tables: Tables, state: ArchitectsState, seat: int, shields: tuple[int, ...],
+def city_view(tables: Tables, city: City, shields: int) -> CityView:
+    """A city as everyone sees it (``shields``: its shields now)."""
+    return CityView(city.wonder, city.built, _kinds(tables, city.cards),
+                    _origins(tables, city.cards), city.tokens, city.military, shields)
+
+
+def make_view(tables: Tables, state: ArchitectsState, seat: int, cities: tuple[CityView, ...],
               moves: tuple[str, ...]) -> ArchitectsView:
+    """``seat``'s view of ``state``, with the :func:`city_view` of every city."""
     pending = state.pending
     mine = seat == state.current and not state.over
     central_top = None
@@ -124,17 +131,13 @@ def make_view(tables: Tables, state: ArchitectsState, seat: int, shields: tuple[
         if mine or tables.options.halicarnassus_public:
             revealed = _kinds(tables, pending.cards)
 
-    def city_view(city: City, strength: int) -> CityView:
-        return CityView(city.wonder, city.built, _kinds(tables, city.cards),
-                        _origins(tables, city.cards), city.tokens, city.military, strength)
-
     return ArchitectsView(
         seat=seat,
         players=state.players,
         turn=state.turn,
         current=state.current,
         decision=_DECISIONS[type(pending)],
-        cities=tuple(city_view(c, s) for c, s in zip(state.cities, shields, strict=True)),
+        cities=cities,
         decks=tuple(
             DeckView(city.wonder, len(deck),
                      tables.kind_ids[tables.card_kind[deck[-1]]] if deck else None)
