@@ -51,6 +51,9 @@ def _parser() -> argparse.ArgumentParser:
     where.add_argument("--dask", metavar="ADDRESS", default=None,
                        help="run the games on the Dask cluster whose scheduler is at ADDRESS "
                             "(needs the distributed package)")
+    sim.add_argument("--chunk", type=int, default=None, metavar="N",
+                     help="games per task with --workers or --dask (default: about 32 tasks, "
+                          "at most 64 games each)")
     sim.add_argument("--out", metavar="FILE", default=None,
                      help="write every game's results to FILE.csv (a row per seat) or FILE.json")
     sim.add_argument("--plot", metavar="FILE", default=None,
@@ -117,6 +120,8 @@ def _simulate(args: argparse.Namespace) -> int:
         options["expansions"] = list(args.expansion)
     if args.games < 1:
         raise SystemExit("--games must be at least 1")
+    if args.chunk is not None and args.chunk < 1:
+        raise SystemExit("--chunk must be at least 1")
     if args.out is not None and not args.out.lower().endswith((".csv", ".json")):
         raise SystemExit("--out must name a .csv or .json file")
     game = make_game(args.game, args.players, **options)
@@ -129,7 +134,7 @@ def _simulate(args: argparse.Namespace) -> int:
     progress = None if args.quiet else ProgressBar(sys.stderr)
     with _executor(args.workers, args.dask) as executor:
         results = simulate(game, agents, games=args.games, seed=args.seed, executor=executor,
-                           progress=progress)
+                           progress=progress, chunk=args.chunk)
     print(f"{args.game}, {args.players} players, seed {args.seed}, agents {','.join(names)}")
     print(format_summary(summarize(results)))
     if args.out is not None:

@@ -119,6 +119,20 @@ def play_indexed(game: Game[Any, Any, Any], agents: Sequence[Agent], seed: int, 
     return play_game(game, agents, game_seed(seed, index), index)
 
 
+def play_chunk(
+    game: Game[Any, Any, Any], agents: Sequence[Agent], seed: int, indices: range
+) -> list[GameResult]:
+    """Games ``indices`` of a run seeded with ``seed``, one after the other (one executor task:
+    the game and agents travel once, and the game's caches stay warm from game to game)."""
+    return [play_game(game, agents, game_seed(seed, index), index) for index in indices]
+
+
+def chunk_size(games: int) -> int:
+    """How many games one executor task plays by default: enough tasks (about 32) to keep
+    many workers busy and even, at most 64 games each so progress is seen."""
+    return max(1, min(64, games // 32))
+
+
 def simulate(
     game: Game[Any, Any, Any],
     agents: Sequence[Agent] | None = None,
@@ -126,11 +140,13 @@ def simulate(
     seed: int = 0,
     executor: Executor | None = None,
     progress: Progress | None = None,
+    chunk: int | None = None,
 ) -> tuple[GameResult, ...]:
     """Play ``games`` games; ``agents`` has one agent per seat (random by default).
 
-    With ``executor`` every game is one task of it; results come back in game order and equal
-    those of a run in this process. ``progress(done, games)`` is called as games finish.
+    With ``executor`` the games are split into tasks of ``chunk`` consecutive games (by default
+    :func:`chunk_size`); results come back in game order and equal those of a run in this
+    process. ``progress(done, games)`` is called as games (or tasks) finish.
     """
     seat_agents: Sequence[Agent] = (
         list(agents) if agents is not None else [RandomAgent() for _ in range(game.players)]
@@ -139,6 +155,8 @@ def simulate(
         raise ValueError(f"need {game.players} agents, got {len(seat_agents)}")
     if games < 0:
         raise ValueError("games must not be negative")
+    if chunk is not None and chunk < 1:
+        raise ValueError("chunk must be at least 1")
     results: list[GameResult | None] = [None] * games
     if executor is None:
         for index in range(games):
@@ -146,12 +164,17 @@ def simulate(
             if progress is not None:
                 progress(index + 1, games)
     else:
-        futures: dict[Future[GameResult], int] = {
-            executor.submit(play_indexed, game, seat_agents, seed, index): index
-            for index in range(games)
-        }
-        for done, future in enumerate(as_completed(futures), start=1):
-            results[futures[future]] = future.result()
+        size = chunk or chunk_size(games)
+        futures: list[Future[list[GameResult]]] = [
+            executor.submit(play_chunk, game, seat_agents, seed,
+                            range(start, min(start + size, games)))
+            for start in range(0, games, size)
+        ]
+        done = 0
+        for future in as_completed(futures):
+            for result in future.result():
+                results[result.index] = result
+                done += 1
             if progress is not None:
                 progress(done, games)
     return tuple(result for result in results if result is not None)

@@ -12,6 +12,7 @@ import pytest
 from sevenwonders.agents import GreedyAgent, ISMCTSAgent, RandomAgent
 from sevenwonders.base import BaseGame
 from sevenwonders.simulation import (
+    chunk_size,
     format_summary,
     game_seed,
     play_game,
@@ -59,6 +60,22 @@ def test_a_dask_cluster_gives_the_same_results() -> None:
     assert remote == local
 
 
+@pytest.mark.parametrize("chunk", [None, 1, 2, 5, 50])
+def test_tasks_of_several_games_give_the_same_results(chunk: int | None) -> None:
+    game = BaseGame(players=3)
+    local = simulate(game, games=5, seed=3)
+    calls: list[tuple[int, int]] = []
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        pooled = simulate(game, games=5, seed=3, executor=pool, chunk=chunk,
+                          progress=lambda done, total: calls.append((done, total)))
+    assert pooled == local
+    assert calls[-1] == (5, 5) and len(calls) == -(-5 // (chunk or chunk_size(5)))
+
+
+def test_default_chunks() -> None:
+    assert [chunk_size(games) for games in (1, 31, 64, 100, 2048, 10**6)] == [1, 1, 2, 3, 64, 64]
+
+
 def test_progress_is_reported_for_every_game() -> None:
     calls: list[tuple[int, int]] = []
     game = BaseGame(players=3)
@@ -77,6 +94,8 @@ def test_bad_arguments() -> None:
         simulate(game, [RandomAgent()], games=1)
     with pytest.raises(ValueError):
         simulate(game, games=-1)
+    with pytest.raises(ValueError):
+        simulate(game, games=2, chunk=0)
     assert simulate(game, games=0) == ()
 
 
