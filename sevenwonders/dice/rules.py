@@ -159,7 +159,11 @@ class Rules:
     @staticmethod
     def resources(table: SheetTable, ticks: tuple[int, ...] | list[int]) -> int:
         """R10: each ticked Warehouse box produces 1 resource, never spent."""
-        return sum(1 for i in table.building_boxes["warehouse"] if ticks[i])
+        boxes = table.building_boxes["warehouse"]
+        if not boxes:
+            return 0
+        part = ticks[boxes[0]:boxes[-1] + 1]  # a building's boxes are consecutive (tables.py)
+        return len(part) - part.count(0)
 
     def gate_ok(self, state: DiceState, seat: int, face: str) -> bool:
         """R17: at least as many boxes of the purple die's building as each neighbour, counting
@@ -387,9 +391,11 @@ class _Step:
         return w
 
     def freeze(self) -> DiceState:
+        state = self.state
         seats = tuple(self.work[i].freeze() if i in self.work else s
-                      for i, s in enumerate(self.state.seats))
-        return attrs.evolve(self.state, seats=seats)
+                      for i, s in enumerate(state.seats))
+        return DiceState(state.turn, state.phase, state.forum, seats, state.rng,
+                         state.agora_claimed, state.final_turn)
 
     # --- actions -----------------------------------------------------------------------------
 
