@@ -44,8 +44,8 @@ class Rng:
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
+        if not 0 < n <= _SPAN:
+            raise ValueError("below() needs a bound from 1 to 2**64")
         limit = _SPAN - _SPAN % n
         state = self.state
         while True:  # next64() inlined: the state is stepped, one generator made at the end
@@ -62,8 +62,8 @@ class Rng:
         out = []
         state = self.state
         for n in bounds:
-            if n <= 0:
-                raise ValueError("below() needs a positive bound")
+            if not 0 < n <= _SPAN:
+                raise ValueError("below() needs a bound from 1 to 2**64")
             limit = _SPAN - _SPAN % n
             while True:
                 state = (state + _GAMMA) & _MASK

@@ -1,3 +1,4 @@
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -60,7 +61,7 @@ def test_shuffle_draws_exactly_as_below(seed: int, size: int) -> None:
     assert rng.shuffle(items) == _reference_shuffle(rng, items)
 
 
-@given(st.integers(), st.lists(st.integers(min_value=1, max_value=2**64 + 5), max_size=20))
+@given(st.integers(), st.lists(st.integers(min_value=1, max_value=2**64), max_size=20))
 def test_draws_equal_a_chain_of_below(seed: int, bounds: list[int]) -> None:
     rng = Rng.from_seed(seed)
     expected = []
@@ -69,3 +70,13 @@ def test_draws_equal_a_chain_of_below(seed: int, bounds: list[int]) -> None:
         value, chained = chained.below(bound)
         expected.append(value)
     assert rng.draws(bounds) == (tuple(expected), chained)
+
+
+def test_bounds_a_64_bit_generator_cannot_draw_are_refused() -> None:
+    rng = Rng.from_seed(0)
+    for bound in (0, -3, 2**64 + 1):
+        with pytest.raises(ValueError):
+            rng.below(bound)
+        with pytest.raises(ValueError):
+            rng.draws([2, bound])
+    assert 0 <= rng.below(2**64)[0] < 2**64
