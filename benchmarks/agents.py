@@ -10,7 +10,10 @@ default rule options); wonders (base: Day sides; Architects: wonders; Dice: shee
 from each game's seed, so over many games every seat sees every wonder. ``--players`` may list
 several counts (``--players 2 4``), each playing every match. The win share counts a tie for
 first as a share; the baseline is ``1 / players``. The standard error is that of a proportion
-over the number of games.
+over the number of games. An ``ismcts`` spec takes the game's preset for the options it leaves
+out (``sevenwonders.agents.ismcts.PRESETS``; Dice has one), so ``ismcts:100`` is the same
+agent as the library's default with 100 iterations; ``--match greedy/greedy`` gives the seat-0
+control. Each line ends with the match's wall-clock time on one core (``--workers 1``).
 """
 
 from __future__ import annotations

@@ -34,7 +34,8 @@ def make_agent(spec: str) -> Agent:
     ``random``, ``greedy``, ``ismcts`` (50 iterations), or ``ismcts`` with options after colons:
     ``ismcts:100`` (iterations), ``ismcts:iterations=100``, ``ismcts:seconds=0.5``,
     ``ismcts:iterations=300:exploration=1.0``, ``ismcts:horizon=full`` (play simulations to the
-    end instead of cutting them after 2 steps).
+    end instead of cutting them), ``ismcts:root=paired:evidence=1.5``, ``ismcts:preset=off``
+    (ignore the game's preset, :data:`sevenwonders.agents.ismcts.PRESETS`).
     """
     from sevenwonders.agents.greedy import GreedyAgent
     from sevenwonders.agents.ismcts import ISMCTSAgent
@@ -52,20 +53,24 @@ def make_agent(spec: str) -> Agent:
                 key, equals, value = part.partition("=")
                 if not equals:
                     key, value = "iterations", key
-                if key == "rollout":
+                if key in ("rollout", "root"):
                     options[key] = value
+                elif key == "preset":
+                    if value not in ("on", "off"):
+                        raise ValueError("preset is on or off")
+                    options[key] = value == "on"
                 elif key in ("depth", "width"):
                     options[key] = None if value == "all" else int(value)
                 elif key == "iterations":
                     options[key] = int(value)
                 elif key == "horizon":
                     options[key] = None if value == "full" else int(value)
-                elif key in ("seconds", "exploration"):
+                elif key in ("seconds", "exploration", "evidence", "cut_evidence"):
                     options[key] = float(value)
                 else:
                     raise InvalidOptionError(
                         f"unknown ismcts option {key!r} (iterations, seconds, exploration, "
-                        "horizon, width, rollout, depth)"
+                        "horizon, width, rollout, depth, root, evidence, cut_evidence, preset)"
                     )
             return ISMCTSAgent(**options)
         except ValueError as error:

@@ -21,21 +21,55 @@ with the seat's view (:mod:`sevenwonders.agents.determinize`), and walks the sea
   :mod:`sevenwonders.agents.heuristics`).
 
 The playout policy is the game's heuristic played greedily (``rollout="greedy"``, the default, for
-games with ``evaluate_state``) or its fast policy (``rollout="fast"``). The move played is the
-root move visited most (mean reward breaks ties). The budget is a number of ``iterations``
-(reproducible) or of wall-clock ``seconds`` (not reproducible); with both, the first reached ends
-the search. A game without a determinizer is played greedily instead, and so is a position
-whose determinizations the game refuses (an expansion's decision the view does not describe).
+games with ``evaluate_state``: the very move choice of the greedy agent) or its fast policy
+(``rollout="fast"``).
+
+How the root moves share the budget (``root``):
+
+- ``root="tree"``: every iteration walks the tree once, choosing the root move by UCB1; the move
+  played is the root move visited most (mean reward breaks ties);
+- ``root="paired"``: *common random numbers*. A round draws one determinization (for Dice: the
+  future rolls) and one generator for the simulations, and walks the tree below *every*
+  remaining root move on that same sample, so root moves are compared pairwise on shared chance
+  (the other seats' moves in the same step, later rolls, hidden cards), which removes most of the
+  noise a comparison of separate samples carries. Rounds are split into phases of equal budget
+  (sequential halving): after each phase the worse half of the root moves by mean paired
+  difference is dropped. The greedy agent's own move (the heuristic's best, ties drawn as the
+  greedy agent draws them) is the *anchor*: it always stays, and another move is played only if
+  its mean reward beats the anchor's by more than ``evidence`` standard errors of the paired
+  differences. The heuristic is the prior; the search overrides it only on evidence.
+  ``cut_evidence`` replaces ``evidence`` as soon as one walk was cut at the horizon (scored by
+  the heuristic's leaf values rather than by the game's end): leaf values are the very
+  heuristic the anchor comes from, so they are weak evidence against it. With
+  ``cut_evidence=inf`` only walks that reach the end of the game may overrule the anchor, and
+  the search stops at the first cut walk (the anchor's own, first): far from the end it costs
+  one walk and plays the greedy move; near the end it compares moves by their sampled outcomes.
+
+One iteration is one walk (one root move on one sample), so ``iterations`` costs about the same
+in both modes. The budget is a number of ``iterations`` (reproducible) or of wall-clock
+``seconds`` (not reproducible); with both, the first reached ends the search. A game without a
+determinizer is played greedily instead, and so is a position whose determinizations the game
+refuses (an expansion's decision the view does not describe).
+
+Options left out take the game's preset (:data:`PRESETS`, by ``game.name``), then the generic
+default (:data:`DEFAULTS`); ``preset=False`` ignores the presets. Dice's preset is a paired flat
+search (``depth=1``, the 5 best moves by the heuristic) whose walks run 24 steps and may only
+overrule the greedy move when they reach the end of the game (``cut_evidence=inf``): Dice hides
+nothing but future rolls, so the greedy heuristic is as good a judge of a cut walk as of a move,
+and what search adds is the endgame, where sampled rolls decide who wins (measured: walks cut at 4
+steps and scored by leaf values did not beat greedy; the endgame search does).
 """
 
 from __future__ import annotations
 
+import enum
 import math
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from sevenwonders.agents.determinize import determinizer_for
-from sevenwonders.agents.greedy import GreedyAgent
+from sevenwonders.agents.greedy import GreedyAgent, best_moves
 from sevenwonders.agents.heuristics import (
     EvaluateState,
     PlayoutMove,
@@ -52,10 +86,64 @@ from sevenwonders.errors import SevenWondersError
 WIN_WEIGHT = 0.6
 SCALE = 8.0
 ROLLOUTS = ("greedy", "fast")
+ROOTS = ("tree", "paired")
 MAX_FAILURES = 3
+MAX_PLIES = 500
+"""A walk "to the end" is scored with the leaf values after this many steps all the same (a
+game the playout policy cannot finish: every seat passing in Dice, say)."""
+OPTIONS = (
+    "exploration", "horizon", "width", "rollout", "depth", "root", "evidence", "cut_evidence",
+)
 DEFAULTS: dict[str, object] = {
     "exploration": 0.7, "horizon": 2, "width": 6, "rollout": "greedy", "depth": None,
+    "root": "tree", "evidence": 1.0, "cut_evidence": 1.0,
 }
+"""The generic value of every option."""
+PRESETS: dict[str, dict[str, object]] = {
+    "dice": {
+        "root": "paired", "depth": 1, "horizon": 24, "width": 5, "evidence": 1.0,
+        "cut_evidence": math.inf,
+    },
+}
+"""Per-game values of the options a user leaves out, by game name (see the README)."""
+
+
+NO_MOVE: Any = object()
+"""No forced root move (``None`` may be a game's move)."""
+
+
+class _Unset(enum.Enum):
+    UNSET = "unset"
+
+
+UNSET = _Unset.UNSET
+
+
+class Settings:
+    """The options of one search, resolved for a game."""
+
+    __slots__ = ("cut_evidence", "depth", "evidence", "exploration", "horizon", "rollout", "root",
+                 "width")
+
+    def __init__(self, values: Mapping[str, object]) -> None:
+        exploration, evidence = values["exploration"], values["evidence"]
+        cut_evidence = values["cut_evidence"]
+        assert isinstance(cut_evidence, int | float)
+        self.cut_evidence = float(cut_evidence)
+        horizon, width, depth = values["horizon"], values["width"], values["depth"]
+        rollout, root = values["rollout"], values["root"]
+        assert isinstance(exploration, int | float) and isinstance(evidence, int | float)
+        assert horizon is None or isinstance(horizon, int)
+        assert width is None or isinstance(width, int)
+        assert depth is None or isinstance(depth, int)
+        assert isinstance(rollout, str) and isinstance(root, str)
+        self.exploration = float(exploration)
+        self.evidence = float(evidence)
+        self.horizon: int | None = horizon
+        self.width: int | None = width
+        self.depth: int | None = depth
+        self.rollout = rollout
+        self.root = root
 
 
 class _Node:
@@ -72,20 +160,44 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
 
 
+def _check(options: Mapping[str, object]) -> None:
+    width, horizon, depth = options.get("width"), options.get("horizon"), options.get("depth")
+    if isinstance(width, int) and width < 1:
+        raise ValueError("width must be at least 1")
+    if isinstance(horizon, int) and horizon < 0:
+        raise ValueError("horizon must not be negative")
+    if isinstance(depth, int) and depth < 1:
+        raise ValueError("depth must be at least 1")
+    if "rollout" in options and options["rollout"] not in ROLLOUTS:
+        raise ValueError(f"rollout must be one of {ROLLOUTS}")
+    if "root" in options and options["root"] not in ROOTS:
+        raise ValueError(f"root must be one of {ROOTS}")
+    for key in ("evidence", "cut_evidence"):
+        evidence = options.get(key)
+        if isinstance(evidence, int | float) and evidence < 0:
+            raise ValueError(f"{key} must not be negative")
+
+
 class ISMCTSAgent:
     """``ISMCTSAgent(iterations=50)`` or ``ISMCTSAgent(seconds=0.5)``; see the module docstring
     for ``exploration`` (the UCB1 constant), ``horizon`` (``None``: play simulations to the end),
-    ``width`` (``None``: every move), ``rollout`` and ``depth``."""
+    ``width`` (``None``: every move), ``rollout``, ``depth``, ``root`` and ``evidence``. Options
+    left out take the game's preset (:data:`PRESETS`) unless ``preset=False``; the attributes
+    show the generic value of an option left out."""
 
     def __init__(
         self,
         iterations: int | None = None,
         seconds: float | None = None,
-        exploration: float = 0.7,
-        horizon: int | None = 2,
-        width: int | None = 6,
-        rollout: str = "greedy",
-        depth: int | None = None,
+        exploration: float | _Unset = UNSET,
+        horizon: int | _Unset | None = UNSET,
+        width: int | _Unset | None = UNSET,
+        rollout: str | _Unset = UNSET,
+        depth: int | _Unset | None = UNSET,
+        root: str | _Unset = UNSET,
+        evidence: float | _Unset = UNSET,
+        cut_evidence: float | _Unset = UNSET,
+        preset: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 50
@@ -93,39 +205,52 @@ class ISMCTSAgent:
             raise ValueError("iterations must be at least 1")
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
-        if width is not None and width < 1:
-            raise ValueError("width must be at least 1")
-        if horizon is not None and horizon < 0:
-            raise ValueError("horizon must not be negative")
-        if depth is not None and depth < 1:
-            raise ValueError("depth must be at least 1")
-        if rollout not in ROLLOUTS:
-            raise ValueError(f"rollout must be one of {ROLLOUTS}")
+        arguments: dict[str, object] = {
+            "exploration": exploration, "horizon": horizon, "width": width, "rollout": rollout,
+            "depth": depth, "root": root, "evidence": evidence, "cut_evidence": cut_evidence,
+        }
+        given = {key: value for key, value in arguments.items() if value is not UNSET}
+        _check(given)
         self.iterations = iterations
         self.seconds = seconds
-        self.exploration = exploration
-        self.horizon = horizon
-        self.width = width
-        self.rollout = rollout
-        self.depth = depth
+        self.preset = preset
+        self.given: dict[str, object] = given
+        generic = Settings({**DEFAULTS, **given})
+        self.exploration = generic.exploration
+        self.horizon = generic.horizon
+        self.width = generic.width
+        self.rollout = generic.rollout
+        self.depth = generic.depth
+        self.root = generic.root
+        self.evidence = generic.evidence
+        self.cut_evidence = generic.cut_evidence
+
+    def settings(self, game_name: str | None = None) -> Settings:
+        """The options of a search in the game called ``game_name``: those given, then the
+        game's preset, then the generic defaults."""
+        preset = PRESETS.get(game_name or "", {}) if self.preset else {}
+        return Settings({**DEFAULTS, **preset, **self.given})
 
     @property
     def name(self) -> str:
-        """``ismcts(50)``, ``ismcts(0.5s)``, with any option that is not the default."""
+        """``ismcts(50)``, ``ismcts(0.5s)``, with every option given."""
         parts = [] if self.iterations is None else [f"{self.iterations}"]
         if self.seconds is not None:
             parts.append(f"{self.seconds}s")
-        for key, default in DEFAULTS.items():
-            value = getattr(self, key)
-            if value != default:
-                shown = value if value is not None else "full" if key == "horizon" else "all"
-                parts.append(f"{key}={shown}")
+        for key in OPTIONS:
+            if key not in self.given:
+                continue
+            value = self.given[key]
+            shown = value if value is not None else "full" if key == "horizon" else "all"
+            parts.append(f"{key}={shown}")
+        if not self.preset:
+            parts.append("preset=off")
         return f"ismcts({','.join(parts)})"
 
     def __repr__(self) -> str:
-        return (f"ISMCTSAgent(iterations={self.iterations}, seconds={self.seconds}, "
-                f"exploration={self.exploration}, horizon={self.horizon}, width={self.width}, "
-                f"rollout={self.rollout!r}, depth={self.depth})")
+        given = "".join(f", {key}={value!r}" for key, value in self.given.items())
+        return (f"ISMCTSAgent(iterations={self.iterations}, seconds={self.seconds}{given}, "
+                f"preset={self.preset})")
 
     def choose(
         self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
@@ -135,13 +260,16 @@ class ISMCTSAgent:
         determinize = determinizer_for(game)
         if determinize is None:
             return GreedyAgent().choose(game, view, legal, rng)
+        settings = self.settings(game.name)
+        if settings.root == "paired":
+            return self._choose_paired(game, view, legal, rng, settings)
         seat: int = view.seat
         candidates = legal
-        if self.width is not None and len(legal) > self.width:
+        if settings.width is not None and len(legal) > settings.width:
             values, rng = evaluator_for(game)(game, view, legal, rng)
             order = sorted(range(len(legal)), key=lambda i: -values[i])
-            candidates = tuple(legal[i] for i in order[: self.width])
-        search = _Search(self, game, seat, candidates)
+            candidates = tuple(legal[i] for i in order[: settings.width])
+        search = _Search(settings, game, seat, candidates)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = failed = 0
         while True:
@@ -151,7 +279,7 @@ class ISMCTSAgent:
                 break
             try:
                 state, rng = determinize(game, view, rng)
-                rng = search.iterate(state, rng)
+                rng, _ = search.iterate(state, rng)
             except SevenWondersError:
                 # A position the determinizer cannot rebuild faithfully (an expansion's pending
                 # decision the view does not describe): after a few tries, play greedily.
@@ -173,23 +301,110 @@ class ISMCTSAgent:
             return candidates[0], rng
         return best, rng
 
+    def _choose_paired(
+        self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng,
+        settings: Settings,
+    ) -> tuple[Any, Rng]:
+        """The ``root="paired"`` search: common random numbers, sequential halving, and the
+        greedy move as the anchor (see the module docstring)."""
+        determinize = determinizer_for(game)
+        assert determinize is not None
+        values, rng = evaluator_for(game)(game, view, legal, rng)
+        anchor, rng = rng.choice(best_moves(values, legal))
+        order = sorted(range(len(legal)), key=lambda i: -values[i])
+        width = len(legal) if settings.width is None else settings.width
+        others = [legal[i] for i in order if legal[i] != anchor]
+        alive = [anchor, *others[: max(0, width - 1)]]
+        if len(alive) == 1:
+            return anchor, rng
+        search = _Search(settings, game, view.seat, tuple(alive))
+        diffs: dict[Any, list[float]] = {move: [] for move in alive}
+        phases = max(1, math.ceil(math.log2(len(alive))))
+        phase = 0
+        start = time.perf_counter()
+        done = failed = cut_rounds = 0
+        hopeless = math.isinf(settings.cut_evidence)
+
+        def progress() -> float:
+            shares = []
+            if self.iterations is not None:
+                shares.append(done / self.iterations)
+            if self.seconds is not None:
+                shares.append((time.perf_counter() - start) / self.seconds)
+            return max(shares)
+
+        while progress() < 1.0:
+            rewards: dict[Any, float] = {}
+            done += len(alive)
+            try:
+                state, rng = determinize(game, view, rng)
+                walk_rng, rng = rng.split()
+                search.first_moves.clear()
+                cut = False
+                for move in alive:
+                    _, reward = search.iterate(state, walk_rng, move)
+                    if reward is None:  # the move does not exist in this determinization
+                        raise SevenWondersError("a root move is not legal here")
+                    rewards[move] = reward
+                    cut = cut or search.cut
+                    if cut and hopeless:
+                        return anchor, rng  # no cut walk may overrule the anchor
+            except SevenWondersError:
+                failed += 1
+                rng = rng.split()[0]
+                if failed >= MAX_FAILURES and not diffs[anchor]:
+                    return anchor, rng
+                continue
+            cut_rounds += cut
+            base = rewards[anchor]
+            for move in alive:
+                diffs[move].append(rewards[move] - base)
+            if len(alive) > 2 and progress() >= (phase + 1) / phases:
+                phase += 1
+                ranked = sorted(alive[1:], key=lambda m: -_mean(diffs[m]))
+                alive = [anchor, *ranked[: max(1, (len(alive) + 1) // 2 - 1)]]
+        best, best_score = anchor, 0.0
+        evidence = settings.evidence if not cut_rounds else settings.cut_evidence
+        for move in alive[1:]:
+            sample = diffs[move]
+            mean = _mean(sample)
+            if mean <= best_score or len(sample) < 2:
+                continue
+            if mean > evidence * _standard_error(sample):
+                best, best_score = move, mean
+        return best, rng
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def _standard_error(values: list[float]) -> float:
+    n = len(values)
+    mean = sum(values) / n
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return math.sqrt(variance / n)
+
 
 class _Search:
     """One decision's search: the tree, and what every iteration needs."""
 
-    def __init__(self, agent: ISMCTSAgent, game: Game[Any, Any, Any], seat: int,
+    def __init__(self, settings: Settings, game: Game[Any, Any, Any], seat: int,
                  candidates: tuple[Any, ...]) -> None:
-        self.agent = agent
+        self.settings = settings
         self.game = game
         self.seat = seat
         self.root = _Node()
         self.root_moves = candidates
-        self.allowed = frozenset(candidates)
         self.policy: PlayoutMove = (
-            greedy_policy_for(game) if agent.rollout == "greedy" else playout_policy_for(game)
+            greedy_policy_for(game) if settings.rollout == "greedy" else playout_policy_for(game)
         )
         self.ranker: EvaluateState | None = evaluate_state_for(game)
         self.leaf_values = leaf_values_for(game)
+        # the other seats' policy moves in the first step of a forced walk, by seat and generator:
+        # the same for every root move of a round (same state, same generator), so computed once
+        self.first_moves: dict[tuple[int, Rng], tuple[Any, Rng]] = {}
+        self.cut = False  # whether the last walk was cut (scored by leaf values)
 
     def _decider(self, to_move: frozenset[int]) -> int | None:
         if self.seat in to_move:
@@ -203,7 +418,7 @@ class _Search:
         """The decider's moves considered at ``node``, best first when a heuristic ranks them."""
         if node is self.root:
             return tuple(m for m in self.root_moves if m in legal)
-        width = self.agent.width
+        width = self.settings.width
         if self.ranker is None or len(legal) <= 1:
             return legal
         values = self.ranker(self.game, state, decider, legal)
@@ -212,32 +427,54 @@ class _Search:
             order = order[:width]
         return tuple(legal[i] for i in order)
 
-    def iterate(self, state: Any, rng: Rng) -> Rng:
+    def iterate(self, state: Any, rng: Rng, forced: Any = NO_MOVE) -> tuple[Rng, float | None]:
+        """One walk from the root on ``state``; with ``forced``, that root move. The advanced
+        generator, and the searching seat's reward (``None`` if the walk could not play)."""
         game = self.game
-        horizon = self.agent.horizon
+        horizon = self.settings.horizon
         node: _Node | None = self.root
         path: list[tuple[_Node, int]] = []
         plies = 0  # steps played since the walk left the tree
         rewards: tuple[float, ...] | None = None
+        self.cut = False
         while not game.is_over(state):
-            if node is None and horizon is not None and plies >= horizon:
+            if node is None and plies >= (MAX_PLIES if horizon is None else horizon):
                 rewards = tuple(_sigmoid(v / SCALE) for v in self.leaf_values(game, state))
+                self.cut = True
                 break
             to_move = game.to_move(state)
             decider = self._decider(to_move) if node is not None else None
             moves: dict[int, Any] = {}
+            first = forced is not NO_MOVE and node is self.root
             for mover in sorted(to_move):
-                legal = game.legal_moves(state, mover)
                 if mover != decider or node is None:
-                    moves[mover], rng = self.policy(game, state, mover, legal, rng)
+                    known = self.first_moves.get((mover, rng)) if first else None
+                    if known is None:
+                        legal = game.legal_moves(state, mover)
+                        key = (mover, rng)
+                        moves[mover], rng = self.policy(game, state, mover, legal, rng)
+                        if first:
+                            self.first_moves[key] = (moves[mover], rng)
+                    else:
+                        moves[mover], rng = known
                     continue
-                options = self._options(node, state, mover, legal)
-                if not options:  # this determinization cannot play any real move
-                    return rng
-                move, child, rng = self._select(node, options, rng)
+                legal = game.legal_moves(state, mover)
+                if first:
+                    if forced not in legal:
+                        return rng, None
+                    move = forced
+                    child = node.children.get(move)
+                    if child is None:
+                        child = node.children[move] = _Node()
+                    child.available += 1
+                else:
+                    options = self._options(node, state, mover, legal)
+                    if not options:  # this determinization cannot play any real move
+                        return rng, None
+                    move, child, rng = self._select(node, options, rng)
                 path.append((child, mover))
                 moves[mover] = move
-                deep = self.agent.depth is not None and len(path) >= self.agent.depth
+                deep = self.settings.depth is not None and len(path) >= self.settings.depth
                 node = child if child.visits and not deep else None  # a new node ends the descent
             state = game.play(state, moves)
             if node is None:
@@ -247,7 +484,7 @@ class _Search:
         for visited, mover in path:
             visited.visits += 1
             visited.total += rewards[mover]
-        return rng
+        return rng, rewards[self.seat]
 
     def _select(self, node: _Node, options: tuple[Any, ...], rng: Rng
                 ) -> tuple[Any, _Node, Rng]:
@@ -264,7 +501,7 @@ class _Search:
                 unvisited = [m for m in options if node.children[m].visits == 0]
                 fresh, rng = rng.choice(unvisited)
             return fresh, node.children[fresh], rng
-        c = self.agent.exploration
+        c = self.settings.exploration
         best_move, best_score = options[0], -math.inf
         for move in options:
             child = node.children[move]

@@ -39,7 +39,14 @@ from sevenwonders.core.rng import Rng
 from sevenwonders.dice import components as c
 from sevenwonders.dice.moves import Pass, Skip
 from sevenwonders.dice.scoring import score_seat
-from sevenwonders.dice.state import ChooseBonus, DiceState, ExtraAction, ExtraTicks, Phase
+from sevenwonders.dice.state import (
+    ChooseBonus,
+    DiceState,
+    ExtraAction,
+    ExtraTicks,
+    Phase,
+    SeatState,
+)
 
 COIN_EARLY = 0.3
 COIN_LATE = 0.05
@@ -58,18 +65,22 @@ UNLOCK_WORTH = 5.0
 SPECIAL_BUILDING = {"white": "gallery", "purple": "guild_court"}
 
 
+def _progress(game: Any, s: SeatState) -> float:
+    """How far ``s`` is from ending the game: the share of its three most complete buildings
+    that is ticked, or its share of the bonuses that end the game."""
+    table = game.tables.sheets[s.sheet]
+    shares = sorted(
+        (sum(1 for i in table.building_boxes[b] if s.ticks[i]) / len(table.building_boxes[b])
+         for b in c.CITY_BUILDINGS if table.building_boxes[b]), reverse=True)
+    return max(sum(shares[:c.BONUSES_TO_END]) / c.BONUSES_TO_END,
+               s.bonus_count / c.BONUSES_TO_END)
+
+
 def _remaining(game: Any, state: DiceState) -> float:
     """The share of the game still to play, from 1 at the start towards 0."""
-    most = 0.0
-    for s in state.seats:
-        table = game.tables.sheets[s.sheet]
-        shares = sorted(
-            (sum(1 for i in table.building_boxes[b] if s.ticks[i]) / len(table.building_boxes[b])
-             for b in c.CITY_BUILDINGS if table.building_boxes[b]), reverse=True)
-        most = max(most, sum(shares[:c.BONUSES_TO_END]) / c.BONUSES_TO_END,
-                   s.bonus_count / c.BONUSES_TO_END)
     if state.final_turn:
         return MIN_REMAINING
+    most = max(0.0, *(_parts(game, s)[0] for s in state.seats))
     return max(MIN_REMAINING, 1.0 - most)
 
 
@@ -87,30 +98,38 @@ def _effect_worth(table: Any, s: Any, effect: Any) -> float:
     return 0.0
 
 
-def seat_value(game: Any, state: DiceState, seat: int, remaining: float | None = None) -> float:
-    """The value in points of ``seat``'s sheet in ``state`` (see the module's docstring)."""
-    s = state.seats[seat]
+_Parts = tuple[float, float, float, float, float]
+_memo: dict[SeatState, _Parts] = {}
+_owner: object = None
+MEMO_SIZE = 100_000
+
+
+def _parts(game: Any, s: SeatState) -> _Parts:
+    """What a seat's value is made of, from its sheet alone (memoised): its progress towards
+    the end, its running score, what is worth ``remaining`` times its points (resources, lasting
+    effects, defences, unlocked dice), buildings under way and pending decisions."""
+    global _owner
+    if game.tables is not _owner:  # another sheet set: forget the sheets of the last one
+        _memo.clear()
+        _owner = game.tables
+    found = _memo.get(s)
+    if found is not None:
+        return found
     table = game.tables.sheets[s.sheet]
-    value = float(score_seat(table, s).total)
-    if state.phase is Phase.OVER:
-        return value
-    if remaining is None:
-        remaining = _remaining(game, state)
     ticks = s.ticks
-    coins = min(s.coins, table.reserve_size)
-    value += (COIN_LATE + (COIN_EARLY - COIN_LATE) * remaining) * coins
-    value += RESOURCE * remaining * sum(1 for i in table.building_boxes["warehouse"] if ticks[i])
-    for key, effect in table.permanent:
-        if ticks[key] if key >= 0 else s.bonuses[-1 - key]:
-            value += remaining * _effect_worth(table, s, effect)
+    lasting = RESOURCE * sum(1 for i in table.building_boxes["warehouse"] if ticks[i])
+    for key_, effect in table.permanent:
+        if ticks[key_] if key_ >= 0 else s.bonuses[-1 - key_]:
+            lasting += _effect_worth(table, s, effect)
     for box in table.boxes:
         if not ticks[box.index]:
             continue
         if box.kind == "defence":
-            value += DEFENCE * remaining
+            lasting += DEFENCE
         for effect in box.effects:
             if effect.effect == "unlockDice":
-                value += remaining * _effect_worth(table, s, effect)
+                lasting += _effect_worth(table, s, effect)
+    later = 0.0
     if s.bonus_count < len(table.bonuses):
         for building in c.CITY_BUILDINGS:
             boxes = table.building_boxes[building]
@@ -118,15 +137,31 @@ def seat_value(game: Any, state: DiceState, seat: int, remaining: float | None =
                 continue
             done = sum(1 for i in boxes if ticks[i])
             if done < len(boxes):
-                value += PROGRESS_SHARE * BONUS * (done / len(boxes)) ** 2
+                later += PROGRESS_SHARE * BONUS * (done / len(boxes)) ** 2
     for pending in s.pending:
         if isinstance(pending, ChooseBonus):
-            value += BONUS
+            later += BONUS
         elif isinstance(pending, ExtraTicks):
-            value += PENDING_TICK * pending.count
+            later += PENDING_TICK * pending.count
         elif isinstance(pending, ExtraAction):
-            value += PENDING_ACTION
-    return float(value)
+            later += PENDING_ACTION
+    parts = (_progress(game, s), float(score_seat(table, s).total), lasting, later,
+             float(min(s.coins, table.reserve_size)))
+    if len(_memo) >= MEMO_SIZE:
+        _memo.clear()
+    _memo[s] = parts
+    return parts
+
+
+def seat_value(game: Any, state: DiceState, seat: int, remaining: float | None = None) -> float:
+    """The value in points of ``seat``'s sheet in ``state`` (see the module's docstring)."""
+    _, score, lasting, later, coins = _parts(game, state.seats[seat])
+    if state.phase is Phase.OVER:
+        return score
+    if remaining is None:
+        remaining = _remaining(game, state)
+    return (score + (COIN_LATE + (COIN_EARLY - COIN_LATE) * remaining) * coins
+            + remaining * lasting + later)
 
 
 def values_of(game: Any, state: DiceState) -> list[float]:
@@ -162,9 +197,12 @@ def evaluate_state(
     values are the same for every move, so only the seat's own value is compared (a move that
     ends the game gets no winner's bonus here: the others' last moves are not known yet)."""
     others = _neutral(game, state, seat)
+    # the moves are legal: the rules apply them without the protocol's checks
+    rules = getattr(game, "rules", None)
     values = []
     for move in legal:
-        after = game.play(state, {**others, seat: move})
+        moves = {**others, seat: move}
+        after = rules.apply(state, moves)[0] if rules is not None else game.play(state, moves)
         values.append(seat_value(game, after, seat))
     return tuple(values)
 

@@ -1,0 +1,94 @@
+"""The search agent's paired root (common random numbers) and its per-game presets."""
+
+from __future__ import annotations
+
+import pytest
+
+from sevenwonders.agents import GreedyAgent, ISMCTSAgent, make_agent
+from sevenwonders.agents import ismcts as search
+from sevenwonders.agents.determinize import register_determinizer
+from sevenwonders.base import BaseGame
+from sevenwonders.core.rng import Rng
+from sevenwonders.dice import DiceGame
+from sevenwonders.errors import InvalidOptionError
+from tests.agents.toy import Nim, determinize_nim
+
+
+def test_options_left_out_take_the_game_preset() -> None:
+    agent = ISMCTSAgent(iterations=10)
+    assert agent.given == {} and agent.root == "tree" and agent.horizon == 2
+    generic = agent.settings("no-such-game")
+    assert (generic.root, generic.horizon, generic.width) == ("tree", 2, 6)
+    for name, preset in search.PRESETS.items():
+        settings = agent.settings(name)
+        for key, value in preset.items():
+            assert getattr(settings, key) == value
+    given = ISMCTSAgent(iterations=10, horizon=7, root="tree").settings("dice")
+    assert (given.horizon, given.root) == (7, "tree")
+    off = ISMCTSAgent(iterations=10, preset=False).settings("dice")
+    assert (off.root, off.horizon) == ("tree", 2)
+
+
+def test_make_agent_reads_the_paired_options() -> None:
+    agent = make_agent("ismcts:40:root=paired:evidence=1.5:preset=off")
+    assert isinstance(agent, ISMCTSAgent)
+    assert (agent.root, agent.evidence, agent.preset) == ("paired", 1.5, False)
+    assert agent.name == "ismcts(40,root=paired,evidence=1.5,preset=off)"
+    for bad in ("ismcts:root=forest", "ismcts:evidence=-1", "ismcts:preset=maybe"):
+        with pytest.raises(InvalidOptionError):
+            make_agent(bad)
+
+
+def _dice_position() -> tuple[DiceGame, object, tuple[object, ...]]:
+    game = DiceGame(players=2, seat_sheets=["giza", "rhodes"])
+    state = game.new_game(seed=4)
+    return game, game.view(state, 0), game.legal_moves(state, 0)
+
+
+def test_paired_search_replays_exactly_with_an_iteration_budget() -> None:
+    game, view, legal = _dice_position()
+    agent = ISMCTSAgent(iterations=12, root="paired", horizon=2)
+    move, rng = agent.choose(game, view, legal, Rng.from_seed(5))
+    assert move in legal
+    assert agent.choose(game, view, legal, Rng.from_seed(5)) == (move, rng)
+
+
+def test_without_evidence_the_paired_search_plays_the_greedy_move() -> None:
+    game, view, legal = _dice_position()
+    stubborn = ISMCTSAgent(iterations=12, root="paired", horizon=1, evidence=1e9)
+    for seed in range(3):
+        greedy, _ = GreedyAgent().choose(game, view, legal, Rng.from_seed(seed))
+        assert stubborn.choose(game, view, legal, Rng.from_seed(seed))[0] == greedy
+
+
+def test_the_paired_search_is_blind_to_hidden_cards() -> None:
+    game = BaseGame(players=3)
+    state = game.new_game(seed=11)
+    other = type(state)(**{**{f: getattr(state, f) for f in state.__slots__ if f != "__weakref__"},
+                           "decks": tuple(tuple(reversed(d)) for d in state.decks),
+                           "hands": (state.hands[0], state.hands[2], state.hands[1])})
+    assert game.view(other, 0) == game.view(state, 0) and other != state
+    agent = ISMCTSAgent(iterations=10, root="paired", evidence=0.0)
+    legal = game.legal_moves(state, 0)
+    assert agent.choose(game, game.view(state, 0), legal, Rng.from_seed(3)) == agent.choose(
+        game, game.view(other, 0), legal, Rng.from_seed(3)
+    )
+
+
+def test_the_paired_search_finds_the_winning_nim_move() -> None:
+    game = Nim(stones=6, name="nim-paired")
+    register_determinizer("nim-paired", determinize_nim)
+    state = game.new_game(0)
+    agent = ISMCTSAgent(iterations=150, root="paired", width=None, horizon=None, evidence=0.5)
+    move, _ = agent.choose(game, game.view(state, 0), (1, 2, 3), Rng.from_seed(1))
+    assert move == 2
+
+
+def test_cut_walks_cannot_overrule_the_anchor_with_infinite_cut_evidence() -> None:
+    game, view, legal = _dice_position()  # the first turn: every short walk is cut
+    agent = ISMCTSAgent(iterations=30, root="paired", horizon=2, evidence=0.0,
+                        cut_evidence=float("inf"))
+    for seed in range(3):
+        greedy, _ = GreedyAgent().choose(game, view, legal, Rng.from_seed(seed))
+        assert agent.choose(game, view, legal, Rng.from_seed(seed))[0] == greedy
+    assert make_agent("ismcts:cut_evidence=inf").name == "ismcts(50,cut_evidence=inf)"
