@@ -93,12 +93,14 @@ def play_game(
     state = game.new_game(seed)
     rngs = [Rng.from_seed(seed ^ (0x5EED << seat)) for seat in range(game.players)]
     labels = seat_labels(game, state)
+    # agents that never look at their view (``needs_view = False``) get None instead
+    looks = [getattr(agent, "needs_view", True) for agent in agents]
     while not game.is_over(state):
         moves = {}
         for seat in sorted(game.to_move(state)):
             legal = game.legal_moves(state, seat)
-            moves[seat], rngs[seat] = agents[seat].choose(game, game.view(state, seat), legal,
-                                                          rngs[seat])
+            view = game.view(state, seat) if looks[seat] else None
+            moves[seat], rngs[seat] = agents[seat].choose(game, view, legal, rngs[seat])
         state = game.play(state, moves)
     scores = game.scores(state)
     return GameResult(index, seed, scores, game.ranking(state), labels,

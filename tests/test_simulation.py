@@ -11,6 +11,8 @@ import pytest
 
 from sevenwonders.agents import GreedyAgent, ISMCTSAgent, RandomAgent
 from sevenwonders.base import BaseGame
+from sevenwonders.base.view import BaseView
+from sevenwonders.core.rng import Rng
 from sevenwonders.simulation import (
     chunk_size,
     format_summary,
@@ -129,3 +131,29 @@ def test_plot(tmp_path: Path) -> None:
     results = simulate(BaseGame(players=3), games=2, seed=0)
     plot_scores(results, tmp_path / "scores.png")
     assert (tmp_path / "scores.png").read_bytes().startswith(b"\x89PNG")
+
+
+class _Recorder:
+    """A random agent that records the views it is given."""
+
+    name = "recorder"
+
+    def __init__(self, needs_view: bool) -> None:
+        self.needs_view = needs_view
+        self.views: list[object] = []
+
+    def choose(self, game: object, view: object, legal: tuple[object, ...],
+               rng: Rng) -> tuple[object, Rng]:
+        self.views.append(view)
+        return rng.choice(legal)
+
+
+def test_agents_that_need_no_view_get_none_and_play_the_same() -> None:
+    game = BaseGame(players=3)
+    blind, seeing = _Recorder(False), _Recorder(True)
+    with_views = simulate(game, [seeing, RandomAgent(), RandomAgent()], games=1, seed=6)
+    without = simulate(game, [blind, RandomAgent(), RandomAgent()], games=1, seed=6)
+    assert [r.scores for r in with_views] == [r.scores for r in without]
+    assert blind.views and all(view is None for view in blind.views)
+    assert seeing.views and all(isinstance(view, BaseView) for view in seeing.views)
+    assert RandomAgent.needs_view is False

@@ -1,7 +1,9 @@
 """The agent protocol: a seat's view and its legal moves in, one move out.
 
 An agent never receives the state, only what its seat may see, so it cannot cheat; it gets its
-own seeded generator so that matches replay exactly.
+own seeded generator so that matches replay exactly. An agent that never looks at the view may
+say so with a class attribute ``needs_view = False``: the simulator then passes ``None`` and
+spares building a view for every decision.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ from sevenwonders.core.rng import Rng
 
 class RandomAgent:
     name = "random"
+    needs_view = False  # (see sevenwonders.agents.base)
 
     def choose(
         self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
