@@ -24,6 +24,11 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     # Q20: an attack scores at least 0 VP (False) or may score below 0 (True).
     "negative_attack_vp": (False, True),
 }
+# The rulebook ends a game only once someone has ticked 3 bonuses (R19): a table where nobody can
+# or will complete another building (bots passing with full reserves) would play for ever. The
+# library ends the game after turn ``max_turns`` (scored as usual; None: no limit). Real games end
+# after some 20 to 40 turns, so the default never touches them.
+DEFAULT_MAX_TURNS = 100
 
 
 @attrs.frozen(slots=True)
@@ -35,14 +40,22 @@ class RuleOptions:
     bonus_per_building: bool = True
     reduced_cost_stacks: bool = True
     negative_attack_vp: bool = False
+    max_turns: int | None = DEFAULT_MAX_TURNS
 
     @classmethod
     def of(cls, options: dict[str, Any]) -> RuleOptions:
         for name, value in options.items():
+            if name == "max_turns":
+                if value is not None and (type(value) is not int or value < 1):
+                    raise InvalidOptionError(
+                        f"option max_turns={value!r} must be a whole number of turns from 1, "
+                        f"or None for no limit"
+                    )
+                continue
             if name not in _CHOICES:
                 raise InvalidOptionError(
                     f"unknown option {name!r}; the Dice options are sheets, seat_sheets, "
-                    f"{', '.join(_CHOICES)}"
+                    f"{', '.join(_CHOICES)}, max_turns"
                 )
             allowed = _CHOICES[name]
             if not any(type(value) is type(a) and value == a for a in allowed):

@@ -362,7 +362,8 @@ class Rules:
             if trigger:
                 final = turn + 1
                 events.append(ev.EndTriggered(trigger, final))
-        if final and turn >= final:
+        limit = self.options.max_turns
+        if (final and turn >= final) or (limit is not None and turn >= limit):
             events.append(ev.GameEnded(turn))
             return DiceState(turn=turn, phase=Phase.OVER, forum=tuple(forum), seats=tuple(seats),
                              rng=rng, agora_claimed=claimed, final_turn=final), events

@@ -6,11 +6,11 @@ import pytest
 
 from sevenwonders.core.frozenmap import FrozenMap
 from sevenwonders.core.scoring import ScoreSheet
-from sevenwonders.dice import Build, BuildWonder, TakeBonus
+from sevenwonders.dice import Build, BuildWonder, DiceGame, Pass, TakeBonus
 from sevenwonders.dice import events as ev
 from sevenwonders.dice.scoring import LINES
 from sevenwonders.dice.state import ChooseBonus, Phase
-from sevenwonders.errors import GameOverError, IllegalMoveError
+from sevenwonders.errors import GameOverError, IllegalMoveError, InvalidOptionError
 
 from .conftest import passes, position, seat_with, ticked, with_forum
 
@@ -111,3 +111,29 @@ def test_score_lines_add_up_every_source() -> None:
     assert dict(lines) == {"wonder": 2 * 3 + 7, "barracks_west": 2, "barracks_east": 3,
                            "agora": 1 + 3, "market": 4 + 2, "university": 2,
                            "guild_court": 5, "gallery": 2 + 2}
+
+
+def test_a_game_nobody_ends_stops_after_max_turns() -> None:
+    """Seats that only pass never tick a bonus: the rulebook's game would not end (R19), the
+    library's ends after ``max_turns`` (default 100) and is scored as usual."""
+    for limit, game in ((100, DiceGame(players=2)), (7, DiceGame(players=3, max_turns=7))):
+        state = game.new_game(5)
+        steps = 0
+        events: tuple[ev.DiceEvent, ...] = ()
+        while not game.is_over(state):
+            state, events = game.step(state, {seat: Pass() for seat in game.to_move(state)})
+            steps += 1
+        assert steps == limit and state.turn == limit
+        assert ev.GameEnded(limit) in events
+        assert len(game.scores(state)) == game.players
+    unlimited = DiceGame(players=2, max_turns=None)
+    state = unlimited.new_game(5)
+    for _ in range(150):
+        state = unlimited.play(state, {seat: Pass() for seat in unlimited.to_move(state)})
+    assert not unlimited.is_over(state)
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2.5, "100", True])
+def test_max_turns_must_be_a_number_of_turns(bad: object) -> None:
+    with pytest.raises(InvalidOptionError):
+        DiceGame(players=2, max_turns=bad)
