@@ -307,6 +307,14 @@ def _single_options(choices: Sequence[_Prod], mask: int) -> tuple[bool, dict[int
     return False, more
 
 
+def _sparse(cost: Bag) -> tuple[tuple[int, int], ...]:
+    """:func:`cost_items` of ``cost``, remembered in :data:`_SPARSE`."""
+    if len(_SPARSE) > 10_000:
+        _SPARSE.clear()
+    items = _SPARSE[cost] = cost_items(cost)
+    return items
+
+
 def payment_pairs(
     cost: Bag,
     own_fixed: Bag,
@@ -327,11 +335,7 @@ def payment_pairs(
     result depends only on (units needed, units each side sells, prices) per resource, a
     small key cached here. Other cases go to :func:`_choice_pairs`.
     """
-    items = _SPARSE.get(cost)
-    if items is None:
-        if len(_SPARSE) > 10_000:
-            _SPARSE.clear()
-        items = _SPARSE[cost] = tuple((r, c) for r, c in enumerate(cost) if c)
+    items = _SPARSE.get(cost) or _sparse(cost)
     need: list[tuple[int, int]] = []
     mask = 0
     for r, count in items:
@@ -451,11 +455,7 @@ def _choice_pairs(
     covers every use of it, so this is exact. Too many assignments go to the general search
     (:func:`_payment_pairs`).
     """
-    items = _SPARSE.get(cost)
-    if items is None:
-        if len(_SPARSE) > 10_000:
-            _SPARSE.clear()
-        items = _SPARSE[cost] = tuple((r, c) for r, c in enumerate(cost) if c)
+    items = _SPARSE.get(cost) or _sparse(cost)
     need: dict[int, int] = {}
     mask = 0
     for r, count in items:
