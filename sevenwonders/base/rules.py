@@ -1419,7 +1419,7 @@ class Rules:
             if extra:
                 raise WrongSeatError(
                     f"seat {extra[0]} is not asked to move now (to move: {sorted(expected)})",
-                    reason="not_your_turn", seat=extra[0],
+                    reason="not_to_move", seat=extra[0],
                 )
             raise WrongSeatError(
                 f"a move is missing for seat {missing[0]} (to move: {sorted(expected)})",
