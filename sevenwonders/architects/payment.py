@@ -21,7 +21,6 @@ option says it forces the build (``engineering_forces_build``, ``economy_forces_
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 
 import attrs
@@ -90,7 +89,6 @@ def _engineering(n: int, res: Bag) -> list[tuple[Bag, int]]:
     return [(res, n - total)]
 
 
-@lru_cache(maxsize=1 << 16)
 def stage_payments(
     stage: str,
     res: Bag,

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from sevenwonders.architects import events as ev
+from sevenwonders.architects.cache import PAYMENTS, ArchitectsCache, Payments
 from sevenwonders.architects.moves import (
     SOURCES,
     Alexandria,
@@ -34,7 +35,7 @@ from sevenwonders.architects.moves import (
     Take,
     UseEffect,
 )
-from sevenwonders.architects.payment import Pay, stage_payments
+from sevenwonders.architects.payment import stage_payments
 from sevenwonders.architects.scoring import score_sheets
 from sevenwonders.architects.state import (
     BUILT_FLAG,
@@ -144,8 +145,15 @@ class Engine:
         self._tally_slot: tuple[int, ...] = tuple(tally)
         self._science_names: tuple[str, ...] = tuple(
             tables.kind_ids[k] for k in tables.science_kinds)
-        self._pay_cache: dict[tuple[str, tuple[int, ...], int, bool, bool],
-                              tuple[tuple[Build, ...], bool, tuple[Pay, ...]]] = {}
+        self.cache = ArchitectsCache()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the rules without the cache (a worker builds its own)."""
+        return {name: getattr(self, name) for name in self.__dict__ if name != "cache"}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+        self.cache = ArchitectsCache()
 
     # ----------------------------------------------------------------- set-up
 
@@ -207,9 +215,9 @@ class Engine:
         return sets
 
     def _builds(self, w: Work, city: City, res: tuple[int, ...],
-                gold: int) -> list[tuple[tuple[Build, ...], bool, tuple[Pay, ...]]]:
+                gold: int) -> tuple[Payments, ...]:
         """For each stage the seat may build next: its builds, whether one is forced, and what
-        each build spends."""
+        each build spends (remembered per payment situation in the cache)."""
         t = self.t
         economy = engineering = False
         if city.tokens:
@@ -220,20 +228,31 @@ class Engine:
                         economy = True
                     elif token in t.engineering:
                         engineering = True
-        cache = self._pay_cache
-        out = []
-        for key in t.available[city.wonder][t.built_mask(city.built)]:
-            entry = (key, res, gold, economy, engineering)
-            found = cache.get(entry)
-            if found is None:
-                o = self.opts
-                found = stage_payments(
-                    key, res, gold, economy, engineering, o.economy_splits,
-                    o.economy_forces_build, o.engineering_forces_build, t.letters, t.gold_letter)
-                if len(cache) < 200_000:
-                    cache[entry] = found
-            out.append(found)
-        return out
+        cache = self.cache.payments
+        situation = (city.wonder, city.built, res, gold, economy, engineering)
+        found = cache.get(situation)
+        if found is None:
+            found = tuple(self._stage_payments(key, res, gold, economy, engineering)
+                          for key in t.available[city.wonder][t.built_mask(city.built)])
+            if len(cache) >= PAYMENTS:
+                cache.clear()
+            cache[situation] = found
+        return found
+
+    def _stage_payments(self, stage: str, res: tuple[int, ...], gold: int, economy: bool,
+                        engineering: bool) -> Payments:
+        cache = self.cache.stage_payments
+        key = (stage, res, gold, economy, engineering)
+        found = cache.get(key)
+        if found is None:
+            o, t = self.opts, self.t
+            found = stage_payments(
+                stage, res, gold, economy, engineering, o.economy_splits,
+                o.economy_forces_build, o.engineering_forces_build, t.letters, t.gold_letter)
+            if len(cache) >= PAYMENTS:
+                cache.clear()
+            cache[key] = found
+        return found
 
     # ----------------------------------------------------------------- options
 

@@ -1,0 +1,73 @@
+"""The speed memory of an Architects game: bounded, not pickled, not poisoned by callers."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import attrs
+import pytest
+
+from sevenwonders.architects import ArchitectsGame
+from sevenwonders.architects.cache import CHECKED, PAYMENTS, STATES
+from sevenwonders.architects.moves import Source, Take
+from sevenwonders.core.serialization import converter, to_json
+from sevenwonders.errors import IllegalMoveError
+
+
+def _play(game: ArchitectsGame, seed: int, tamper: bool = False) -> list[str]:
+    """A seeded random game; with ``tamper``, every move handed out is then changed in place."""
+    chooser = random.Random(seed)
+    state = game.new_game(seed)
+    trail = [to_json(state)]
+    while not game.is_over(state):
+        seat = state.current
+        legal = game.legal_moves(state, seat)
+        move = legal[chooser.randrange(len(legal))]
+        chosen = converter.structure(converter.unstructure(move), type(move))
+        if tamper:
+            for offered in legal:
+                for field in attrs.fields(type(offered)):
+                    value = Source.CENTRAL if field.type in (Source, "Source") else "x"
+                    object.__setattr__(offered, field.name, value)
+        state = game.play(state, {seat: chosen})
+        trail.append(to_json(state))
+    return trail
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_callers_changing_offered_moves_change_nothing(players: int) -> None:
+    clean = [_play(ArchitectsGame(players), seed) for seed in range(3)]
+    game = ArchitectsGame(players)
+    assert [_play(game, seed, tamper=True) for seed in range(3)] == clean
+    assert [_play(game, seed) for seed in range(3)] == clean  # later games as well
+
+
+def test_a_changed_move_is_judged_by_its_new_value() -> None:
+    game = ArchitectsGame(2)
+    state = game.new_game(3)
+    seat = state.current
+    offered = game.legal_moves(state, seat)
+    assert [str(m) for m in offered] == ["take left", "take right", "take central"]
+    object.__setattr__(offered[0], "source", Source.CENTRAL)
+    object.__setattr__(offered[1], "source", "nowhere")
+    after = game.play(state, {seat: offered[0]})
+    assert after == game.play(state, {seat: Take(Source.CENTRAL)})
+    with pytest.raises(IllegalMoveError):
+        game.play(state, {seat: offered[1]})
+    assert [str(m) for m in game.legal_moves(state, seat)] == [
+        "take left", "take right", "take central"]
+
+
+def test_the_memory_is_bounded_and_not_pickled() -> None:
+    game = ArchitectsGame(3)
+    for seed in range(40):
+        _play(game, seed)
+    cache = game.engine.cache
+    assert 0 < len(cache.states) <= STATES
+    assert len(cache.checked) <= CHECKED
+    assert 0 < len(cache.payments) <= PAYMENTS
+    copy = pickle.loads(pickle.dumps(game))
+    assert len(copy.engine.cache.states) == 0 and not copy.engine.cache.payments
+    assert len(pickle.dumps(game)) == len(pickle.dumps(ArchitectsGame(3)))
+    assert _play(copy, 5) == _play(ArchitectsGame(3), 5)
