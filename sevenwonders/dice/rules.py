@@ -21,9 +21,22 @@ from sevenwonders.core.rng import Rng
 from sevenwonders.core.seats import Ring
 from sevenwonders.dice import components as c
 from sevenwonders.dice import events as ev
+from sevenwonders.dice.effects import (
+    AnotherAction,
+    CoinsPerBox,
+    CoinsPerWonderStage,
+    DiceEffect,
+    DieCoins,
+    DieCostZero,
+    FreeDieBuild,
+    GainCoins,
+    LastingEffect,
+    ReducedDieCost,
+    TickBoxes,
+    UnlockDie,
+)
 from sevenwonders.dice.moves import Build, BuildWonder, DiceMove, Pass, Skip, TakeBonus, Tick
 from sevenwonders.dice.options import RuleOptions
-from sevenwonders.dice.sheets import Effect
 from sevenwonders.dice.state import (
     ChooseBonus,
     DiceState,
@@ -119,16 +132,16 @@ class Rules:
     # --- costs ---------------------------------------------------------------------------------
 
     @staticmethod
-    def active(table: SheetTable, s: SeatState | _Seat) -> tuple[Effect, ...]:
-        """The lasting die effects (dieCost0, reducedCost, gain2Coins) the seat has ticked."""
+    def active(table: SheetTable, s: SeatState | _Seat) -> tuple[LastingEffect, ...]:
+        """The lasting die effects (player aid 9-11) of the boxes and bonuses the seat ticked."""
         if not table.permanent:
             return ()
         ticks, bonuses = s.ticks, s.bonuses
         return tuple(e for key, e in table.permanent
                      if (ticks[key] if key >= 0 else bonuses[-1 - key]))
 
-    def die_cost(self, rolled: RolledDie, active: tuple[Effect, ...]) -> int:
-        """The area's cost (R5) after dieCost0 and reducedCost effects, never below 0."""
+    def die_cost(self, rolled: RolledDie, active: tuple[LastingEffect, ...]) -> int:
+        """The area's cost (R5) after DieCostZero and ReducedDieCost effects, never below 0."""
         cost = self.tables.area_costs[rolled.area]
         if not cost or not active:
             return cost
@@ -137,23 +150,21 @@ class Rules:
         for effect in active:
             if effect.colour != colour and effect.colour != "all":
                 continue
-            if effect.effect == "dieCost0":
+            if type(effect) is DieCostZero:
                 return 0
-            if effect.effect == "reducedCost":
+            if type(effect) is ReducedDieCost:
                 reduce += 1
         if reduce and not self.options.reduced_cost_stacks:
             reduce = 1
         return max(0, cost - reduce)
 
     @staticmethod
-    def die_gain(active: tuple[Effect, ...], colour: str) -> int:
-        """Coins from gain2Coins effects for choosing a die of ``colour``."""
+    def die_gain(active: tuple[LastingEffect, ...], colour: str) -> int:
+        """Coins from DieCoins effects (player aid 11) for choosing a die of ``colour``."""
         gain = 0
         for effect in active:
-            if effect.effect != "gain2Coins":
-                continue
-            if effect.colour in (colour, "all"):
-                gain += effect.amount or c.DEFAULT_AMOUNTS["gain2Coins"]
+            if type(effect) is DieCoins and effect.colour in (colour, "all"):
+                gain += effect.amount
         return gain
 
     @staticmethod
@@ -500,36 +511,25 @@ class _Step:
         if kept < amount:
             self.events.append(ev.CoinsLost(seat, amount - kept))
 
-    def effect(self, seat: int, e: Effect, source: str) -> None:
-        """The player aid's effects (reference section 6)."""
+    def effect(self, seat: int, e: DiceEffect, source: str) -> None:
+        """What a ticked box or bonus does at once (player aid, reference dice.md section 6)."""
         w = self.seat(seat)
-        name = e.effect
-        if name == "gainCoins":
-            self.gain(seat, e.amount or 0, source)
-        elif name == "1coinPerCross":
-            per = e.amount or c.DEFAULT_AMOUNTS[name]
-            count = _count(w.table, w.ticks, _expand(e.building or ""))
-            self.gain(seat, per * count, source)
-        elif name == "coinPerWonder":
-            per = e.amount or c.DEFAULT_AMOUNTS[name]
-            self.gain(seat, per * _count(w.table, w.ticks, (c.WONDER,)), source)
-        elif name == "unlockDice":
-            colour = e.colour or ""
-            if colour not in w.unlocked:
-                w.unlocked.add(colour)
-                self.events.append(ev.DieUnlocked(seat, colour))
-        elif name == "crossSpace":
-            w.pending.append(ExtraTicks((e.building or "",), 1, source))
-        elif name == "crossTwo":
-            w.pending.append(ExtraTicks((e.building or "",), 2, source))
-        elif name == "crossMultiColor":
-            w.pending.append(ExtraTicks(e.buildings, 1, source))
-        elif name == "anotherAction":
-            w.pending.append(ExtraAction(False, source))
-        elif name == "constructBuilding":
-            w.pending.append(ExtraAction(True, source))
-        # reducedCost, dieCost0 and gain2Coins last: they are read when a die is chosen.
-
-
-def _expand(name: str) -> tuple[str, ...]:
-    return c.BARRACKS if name == c.BOTH_BARRACKS else (name,)
+        match e:
+            case GainCoins(amount):
+                self.gain(seat, amount, source)
+            case CoinsPerBox(per, buildings):
+                self.gain(seat, per * _count(w.table, w.ticks, buildings), source)
+            case CoinsPerWonderStage(per):
+                self.gain(seat, per * _count(w.table, w.ticks, (c.WONDER,)), source)
+            case UnlockDie(colour):
+                if colour not in w.unlocked:
+                    w.unlocked.add(colour)
+                    self.events.append(ev.DieUnlocked(seat, colour))
+            case TickBoxes(buildings, count):
+                w.pending.append(ExtraTicks(buildings, count, source))
+            case AnotherAction():
+                w.pending.append(ExtraAction(False, source))
+            case FreeDieBuild():
+                w.pending.append(ExtraAction(True, source))
+            case _:  # lasting die effects are read when a die is chosen (die_cost, die_gain)
+                pass
