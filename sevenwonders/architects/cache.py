@@ -14,7 +14,9 @@ from sevenwonders.architects.view import CityView
 from sevenwonders.core.memo import IdentityMemo
 
 STATES = 32
-"""States remembered with their legal moves: every live game's last states, many games over."""
+"""States remembered with their legal moves: enough for every live game of a server or vectorised
+environment (at least the last 16 states made), few enough that the garbage collector's full
+passes stay short."""
 CHECKED = 64
 """States from elsewhere (JSON, hand-built) that passed the structural check."""
 PAYMENTS = 50_000

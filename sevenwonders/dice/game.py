@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sevenwonders.core.memo import fresh_all
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.dice.components import SPECIAL_DICE, colour_of
 from sevenwonders.dice.events import DiceEvent
@@ -103,7 +104,7 @@ class DiceGame:
         self.tables = Tables.of(sheet_set)
         self.rules = Rules(self.tables, self._rule_options, players)
         self._players = players
-        self._checked: object = None  # the last state that passed _check_state
+        self._all_seats = frozenset(range(players))
 
     @property
     def name(self) -> str:
@@ -128,25 +129,24 @@ class DiceGame:
     def new_game(self, seed: int) -> DiceState:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidOptionError(f"a seed is an integer, not {seed!r}")
-        return self.rules.new_game(seed, self._seat_sheets)
+        state = self.rules.new_game(seed, self._seat_sheets)
+        self.rules.cache.trust(state)
+        return state
 
     def to_move(self, state: DiceState) -> frozenset[int]:
         self._check_state(state)
         if state.phase is Phase.ACTION:
-            return frozenset(range(self._players))
+            return self._all_seats
         if state.phase is Phase.FOLLOW_UP:
             return frozenset(seat for seat, s in enumerate(state.seats) if s.pending)
         return frozenset()
 
     def legal_moves(self, state: DiceState, seat: int) -> tuple[DiceMove, ...]:
         self.rules.ring.check(seat)
-        cached = self.rules.cached(state, seat)
-        if cached is not None:
-            return cached
         self._check_state(state)
         if seat not in self.to_move(state):
             return ()
-        return self.rules.legal(state, seat)
+        return fresh_all(self.rules.legal(state, seat))  # copies: the rules keep their own
 
     def play(self, state: DiceState, moves: Mapping[int, DiceMove]) -> DiceState:
         return self.step(state, moves)[0]
@@ -164,12 +164,14 @@ class DiceGame:
             if seat not in expected:
                 raise WrongSeatError(f"seat {seat} is not asked to move now",
                                      reason="not_to_move", seat=seat)
+        own: dict[int, DiceMove] = {}
         for seat in sorted(expected):
             if seat not in moves:
                 raise IllegalMoveError(f"no move for seat {seat}", reason="missing_move",
                                        seat=seat)
-            self._check_move(state, seat, moves[seat])
-        after, events = self.rules.apply(state, moves)
+            own[seat] = self._check_move(state, seat, moves[seat])
+        after, events = self.rules.apply(state, own)
+        self.rules.cache.trust(after)
         return after, tuple(events)
 
     def parse_move(self, state: DiceState, seat: int, text: str) -> DiceMove:
@@ -214,7 +216,8 @@ class DiceGame:
     # --- checks --------------------------------------------------------------------------------
 
     def _check_state(self, state: object) -> None:
-        if state is self._checked:
+        """Trust the states this game made; check any other once (then it is known too)."""
+        if self.rules.cache.entry(state) is not None:
             return
         if not isinstance(state, DiceState) or len(state.seats) != self._players:
             raise InvalidStateError(f"not a state of this {self._players}-player Dice game")
@@ -230,13 +233,15 @@ class DiceGame:
             if faces is None or rolled.face not in faces \
                     or not 0 <= rolled.area < len(self.tables.area_costs):
                 raise InvalidStateError(f"the Forum die {rolled} is not possible")
-        self._checked = state
+        self.rules.cache.trust(state)
 
-    def _check_move(self, state: DiceState, seat: int, move: object) -> None:
+    def _check_move(self, state: DiceState, seat: int, move: object) -> DiceMove:
+        """The rules' own copy of ``move`` if it is legal; otherwise raise the fitting error."""
         if not isinstance(move, MOVE_TYPES):
             raise IllegalMoveError(f"{move!r} is not a Dice move", reason="not_a_move", seat=seat)
-        if move in self.rules.legal(state, seat):
-            return
+        legal = self.rules.legal(state, seat)
+        if move in legal:
+            return legal[legal.index(move)]
         reason, why = self._why(state, seat, move)
         raise IllegalMoveError(f"seat {seat} cannot play {move}: {why}", reason=reason, seat=seat)
 

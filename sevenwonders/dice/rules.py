@@ -13,6 +13,7 @@ resolved one after the other in any order with the same result.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
@@ -21,6 +22,7 @@ from sevenwonders.core.rng import Rng
 from sevenwonders.core.seats import Ring
 from sevenwonders.dice import components as c
 from sevenwonders.dice import events as ev
+from sevenwonders.dice.cache import DiceCache
 from sevenwonders.dice.effects import (
     AnotherAction,
     CoinsPerBox,
@@ -54,7 +56,12 @@ _SKIP = Skip()
 
 
 class _Seat:
-    """A seat's sheet while a step is being resolved (mutable, then frozen again)."""
+    """A seat's sheet while a step is being resolved, frozen again at the end.
+
+    Only the ticks are thawed into a list (most steps tick a box); the parts that rarely change
+    (bonuses, laurels, unlocked dice, pending decisions) stay immutable and are replaced whole
+    when they do change.
+    """
 
     __slots__ = ("agora_first", "bonuses", "coins", "laurels", "pending", "sheet", "table",
                  "ticks", "unlocked")
@@ -64,18 +71,17 @@ class _Seat:
         self.table = table
         self.coins = s.coins
         self.ticks = list(s.ticks)
-        self.bonuses = list(s.bonuses)
-        self.laurels = dict(s.laurels)
-        self.unlocked = set(s.unlocked)
+        self.bonuses = s.bonuses
+        self.laurels = s.laurels
+        self.unlocked = s.unlocked
         self.agora_first = s.agora_first
-        self.pending: list[Pending] = list(s.pending)
+        self.pending: tuple[Pending, ...] = s.pending
 
     def freeze(self) -> SeatState:
         return SeatState(
             sheet=self.sheet, coins=self.coins, ticks=tuple(self.ticks),
-            bonuses=tuple(self.bonuses), laurels=FrozenMap(self.laurels),
-            unlocked=frozenset(self.unlocked), agora_first=self.agora_first,
-            pending=tuple(self.pending),
+            bonuses=self.bonuses, laurels=self.laurels, unlocked=self.unlocked,
+            agora_first=self.agora_first, pending=self.pending,
         )
 
 
@@ -99,7 +105,15 @@ class Rules:
         self.options = options
         self.ring = Ring(players)
         self.players = players
-        self._cache: dict[int, tuple[DiceState, tuple[DiceMove, ...]]] = {}
+        self.cache = DiceCache()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the rules without the speed memory (a worker builds its own)."""
+        return {name: value for name, value in self.__dict__.items() if name != "cache"}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+        self.cache = DiceCache()
 
     # --- set-up and the Forum ----------------------------------------------------------------
 
@@ -194,17 +208,15 @@ class Rules:
 
     # --- legal moves ---------------------------------------------------------------------------
 
-    def cached(self, state: DiceState, seat: int) -> tuple[DiceMove, ...] | None:
-        """The legal moves last computed for ``seat`` if they were for this very state."""
-        cached = self._cache.get(seat)
-        return cached[1] if cached is not None and cached[0] is state else None
-
     def legal(self, state: DiceState, seat: int) -> tuple[DiceMove, ...]:
-        cached = self._cache.get(seat)
-        if cached is not None and cached[0] is state:
-            return cached[1]
-        moves = self._legal(state, seat)
-        self._cache[seat] = (state, moves)
+        """The rules' own legal moves of ``seat`` (remembered for known states; never to be
+        handed out: callers get copies)."""
+        seats = self.cache.entry(state)
+        if seats is None:
+            return self._legal(state, seat)
+        moves = seats[seat]
+        if moves is None:
+            moves = seats[seat] = self._legal(state, seat)
         return moves
 
     def _legal(self, state: DiceState, seat: int) -> tuple[DiceMove, ...]:
@@ -431,20 +443,21 @@ class _Step:
 
     def follow_up(self, seat: int, move: DiceMove) -> None:
         w = self.seat(seat)
-        head = w.pending.pop(0)
+        head, w.pending = w.pending[0], w.pending[1:]
         table = w.table
         if isinstance(move, Skip):
             self.events.append(ev.EffectUnused(seat, getattr(head, "source", "bonus")))
         elif isinstance(move, TakeBonus):
             bonus = table.bonuses[table.bonus_by_id[move.bonus]]
-            w.bonuses[bonus.index] = self.turn
+            i = bonus.index
+            w.bonuses = (*w.bonuses[:i], self.turn, *w.bonuses[i + 1:])
             self.events.append(ev.BonusTicked(seat, bonus.id))
             for effect in bonus.effects:
                 self.effect(seat, effect, f"bonus.{bonus.id}")
         elif isinstance(move, Tick):
             assert isinstance(head, ExtraTicks)
             if head.count > 1:
-                w.pending.insert(0, attrs.evolve(head, count=head.count - 1))
+                w.pending = (attrs.evolve(head, count=head.count - 1), *w.pending)
             self.tick(seat, table.by_ref[move.box], None, 0)
         else:
             assert isinstance(head, ExtraAction)
@@ -481,7 +494,7 @@ class _Step:
             waiting or any(t == self.turn for t in w.bonuses)
         ):
             return
-        w.pending.append(ChooseBonus(building))
+        w.pending = (*w.pending, ChooseBonus(building))
 
     def attack(self, seat: int, building: str, ref: str, printed: int) -> None:
         """R13: printed VP minus the defender's defence boxes ticked in earlier turns, facing
@@ -497,7 +510,8 @@ class _Step:
         vp = printed - defences
         if not self.options.negative_attack_vp:
             vp = max(0, vp)
-        self.seat(seat).laurels[ref] = vp
+        w = self.seat(seat)
+        w.laurels = FrozenMap({**w.laurels, ref: vp})
         self.events.append(ev.Attacked(seat, ref, defender, printed, defences, vp))
 
     def gain(self, seat: int, amount: int, reason: str) -> None:
@@ -523,13 +537,13 @@ class _Step:
                 self.gain(seat, per * _count(w.table, w.ticks, (c.WONDER,)), source)
             case UnlockDie(colour):
                 if colour not in w.unlocked:
-                    w.unlocked.add(colour)
+                    w.unlocked = w.unlocked | {colour}
                     self.events.append(ev.DieUnlocked(seat, colour))
             case TickBoxes(buildings, count):
-                w.pending.append(ExtraTicks(buildings, count, source))
+                w.pending = (*w.pending, ExtraTicks(buildings, count, source))
             case AnotherAction():
-                w.pending.append(ExtraAction(False, source))
+                w.pending = (*w.pending, ExtraAction(False, source))
             case FreeDieBuild():
-                w.pending.append(ExtraAction(True, source))
+                w.pending = (*w.pending, ExtraAction(True, source))
             case _:  # lasting die effects are read when a die is chosen (die_cost, die_gain)
                 pass
