@@ -31,7 +31,7 @@ from sevenwonders.architects.scoring import score_sheets
 from sevenwonders.architects.state import ArchitectsState, City, Finished
 from sevenwonders.architects.tables import Tables
 from sevenwonders.architects.view import ArchitectsView, CityView, city_view, make_view
-from sevenwonders.core.memo import fresh_all
+from sevenwonders.core.memo import fresh_all, warm
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seats import Ring
 from sevenwonders.errors import (
@@ -61,13 +61,10 @@ class ArchitectsGame:
         # object owned by the engine, not pickled; see architects/cache.py.
         self._cache = self.engine.cache
 
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickle the game without its speed memory (the engine drops it too)."""
-        return {name: value for name, value in self.__dict__.items() if name != "_cache"}
-
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        self.__dict__.update(data)
-        self._cache = self.engine.cache
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its configuration; unpickled as the receiving process's one game object
+        of that configuration (warm caches from task to task, nothing of them shipped)."""
+        return warm, (_rebuild, self._players, self._rules)
 
     # ----------------------------------------------------------------- protocol
 
@@ -317,3 +314,7 @@ class ArchitectsGame:
         if isinstance(move, UseEffect) and move.effect not in ("ephesus", "olympia"):
             raise UnknownCardError(f"no optional effect {move.effect!r}")
         return move
+
+
+def _rebuild(players: int, rules: RuleOptions) -> ArchitectsGame:
+    return ArchitectsGame(players, **rules.as_dict())

@@ -149,3 +149,24 @@ def fresh_all(values: tuple[Any, ...]) -> tuple[Any, ...]:
             copy = copiers[type(value)] = _copier(type(value))
         out.append(copy(value))
     return tuple(out)
+
+
+WARM_OBJECTS = 8
+"""Game objects a worker process keeps from one task to the next (see :func:`warm`)."""
+_WARM: dict[tuple[Any, ...], Any] = {}
+
+
+def warm(factory: Callable[..., Any], *args: Any) -> Any:
+    """The process's one object made by ``factory(*args)`` (hashable ``args``).
+
+    Game objects unpickle through this: every task a worker process receives for the same game
+    configuration then finds the same object, with the speed memory the earlier tasks left in
+    it, instead of starting cold (game objects hold no game state, so sharing one is safe).
+    """
+    key = (factory, *args)
+    found = _WARM.get(key)
+    if found is None:
+        if len(_WARM) >= WARM_OBJECTS:
+            _WARM.clear()
+        found = _WARM[key] = factory(*args)
+    return found

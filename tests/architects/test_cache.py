@@ -67,7 +67,17 @@ def test_the_memory_is_bounded_and_not_pickled() -> None:
     assert 0 < len(cache.states) <= STATES
     assert len(cache.checked) <= CHECKED
     assert 0 < len(cache.payments) <= PAYMENTS
+    assert len(pickle.dumps(game)) == len(pickle.dumps(ArchitectsGame(3))) < 1000
+    engine = pickle.loads(pickle.dumps(game.engine))
+    assert len(engine.cache.states) == 0 and not engine.cache.payments
     copy = pickle.loads(pickle.dumps(game))
-    assert len(copy.engine.cache.states) == 0 and not copy.engine.cache.payments
-    assert len(pickle.dumps(game)) == len(pickle.dumps(ArchitectsGame(3)))
+    assert copy is not game and copy.options() == game.options()
+    assert pickle.loads(pickle.dumps(game)) is copy  # one warm game object per process
     assert _play(copy, 5) == _play(ArchitectsGame(3), 5)
+
+
+def test_pickled_options_survive() -> None:
+    game = ArchitectsGame(3, wonders=["giza", "rhodes", "babylon"], economy_splits=True)
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.options() == game.options()
+    assert to_json(copy.new_game(4)) == to_json(game.new_game(4))
