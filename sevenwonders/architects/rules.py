@@ -36,6 +36,14 @@ from sevenwonders.architects.moves import (
     UseEffect,
 )
 from sevenwonders.architects.payment import stage_payments
+from sevenwonders.architects.powers import (
+    ChooseProgressToken,
+    LookThroughDeck,
+    StageShields,
+    TakeCentralCard,
+    TakeFromAnyDeck,
+    TakeLeftAndRight,
+)
 from sevenwonders.architects.scoring import score_sheets
 from sevenwonders.architects.state import (
     BUILT_FLAG,
@@ -491,28 +499,31 @@ class Engine:
         w.flags |= BUILT_FLAG
         w.pending = _ACTIONS
         if t.stage_effect[city.wonder][move.stage]:
-            self.stage_effect(w, seat, t.effect[city.wonder], out)
+            self.stage_effect(w, seat, city.wonder, out)
 
-    def stage_effect(self, w: Work, seat: int, effect: str, out: Events) -> None:
-        """A built stage's effect, applied at once (choices become pending decisions)."""
-        if effect == "rhodes":
-            if out is not None:
-                out.append(ev.EffectApplied(seat, effect))
-        elif effect == "alexandria":
-            w.pending = DeckChoice()
-        elif effect == "babylon":
-            w.pending = TokenChoice("babylon")
-        elif effect == "halicarnassus":
-            w.pending = SideChoice()
-        elif effect in ("ephesus", "olympia"):
-            if self.mandatory_effects:
-                self.simple_effect(w, seat, effect, out)
-            else:
-                w.pending = EffectChoice(effect)
+    def stage_effect(self, w: Work, seat: int, wonder: str, out: Events) -> None:
+        """A built stage's wonder power, applied at once (DE rulebook "Effekte der Weltwunder";
+        choices become pending decisions)."""
+        name = self.t.effect[wonder]
+        match self.t.power[wonder]:
+            case StageShields():  # counted by shields(); nothing to do now
+                if out is not None:
+                    out.append(ev.EffectApplied(seat, name))
+            case TakeFromAnyDeck():
+                w.pending = DeckChoice()
+            case ChooseProgressToken():
+                w.pending = TokenChoice(name)
+            case LookThroughDeck():
+                w.pending = SideChoice()
+            case TakeCentralCard() | TakeLeftAndRight():
+                if self.mandatory_effects:
+                    self.simple_effect(w, seat, name, out)
+                else:  # option wonder_effects_mandatory off: the seat may decline
+                    w.pending = EffectChoice(name)
 
     def effect_possible(self, w: Work, seat: int, effect: str) -> bool:
-        """Whether Ephesus or Olympia would take any card now."""
-        if effect == "ephesus":
+        """Whether the optional power named ``effect`` would take any card now."""
+        if type(self.t.power_by_name[effect]) is TakeCentralCard:
             return bool(w.central)
         left, right = w.decks[seat], w.decks[self.right[seat]]
         if self.opts.olympia_one_deck:
@@ -521,14 +532,14 @@ class Engine:
 
     def simple_effect(self, w: Work, seat: int, effect: str, out: Events) -> None:
         """Ephesus (top of the central deck) or Olympia (tops of the left and right decks);
-        an empty deck gives nothing."""
+        an empty deck gives nothing (reference architects.md 3.5)."""
         possible = self.effect_possible(w, seat, effect)
         if out is not None:
             out.append(ev.EffectApplied(seat, effect, used=possible))
         if not possible:
             return
         trigger = self.opts.wonder_cards_trigger
-        if effect == "ephesus":
+        if type(self.t.power_by_name[effect]) is TakeCentralCard:
             self.draw(w, seat, CENTRAL, effect, out, trigger)
         else:
             self.draw(w, seat, seat, effect, out, trigger)
@@ -576,9 +587,12 @@ class Engine:
         w.pending = _ACTIONS
 
     def reveal(self, w: Work, seat: int, side: Source, out: Events) -> None:
+        """Halicarnassus: the top cards of the chosen deck, to pick one of."""
         index = self.deck_index(seat, side)
         deck = w.decks[index]
-        count = min(self.t.data.setup.halicarnassus_reveal, len(deck))
+        power = self.t.power[w.cities[seat].wonder]
+        reveal = power.cards if isinstance(power, LookThroughDeck) else 0
+        count = min(reveal, len(deck))
         w.decks[index] = deck[:-count]
         w.pending = Revealed(index, tuple(reversed(deck[-count:])))
         if out is not None:
@@ -614,9 +628,10 @@ class Engine:
         shields, kind_of = t.shields, t.card_kind
         for card in city.cards:
             total += shields[kind_of[card]]
-        if t.effect[city.wonder] == "rhodes":
+        power = t.power[city.wonder]
+        if type(power) is StageShields:
             effects = t.stage_effect[city.wonder]
-            total += t.data.setup.rhodes_shields * sum(effects[key] for key in city.built)
+            total += power.shields * sum(effects[key] for key in city.built)
         for token in city.tokens:
             total += t.token_shields.get(token, 0)
         return total
