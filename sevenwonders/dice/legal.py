@@ -195,20 +195,20 @@ class LegalMoves:
         die_colours = c.DIE_COLOURS
         rows = table.target_rows
         unlocked = s.unlocked
+        special = c.SPECIAL_DICE
         for rolled in state.forum:
             die = rolled.die
             colour = die_colours[die]
-            if colour in c.SPECIAL_DICE and colour not in unlocked:
+            if colour in special and colour not in unlocked:
                 continue
             if free_die:
-                budget = coins
+                budget = coins + res
             elif active:
-                budget = coins - self.die_cost(rolled, active)
+                budget = coins + res - self.die_cost(rolled, active)
             else:
-                budget = coins - area_costs[rolled.area]
-            if budget < 0:
+                budget = coins + res - area_costs[rolled.area]
+            if budget < res:  # the die cost is paid in coins (R5), a box in coins or resources
                 continue
-            budget += res  # a box is affordable if its cost is at most coins plus resources
             gate: bool | None = None
             for i, cost, requires, ref in rows[(colour, rolled.face)]:
                 if ticks[i] or cost > budget:
