@@ -1,6 +1,7 @@
-"""Battles (DE rulebook "Konflikte"; reference architects.md 3.4): shields from red cards, Rhodes
-and Tactics; each seat wins a military token from each neighbour with fewer shields, through
-``core.military``; with two players the two-player rule of the FR rulebook p.5.
+"""Battles (DE rulebook "Einen Konflikt abhandeln", "Spiel zu zweit"; reference architects.md
+3.4): shields from red cards, Rhodes and Tactics; each seat wins a military token from each
+neighbour with fewer shields, through ``core.military``; with two players the two-player rule of
+the FR rulebook p.5.
 """
 
 from __future__ import annotations

@@ -2,10 +2,11 @@
 architects.md 3.4), and the payment situations behind the builds it may make.
 
 Decisions: take a card from the left, right or central deck; then in any order build every
-affordable stage (mandatory: rulebook "Bau eines Bauabschnitts"), take a progress token for each
-science set (mandatory), take the extra cards progress tokens give; the choices wonder powers ask
-for (architects/powers.py). Payments are listed by architects/payment.py and remembered in the
-game's cache (architects/cache.py).
+affordable stage (mandatory: "Falls du alle Ressourcen zur Vollendung eines Bauabschnitts..."),
+take a progress token for each science set (mandatory: "Falls du 2 gleiche oder 3 verschiedene
+Wissenschaftssymbole..."), take the extra cards progress tokens give ("Effekte der
+Fortschrittsmarker"); the choices wonder powers ask for (architects/powers.py). Payments are
+listed by architects/payment.py and remembered in the game's cache (architects/cache.py).
 """
 
 from __future__ import annotations
@@ -58,9 +59,6 @@ _TAKES = {source: Take(source) for source in SOURCES}
 _TAKE_SETS: tuple[tuple[Move, ...], ...] = tuple(
     tuple(_TAKES[s] for i, s in enumerate(SOURCES) if mask >> i & 1) for mask in range(8))
 """The take moves for each set of non-empty decks (bit 0 left, 1 right, 2 central)."""
-
-Events = list[Any] | None
-
 
 class LegalMoves:
     """The moves of one game configuration (player count and options)."""
