@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sevenwonders.core.memo import fresh_all
+from sevenwonders.core.memo import fresh_all, warm
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.dice.components import SPECIAL_DICE, colour_of
 from sevenwonders.dice.events import DiceEvent
@@ -105,6 +105,12 @@ class DiceGame:
         self.rules = Rules(self.tables, self._rule_options, players)
         self._players = players
         self._all_seats = frozenset(range(players))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its configuration; unpickled as the receiving process's one game object
+        of that configuration (warm from task to task; the speed memory is never shipped)."""
+        sheets = "default" if self._sheets_option == "default" else self.sheet_set
+        return warm, (_rebuild, self._players, sheets, self._seat_sheets, self._rule_options)
 
     @property
     def name(self) -> str:
@@ -298,6 +304,13 @@ class DiceGame:
                 not self.rules.gate_ok(state, seat, rolled.face):
             return "guild_gate", "the Guild Hall gate is not met (R17)"
         return "cannot_pay", "not enough coins"
+
+
+def _rebuild(players: int, sheets: object, seat_sheets: tuple[str, ...] | None,
+             rules: RuleOptions) -> DiceGame:
+    return DiceGame(players, sheets=sheets,
+                    seat_sheets=list(seat_sheets) if seat_sheets is not None else None,
+                    **rules.as_dict())
 
 
 if TYPE_CHECKING:

@@ -12,6 +12,7 @@ from sevenwonders.core.serialization import to_json
 from sevenwonders.dice import DiceGame
 from sevenwonders.dice.cache import STATES
 from sevenwonders.dice.moves import Build
+from sevenwonders.dice.sheets import default_sheets
 from sevenwonders.errors import IllegalMoveError
 
 
@@ -60,7 +61,18 @@ def test_the_memory_is_bounded_and_not_pickled() -> None:
     for seed in range(4):
         _play(game, seed)
     assert 0 < len(game.rules.cache.states) <= STATES
+    assert len(pickle.dumps(game)) == len(pickle.dumps(DiceGame(3))) < 1000
+    rules = pickle.loads(pickle.dumps(game.rules))
+    assert len(rules.cache.states) == 0
     copy = pickle.loads(pickle.dumps(game))
-    assert len(copy.rules.cache.states) == 0
-    assert len(pickle.dumps(game)) == len(pickle.dumps(DiceGame(3)))
+    assert copy is not game and copy.options() == game.options()
+    assert pickle.loads(pickle.dumps(game)) is copy  # one warm game object per process
     assert _play(copy, 7) == _play(DiceGame(3), 7)
+
+
+def test_pickled_options_survive() -> None:
+    game = DiceGame(3, sheets=default_sheets(), seat_sheets=["giza", "rhodes", "babylon"],
+                    max_turns=30)
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.options() == game.options()
+    assert to_json(copy.new_game(4)) == to_json(game.new_game(4))
