@@ -86,7 +86,7 @@ def _options(family: str, params: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
-class SevenWondersGame(pyspiel.Game):  # type: ignore[misc]
+class SevenWondersGame(pyspiel.Game):
     """One game family with its parameters, as OpenSpiel sees it."""
 
     def __init__(self, family: str, params: dict[str, Any]) -> None:
@@ -120,7 +120,7 @@ class SevenWondersGame(pyspiel.Game):  # type: ignore[misc]
         return ViewObserver(self.adapter, perfect_recall)
 
 
-class SevenWondersState(pyspiel.State):  # type: ignore[misc]
+class SevenWondersState(pyspiel.State):
     """A node: the chance node that draws the seed, then the engine's states."""
 
     def __init__(self, game: SevenWondersGame) -> None:
@@ -249,17 +249,17 @@ def load(game: str | Game[Any, Any, Any], **params: Any) -> Any:
     return pyspiel.load_game(NAMES.get(name, name), params)
 
 
-class BaseSpielGame(SevenWondersGame):  # type: ignore[misc]
+class BaseSpielGame(SevenWondersGame):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         super().__init__("base", dict(params or {}))
 
 
-class ArchitectsSpielGame(SevenWondersGame):  # type: ignore[misc]
+class ArchitectsSpielGame(SevenWondersGame):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         super().__init__("architects", dict(params or {}))
 
 
-class DiceSpielGame(SevenWondersGame):  # type: ignore[misc]
+class DiceSpielGame(SevenWondersGame):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         super().__init__("dice", dict(params or {}))
 

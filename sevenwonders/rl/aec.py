@@ -8,7 +8,7 @@ that owes them. An action outside the mask raises :class:`~sevenwonders.errors.I
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -18,8 +18,8 @@ from sevenwonders.core.game import Game
 from sevenwonders.rl.adapter import Adapter
 
 
-class SevenWondersAEC(AECEnv):  # type: ignore[misc]
-    metadata = {"name": "sevenwonders_aec_v0", "render_modes": ["ansi"],
+class SevenWondersAEC(AECEnv):
+    metadata: ClassVar[dict[str, Any]] = {"name": "sevenwonders_aec_v0", "render_modes": ["ansi"],
                 "is_parallelizable": True}
 
     def __init__(self, game: str | Game[Any, Any, Any], players: int, *,

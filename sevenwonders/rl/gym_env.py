@@ -25,8 +25,8 @@ from sevenwonders.rl.adapter import Adapter
 Opponent = str | Agent
 
 
-class SevenWondersGym(gymnasium.Env):  # type: ignore[type-arg]
-    metadata = {"render_modes": ["ansi"]}
+class SevenWondersGym(gymnasium.Env):
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - gymnasium declares it per instance
 
     def __init__(self, game: str | Game[Any, Any, Any], players: int, seat: int = 0,
                  opponents: Opponent | Sequence[Opponent] = "random", *,

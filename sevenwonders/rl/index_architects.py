@@ -15,6 +15,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any
 
+from sevenwonders.architects.data import STAGE_KEYS
 from sevenwonders.architects.moves import (
     SOURCES,
     Alexandria,
@@ -31,7 +32,6 @@ from sevenwonders.architects.moves import (
     Take,
     UseEffect,
 )
-from sevenwonders.architects.tables import STAGE_KEYS
 from sevenwonders.rl.actions import ActionIndex
 
 HIDDEN = "hidden"  # the face-down token pile (sevenwonders.architects.rules.HIDDEN)

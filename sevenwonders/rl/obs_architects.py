@@ -18,8 +18,8 @@ from typing import Any
 
 import numpy as np
 
+from sevenwonders.architects.data import STAGE_KEYS
 from sevenwonders.architects.state import BUILT_FLAG
-from sevenwonders.architects.tables import STAGE_KEYS
 from sevenwonders.architects.view import ArchitectsView, CityView
 from sevenwonders.rl.observations import Array, Layout
 

@@ -22,6 +22,7 @@ import numpy as np
 
 from sevenwonders.base.state import PendingKind
 from sevenwonders.base.view import BaseView
+from sevenwonders.edifice.state import EdificeState
 from sevenwonders.rl.observations import Array, Layout, relative_order
 
 _PENDING = {None: 0, PendingKind.BUILD_FROM_DISCARD: 1, PendingKind.PLAY_LAST_CARD: 2,
@@ -94,7 +95,7 @@ class BaseEncoder:
 
     def _edifice(self, view: BaseView) -> tuple[Array, Array]:
         """Edifice's public block (projects) and its per-seat rows."""
-        state = next(e for e in view.expansions if type(e).__name__ == "EdificeState")
+        state = next(e for e in view.expansions if isinstance(e, EdificeState))
         P = len(self._project)
         public = np.zeros(3 * (P + 4), dtype=np.float32)
         for age in range(3):

@@ -8,7 +8,7 @@ legal action. A seat asked to move must submit an action inside its mask, else
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -19,8 +19,9 @@ from sevenwonders.errors import IllegalMoveError
 from sevenwonders.rl.adapter import Adapter
 
 
-class SevenWondersParallel(ParallelEnv):  # type: ignore[misc]
-    metadata = {"name": "sevenwonders_parallel_v0", "render_modes": ["ansi"]}
+class SevenWondersParallel(ParallelEnv):
+    metadata: ClassVar[dict[str, Any]] = {"name": "sevenwonders_parallel_v0",
+                                          "render_modes": ["ansi"]}
 
     def __init__(self, game: str | Game[Any, Any, Any], players: int, *,
                  reward: str = "win", payments: str = "cheapest",
@@ -68,7 +69,8 @@ class SevenWondersParallel(ParallelEnv):  # type: ignore[misc]
                    else (0.0,) * len(self.possible_agents))
         agents = self.agents
         observations = self._observations()
-        out = ({a: observations[a] for a in agents},
+        out: tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool],
+                   dict[str, Any]] = ({a: observations[a] for a in agents},
                {a: rewards[self.possible_agents.index(a)] for a in agents},
                dict.fromkeys(agents, over), dict.fromkeys(agents, False),
                {a: {} for a in agents})

@@ -1,0 +1,90 @@
+"""Observations: fixed shape, a function of the view, blind to what the seat may not see."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import attrs
+import numpy as np
+import pytest
+
+from sevenwonders.core.rng import Rng
+from sevenwonders.rl import Adapter, make_encoder
+from tests.rl.helpers import CONFIGS, IDS, game_of, playout
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CONFIGS, ids=IDS)
+def test_shape_and_same_view_same_array(name: str, players: int,
+                                        options: dict[str, Any]) -> None:
+    game = game_of(name, players, options)
+    encoder = make_encoder(game)
+    assert encoder.layout.size == encoder.size
+    fresh = make_encoder(game_of(name, players, options))  # no memo shared with ``encoder``
+    seen = set()
+    for state in itertools.islice(playout(game, 1), 0, None, 3):
+        for seat in range(players):
+            view = game.view(state, seat)
+            obs = encoder.encode(view)
+            assert obs.shape == (encoder.size,) and obs.dtype == np.float32
+            assert np.array_equal(obs, fresh.encode(view))
+            assert np.array_equal(obs, encoder.encode(game.view(state, seat)))
+            seen.add(obs.tobytes())
+    assert len(seen) > 5  # the observation follows the game
+
+
+def _twin_base(state: Any, seat: int) -> Any:
+    """The same base state except for what ``seat`` cannot see: other hands change owners,
+    the decks and the discard pile are reordered, other tucked cards are reordered, and the
+    generator differs."""
+    others = [s for s in range(state.players) if s != seat]
+    hands = list(state.hands)
+    if len({len(hands[s]) for s in others}) == 1:
+        for s, t in zip(others, others[1:] + others[:1], strict=True):
+            hands[s] = state.hands[t]
+    cities = tuple(c if s == seat else attrs.evolve(c, tucked=c.tucked[::-1])
+                   for s, c in enumerate(state.cities))
+    return attrs.evolve(state, hands=tuple(hands), decks=tuple(d[::-1] for d in state.decks),
+                        discard=state.discard[::-1], cities=cities, rng=Rng.from_seed(12345))
+
+
+def _twin_architects(state: Any, seat: int) -> Any:
+    """Deck orders below the face-up tops, the central deck below its top, the token pile and
+    the generator change."""
+    return attrs.evolve(
+        state, decks=tuple(d[:-1][::-1] + d[-1:] for d in state.decks),
+        central=state.central[:-1][::-1] + state.central[-1:],
+        token_pile=state.token_pile[::-1], rng=Rng.from_seed(12345))
+
+
+def _twin_dice(state: Any, seat: int) -> Any:
+    return attrs.evolve(state, rng=Rng.from_seed(12345))  # Dice hides only its generator
+
+
+TWINS = {"base": _twin_base, "architects": _twin_architects, "dice": _twin_dice}
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CONFIGS, ids=IDS)
+def test_hidden_information_does_not_show(name: str, players: int,
+                                          options: dict[str, Any]) -> None:
+    adapter = Adapter(game_of(name, players, options), players)
+    game = adapter.game
+    differed = 0
+    for state in itertools.islice(playout(game, 2), 0, None, 2):
+        if game.is_over(state):
+            continue
+        for seat in range(players):
+            twin = TWINS[name](state, seat)
+            assert twin != state
+            active = seat in game.to_move(state)
+            mine = adapter.observe(state, seat, active)
+            theirs = adapter.observe(twin, seat, active)
+            assert np.array_equal(mine["observation"], theirs["observation"])
+            assert np.array_equal(mine["action_mask"], theirs["action_mask"])
+            if name == "base":  # the hands did move: another seat's observation shows it
+                other = (seat + 1) % players
+                differed += not np.array_equal(
+                    adapter.observe(state, other, False)["observation"],
+                    adapter.observe(twin, other, False)["observation"])
+    if name == "base":
+        assert differed
