@@ -21,7 +21,7 @@ import numpy as np
 from sevenwonders.architects.data import STAGE_KEYS
 from sevenwonders.architects.state import BUILT_FLAG
 from sevenwonders.architects.view import ArchitectsView, CityView
-from sevenwonders.rl.observations import Array, Layout
+from sevenwonders.rl.observations import Array, Layout, relative_order
 
 _DECISIONS = ("take", "actions", "token", "alexandria", "halicarnassus", "pick", "effect", "over")
 
@@ -60,6 +60,8 @@ class ArchitectsEncoder:
         self._cities = L.add("cities", n * self.city_width)
         self.size = L.size
         self._rows: dict[int, tuple[CityView, Array]] = {}
+        self._bits = np.arange(K)
+        self._order = relative_order(n)
 
     def _city(self, city: CityView) -> Array:
         """A city's block without its deck (memoised: the game reuses unchanged city views)."""
@@ -113,8 +115,7 @@ class ArchitectsEncoder:
         if view.effect is not None:
             out[self._effect_at + self._effect[view.effect]] = 1
         flags = view.turn_flags
-        for k in range(len(kind)):
-            out[self._flags + k] = flags >> k & 1
+        out[self._flags:self._flags + len(kind)] = (flags >> self._bits) & 1
         out[self._flags + len(kind)] = bool(flags & BUILT_FLAG)
         for name in view.used:
             out[self._used + token[name]] = 1
@@ -122,14 +123,11 @@ class ArchitectsEncoder:
             out[self._owed + token[name]] = 1
         for name in view.discard:
             out[self._discard + kind[name]] += 1
-        width = self.city_width
-        top = width - len(kind) - 1  # deck_size, then deck_top
-        for k in range(n):
-            other = (seat + k) % n
-            at = self._cities + k * width
-            out[at:at + width] = self._city(view.cities[other])
-            deck = view.decks[other]
-            out[at + top] = deck.size
+        rows = np.stack([self._city(city) for city in view.cities])
+        top = self.city_width - len(kind) - 1  # deck_size, then deck_top
+        for other, deck in enumerate(view.decks):
+            rows[other, top] = deck.size
             if deck.top is not None:
-                out[at + top + 1 + kind[deck.top]] = 1
+                rows[other, top + 1 + kind[deck.top]] = 1
+        out[self._cities:] = rows[self._order[seat]].ravel()
         return out

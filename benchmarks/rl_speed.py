@@ -1,0 +1,137 @@
+"""What the RL adapters cost over the raw engine, for random play with action masks.
+
+    python benchmarks/rl_speed.py [--games 20] [--only base,dice]
+
+Per configuration, the same seeded games are played three ways, interleaved game by game: the
+raw engine (every seat to move takes ``legal_moves`` and a random one; one ``play`` per ply), the
+PettingZoo AEC environment (``last()``, a random action of the mask, ``step``) and the Parallel
+environment (every seat's observation and mask each step). Figures are per second of the
+process's CPU time: engine plies and seat decisions, environment steps, and the adapter's
+overhead = environment time per game / engine time per game - 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Any
+
+import numpy as np
+
+from sevenwonders.core.game import Game
+from sevenwonders.rl import aec_env, parallel_env
+from sevenwonders.rl.aec import SevenWondersAEC
+from sevenwonders.rl.parallel import SevenWondersParallel
+
+CONFIGS: tuple[tuple[str, int, dict[str, Any]], ...] = (
+    ("base", 3, {}),
+    ("base", 7, {}),
+    ("base", 5, {"expansions": ["edifice"]}),
+    ("architects", 2, {}),
+    ("architects", 7, {}),
+    ("dice", 2, {}),
+    ("dice", 7, {}),
+)
+
+
+def game_seed(k: int) -> int:
+    """The engine seed an environment reset with ``seed=k`` plays."""
+    return int(np.random.default_rng(k).integers(2**31))
+
+
+def engine_game(game: Game[Any, Any, Any], k: int) -> tuple[int, int]:
+    """One random game on the raw engine: (plies, seat decisions)."""
+    rng = random.Random(k)
+    state = game.new_game(game_seed(k))
+    plies = decisions = 0
+    while not game.is_over(state):
+        moves = {}
+        for seat in sorted(game.to_move(state)):
+            moves[seat] = rng.choice(game.legal_moves(state, seat))
+            decisions += 1
+        state = game.play(state, moves)
+        plies += 1
+    return plies, decisions
+
+
+def aec_game(env: SevenWondersAEC, k: int) -> int:
+    rng = random.Random(k)
+    env.reset(seed=k)
+    steps = 0
+    for _agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        actions = np.flatnonzero(obs["action_mask"])
+        env.step(int(actions[rng.randrange(len(actions))]))
+        steps += 1
+    return steps
+
+
+def parallel_game(env: SevenWondersParallel, k: int) -> int:
+    rng = random.Random(k)
+    obs, _ = env.reset(seed=k)
+    steps = 0
+    while env.agents:
+        actions = {}
+        for agent, o in obs.items():
+            legal = np.flatnonzero(o["action_mask"])
+            actions[agent] = int(legal[rng.randrange(len(legal))]) if len(legal) else 0
+        obs, *_ = env.step(actions)
+        steps += 1
+    return steps
+
+
+def measure(name: str, players: int, options: dict[str, Any], games: int) -> dict[str, float]:
+    aec = aec_env(name, players, **options)
+    par = parallel_env(name, players, **options)
+    engine = aec.game
+    cpu = time.process_time
+    spent = {"engine": 0.0, "aec": 0.0, "parallel": 0.0}
+    plies = decisions = aec_steps = par_steps = 0
+    for k in range(games):
+        t0 = cpu()
+        p, d = engine_game(engine, k)
+        t1 = cpu()
+        aec_steps += aec_game(aec, k)
+        t2 = cpu()
+        par_steps += parallel_game(par, k)
+        t3 = cpu()
+        plies, decisions = plies + p, decisions + d
+        spent["engine"] += t1 - t0
+        spent["aec"] += t2 - t1
+        spent["parallel"] += t3 - t2
+    tiny = 1e-9
+    return {
+        "plies_s": plies / max(spent["engine"], tiny),
+        "decisions_s": decisions / max(spent["engine"], tiny),
+        "aec_steps_s": aec_steps / max(spent["aec"], tiny),
+        "parallel_steps_s": par_steps / max(spent["parallel"], tiny),
+        "aec_overhead": spent["aec"] / max(spent["engine"], tiny) - 1,
+        "parallel_overhead": spent["parallel"] / max(spent["engine"], tiny) - 1,
+        "games": games,
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--only", default="", help="comma-separated game names")
+    args = parser.parse_args(argv)
+    only = {n for n in args.only.split(",") if n}
+    print(f"{'game':<20} {'plies/s':>9} {'decisions/s':>12} {'AEC steps/s':>12} "
+          f"{'AEC +%':>7} {'Par steps/s':>12} {'Par +%':>7}")
+    for name, players, options in CONFIGS:
+        if only and name not in only:
+            continue
+        r = measure(name, players, options, args.games)
+        label = f"{name} {players}" + ("+edifice" if options else "")
+        print(f"{label:<20} {r['plies_s']:>9.0f} {r['decisions_s']:>12.0f} "
+              f"{r['aec_steps_s']:>12.0f} {100 * r['aec_overhead']:>6.0f}% "
+              f"{r['parallel_steps_s']:>12.0f} {100 * r['parallel_overhead']:>6.0f}%")
+
+
+if __name__ == "__main__":
+    main()
