@@ -5,9 +5,10 @@
 Per configuration, the same seeded games are played three ways, interleaved game by game: the
 raw engine (every seat to move takes ``legal_moves`` and a random one; one ``play`` per ply), the
 PettingZoo AEC environment (``last()``, a random action of the mask, ``step``) and the Parallel
-environment (every seat's observation and mask each step). Figures are per second of the
-process's CPU time: engine plies and seat decisions, environment steps, and the adapter's
-overhead = environment time per game / engine time per game - 1.
+environment (every seat's observation and mask each step); a fourth pass drives the engine
+through the action index and masks alone, without observations ("mask"). Figures are per second
+of the process's CPU time: engine plies and seat decisions, environment steps, and each
+adapter's overhead = its time per game / the engine's time per game - 1.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from sevenwonders.core.game import Game
-from sevenwonders.rl import aec_env, parallel_env
+from sevenwonders.rl import Adapter, aec_env, parallel_env
 from sevenwonders.rl.aec import SevenWondersAEC
 from sevenwonders.rl.parallel import SevenWondersParallel
 
@@ -33,6 +34,9 @@ CONFIGS: tuple[tuple[str, int, dict[str, Any]], ...] = (
     ("dice", 2, {}),
     ("dice", 7, {}),
 )
+
+
+WARM_UP = 1_000_000  # the seed of the game each method plays first, not counted
 
 
 def game_seed(k: int) -> int:
@@ -53,6 +57,19 @@ def engine_game(game: Game[Any, Any, Any], k: int) -> tuple[int, int]:
         state = game.play(state, moves)
         plies += 1
     return plies, decisions
+
+
+def index_game(adapter: Adapter, k: int) -> None:
+    """The engine driven through the action index and masks only, without observations."""
+    rng = random.Random(k)
+    game = adapter.game
+    state = game.new_game(game_seed(k))
+    while not game.is_over(state):
+        moves = {}
+        for seat in sorted(game.to_move(state)):
+            actions = np.flatnonzero(adapter.mask(state, seat))
+            moves[seat] = adapter.move(state, seat, actions[rng.randrange(len(actions))])
+        state = game.play(state, moves)
 
 
 def aec_game(env: SevenWondersAEC, k: int) -> int:
@@ -89,8 +106,12 @@ def measure(name: str, players: int, options: dict[str, Any], games: int) -> dic
     par = parallel_env(name, players, **options)
     engine = aec.game
     cpu = time.process_time
-    spent = {"engine": 0.0, "aec": 0.0, "parallel": 0.0}
+    spent = {"engine": 0.0, "index": 0.0, "aec": 0.0, "parallel": 0.0}
     plies = decisions = aec_steps = par_steps = 0
+    engine_game(engine, WARM_UP)  # warm-up: first calls fill the rules' caches and import paths
+    aec_game(aec, WARM_UP)
+    parallel_game(par, WARM_UP)
+    index_game(aec.adapter, WARM_UP)
     for k in range(games):
         t0 = cpu()
         p, d = engine_game(engine, k)
@@ -99,6 +120,8 @@ def measure(name: str, players: int, options: dict[str, Any], games: int) -> dic
         t2 = cpu()
         par_steps += parallel_game(par, k)
         t3 = cpu()
+        index_game(aec.adapter, k)
+        spent["index"] += cpu() - t3
         plies, decisions = plies + p, decisions + d
         spent["engine"] += t1 - t0
         spent["aec"] += t2 - t1
@@ -111,6 +134,7 @@ def measure(name: str, players: int, options: dict[str, Any], games: int) -> dic
         "parallel_steps_s": par_steps / max(spent["parallel"], tiny),
         "aec_overhead": spent["aec"] / max(spent["engine"], tiny) - 1,
         "parallel_overhead": spent["parallel"] / max(spent["engine"], tiny) - 1,
+        "index_overhead": spent["index"] / max(spent["engine"], tiny) - 1,
         "games": games,
     }
 
@@ -122,7 +146,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     only = {n for n in args.only.split(",") if n}
     print(f"{'game':<20} {'plies/s':>9} {'decisions/s':>12} {'AEC steps/s':>12} "
-          f"{'AEC +%':>7} {'Par steps/s':>12} {'Par +%':>7}")
+          f"{'AEC +%':>7} {'Par steps/s':>12} {'Par +%':>7} {'mask +%':>8}")
     for name, players, options in CONFIGS:
         if only and name not in only:
             continue
@@ -130,7 +154,8 @@ def main(argv: list[str] | None = None) -> None:
         label = f"{name} {players}" + ("+edifice" if options else "")
         print(f"{label:<20} {r['plies_s']:>9.0f} {r['decisions_s']:>12.0f} "
               f"{r['aec_steps_s']:>12.0f} {100 * r['aec_overhead']:>6.0f}% "
-              f"{r['parallel_steps_s']:>12.0f} {100 * r['parallel_overhead']:>6.0f}%")
+              f"{r['parallel_steps_s']:>12.0f} {100 * r['parallel_overhead']:>6.0f}% "
+              f"{100 * r['index_overhead']:>7.0f}%")
 
 
 if __name__ == "__main__":

@@ -71,7 +71,6 @@ class SevenWondersAEC(AECEnv):
         self._chosen[seat] = self.adapter.move(self.state_, seat, action)
         self._queue.pop(0)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
         if not self._queue:
             self.state_ = self.game.play(self.state_, self._chosen)
             self._chosen = {}
@@ -79,11 +78,11 @@ class SevenWondersAEC(AECEnv):
                 final = self.adapter.final_rewards(self.state_)
                 self.rewards = {a: final[self._seat[a]] for a in self.agents}
                 self.terminations = dict.fromkeys(self.agents, True)
+                self._accumulate_rewards()  # the only rewards: every other step's are 0
             else:
                 self._queue = sorted(self.game.to_move(self.state_))
         self.agent_selection = (self.possible_agents[self._queue[0]] if self._queue
                                 else self.agents[0])
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

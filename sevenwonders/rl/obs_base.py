@@ -115,36 +115,42 @@ class BaseEncoder:
             rows[seat, 8] = len(state.rewards[seat])
         return public, rows
 
-    def encode(self, view: BaseView) -> Array:
-        key = (view.cities, view.hand_sizes, view.to_move, view.deferred, view.age,
-               view.expansions)
+    def _public(self, view: BaseView) -> None:
+        """Refresh the blocks every seat's view of a state shares, when ``view`` is of a new
+        state (the game hands every seat the same ``cities`` tuple for one state)."""
         memo = self._memo
-        if not (memo and memo[0] is key[0] and memo[1:] == key[1:]):
-            self._memo = key
-            self._memo_rows = self._city_rows(view)
-            if self._edifice_at >= 0:
-                public, rows = self._edifice(view)
-                self._memo_public = public
-                self._memo_edifice = rows
+        if (memo and memo[0] is view.cities and memo[1] == view.hand_sizes
+                and memo[2] == view.to_move and memo[3] == view.deferred
+                and memo[4] == view.age and memo[5] == view.expansions):
+            return
+        self._memo = (view.cities, view.hand_sizes, view.to_move, view.deferred, view.age,
+                      view.expansions)
+        self._memo_rows = self._city_rows(view)
+        if self._edifice_at >= 0:
+            self._memo_public, self._memo_edifice = self._edifice(view)
+
+    def encode(self, view: BaseView) -> Array:
+        self._public(view)
         out = np.zeros(self.size, dtype=np.float32)
-        out[self._age + view.age - 1] = 1
-        out[self._turn] = view.turn
-        out[self._over] = view.over
-        out[self._discard_size] = view.discard_size
-        out[self._pending + _PENDING[view.pending]] = 1
+        head = [0.0] * self._hand  # age, turn, over, discard size, pending
+        head[view.age - 1] = 1
+        head[self._turn] = view.turn
+        head[self._over] = view.over
+        head[self._discard_size] = view.discard_size
+        head[self._pending + _PENDING[view.pending]] = 1
+        out[:self._hand] = head
         card = self._card
-        for name in view.hand:
-            out[self._hand + card[name]] += 1
-        for name in view.tucked:
-            out[self._tucked + card[name]] += 1
-        for name in view.discard:
-            out[self._discard + card[name]] += 1
+        for at, names in ((self._hand, view.hand), (self._tucked, view.tucked),
+                          (self._discard, view.discard)):
+            for name in names:
+                out[at + card[name]] += 1
         order = self._order[view.seat]
+        n = self.players
         start = self._cities
-        out[start:start + self.players * self.city_width] = self._memo_rows[order].ravel()
+        out[start:start + n * self.city_width] = self._memo_rows[order].ravel()
         if self._edifice_at >= 0:
             public = self._memo_public
             out[self._edifice_at:self._edifice_at + len(public)] = public
             at = self._edifice_cities
-            out[at:at + self.players * 9] = self._memo_edifice[order].ravel()
+            out[at:at + n * 9] = self._memo_edifice[order].ravel()
         return out
