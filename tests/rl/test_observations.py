@@ -9,6 +9,7 @@ import attrs
 import numpy as np
 import pytest
 
+from sevenwonders.base.state import PendingKind
 from sevenwonders.core.rng import Rng
 from sevenwonders.rl import Adapter, make_encoder
 from tests.rl.helpers import CONFIGS, IDS, game_of, playout
@@ -35,17 +36,31 @@ def test_shape_and_same_view_same_array(name: str, players: int,
 
 def _twin_base(state: Any, seat: int) -> Any:
     """The same base state except for what ``seat`` cannot see: other hands change owners,
-    the decks and the discard pile are reordered, other tucked cards are reordered, and the
-    generator differs."""
+    hidden cards (the discard pile unless ``seat`` builds from it, other seats' tucked cards)
+    trade places with cards of the decks, the decks are reordered, and the generator differs."""
     others = [s for s in range(state.players) if s != seat]
     hands = list(state.hands)
     if len({len(hands[s]) for s in others}) == 1:
         for s, t in zip(others, others[1:] + others[:1], strict=True):
             hands[s] = state.hands[t]
-    cities = tuple(c if s == seat else attrs.evolve(c, tucked=c.tucked[::-1])
-                   for s, c in enumerate(state.cities))
-    return attrs.evolve(state, hands=tuple(hands), decks=tuple(d[::-1] for d in state.decks),
-                        discard=state.discard[::-1], cities=cities, rng=Rng.from_seed(12345))
+    pool = [card for deck in state.decks for card in deck]  # cards nobody sees
+    sees_discard = any(p.seat == seat and p.kind is PendingKind.BUILD_FROM_DISCARD
+                       for p in state.pending[:1])
+    discard = state.discard
+    if discard and pool and not sees_discard:
+        discard, pool[0] = (pool[0], *discard[1:]), discard[0]
+    cities = list(state.cities)
+    for s in others:
+        if cities[s].tucked and len(pool) > 1:
+            tucked = cities[s].tucked
+            cities[s] = attrs.evolve(cities[s], tucked=(pool[1], *tucked[1:]))
+            pool[1] = tucked[0]
+    decks, at = [], 0
+    for deck in state.decks:
+        decks.append(tuple(pool[at:at + len(deck)])[::-1])
+        at += len(deck)
+    return attrs.evolve(state, hands=tuple(hands), decks=tuple(decks), discard=discard,
+                        cities=tuple(cities), rng=Rng.from_seed(12345))
 
 
 def _twin_architects(state: Any, seat: int) -> Any:
