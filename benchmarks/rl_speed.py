@@ -105,27 +105,37 @@ def measure(name: str, players: int, options: dict[str, Any], games: int) -> dic
     aec = aec_env(name, players, **options)
     par = parallel_env(name, players, **options)
     engine = aec.game
-    cpu = time.process_time
-    spent = {"engine": 0.0, "index": 0.0, "aec": 0.0, "parallel": 0.0}
-    plies = decisions = aec_steps = par_steps = 0
-    engine_game(engine, WARM_UP)  # warm-up: first calls fill the rules' caches and import paths
-    aec_game(aec, WARM_UP)
-    parallel_game(par, WARM_UP)
-    index_game(aec.adapter, WARM_UP)
-    for k in range(games):
-        t0 = cpu()
+    counts = {"plies": 0, "decisions": 0, "aec": 0, "parallel": 0}
+
+    def run_engine(k: int) -> None:
         p, d = engine_game(engine, k)
-        t1 = cpu()
-        aec_steps += aec_game(aec, k)
-        t2 = cpu()
-        par_steps += parallel_game(par, k)
-        t3 = cpu()
-        index_game(aec.adapter, k)
-        spent["index"] += cpu() - t3
-        plies, decisions = plies + p, decisions + d
-        spent["engine"] += t1 - t0
-        spent["aec"] += t2 - t1
-        spent["parallel"] += t3 - t2
+        counts["plies"] += p
+        counts["decisions"] += d
+
+    def run_aec(k: int) -> None:
+        counts["aec"] += aec_game(aec, k)
+
+    def run_parallel(k: int) -> None:
+        counts["parallel"] += parallel_game(par, k)
+
+    runs = {"engine": run_engine, "aec": run_aec, "parallel": run_parallel,
+            "index": lambda k: index_game(aec.adapter, k)}
+    for run in runs.values():  # warm-up: first calls fill the rules' caches and import paths
+        run(WARM_UP)
+    for key in counts:
+        counts[key] = 0
+    cpu = time.process_time
+    spent = dict.fromkeys(runs, 0.0)
+    order = list(runs)
+    for k in range(games):
+        # the same seed four ways; the order rotates, since a later pass may meet positions
+        # (and the rules' caches) an earlier one filled
+        for key in order[k % 4:] + order[:k % 4]:
+            start = cpu()
+            runs[key](k)
+            spent[key] += cpu() - start
+    plies, decisions = counts["plies"], counts["decisions"]
+    aec_steps, par_steps = counts["aec"], counts["parallel"]
     tiny = 1e-9
     return {
         "plies_s": plies / max(spent["engine"], tiny),

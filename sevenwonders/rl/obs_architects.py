@@ -20,7 +20,7 @@ import numpy as np
 
 from sevenwonders.architects.data import STAGE_KEYS
 from sevenwonders.architects.state import BUILT_FLAG
-from sevenwonders.architects.view import ArchitectsView, CityView
+from sevenwonders.architects.view import ArchitectsView, CityView, DeckView
 from sevenwonders.rl.observations import Array, Layout, relative_order
 
 _DECISIONS = ("take", "actions", "token", "alexandria", "halicarnassus", "pick", "effect", "over")
@@ -62,6 +62,7 @@ class ArchitectsEncoder:
         self._rows: dict[int, tuple[CityView, Array]] = {}
         self._bits = np.arange(K)
         self._order = relative_order(n)
+        self._memo: tuple[tuple[CityView, ...], tuple[DeckView, ...], Array] | None = None
 
     def _city(self, city: CityView) -> Array:
         """A city's block without its deck (memoised: the game reuses unchanged city views)."""
@@ -86,6 +87,24 @@ class ArchitectsEncoder:
             self._rows.clear()
         self._rows[id(city)] = (city, row)
         return row
+
+    def _city_rows(self, view: ArchitectsView) -> Array:
+        """Every city's block with its deck, in seat order (memoised: every seat's view of one
+        state holds the same city views and decks)."""
+        memo = self._memo
+        if (memo is not None and len(memo[0]) == len(view.cities)
+                and all(a is b for a, b in zip(memo[0], view.cities, strict=True))
+                and memo[1] == view.decks):
+            return memo[2]
+        kind = self._kind
+        rows = np.stack([self._city(city) for city in view.cities])
+        top = self.city_width - len(kind) - 1  # deck_size, then deck_top
+        for other, deck in enumerate(view.decks):
+            rows[other, top] = deck.size
+            if deck.top is not None:
+                rows[other, top + 1 + kind[deck.top]] = 1
+        self._memo = (view.cities, view.decks, rows)
+        return rows
 
     def encode(self, view: ArchitectsView) -> Array:
         out = np.zeros(self.size, dtype=np.float32)
@@ -123,11 +142,5 @@ class ArchitectsEncoder:
             out[self._owed + token[name]] = 1
         for name in view.discard:
             out[self._discard + kind[name]] += 1
-        rows = np.stack([self._city(city) for city in view.cities])
-        top = self.city_width - len(kind) - 1  # deck_size, then deck_top
-        for other, deck in enumerate(view.decks):
-            rows[other, top] = deck.size
-            if deck.top is not None:
-                rows[other, top + 1 + kind[deck.top]] = 1
-        out[self._cities:] = rows[self._order[seat]].ravel()
+        out[self._cities:] = self._city_rows(view)[self._order[seat]].ravel()
         return out

@@ -18,7 +18,7 @@ import numpy as np
 from sevenwonders.dice import components as c
 from sevenwonders.dice.state import ChooseBonus, ExtraTicks, Phase, SeatState
 from sevenwonders.dice.view import DiceView
-from sevenwonders.rl.observations import Array, Layout
+from sevenwonders.rl.observations import Array, Layout, relative_order
 
 _PHASES = (Phase.ACTION, Phase.FOLLOW_UP, Phase.OVER)
 
@@ -46,6 +46,8 @@ class DiceEncoder:
         self._seats = L.add("seats", n * self.seat_width)
         self.size = L.size
         self._rows: dict[int, tuple[SeatState, int, Array]] = {}
+        self._order = relative_order(n)
+        self._memo: tuple[Any, Any, Any, tuple[Array, Array]] | None = None
 
     def _seat(self, s: SeatState, turn: int) -> Array:
         """A sheet block without ``to_move`` (memoised: unchanged seats keep their object)."""
@@ -79,23 +81,34 @@ class DiceEncoder:
         self._rows[id(s)] = (s, turn, row)
         return row
 
-    def encode(self, view: DiceView) -> Array:
-        out = np.zeros(self.size, dtype=np.float32)
-        n, seat = self.players, view.seat
-        out[self._turn] = view.turn
-        out[self._phase + _PHASES.index(view.phase)] = 1
-        out[self._agora] = view.agora_claimed
-        out[self._final] = view.final_turn
+    def _public(self, view: DiceView) -> tuple[Array, Array]:
+        """The header and every sheet block, in seat order: the same in every seat's view of
+        one state (memoised on the state's ``seats`` tuple, which every view shares)."""
+        memo = self._memo
+        if (memo is not None and memo[0] is view.seats and memo[1] is view.forum
+                and memo[2] == (view.turn, view.phase, view.to_move, view.agora_claimed,
+                                view.final_turn)):
+            return memo[3]
+        head = np.zeros(self._seats, dtype=np.float32)
+        head[self._turn] = view.turn
+        head[self._phase + _PHASES.index(view.phase)] = 1
+        head[self._agora] = view.agora_claimed
+        head[self._final] = view.final_turn
         for rolled in view.forum:
             at, faces = self._die[rolled.die]
-            out[at] = 1
-            out[at + 1 + rolled.area] = 1
-            out[at + 1 + self._areas + faces[rolled.face]] = 1
-        width = self.seat_width
-        move_at = width - 5  # agora_first, laurels, to_move, pending, head (3)
-        for k in range(n):
-            other = (seat + k) % n
-            at = self._seats + k * width
-            out[at:at + width] = self._seat(view.seats[other], view.turn)
-            out[at + move_at] = other in view.to_move
+            head[at] = 1
+            head[at + 1 + rolled.area] = 1
+            head[at + 1 + self._areas + faces[rolled.face]] = 1
+        rows = np.stack([self._seat(s, view.turn) for s in view.seats])
+        rows[:, self.seat_width - 5] = [seat in view.to_move for seat in range(self.players)]
+        both = (head, rows)
+        self._memo = (view.seats, view.forum, (view.turn, view.phase, view.to_move,
+                                               view.agora_claimed, view.final_turn), both)
+        return both
+
+    def encode(self, view: DiceView) -> Array:
+        head, rows = self._public(view)
+        out = np.empty(self.size, dtype=np.float32)
+        out[:self._seats] = head
+        out[self._seats:] = rows[self._order[view.seat]].ravel()
         return out
