@@ -12,8 +12,10 @@ of a true state carries its generator: a search over clones (OpenSpiel's MCTS) s
 and hidden cards, unlike the library's ISMCTS, which searches determinizations of a view.
 
 Actions are the action index of :mod:`sevenwonders.rl.actions`; observation and information-state
-strings and tensors come from the seat's view (the tensor is the RL observation vector; the
-information-state string adds the seat's own past actions). Returns at the end (``reward``):
+strings and tensors come from the seat's views: the observation string is the view now, the
+information-state string the view at every step with the seat's action there (perfect recall),
+both tensors the RL observation vector of the view now (so the information-state tensor does not
+recall earlier steps). Returns at the end (``reward``):
 ``score`` (victory points, the default), ``win`` or ``rank`` as in :mod:`sevenwonders.rl`.
 """
 
@@ -24,7 +26,6 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from sevenwonders.core.game import Game
 from sevenwonders.rl.adapter import Adapter
 
 NAMES = {"base": "python_sevenwonders_base", "architects": "python_sevenwonders_architects",
@@ -129,7 +130,9 @@ class SevenWondersState(pyspiel.State):
         self._seeds = game.seeds
         self._simultaneous = game.family != "architects"
         self._engine = _Shared(None)
-        self._mine: tuple[tuple[int, ...], ...] = ((),) * game.adapter.players
+        # (engine state, {seat: action}, {seat: line}) for every step taken: a seat's information
+        # state; the lines are each seat's recollection of the step, made once when first asked
+        self._past = _Shared(())
 
     # -- reading
 
@@ -195,11 +198,9 @@ class SevenWondersState(pyspiel.State):
 
     def _play(self, moves: dict[int, Any], actions: dict[int, int]) -> None:
         adapter: Adapter = self._adapter.value
-        self._engine = _Shared(adapter.game.play(self._engine.value, moves))
-        mine = list(self._mine)
-        for seat, action in actions.items():
-            mine[seat] = (*mine[seat], int(action))
-        self._mine = tuple(mine)
+        before = self._engine.value
+        self._engine = _Shared(adapter.game.play(before, moves))
+        self._past = _Shared((*self._past.value, (before, actions, {})))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -207,8 +208,21 @@ class SevenWondersState(pyspiel.State):
         return str(self._adapter.value.index.labels[action])
 
     def own_actions(self, player: int) -> tuple[int, ...]:
-        """The actions ``player`` took so far (its part of an information state)."""
-        return self._mine[player]
+        """The actions ``player`` took so far."""
+        return tuple(actions[player] for _, actions, _ in self._past.value if player in actions)
+
+    def recollection(self, player: int) -> list[str]:
+        """What ``player`` saw at every step so far (its view) and the action it took there."""
+        adapter: Adapter = self._adapter.value
+        labels = adapter.index.labels
+        lines = []
+        for before, actions, memo in self._past.value:
+            line = memo.get(player)
+            if line is None:
+                did = labels[actions[player]] if player in actions else "-"
+                line = memo[player] = f"{adapter.game.view(before, player)!r} -> {did}"
+            lines.append(line)
+        return lines
 
     def __str__(self) -> str:
         state = self._engine.value
@@ -236,17 +250,17 @@ class ViewObserver:
 
     def string_from(self, state: SevenWondersState, player: int) -> str:
         engine = state.engine_state
-        text = "chance" if engine is None else repr(self._adapter.game.view(engine, player))
-        if self._perfect_recall:
-            labels = self._adapter.index.labels
-            text += " | mine: " + "; ".join(labels[a] for a in state.own_actions(player))
-        return text
+        if engine is None:
+            return "chance"
+        now = repr(self._adapter.game.view(engine, player))
+        if not self._perfect_recall:
+            return now
+        return "\n".join([*state.recollection(player), now])  # perfect recall
 
 
-def load(game: str | Game[Any, Any, Any], **params: Any) -> Any:
+def load(game: str, **params: Any) -> Any:
     """``pyspiel.load_game`` of a family by its short name (``"base"``...), with parameters."""
-    name = game if isinstance(game, str) else game.name
-    return pyspiel.load_game(NAMES.get(name, name), params)
+    return pyspiel.load_game(NAMES.get(game, game), params)
 
 
 class BaseSpielGame(SevenWondersGame):

@@ -83,15 +83,17 @@ def test_observations_come_from_the_view() -> None:
     action = state.legal_actions(0)[0]
     state.apply_actions([action, state.legal_actions(1)[0], state.legal_actions(2)[0]])
     label = game.adapter.index.labels[action]
-    assert state.information_state_string(0).endswith(f"mine: {label}")
+    recalled = state.information_state_string(0).splitlines()
+    assert recalled[0].endswith(f"-> {label}") and recalled[1] == state.observation_string(0)
     assert np.asarray(state.information_state_tensor(0)).shape == expected.shape
 
 
 def test_openspiel_tools_run() -> None:
     from open_spiel.python.algorithms import mcts
 
-    turn_based = pyspiel.convert_to_turn_based(pyspiel.load_game("python_sevenwonders_base"))
-    pyspiel.random_sim_test(turn_based, num_sims=1, serialize=False, verbose=False)
+    for name in ("python_sevenwonders_base", "python_sevenwonders_dice"):
+        turn_based = pyspiel.convert_to_turn_based(pyspiel.load_game(name))
+        pyspiel.random_sim_test(turn_based, num_sims=1, serialize=False, verbose=False)
     game = pyspiel.load_game("python_sevenwonders_architects", {"reward": "win"})
     rng = np.random.RandomState(0)
     bot = mcts.MCTSBot(game, 1.4, 20, mcts.RandomRolloutEvaluator(1, rng), random_state=rng,
