@@ -79,9 +79,10 @@ class SevenWondersParallel(ParallelEnv):
         return out
 
     def render(self) -> str | None:
+        """The table as seat 0 sees it (never the hidden state)."""
         if self.render_mode != "ansi":
             return None
-        return repr(self.state_)
+        return repr(self.game.view(self.state_, 0))
 
     def close(self) -> None:
         pass

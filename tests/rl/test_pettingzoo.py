@@ -83,3 +83,13 @@ def test_parallel_ignores_idle_seats_and_refuses_illegal_actions() -> None:
         env.step({**actions, mover: illegal})
     obs, *_ = env.step({**actions, mover: legal})
     assert any(o["action_mask"].any() for o in obs.values())
+
+
+def test_render_shows_a_view() -> None:
+    env = parallel_env("base", 3, render_mode="ansi")
+    env.reset(seed=0)
+    assert env.render() == repr(env.game.view(env.state_, 0))
+    aec = aec_env("dice", 2, render_mode="ansi")
+    aec.reset(seed=0)
+    assert aec.render() == repr(aec.game.view(aec.state_, 0))
+    assert aec_env("dice", 2).render() is None
