@@ -40,17 +40,27 @@ def _canonical(move: Move) -> Move:
     return move
 
 
+def wonders(game: Any) -> list[Any]:
+    """The wonder boards of the configuration: the edition's and the expansions' (data only)."""
+    return [*game.edition.wonders.values(),
+            *(wonder for expansion in game.expansions for wonder in expansion.extra_wonders())]
+
+
+def stages(game: Any) -> list[Any]:
+    """Every wonder stage of every side of every board of the configuration."""
+    return [stage for wonder in wonders(game) for side in wonder.side for stage in side.stages]
+
+
 def largest_payment(game: Any) -> int:
     """2 coins for each resource of the largest cost (cards and wonder stages) of the game."""
     costs = [card.cost for card in game.edition.cards.values()]
-    costs += [stage.cost for stages in game.rules._stages.values() for stage in stages]
+    costs += [stage.cost for stage in stages(game)]
     return 2 * max(len(cost) for cost in costs)
 
 
 def base_moves(game: Any, full_payments: bool) -> list[Move]:
     """Every canonical move of the configuration, in the documented order."""
-    choices = max([1, *(len(stage.choices) for stages in game.rules._stages.values()
-                        for stage in stages)])
+    choices = max([1, *(len(stage.choices) for stage in stages(game))])
     variants: list[tuple[str, ...]] = [()]
     if any(expansion.name == "edifice" for expansion in game.expansions):
         variants.append((PROJECT,))

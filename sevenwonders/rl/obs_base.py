@@ -23,6 +23,7 @@ import numpy as np
 from sevenwonders.base.state import PendingKind
 from sevenwonders.base.view import BaseView
 from sevenwonders.edifice.state import EdificeState
+from sevenwonders.rl.index_base import wonders
 from sevenwonders.rl.observations import Array, Layout, relative_order
 
 _PENDING = {None: 0, PendingKind.BUILD_FROM_DISCARD: 1, PendingKind.PLAY_LAST_CARD: 2,
@@ -36,7 +37,7 @@ class BaseEncoder:
         self.players = n = game.players
         cards = sorted(game.edition.cards)
         self._card = {name: i for i, name in enumerate(cards)}
-        self._wonder = {name: i for i, name in enumerate(sorted(game.rules.wonders))}
+        self._wonder = {name: i for i, name in enumerate(sorted(w.name for w in wonders(game)))}
         C, W = len(cards), len(self._wonder)
         edifice = next((e for e in game.expansions if e.name == "edifice"), None)
         self._edifice_at = -1
