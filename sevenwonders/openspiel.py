@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from sevenwonders.errors import InvalidOptionError
 from sevenwonders.rl.adapter import Adapter
 
 NAMES = {"base": "python_sevenwonders_base", "architects": "python_sevenwonders_architects",
@@ -97,6 +98,8 @@ class SevenWondersGame(pyspiel.Game):
         self.adapter = Adapter(family, players, reward=str(full["reward"]),
                                **_options(family, full))
         self.seeds = int(full["seeds"])
+        if self.seeds < 1:
+            raise InvalidOptionError(f"seeds must be at least 1, not {self.seeds}")
         score = full["reward"] == "score"
         super().__init__(
             _game_type(family),

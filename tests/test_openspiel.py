@@ -11,6 +11,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import sevenwonders.openspiel as sw_spiel  # noqa: E402 - registers the games
+from sevenwonders.errors import InvalidOptionError  # noqa: E402
 from sevenwonders.rl import make_encoder  # noqa: E402
 
 GAMES: list[tuple[str, dict[str, Any]]] = [
@@ -45,6 +46,9 @@ def test_game_types_and_parameters() -> None:
         "players": 3, "edition": "2nd", "sides": "", "expansions": "", "seeds": 10_000,
         "reward": "score"}
     assert sw_spiel.load("dice", players=3).num_players() == 3
+    for bad in ({"seeds": 0}, {"reward": "money"}, {"players": 9}, {"expansions": "nope"}):
+        with pytest.raises(InvalidOptionError):
+            pyspiel.load_game("python_sevenwonders_base", bad)
 
 
 def _started(name: str, **params: Any) -> Any:
