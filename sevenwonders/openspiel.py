@@ -131,7 +131,6 @@ class SevenWondersState(pyspiel.State):
         super().__init__(game)
         self._adapter = _Shared(game.adapter)
         self._seeds = game.seeds
-        self._simultaneous = game.family != "architects"
         self._engine = _Shared(None)
         # (engine state, {seat: action}, {seat: line}) for every step taken: a seat's information
         # state; the lines are each seat's recollection of the step, made once when first asked
