@@ -229,7 +229,8 @@ class Engine:
                 o = self.opts
                 found = stage_payments(
                     key, res, gold, economy, engineering, o.economy_splits,
-                    o.economy_forces_build, o.engineering_forces_build, t.letters, t.gold_letter)
+                    o.economy_forces_build, o.engineering_forces_build, t.letters, t.gold_letter,
+                    gold_for_any=o.gold_for_any_resource)
                 if len(cache) < 200_000:
                     cache[entry] = found
             out.append(found)
