@@ -302,7 +302,9 @@ class Engine:
         if w.triggered:
             sources = self._sources(w, seat)
             if sources:
-                mandatory = True
+                # Extra cards are owed like every action (rulebook "Spielablauf": the turn ends
+                # when no action is left) unless the option reads "kannst ... einsetzen".
+                mandatory = mandatory or not self.opts.extra_cards_optional
                 for token in w.triggered:
                     for source in sources:
                         moves.append(Extra(token, source))
