@@ -190,7 +190,9 @@ class DiceGame:
 
     def scores(self, state: DiceState) -> tuple[ScoreSheet, ...]:
         self._check_state(state)
-        return tuple(score_seat(self.tables.sheets[s.sheet], s) for s in state.seats)
+        stacks = self._rule_options.per_cross_stacks
+        return tuple(score_seat(self.tables.sheets[s.sheet], s, per_cross_stacks=stacks)
+                     for s in state.seats)
 
     def ranking(self, state: DiceState) -> tuple[int, ...]:
         return ranking(self.scores(state))

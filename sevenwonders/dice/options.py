@@ -21,6 +21,9 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "bonus_per_building": (True, False),
     # Q18: several reducedCost effects on one colour add up (die costs stop at 0 either way).
     "reduced_cost_stacks": (True, False),
+    # Q19 / addenda: several boxes of one building with the same per-cross effect (the Gallery's
+    # four "1coinPerCross gallery") score it once at the end (False) or once per box (True).
+    "per_cross_stacks": (False, True),
     # Q20: an attack scores at least 0 VP (False) or may score below 0 (True).
     "negative_attack_vp": (False, True),
 }
@@ -40,6 +43,7 @@ class RuleOptions:
     bonus_per_building: bool = True
     reduced_cost_stacks: bool = True
     negative_attack_vp: bool = False
+    per_cross_stacks: bool = False
     max_turns: int | None = DEFAULT_MAX_TURNS
 
     @classmethod
