@@ -28,9 +28,11 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "negative_attack_vp": (False, True),
 }
 # The rulebook ends a game only once someone has ticked 3 bonuses (R19): a table where nobody can
-# or will complete another building (bots passing with full reserves) would play for ever. The
-# library ends the game after turn ``max_turns`` (scored as usual; None: no limit). Real games end
-# after some 20 to 40 turns, so the default never touches them.
+# or will complete another building (bots passing with full reserves) would play for ever. While
+# no final turn is announced, the library ends the game after turn ``max_turns`` (scored as usual,
+# ``GameEnded.reason == "max_turns"``; None: no limit); an announced final turn is always played.
+# Measured: seeded random and greedy games end after some 30 to 57 turns, so the default 100 is a
+# guard against endless games, not a rule any real game meets.
 DEFAULT_MAX_TURNS = 100
 
 

@@ -78,7 +78,7 @@ def test_end_trigger_finishes_the_turn_and_plays_one_final_turn() -> None:
     assert after.phase is Phase.ACTION and after.turn == state.turn + 1
     assert not game.is_over(after)
     final, events = game.step(after, passes(game, after))
-    assert game.is_over(final) and ev.GameEnded(after.turn) in events
+    assert game.is_over(final) and ev.GameEnded(after.turn, "final_turn") in events
     assert game.to_move(final) == frozenset()
     assert game.legal_moves(final, 0) == ()
     with pytest.raises(GameOverError):
@@ -184,13 +184,29 @@ def test_a_game_nobody_ends_stops_after_max_turns() -> None:
             state, events = game.step(state, {seat: Pass() for seat in game.to_move(state)})
             steps += 1
         assert steps == limit and state.turn == limit
-        assert ev.GameEnded(limit) in events
+        assert ev.GameEnded(limit, "max_turns") in events
         assert len(game.scores(state)) == game.players
     unlimited = DiceGame(players=2, max_turns=None)
     state = unlimited.new_game(5)
     for _ in range(150):
         state = unlimited.play(state, {seat: Pass() for seat in unlimited.to_move(state)})
     assert not unlimited.is_over(state)
+
+
+def test_max_turns_never_cuts_an_announced_final_turn() -> None:
+    # R19: once someone has 3 bonuses, the turn is finished and one final turn is played. The
+    # cap is reached in the very turn the end is triggered; the final turn is still played.
+    game, state = position(turn=5, max_turns=5)
+    state = seat_with(state, 1, bonuses=(1, 1, 0))
+    state = ticked(game, state, 1, "wonder.s1", "wonder.s2")
+    state = seat_with(state, 1, coins=20)
+    after = game.play(state, passes(game, state, seat1=BuildWonder("s3")))
+    after, events = game.step(after, {1: TakeBonus("b3")})
+    assert ev.EndTriggered((1,), 6) in events
+    assert not any(isinstance(e, ev.GameEnded) for e in events)
+    assert not game.is_over(after) and after.turn == 6
+    final, events = game.step(after, passes(game, after))
+    assert game.is_over(final) and ev.GameEnded(6, "final_turn") in events
 
 
 @pytest.mark.parametrize("bad", [0, -1, 2.5, "100", True])
