@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 
 from sevenwonders.dice import components as c
+from sevenwonders.dice.moves import ID
 from sevenwonders.dice.sheets import (
     BUILDING_FIELDS,
     Box,
@@ -222,6 +223,7 @@ class _Checker:
                 bplace = f"{place}[{i}]"
                 if not bonus.id or bonus.id in ids:
                     raise self.fail(f"{bplace}.id", f"missing or repeated id {bonus.id!r}")
+                self.notation_id(bonus.id, f"{bplace}.id")
                 ids.add(bonus.id)
                 self.effects(bonus.effects, f"{bplace}.effects",
                              no_vp="a bonus has no score line")
@@ -241,6 +243,13 @@ class _Checker:
         self.entry_tags(b, b.src, place, frozenset({"boxes", "src", "note"}))
         self.boxes(name, b.boxes, f"{place}.boxes")
 
+    def notation_id(self, value: str, place: str) -> None:
+        """Ids appear in moves (``build red market.m3``, ``bonus b1``): the notation must be able
+        to write them, or the legal moves could not be parsed or replayed."""
+        if not ID.fullmatch(value):
+            raise self.fail(place, f"id {value!r} must be letters, digits and _ only, as the move "
+                                   "notation writes it (such as m3 or b1)")
+
     def boxes(self, building: str, boxes: tuple[Box, ...], place: str) -> None:
         index: dict[str, int] = {}
         for i, box in enumerate(boxes):
@@ -248,6 +257,7 @@ class _Checker:
                 raise self.fail(f"{place}[{i}].id", "must not be empty")
             if box.id in index:
                 raise self.fail(f"{place}[{i}].id", f"{box.id!r} already used in this building")
+            self.notation_id(box.id, f"{place}[{i}].id")
             index[box.id] = i
         defences = 0
         for i, box in enumerate(boxes):

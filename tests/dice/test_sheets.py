@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sevenwonders.dice import DiceGame, load_sheets
+from sevenwonders.dice.moves import BuildWonder, TakeBonus, Tick, parse
 from sevenwonders.dice.sheets import DEFAULT_SHEETS_PATH, default_sheets, sheets_from_data
 from sevenwonders.errors import DataFileError, InvalidOptionError
 
@@ -166,6 +167,15 @@ BAD_FILES: list[tuple[str, Mutator, str, str]] = [
      "already used"),
     ("duplicate sheet id", _set("sheets/1/sheet_id", "giza"), "sheets[1].sheet_id",
      "already used"),
+    # Issue 14, item 6: ids the move notation cannot write.
+    ("box id with a dash", _set("common/market/boxes/0/id", "m-1"), "common.market.boxes[0].id",
+     "as the move notation writes it"),
+    ("bonus id with a space", _set("common/bonuses/2/id", "b 3"), "common.bonuses[2].id",
+     "as the move notation writes it"),
+    ("stage id with a dot", _set("sheets/0/wonder/stages/2/id", "s.3"),
+     "sheets[0].wonder.stages[2].id", "as the move notation writes it"),
+    ("empty-looking box id", _set("common/agora/boxes/7/id", "ag8!"), "common.agora.boxes[7].id",
+     "as the move notation writes it"),
 ]
 
 
@@ -250,3 +260,15 @@ def test_any_box_cost_is_accepted_exactly_in_zero_to_six(cost: int, building: st
         with pytest.raises(DataFileError) as info:
             sheets_from_data(data)
         assert info.value.place == f"common.{building}.boxes[{box}].cost"
+
+
+def test_every_default_id_is_written_and_read_back_by_the_notation() -> None:
+    # Issue 14, item 6: every box, stage and bonus id can appear in a move and be parsed again.
+    game = DiceGame(players=2)
+    for table in game.tables.sheets.values():
+        for box in table.boxes:
+            assert parse(str(Tick(box.ref))) == Tick(box.ref)
+            if box.building == "wonder":
+                assert parse(str(BuildWonder(box.id))) == BuildWonder(box.id)
+        for bonus in table.bonuses:
+            assert parse(str(TakeBonus(bonus.id))) == TakeBonus(bonus.id)
