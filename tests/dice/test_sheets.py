@@ -60,6 +60,22 @@ def test_default_values_follow_the_reference_departures() -> None:
     assert common.agora is not None and all(len(b.accepts) == 2 for b in common.agora.boxes)
 
 
+def test_barracks_tags_follow_the_reference() -> None:
+    # Reference dice.md 9.3: the chains (requires) and costs are the reconstruction's, the kinds
+    # the rulebook's, at1's printed 3 VP the rulebook's example, the later VP placeholders.
+    common = default_sheets().common
+    for barracks in (common.barracks_west, common.barracks_east):
+        assert barracks is not None
+        for box in barracks.boxes:
+            assert box.src.tag_of("cost") == "reconstruction", box.id
+            assert box.src.tag_of("kind") == "rulebook", box.id
+            if box.requires:
+                assert box.src.tag_of("requires") == "reconstruction", box.id
+            if box.kind == "attack":
+                expected = "rulebook" if box.id == "at1" else "placeholder"
+                assert box.src.tag_of("printed_vp") == expected, box.id
+
+
 def test_json_and_toml_load_the_same_set(tmp_path: Path) -> None:
     path = write_sheets(tmp_path, default_data())
     assert load_sheets(path) == load_sheets(DEFAULT_SHEETS_PATH)
