@@ -172,6 +172,7 @@ Provider = Callable[[Game[Any, Any, Any], Any, int], Any]
 
 PROVIDERS: dict[str, str | Provider] = {
     "base": "sevenwonders.choices:base_choices",
+    "dice": "sevenwonders.dice.sheet_choices:dice_choices",
 }
 
 

@@ -132,7 +132,8 @@ def test_bad_seats_are_refused() -> None:
         choices(g, g.new_game(1), 3)
 
 
-@pytest.mark.parametrize("kind_id", [k for k in KIND_IDS if not k.startswith(("base", "edif"))])
+@pytest.mark.parametrize("kind_id",
+                         [k for k in KIND_IDS if not k.startswith(("base", "edif", "dice"))])
 def test_other_games_get_their_moves_grouped(kind_id: str) -> None:
     g = game_of(kind_id)
     for state in playout(kind_id).states[:30]:

@@ -101,6 +101,20 @@ def test_other_seats_sales_are_face_down() -> None:
     assert visible_events(game, events, 0) == (CardSold(0, "Loom", 3), CardSold(1, "", 3))
 
 
+def test_a_dice_player_sees_its_own_sheet_and_each_moves_cost() -> None:
+    # Issue 14, item 8: buildings (ticked, next, cost, effect), resources, laurels, the running
+    # score, and the cost of each listed move.
+    game = make_game("dice", 3)
+    _, text = _play(game, "1\n" * 3, seat=0, seed=3)
+    assert "Your sheet: " in text and "resources 0, laurels 0" in text
+    assert "  score: wonder 0, barracks_west 0" in text
+    assert "wonder (0/3): [>] s1 cost 3" in text and "[-] s2 cost 1" in text
+    assert "yellow die cost -1" in text  # the Market's m3 effect
+    assert "1. pass  (gain 3 coins)" in text
+    assert "missing resources" in text
+    assert "score   0" in text  # every seat's running score in the table
+
+
 def test_agents_per_seat() -> None:
     game = make_game("dice", 3)
     out = io.StringIO()
