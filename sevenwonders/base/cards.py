@@ -189,6 +189,13 @@ class Edition:
                 f"known: {', '.join(self.wonders)}"
             ) from None
 
+    def with_wonders(self, wonders: tuple[Wonder, ...]) -> Edition:
+        """This edition with more wonder boards (boards such as Carthage that join any game)."""
+        if not wonders:
+            return self
+        both = {**self.wonders, **{wonder.name: wonder for wonder in wonders}}
+        return Edition(self.name, self.entries, FrozenMap(both))
+
     def age_cards(self, age: int, players: int) -> tuple[str, ...]:
         """The non-guild cards of ``age`` used with ``players`` players, one name per copy."""
         return tuple(
@@ -334,6 +341,13 @@ def load_wonders(package: str, file: str) -> tuple[Wonder, ...]:
     wonders = _wrap_cost_errors(file, "wonder", _read_toml(file, package), Wonder)
     _check_wonders(file, wonders)
     return wonders
+
+
+@cache
+def any_game_wonders() -> FrozenMap[str, Wonder]:
+    """The boards that may join any game of either edition, with any expansion or none
+    (``data/wonders_any.toml``: Carthage, Edifice rulebook line 28)."""
+    return FrozenMap((w.name, w) for w in load_wonders("sevenwonders.base", "wonders_any.toml"))
 
 
 @cache

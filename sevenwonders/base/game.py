@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from sevenwonders.base.cards import Edition, load_edition
+from sevenwonders.base.cards import Edition, any_game_wonders, load_edition
 from sevenwonders.base.events import CardDiscarded, CardSold, Event
 from sevenwonders.base.hooks import Expansion
 from sevenwonders.base.moves import Move
@@ -48,12 +48,17 @@ class BaseGame:
         coin_effect_timing: str = "after_builds",
         last_turn_order: str = "babylon_first",
         expansions: tuple[Expansion, ...] | list[Expansion] = (),
+        carthage: bool = False,
     ) -> None:
         self._options: BaseOptions = make_options(
-            players, edition, sides, wonders, coin_effect_timing, last_turn_order
+            players, edition, sides, wonders, coin_effect_timing, last_turn_order, carthage
         )
         self.players = players
-        self.edition: Edition = load_edition(self._options.edition)
+        # Boards that join any game (Carthage): when named, or dealt with the option.
+        named = self._options.wonders or ()
+        self.edition: Edition = load_edition(self._options.edition).with_wonders(tuple(
+            board for name, board in any_game_wonders().items()
+            if self._options.carthage or name in named))
         self.expansions = tuple(expansions)
         names = [expansion.name for expansion in self.expansions]
         if len(set(names)) != len(names) or not all(

@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from sevenwonders.base.cards import Colour, Wonder, load_wonders
+from sevenwonders.base.cards import Colour, Wonder, any_game_wonders, load_wonders
 from sevenwonders.base.effects import Coins, Effect, PointsPer, Produce, Shields
 from sevenwonders.base.events import CoinsGained, Event, ExpansionEvent
 from sevenwonders.base.hooks import Expansion, ExpansionState, StageBuild, StageVariant
@@ -47,7 +47,9 @@ CASTLE_CHOICES = ("highest", "lowest")
 
 @cache
 def edifice_wonders() -> tuple[Wonder, ...]:
-    return load_wonders("sevenwonders.edifice", "wonders.toml")
+    """The boards in the Edifice box: Carthage (which may also join games without Edifice, so its
+    data is the base game's) and Ur."""
+    return (any_game_wonders()["Carthage"], *load_wonders("sevenwonders.edifice", "wonders.toml"))
 
 
 class Edifice(Expansion):
