@@ -48,6 +48,9 @@ from sevenwonders.core.rng import Rng
 from sevenwonders.core.scoring import ScoreSheet
 from sevenwonders.core.serialization import converter, tag_of
 from sevenwonders.dice.sheet_choices import DiceChoices, SeatSheet
+from sevenwonders.edifice.expansion import Edifice
+from sevenwonders.edifice.projects import describe_project
+from sevenwonders.edifice.state import EdificeState
 from sevenwonders.errors import InvalidOptionError, SevenWondersError
 from sevenwonders.records import GameRecord, new_record
 
@@ -129,7 +132,7 @@ def render_base_view(game: BaseGame, view: BaseView, details: HandChoices | None
     hands = ", ".join(f"{seat}: {size}" for seat, size in enumerate(view.hand_sizes))
     out.append(f"Hand sizes {hands}; discard pile {view.discard_size} cards")
     for expansion in view.expansions:
-        out.append(_expansion_line(expansion, view.age))
+        out.append(_expansion_line(game, view, expansion))
     if view.pending is not None:
         out.append(f"Your decision: {view.pending.value.replace('_', ' ')}"
                    + (f" ({view.pending_detail})" if view.pending_detail else ""))
@@ -159,16 +162,28 @@ def _cards_by_colour(game: BaseGame, cards: tuple[str, ...]) -> str:
     return "; ".join(f"{colour}: {', '.join(names)}" for colour, names in groups.items()) or "-"
 
 
-def _expansion_line(expansion: Any, age: int) -> str:
-    projects = getattr(expansion, "projects", None)
-    if isinstance(projects, tuple) and 1 <= age <= len(projects):
-        pawns = getattr(expansion, "pawns_left", ())
-        outcomes = getattr(expansion, "outcomes", ())
-        parts = [f"Age {_age(i + 1)} {name} ({outcomes[i] if i < len(outcomes) else '?'}, "
-                 f"{pawns[i] if i < len(pawns) else '?'} pawns left)"
-                 for i, name in enumerate(projects)]
-        return "Edifice projects: " + "; ".join(parts)
+def _expansion_line(game: BaseGame, view: BaseView, expansion: Any) -> str:
+    if isinstance(expansion, EdificeState):
+        return _edifice_lines(game, view, expansion)
     return f"{type(expansion).__name__}: {json.dumps(converter.unstructure(expansion))}"
+
+
+def _edifice_lines(game: BaseGame, view: BaseView, mine: EdificeState) -> str:
+    """Each Age's project with its cost, reward and penalty (as this game's options set them),
+    status, pawns left and pawn holders, then every seat's debt tokens."""
+    edifice = next((e for e in game.expansions if isinstance(e, Edifice)), None)
+    out = ["Edifice projects:"]
+    for i, name in enumerate(mine.projects):
+        project = edifice.catalogue.get(name) if edifice is not None else None
+        holders = ", ".join(seat_name(view, s) for s in mine.holders[i]) or "none"
+        out.append(f"  Age {_age(i + 1)} {name} ({mine.outcomes[i]}, {mine.pawns_left[i]} pawns "
+                   f"left; pawns: {holders})"
+                   + (f": {describe_project(project)}" if project is not None else ""))
+    debts = [f"{seat_name(view, s)} {sum(d)} ({' '.join(map(str, d))})"
+             for s, d in enumerate(mine.debts) if d]
+    if debts:
+        out.append("  Debts: " + "; ".join(debts))
+    return "\n".join(out)
 
 
 def _money_text(bank: int, trade: int | None, payments: tuple[Any, ...]) -> str:

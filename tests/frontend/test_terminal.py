@@ -199,3 +199,32 @@ def test_options_from_the_command_line() -> None:
     args = _parser().parse_args(["play", "base", "--option", "colour=red"])
     with pytest.raises(InvalidOptionError):
         args.handler(args, input=io.StringIO(""), output=io.StringIO())
+
+
+def test_edifice_projects_show_cost_reward_penalty_holders_and_debts() -> None:
+    # Issue 14, item 11: the terminal showed only a project's name, status and pawns left.
+    from sevenwonders.terminal import render_view
+    from tests.base.helpers import position
+    from tests.edifice.helpers import edifice_game, with_ed
+
+    g = edifice_game(["Gizah", "Rhodos", "Babylon"],
+                     ("Money Changer", "Staging Camp", "Concentric Castle"),
+                     staging_camp_cost=3)
+    state = with_ed(position(g), holders=((0, 2), (), ()), debts=((), (-2, -3), ()))
+    text = render_view(g, g.view(state, 0))
+    assert ("Age I Money Changer (open, 2 pawns left; pawns: you (Gizah), seat 2 (Babylon)): "
+            "join 1 coin; reward +4 coins; penalty lose 2 coins") in text
+    assert "Staging Camp (open, 2 pawns left; pawns: none): join 3 coins" in text
+    assert "reward a victory token of 5; penalty discard a red card" in text
+    assert "penalty lose 2 victory tokens" in text
+    assert "Debts: seat 1 (Rhodos) -5 (-2 -3)" in text
+
+
+def test_every_project_reads_as_a_sentence() -> None:
+    from sevenwonders.edifice import load_projects
+    from sevenwonders.edifice.projects import describe_project
+
+    for project in load_projects().values():
+        text = describe_project(project)
+        assert text.startswith(f"join {project.cost} coin") and "; reward " in text, text
+        assert "; penalty " in text and "(" not in text.split("reward")[0], text
