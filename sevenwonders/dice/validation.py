@@ -221,10 +221,10 @@ class _Checker:
             ids: set[str] = set()
             for i, bonus in enumerate(part):
                 bplace = f"{place}[{i}]"
-                if not bonus.id or bonus.id in ids:
+                if not bonus.id or bonus.id.casefold() in ids:
                     raise self.fail(f"{bplace}.id", f"missing or repeated id {bonus.id!r}")
                 self.notation_id(bonus.id, f"{bplace}.id")
-                ids.add(bonus.id)
+                ids.add(bonus.id.casefold())
                 self.effects(bonus.effects, f"{bplace}.effects",
                              no_vp="a bonus has no score line")
                 self.entry_tags(bonus, bonus.src, bplace)
@@ -252,13 +252,15 @@ class _Checker:
 
     def boxes(self, building: str, boxes: tuple[Box, ...], place: str) -> None:
         index: dict[str, int] = {}
+        folded: set[str] = set()
         for i, box in enumerate(boxes):
             if not box.id:
                 raise self.fail(f"{place}[{i}].id", "must not be empty")
-            if box.id in index:
+            if box.id.casefold() in folded:  # moves name boxes without regard to case
                 raise self.fail(f"{place}[{i}].id", f"{box.id!r} already used in this building")
             self.notation_id(box.id, f"{place}[{i}].id")
             index[box.id] = i
+            folded.add(box.id.casefold())
         defences = 0
         for i, box in enumerate(boxes):
             bplace = f"{place}[{i}]"

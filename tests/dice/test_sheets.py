@@ -288,3 +288,12 @@ def test_every_default_id_is_written_and_read_back_by_the_notation() -> None:
                 assert parse(str(BuildWonder(box.id))) == BuildWonder(box.id)
         for bonus in table.bonuses:
             assert parse(str(TakeBonus(bonus.id))) == TakeBonus(bonus.id)
+
+
+def test_ids_differing_only_in_case_are_refused(tmp_path: Path) -> None:
+    # Moves name boxes and bonuses without regard to case (issue 14, item 14).
+    data = default_data()
+    data["common"]["market"]["boxes"][1]["id"] = "M1"
+    with pytest.raises(DataFileError) as info:
+        load_sheets(write_sheets(tmp_path, data))
+    assert info.value.place == "common.market.boxes[1].id"

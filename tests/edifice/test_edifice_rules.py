@@ -136,6 +136,7 @@ def test_colour_penalty_is_a_pending_choice_and_goes_to_the_discard_pile() -> No
     assert after.pending[0].kind is PendingKind.EXPANSION
     assert set(g.legal_moves(after, 0)) == {Choose("Lumber Yard"), Choose("Ore Vein")}
     assert g.view(after, 0).pending_detail == "edifice:discard:brown"
+    assert g.parse_move(after, 0, "CHOOSE ore vein") == Choose("Ore Vein")  # any case
     final = play(g, after, {0: "choose Ore Vein"})
     assert final.cities[0].cards == ("Lumber Yard",) and "Ore Vein" in final.discard
     assert final.age == 2  # conflicts resolved, next Age dealt
@@ -417,3 +418,17 @@ def test_broken_edifice_states_are_refused(edit) -> None:  # type: ignore[no-unt
     state = from_json(json.dumps(data), BaseState)
     with pytest.raises(InvalidStateError):
         g.legal_moves(state, 0)
+
+
+def test_names_and_extras_are_matched_without_case() -> None:
+    # Issue 14, item 14: "STAGE LOOM +PROJECT" and "choose ore vein" read like their usual text.
+    from sevenwonders.core.playout import states
+
+    g = BaseGame(players=4, expansions=(Edifice(),))
+    checked = 0
+    for state in list(states(g, 5))[::4]:
+        for seat in g.to_move(state):
+            for move in g.legal_moves(state, seat):
+                assert g.parse_move(state, seat, str(move).upper()) == move
+                checked += 1
+    assert checked > 100
