@@ -59,6 +59,9 @@ class Card:
     cost: str = ""
     coins: int = 0
     chains_from: tuple[str, ...] = ()
+    chains_to: tuple[str, ...] = attrs.field(init=False, default=(), eq=False, repr=False)
+    """The cards this one makes free ("Baths -> Aqueduct", printed on the card), derived from
+    every card's ``chains_from`` when the edition loads."""
     cost_bag: Bag = attrs.field(init=False, eq=False, repr=False)
     producer: Producer | None = attrs.field(init=False, eq=False, repr=False)
     tradable: bool = attrs.field(init=False, eq=False, repr=False)
@@ -170,8 +173,14 @@ class Edition:
 
     def __attrs_post_init__(self) -> None:
         cards: dict[str, Card] = {}
+        chains_to: dict[str, list[str]] = {}
         for card in self.entries:
             cards.setdefault(card.name, card)
+            for source in card.chains_from:
+                if card.name not in chains_to.setdefault(source, []):
+                    chains_to[source].append(card.name)
+        for card in self.entries:  # the reverse of chains_from, set once at load
+            object.__setattr__(card, "chains_to", tuple(chains_to.get(card.name, ())))
         object.__setattr__(self, "cards", FrozenMap(cards))
 
     def card(self, name: str) -> Card:

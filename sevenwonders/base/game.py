@@ -12,7 +12,7 @@ from sevenwonders.base.events import CardDiscarded, CardSold, Event
 from sevenwonders.base.hooks import Expansion
 from sevenwonders.base.moves import BuildStage, Move
 from sevenwonders.base.notation import canonical_names, parse
-from sevenwonders.base.options import BaseOptions, make_options
+from sevenwonders.base.options import SIDE_CHOICES, BaseOptions, make_options
 from sevenwonders.base.rules import BuildQuote, Rules
 from sevenwonders.base.scoring import score_sheet
 from sevenwonders.base.state import BaseState
@@ -103,7 +103,9 @@ class BaseGame:
                 f"a state for {state.players} players and {len(state.expansions)} expansions "
                 f"does not belong to {self!r}"
             )
-        if not all(self.rules.knows_board(city.wonder, city.side) for city in state.cities):
+        sides = SIDE_CHOICES[self._options.edition]  # "a"/"b" or "day"/"night", not both
+        if not all(self.rules.knows_board(city.wonder, city.side) and city.side in sides
+                   for city in state.cities):
             raise InvalidStateError("a city's wonder board is not one of this game's boards")
         for city in state.cities:
             stages = self.rules.stages(city)
