@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from sevenwonders.choices import choices
+from sevenwonders.choices import choices, choices_from_view
 from sevenwonders.core.frozenmap import FrozenMap
 from sevenwonders.core.serialization import from_json, to_json
 from sevenwonders.dice import BuildWonder, DiceGame, Pass, Skip, TakeBonus, Tick
@@ -41,6 +41,8 @@ def test_every_move_costs_what_the_rules_charge(players: int) -> None:
             details = choices(game, state, seat)
             assert isinstance(details, DiceChoices)
             assert from_json(to_json(details), DiceChoices) == details
+            view = game.view(state, seat)  # type: ignore[arg-type]
+            assert choices_from_view(game, view) == details  # what a remote frontend gets
             legal = game.legal_moves(state, seat)  # type: ignore[arg-type]
             assert [m.move for m in details.moves] == [str(m) for m in legal]
             others = {s: game.legal_moves(state, s)[-1]  # type: ignore[arg-type]
