@@ -309,7 +309,8 @@ def _move_note(details: Any, index: int, move: Any) -> str:
         parts.append(f"missing resources {cost.build_coins}")
     if cost.gain:
         parts.append(f"gain {cost.gain}")
-    return f"  ({', '.join(parts)} coins)" if parts else "  (free)"
+    text = f"  ({', '.join(parts)} coins)" if parts else "  (free)"
+    return text + (f": {cost.effect}" if cost.effect else "")
 
 
 def render_architects_view(game: Game[Any, Any, Any], view: Any, details: Any) -> str:

@@ -17,7 +17,7 @@ import attrs
 from sevenwonders.core.game import Game
 from sevenwonders.dice import components as c
 from sevenwonders.dice.game import DiceGame
-from sevenwonders.dice.moves import Build, BuildWonder, DiceMove, Pass, Tick
+from sevenwonders.dice.moves import Build, BuildWonder, DiceMove, Pass, TakeBonus, Tick
 from sevenwonders.dice.sheets import Effect
 from sevenwonders.dice.state import DiceState, ExtraAction, Phase
 from sevenwonders.errors import InvalidStateError
@@ -80,6 +80,8 @@ class MoveCost:
     die_coins: int
     build_coins: int
     gain: int
+    effect: str = ""
+    """What the box (or bonus) the move ticks does, in words."""
 
     @property
     def net(self) -> int:
@@ -171,16 +173,22 @@ def move_cost(game: DiceGame, state: DiceState, seat: int, move: DiceMove) -> Mo
         return MoveCost(str(move), 0, 0, c.PASS_COINS)
     if isinstance(move, (BuildWonder, Tick, Build)):
         ref = f"{c.WONDER}.{move.stage}" if isinstance(move, BuildWonder) else move.box
-        build = max(0, table.boxes[table.by_ref[ref]].cost - resources)
+        box = table.boxes[table.by_ref[ref]]
+        build = max(0, box.cost - resources)
+        effect = "; ".join(describe_effect(e) for e in box.effects)
         if not isinstance(move, Build):
-            return MoveCost(str(move), 0, build, 0)
+            return MoveCost(str(move), 0, build, 0, effect)
         rolled = next(r for r in state.forum if r.die == move.die)
         active = rules.active(table, s)
         head = s.pending[0] if state.phase is Phase.FOLLOW_UP and s.pending else None
         free = isinstance(head, ExtraAction) and head.free_die
         die = 0 if free else rules.die_cost(rolled, active)
-        return MoveCost(str(move), die, build, rules.die_gain(active, c.colour_of(move.die)))
-    return MoveCost(str(move), 0, 0, 0)  # skip, bonus: nothing paid
+        gain = rules.die_gain(active, c.colour_of(move.die))
+        return MoveCost(str(move), die, build, gain, effect)
+    if isinstance(move, TakeBonus):
+        bonus = table.bonuses[table.bonus_by_id[move.bonus]]
+        return MoveCost(str(move), 0, 0, 0, "; ".join(describe_effect(e) for e in bonus.effects))
+    return MoveCost(str(move), 0, 0, 0)  # skip: nothing paid
 
 
 def dice_choices(game: Game[Any, Any, Any], state: Any, seat: int) -> DiceChoices:

@@ -55,6 +55,7 @@ def test_every_move_costs_what_the_rules_charge(players: int) -> None:
                     continue
                 if isinstance(move, (Skip, TakeBonus)):
                     assert (cost.die_coins, cost.build_coins, cost.gain) == (0, 0, 0)
+                    assert bool(cost.effect) is isinstance(move, TakeBonus)  # the bonus's
                     continue
                 box = next(e for e in mine if isinstance(e, ev.BoxTicked))
                 assert (cost.die_coins, cost.build_coins) == (box.die_cost, box.resource_coins)
@@ -91,6 +92,7 @@ def test_a_free_die_costs_nothing_and_gains_are_shown() -> None:
             costs["build red barracks_west.at1"].gain) == (3, 2)
     assert costs["build blue agora.ag1"].die_coins == 1
     assert costs["pass"].net == 3
+    assert costs["wonder s2"].effect == "tick up to 2 barracks west boxes"
     assert state.phase is Phase.ACTION
 
 
