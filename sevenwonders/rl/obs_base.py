@@ -37,7 +37,7 @@ class BaseEncoder:
         self.players = n = game.players
         cards = sorted(game.edition.cards)
         self._card = {name: i for i, name in enumerate(cards)}
-        self._wonder = {name: i for i, name in enumerate(sorted(w.name for w in wonders(game)))}
+        self._wonder = {name: i for i, name in enumerate(sorted({w.name for w in wonders(game)}))}
         C, W = len(cards), len(self._wonder)
         edifice = next((e for e in game.expansions if e.name == "edifice"), None)
         self._edifice_at = -1

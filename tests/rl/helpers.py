@@ -13,6 +13,7 @@ from sevenwonders.core.game import Game
 CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("base", 3, {}),
     ("base", 4, {"edition": "1st", "sides": "b"}),
+    ("base", 3, {"wonders": ["Carthage", "Gizah", "Babylon"], "sides": "night"}),
     ("base", 5, {"expansions": ["edifice"]}),
     ("base", 7, {"edition": "1st", "expansions": ["edifice"]}),
     ("architects", 2, {}),
@@ -20,7 +21,7 @@ CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("dice", 2, {}),
     ("dice", 4, {}),
 ]
-IDS = [f"{name}-{players}-{'-'.join(map(str, options.values())) or 'default'}"
+IDS = [f"{name}-{players}-{'-'.join(sorted(options)) or 'default'}"
        for name, players, options in CONFIGS]
 
 

@@ -80,3 +80,15 @@ def test_bad_moves_and_options_are_refused() -> None:
         action_index(game_of("dice", 2, {}), payments="full")
     with pytest.raises(InvalidOptionError):
         Adapter("base", 3, reward="money")
+
+
+@pytest.mark.parametrize(("name", "players", "options"), [
+    ("architects", 4, {"extra_cards_optional": True, "wonder_effects_mandatory": False}),
+    ("architects", 3, {"gold_for_any_resource": False}),
+    ("base", 5, {"carthage": True, "expansions": ["edifice"]}),
+])
+def test_rule_options_keep_masks_exact(name: str, players: int, options: dict[str, Any]) -> None:
+    adapter = Adapter(game_of(name, players, options), players)
+    for seed in range(2):
+        for state in playout(adapter.game, seed):
+            _check_masks(adapter, state, full=False)
