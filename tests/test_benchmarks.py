@@ -68,3 +68,10 @@ def test_scaling_runs_every_part(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "pooled simulation" in out and "live games" in out and "resident memory" in out
     assert out.count("%") == len(scaling.LIVE_CONFIGS)
+
+
+@pytest.mark.parametrize("config", _load("rl_speed").CONFIGS, ids=lambda c: str(c[:2]))
+def test_rl_speed_measures_every_configuration(config: tuple[str, int, dict[str, object]]) -> None:
+    result = _load("rl_speed").measure(*config, games=1)
+    assert result["plies_s"] > 0 and result["aec_steps_s"] > 0
+    assert result["parallel_steps_s"] > 0

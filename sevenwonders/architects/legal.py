@@ -166,7 +166,8 @@ class LegalMoves:
             o, t = self.opts, self.t
             found = stage_payments(
                 stage, res, gold, economy, engineering, o.economy_splits,
-                o.economy_forces_build, o.engineering_forces_build, t.letters, t.gold_letter)
+                o.economy_forces_build, o.engineering_forces_build, t.letters, t.gold_letter,
+                gold_for_any=o.gold_for_any_resource)
             if len(cache) >= PAYMENTS:
                 cache.clear()
             cache[key] = found
@@ -238,7 +239,9 @@ class LegalMoves:
         if w.triggered:
             sources = self._sources(w, seat)
             if sources:
-                mandatory = True
+                # Extra cards are owed like every action (rulebook "Spielablauf": the turn ends
+                # when no action is left) unless the option reads "kannst ... einsetzen".
+                mandatory = mandatory or not self.opts.extra_cards_optional
                 for token in w.triggered:
                     for source in sources:
                         moves.append(Extra(token, source))

@@ -130,7 +130,10 @@ class Engine(LegalMoves):
         """Apply a legal move (not checked here) to ``w``."""
         seat = w.current
         if type(move) is Take:  # the most frequent move, ahead of the pattern matching
-            self.draw(w, seat, self.deck_index(seat, move.source), "turn", out)
+            index = self.deck_index(seat, move.source)
+            # The cat holder peeked at the central top card; it stays known while on top.
+            w.peeked = w.cat == seat and index != CENTRAL and bool(w.central)
+            self.draw(w, seat, index, "turn", out)
             w.pending = _ACTIONS
             return
         match move:
@@ -175,6 +178,7 @@ class Engine(LegalMoves):
         card = deck[-1]
         if index == CENTRAL:
             w.central = deck[:-1]
+            w.peeked = False
         else:
             w.decks[index] = deck[:-1]
         source = "central" if index == CENTRAL else w.cities[index].wonder
@@ -417,6 +421,7 @@ class Engine(LegalMoves):
         w.triggered = ()
         w.used = ()
         w.flags = 0
+        w.peeked = False
         if reason is not None:
             w.pending = _FINISHED
             if out is not None:

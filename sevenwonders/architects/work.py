@@ -22,6 +22,7 @@ class Work:
         "face_up",
         "flags",
         "flipped",
+        "peeked",
         "pending",
         "rng",
         "token_pile",
@@ -45,6 +46,7 @@ class Work:
         self.triggered = s.triggered
         self.used = s.used
         self.flags = s.flags
+        self.peeked = s.peeked
         self.rng = s.rng
 
     def freeze(self) -> ArchitectsState:
@@ -54,4 +56,4 @@ class Work:
             discard=self.discard, face_up=self.face_up, token_pile=self.token_pile,
             flipped=self.flipped, cat=self.cat, current=self.current, turn=self.turn,
             pending=self.pending, rng=self.rng, triggered=self.triggered, used=self.used,
-            flags=self.flags)
+            flags=self.flags, peeked=self.peeked)

@@ -27,11 +27,16 @@ class GainCoins:
 
 @attrs.frozen(slots=True)
 class CoinsPerBox:
-    """Player aid 7: now ``per`` coins per ticked box of ``buildings``; at the end as many VP."""
+    """Player aid 7: now ``per`` coins per ticked box of ``building`` (``barracks``: both); at
+    the end as many VP."""
 
     per: int
-    buildings: tuple[str, ...]
+    building: str
     name: ClassVar[str] = "1coinPerCross"
+
+    @property
+    def buildings(self) -> tuple[str, ...]:
+        return _expand(self.building)
 
 
 @attrs.frozen(slots=True)
@@ -120,7 +125,7 @@ def _expand(name: str) -> tuple[str, ...]:
 _COMPILERS: dict[str, Callable[[SheetEffect], DiceEffect]] = {
     "gainCoins": lambda e: GainCoins(e.amount or 0),
     "1coinPerCross": lambda e: CoinsPerBox(
-        e.amount or c.DEFAULT_AMOUNTS["1coinPerCross"], _expand(e.building or "")),
+        e.amount or c.DEFAULT_AMOUNTS["1coinPerCross"], e.building or ""),
     "coinPerWonder": lambda e: CoinsPerWonderStage(
         e.amount or c.DEFAULT_AMOUNTS["coinPerWonder"]),
     "unlockDice": lambda e: UnlockDie(e.colour or ""),
@@ -138,3 +143,36 @@ _COMPILERS: dict[str, Callable[[SheetEffect], DiceEffect]] = {
 def compile_effect(effect: SheetEffect) -> DiceEffect:
     """The typed effect of a sheet file's (validated) effect record."""
     return _COMPILERS[effect.effect](effect)
+
+
+def describe_effect(effect: DiceEffect | SheetEffect) -> str:
+    """An effect (typed, or as the sheet file writes it) in words (player aid, reference
+    section 6)."""
+    if isinstance(effect, SheetEffect):
+        effect = compile_effect(effect)
+    match effect:
+        case GainCoins(amount):
+            return f"+{amount} coin" + ("s" if amount != 1 else "")
+        case CoinsPerBox(per, building):
+            target = building.replace("_", " ")
+            return f"{per} coin now, {per} VP at the end, per ticked {target} box"
+        case CoinsPerWonderStage(per):
+            return f"{per} coins now, {per} VP at the end, per Wonder stage"
+        case ReducedDieCost(colour):
+            return f"{colour} die cost -1"
+        case DieCostZero(colour):
+            return f"{colour} die cost 0"
+        case DieCoins(colour, amount):
+            return f"+{amount} coins whenever you choose a {colour} die"
+        case UnlockDie(colour):
+            return f"unlocks the {colour} die"
+        case TickBoxes(buildings) if len(buildings) > 1:
+            return "tick a box of " + " / ".join(b.replace("_", " ") for b in buildings)
+        case TickBoxes(buildings, count):
+            target = buildings[0].replace("_", " ")
+            return f"tick up to {count} {target} boxes" if count > 1 else f"tick one {target} box"
+        case AnotherAction():
+            return "another action"
+        case FreeDieBuild():
+            return "build with a die without paying its cost"
+    return effect.name

@@ -205,8 +205,8 @@ class Step:
         match e:
             case GainCoins(amount):
                 self.gain(seat, amount, source)
-            case CoinsPerBox(per, buildings):
-                self.gain(seat, per * count_ticked(w.table, w.ticks, buildings), source)
+            case CoinsPerBox(per):
+                self.gain(seat, per * count_ticked(w.table, w.ticks, e.buildings), source)
             case CoinsPerWonderStage(per):
                 self.gain(seat, per * count_ticked(w.table, w.ticks, (c.WONDER,)), source)
             case UnlockDie(colour):

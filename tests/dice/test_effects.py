@@ -40,8 +40,8 @@ def test_every_player_aid_effect_has_a_type_named_after_it() -> None:
 
 @pytest.mark.parametrize(("effect", "typed"), [
     (Effect("gainCoins", amount=7), GainCoins(7)),
-    (Effect("1coinPerCross", building="barracks"), CoinsPerBox(1, c.BARRACKS)),
-    (Effect("1coinPerCross", building="market", amount=2), CoinsPerBox(2, ("market",))),
+    (Effect("1coinPerCross", building="barracks"), CoinsPerBox(1, "barracks")),
+    (Effect("1coinPerCross", building="market", amount=2), CoinsPerBox(2, "market")),
     (Effect("crossTwo", building="barracks"), TickBoxes(("barracks",), 2)),
     (Effect("gain2Coins", colour="yellow"), DieCoins("yellow", 2)),
     (Effect("unlockDice", colour="white"), UnlockDie("white")),
@@ -57,3 +57,8 @@ def test_compiled_sheets_hold_only_typed_effects() -> None:
             assert all(not isinstance(e, Effect) for e in box.effects)
         for bonus in table.bonuses:
             assert all(not isinstance(e, Effect) for e in bonus.effects)
+
+
+def test_barracks_stands_for_both() -> None:
+    assert CoinsPerBox(1, "barracks").buildings == c.BARRACKS
+    assert CoinsPerBox(1, "market").buildings == ("market",)
