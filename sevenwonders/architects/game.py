@@ -122,9 +122,10 @@ class ArchitectsGame:
         seat = state.current
         move: Move | None = None
         if type(moves) is dict and len(moves) == 1 and seat in moves:
-            offered = moves[seat]
-            if offered in legal:  # the engine plays its own copy of the listed move
-                move = legal[legal.index(offered)]
+            try:  # the engine plays its own copy of the listed move
+                move = legal[legal.index(moves[seat])]
+            except ValueError:
+                move = None
         if move is None:
             move = self._reject(state, moves)
         work = Work(state)

@@ -114,6 +114,18 @@ def _copier(cls: type) -> Callable[[Any], Any]:
             return out
 
         return copy_one
+    if plain and len(names) == 2:
+        read_two, (set_a, set_b) = attrgetter(*names), setters
+        assert set_a is not None and set_b is not None
+
+        def copy_two(value: Any) -> Any:
+            out: Any = new(cls)
+            a, b = read_two(value)
+            set_a(out, a)
+            set_b(out, b)
+            return out
+
+        return copy_two
     if plain:
         pairs = tuple(zip(names, setters, strict=True))
 

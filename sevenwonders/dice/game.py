@@ -148,11 +148,18 @@ class DiceGame:
         return frozenset()
 
     def legal_moves(self, state: DiceState, seat: int) -> tuple[DiceMove, ...]:
-        self.rules.ring.check(seat)
-        self._check_state(state)
-        if seat not in self.to_move(state):
-            return ()
-        return fresh_all(self.rules.legal(state, seat))  # copies: the rules keep their own
+        rules = self.rules
+        rules.ring.check(seat)
+        entry = rules.cache.entry(state)
+        if entry is None:
+            self._check_state(state)  # a state from elsewhere, known from now on
+            entry = rules.cache.entry(state)
+        moves = entry[seat] if entry is not None else None
+        if moves is None:
+            if seat not in self.to_move(state):
+                return ()
+            moves = rules.legal(state, seat)
+        return fresh_all(moves)  # copies: the rules keep their own
 
     def play(self, state: DiceState, moves: Mapping[int, DiceMove]) -> DiceState:
         return self.step(state, moves)[0]
@@ -268,8 +275,10 @@ class DiceGame:
         if not isinstance(move, MOVE_TYPES):
             raise IllegalMoveError(f"{move!r} is not a Dice move", reason="not_a_move", seat=seat)
         legal = self.rules.legal(state, seat)
-        if move in legal:
+        try:  # the rules play their own copy of the listed move
             return legal[legal.index(move)]
+        except ValueError:
+            pass
         reason, why = self._why(state, seat, move)
         raise IllegalMoveError(f"seat {seat} cannot play {move}: {why}", reason=reason, seat=seat)
 
