@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from sevenwonders.core.memo import maker
 from sevenwonders.core.seats import Ring
 from sevenwonders.dice import components as c
 from sevenwonders.dice.cache import DiceCache
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 
 _PASS = Pass()
 _SKIP = Skip()
+_build = maker(Build)  # Build(die, box) for the legal-move loop (die and box from the tables)
 
 
 def count_ticked(table: SheetTable, ticks: tuple[int, ...] | list[int], buildings: tuple[str, ...],
@@ -225,5 +227,5 @@ class LegalMoves:
                         gate = self.gate_ok(state, seat, rolled.face)
                     if not gate:
                         break
-                out.append(Build(die, ref))
+                out.append(_build(die, ref))
         return tuple(out)

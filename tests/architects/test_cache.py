@@ -81,3 +81,38 @@ def test_pickled_options_survive() -> None:
     copy = pickle.loads(pickle.dumps(game))
     assert copy.options() == game.options()
     assert to_json(copy.new_game(4)) == to_json(game.new_game(4))
+
+
+def test_remembered_payments_equal_fresh_ones() -> None:
+    """Along random games, every payment situation the cache answers equals the payment rule
+    (architects/payment.py) asked afresh."""
+    from sevenwonders.architects.payment import stage_payments
+    from sevenwonders.architects.state import Actions
+    from sevenwonders.architects.work import Work
+
+    game = ArchitectsGame(4, economy_splits=True)
+    engine, t, o = game.engine, game.tables, game.rules
+    checked = 0
+    for seed in range(12):
+        chooser = random.Random(seed)
+        state = game.new_game(seed)
+        while not game.is_over(state):
+            if type(state.pending) is Actions:
+                work = Work(state)
+                city = state.cities[state.current]
+                res, gold, _ = engine.counts(city)
+                for cached in (engine._builds(work, city, res, gold),) * 2:
+                    tokens = [x for x in city.tokens if x not in state.used]
+                    economy = any(x in t.economy for x in tokens)
+                    engineering = any(x in t.engineering for x in tokens)
+                    fresh = tuple(
+                        stage_payments(key, res, gold, economy, engineering, o.economy_splits,
+                                       o.economy_forces_build, o.engineering_forces_build,
+                                       t.letters, t.gold_letter,
+                                       gold_for_any=o.gold_for_any_resource)
+                        for key in t.available[city.wonder][t.built_mask(city.built)])
+                    assert cached == fresh
+                    checked += 1
+            legal = game.legal_moves(state, state.current)
+            state = game.play(state, {state.current: legal[chooser.randrange(len(legal))]})
+    assert checked > 100
