@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from sevenwonders.architects.cache import PAYMENTS, ArchitectsCache, Payments
+from sevenwonders.architects.data import STAGE_KEYS, stage_cost
 from sevenwonders.architects.moves import (
     SOURCES,
     Alexandria,
@@ -59,6 +60,10 @@ _TAKES = {source: Take(source) for source in SOURCES}
 _TAKE_SETS: tuple[tuple[Move, ...], ...] = tuple(
     tuple(_TAKES[s] for i, s in enumerate(SOURCES) if mask >> i & 1) for mask in range(8))
 """The take moves for each set of non-empty decks (bit 0 left, 1 right, 2 central)."""
+
+LARGEST_STAGE = max(stage_cost(key)[0] for key in STAGE_KEYS)
+"""The most cards a stage costs (4: "4d")."""
+
 
 class LegalMoves:
     """The moves of one game configuration (player count and options)."""
@@ -146,6 +151,12 @@ class LegalMoves:
                         economy = True
                     elif token in t.engineering:
                         engineering = True
+        # A stage costs at most LARGEST_STAGE cards, so more of one resource or of gold changes
+        # no payment: counts are capped there, and the situations stay few (speed only).
+        if gold > LARGEST_STAGE:
+            gold = LARGEST_STAGE
+        if max(res) > LARGEST_STAGE:
+            res = tuple([r if r <= LARGEST_STAGE else LARGEST_STAGE for r in res])
         cache = self.cache.payments
         situation = (city.wonder, city.built, res, gold, economy, engineering)
         found = cache.get(situation)
