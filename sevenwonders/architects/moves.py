@@ -24,6 +24,7 @@ import enum
 
 import attrs
 
+from sevenwonders.core.exact import check_str_tuple, wrong_type
 from sevenwonders.core.serialization import register_union
 from sevenwonders.errors import NotationError
 
@@ -44,6 +45,9 @@ _SOURCE_BY_NAME = {source.value: source for source in Source}
 class Take:
     source: Source
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.source) is not Source:
+            wrong_type(self, "source", Source)
     def __str__(self) -> str:
         return f"take {self.source.value}"
 
@@ -55,6 +59,11 @@ class Build:
     stage: str
     spend: str
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.stage) is not str:
+            wrong_type(self, "stage", str)
+        if type(self.spend) is not str:
+            wrong_type(self, "spend", str)
     def __str__(self) -> str:
         return f"build {self.stage}: {' '.join(self.spend)}"
 
@@ -65,6 +74,8 @@ class Science:
 
     symbols: tuple[str, ...]
 
+    def __attrs_post_init__(self) -> None:
+        check_str_tuple(self, "symbols", self.symbols)
     def __str__(self) -> str:
         return "science " + " ".join(self.symbols)
 
@@ -75,6 +86,9 @@ class ChooseToken:
 
     token: str
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.token) is not str:
+            wrong_type(self, "token", str)
     def __str__(self) -> str:
         return f"token {self.token}"
 
@@ -86,6 +100,11 @@ class Extra:
     token: str
     source: Source
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.token) is not str:
+            wrong_type(self, "token", str)
+        if type(self.source) is not Source:
+            wrong_type(self, "source", Source)
     def __str__(self) -> str:
         return f"extra {self.token} {self.source.value}"
 
@@ -96,6 +115,9 @@ class Alexandria:
 
     deck: str
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.deck) is not str:
+            wrong_type(self, "deck", str)
     def __str__(self) -> str:
         return f"alexandria {self.deck}"
 
@@ -104,6 +126,9 @@ class Alexandria:
 class Halicarnassus:
     side: Source
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.side) is not Source:
+            wrong_type(self, "side", Source)
     def __str__(self) -> str:
         return f"halicarnassus {self.side.value}"
 
@@ -114,6 +139,9 @@ class Pick:
 
     card: str
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.card) is not str:
+            wrong_type(self, "card", str)
     def __str__(self) -> str:
         return f"pick {self.card}"
 
@@ -122,6 +150,9 @@ class Pick:
 class UseEffect:
     effect: str
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.effect) is not str:
+            wrong_type(self, "effect", str)
     def __str__(self) -> str:
         return f"use {self.effect}"
 

@@ -11,6 +11,7 @@ from typing import Union
 
 import attrs
 
+from sevenwonders.core.exact import check_str_tuple, wrong_type
 from sevenwonders.core.serialization import register_union
 
 
@@ -36,6 +37,15 @@ class Build:
     right: int = 0
     free_build: bool = False
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.card) is not str:
+            wrong_type(self, "card", str)
+        if type(self.left) is not int:
+            wrong_type(self, "left", int)
+        if type(self.right) is not int:
+            wrong_type(self, "right", int)
+        if type(self.free_build) is not bool:
+            wrong_type(self, "free_build", bool)
     def __str__(self) -> str:
         if self.free_build:
             return f"build {self.card} free"
@@ -58,6 +68,16 @@ class BuildStage:
     extras: tuple[str, ...] = ()
     choice: int = 0
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.card) is not str:
+            wrong_type(self, "card", str)
+        if type(self.left) is not int:
+            wrong_type(self, "left", int)
+        if type(self.right) is not int:
+            wrong_type(self, "right", int)
+        if type(self.choice) is not int:
+            wrong_type(self, "choice", int)
+        check_str_tuple(self, "extras", self.extras)
     def __str__(self) -> str:
         option = f" option {self.choice + 1}" if self.choice else ""
         extra = "".join(f" +{e}" for e in self.extras)
@@ -70,6 +90,9 @@ class Sell:
 
     card: str
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.card) is not str:
+            wrong_type(self, "card", str)
     def __str__(self) -> str:
         return f"sell {self.card}"
 
@@ -89,6 +112,9 @@ class Choose:
 
     option: str
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.option) is not str:
+            wrong_type(self, "option", str)
     def __str__(self) -> str:
         return f"choose {self.option}"
 

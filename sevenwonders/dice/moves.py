@@ -12,6 +12,7 @@ from typing import Union
 
 import attrs
 
+from sevenwonders.core.exact import wrong_type
 from sevenwonders.core.serialization import register_union
 from sevenwonders.errors import NotationError
 
@@ -23,6 +24,11 @@ class Build:
     die: str
     box: str
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.die) is not str:
+            wrong_type(self, "die", str)
+        if type(self.box) is not str:
+            wrong_type(self, "box", str)
     def __str__(self) -> str:
         return f"build {self.die} {self.box}"
 
@@ -33,6 +39,9 @@ class BuildWonder:
 
     stage: str
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.stage) is not str:
+            wrong_type(self, "stage", str)
     def __str__(self) -> str:
         return f"wonder {self.stage}"
 
@@ -51,6 +60,9 @@ class Tick:
 
     box: str
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.box) is not str:
+            wrong_type(self, "box", str)
     def __str__(self) -> str:
         return f"tick {self.box}"
 
@@ -69,6 +81,9 @@ class TakeBonus:
 
     bonus: str
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.bonus) is not str:
+            wrong_type(self, "bonus", str)
     def __str__(self) -> str:
         return f"bonus {self.bonus}"
 

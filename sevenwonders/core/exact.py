@@ -1,0 +1,31 @@
+"""Moves have exactly the types they declare: the check their constructors run.
+
+A move from outside could carry ``1.0`` or ``True`` for an int (``1.0 == 1``, so it passes a
+legality test and then turns coins into floats) or a ``str`` subclass whose ``__eq__`` says yes
+to everything. Every move class checks ``type(value) is T`` in ``__attrs_post_init__`` (a few
+``is`` tests, cheap enough for the hot paths that build moves) and calls :func:`wrong_type`
+on a mismatch.
+"""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+from sevenwonders.core.limits import quote
+from sevenwonders.errors import IllegalMoveError, Reason
+
+
+def wrong_type(move: object, field: str, expected: type) -> NoReturn:
+    """Refuse a move whose ``field`` is not exactly of type ``expected``."""
+    value = getattr(move, field, None)
+    raise IllegalMoveError(
+        f"{type(move).__name__}.{field} must be exactly {expected.__name__}, not "
+        f"{type(value).__name__} {quote(value)}", reason=Reason.WRONG_TYPE)
+
+
+def check_str_tuple(move: object, field: str, value: object) -> None:
+    """A field declared ``tuple[str, ...]``: a real tuple of real strings."""
+    if type(value) is not tuple or any(type(item) is not str for item in value):
+        raise IllegalMoveError(
+            f"{type(move).__name__}.{field} must be a tuple of str, not {quote(value)}",
+            reason=Reason.WRONG_TYPE)
