@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from sevenwonders.architects.data import STAGE_KEYS, load
+from sevenwonders.architects.events import Event
 from sevenwonders.architects.invariants import card_locations, check_state
 from sevenwonders.architects.moves import (
     MOVE_TYPES,
@@ -31,12 +32,13 @@ from sevenwonders.architects.scoring import score_sheets
 from sevenwonders.architects.state import ArchitectsState, City, Finished
 from sevenwonders.architects.tables import Tables
 from sevenwonders.architects.view import ArchitectsView, CityView, city_view, make_view
+from sevenwonders.core.exact import checked_events
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seats import Ring
+from sevenwonders.core.seeds import checked_seed
 from sevenwonders.errors import (
     GameOverError,
     IllegalMoveError,
-    InvalidOptionError,
     InvalidStateError,
     UnknownCardError,
     WrongSeatError,
@@ -82,9 +84,8 @@ class ArchitectsGame:
     def options(self) -> dict[str, Any]:
         return self._rules.as_dict()
 
-    def new_game(self, seed: int) -> ArchitectsState:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidOptionError(f"a seed is an integer, not {seed!r}")
+    def new_game(self, seed: int | None = None) -> ArchitectsState:
+        seed = checked_seed(seed)
         work = Work(self.engine.setup(seed))
         moves = self.engine.advance(work, None)
         return self._remember(work.freeze(), moves)
@@ -130,7 +131,7 @@ class ArchitectsGame:
     def visible_events(self, events: tuple[Any, ...], seat: int) -> tuple[Any, ...]:
         """Every Architects event is public (cards taken lie face up; revealed counts only)."""
         self.ring.check(seat)
-        return tuple(events)
+        return checked_events(events, Event)
 
     def seat_labels(self, state: ArchitectsState) -> tuple[str, ...]:
         """Each seat's wonder, for result tables."""
@@ -195,7 +196,7 @@ class ArchitectsGame:
         ``InvalidStateError`` and never deep inside a rule. :meth:`check` does the full
         accounting of cards and tokens.
         """
-        if state is self._memo[0] or state is self._checked:
+        if state is not None and (state is self._memo[0] or state is self._checked):
             return state  # type: ignore[return-value]
         if not isinstance(state, ArchitectsState):
             raise InvalidStateError(f"not an Architects state: {type(state).__name__}")

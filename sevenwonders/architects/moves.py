@@ -25,6 +25,7 @@ import enum
 import attrs
 
 from sevenwonders.core.exact import check_str_tuple, wrong_type
+from sevenwonders.core.limits import check_notation, quote
 from sevenwonders.core.serialization import register_union
 from sevenwonders.errors import NotationError
 
@@ -48,6 +49,7 @@ class Take:
     def __attrs_post_init__(self) -> None:
         if type(self.source) is not Source:
             wrong_type(self, "source", Source)
+
     def __str__(self) -> str:
         return f"take {self.source.value}"
 
@@ -64,6 +66,7 @@ class Build:
             wrong_type(self, "stage", str)
         if type(self.spend) is not str:
             wrong_type(self, "spend", str)
+
     def __str__(self) -> str:
         return f"build {self.stage}: {' '.join(self.spend)}"
 
@@ -76,6 +79,7 @@ class Science:
 
     def __attrs_post_init__(self) -> None:
         check_str_tuple(self, "symbols", self.symbols)
+
     def __str__(self) -> str:
         return "science " + " ".join(self.symbols)
 
@@ -89,6 +93,7 @@ class ChooseToken:
     def __attrs_post_init__(self) -> None:
         if type(self.token) is not str:
             wrong_type(self, "token", str)
+
     def __str__(self) -> str:
         return f"token {self.token}"
 
@@ -105,6 +110,7 @@ class Extra:
             wrong_type(self, "token", str)
         if type(self.source) is not Source:
             wrong_type(self, "source", Source)
+
     def __str__(self) -> str:
         return f"extra {self.token} {self.source.value}"
 
@@ -118,6 +124,7 @@ class Alexandria:
     def __attrs_post_init__(self) -> None:
         if type(self.deck) is not str:
             wrong_type(self, "deck", str)
+
     def __str__(self) -> str:
         return f"alexandria {self.deck}"
 
@@ -129,6 +136,7 @@ class Halicarnassus:
     def __attrs_post_init__(self) -> None:
         if type(self.side) is not Source:
             wrong_type(self, "side", Source)
+
     def __str__(self) -> str:
         return f"halicarnassus {self.side.value}"
 
@@ -142,6 +150,7 @@ class Pick:
     def __attrs_post_init__(self) -> None:
         if type(self.card) is not str:
             wrong_type(self, "card", str)
+
     def __str__(self) -> str:
         return f"pick {self.card}"
 
@@ -153,6 +162,7 @@ class UseEffect:
     def __attrs_post_init__(self) -> None:
         if type(self.effect) is not str:
             wrong_type(self, "effect", str)
+
     def __str__(self) -> str:
         return f"use {self.effect}"
 
@@ -182,7 +192,8 @@ def _source(word: str, text: str) -> Source:
     try:
         return _SOURCE_BY_NAME[word]
     except KeyError:
-        raise NotationError(f"{text!r}: expected left, right or central, not {word!r}") from None
+        raise NotationError(
+            f"{quote(text)}: expected left, right or central, not {quote(word)}") from None
 
 
 def parse(text: str) -> Move:
@@ -190,8 +201,7 @@ def parse(text: str) -> Move:
 
     Names (stages, tokens, wonders, card kinds) are not checked here: the game does that.
     """
-    if not isinstance(text, str):
-        raise NotationError(f"a move is written as text, not {type(text).__name__}")
+    text = check_notation(text)
     words = text.replace(":", " : ").split()
     if not words:
         raise NotationError("empty move")
@@ -199,21 +209,21 @@ def parse(text: str) -> Move:
 
     def arity(count: int) -> None:
         if len(rest) != count:
-            raise NotationError(f"{text!r}: {head} takes {count} word(s)")
+            raise NotationError(f"{quote(text)}: {head} takes {count} word(s)")
 
     if head == "take":
         arity(1)
         return Take(_source(rest[0], text))
     if head == "build":
         if len(rest) < 3 or rest[1] != ":":
-            raise NotationError(f"{text!r}: expected 'build <stage>: <cards>'")
+            raise NotationError(f"{quote(text)}: expected 'build <stage>: <cards>'")
         spend = rest[2:]
         if any(len(word) != 1 for word in spend):
-            raise NotationError(f"{text!r}: cards are single letters separated by spaces")
+            raise NotationError(f"{quote(text)}: cards are single letters separated by spaces")
         return Build(rest[0], "".join(spend))
     if head == "science":
         if len(rest) not in (2, 3):
-            raise NotationError(f"{text!r}: a science set has 2 or 3 symbols")
+            raise NotationError(f"{quote(text)}: a science set has 2 or 3 symbols")
         return Science(tuple(rest))
     if head == "token":
         arity(1)
@@ -228,7 +238,7 @@ def parse(text: str) -> Move:
         arity(1)
         side = _source(rest[0], text)
         if side is Source.CENTRAL:
-            raise NotationError(f"{text!r}: Halicarnassus looks left or right")
+            raise NotationError(f"{quote(text)}: Halicarnassus looks left or right")
         return Halicarnassus(side)
     if head == "pick":
         arity(1)
@@ -242,4 +252,4 @@ def parse(text: str) -> Move:
     if head == "end":
         arity(0)
         return EndTurn()
-    raise NotationError(f"{text!r}: unknown move {head!r}")
+    raise NotationError(f"{quote(text)}: unknown move {head!r}")

@@ -18,7 +18,10 @@ from sevenwonders.base.scoring import score_sheet
 from sevenwonders.base.state import BaseState
 from sevenwonders.base.validation import check_state
 from sevenwonders.base.view import BaseView, CityView, city_views, make_view
+from sevenwonders.core.exact import checked_events
+from sevenwonders.core.limits import quote
 from sevenwonders.core.scoring import ScoreSheet, ranking
+from sevenwonders.core.seeds import checked_seed
 from sevenwonders.errors import (
     IllegalMoveError,
     InvalidOptionError,
@@ -54,11 +57,12 @@ class BaseGame:
         )
         self.players = players
         self.edition: Edition = load_edition(self._options.edition)
+        if type(expansions) not in (list, tuple) or not all(
+                isinstance(e, Expansion) for e in expansions):
+            raise InvalidOptionError("expansions must be a list of Expansion objects")
         self.expansions = tuple(expansions)
         names = [expansion.name for expansion in self.expansions]
-        if len(set(names)) != len(names) or not all(
-            isinstance(e, Expansion) for e in self.expansions
-        ):
+        if len(set(names)) != len(names):
             raise InvalidOptionError("expansions must be distinct Expansion objects")
         self.rules = Rules(players, self._options, self.edition, self.expansions)
         self._last: BaseState | None = None  # the last state this game produced
@@ -75,8 +79,8 @@ class BaseGame:
 
     # -- protocol
 
-    def new_game(self, seed: int) -> BaseState:
-        self._last = self.rules.setup(seed)
+    def new_game(self, seed: int | None = None) -> BaseState:
+        self._last = self.rules.setup(checked_seed(seed))
         return self._last
 
     def to_move(self, state: BaseState) -> frozenset[int]:
@@ -142,14 +146,14 @@ class BaseGame:
         return tuple(
             attrs.evolve(event, card="")
             if isinstance(event, CardSold | CardDiscarded) and event.seat != seat else event
-            for event in events
+            for event in checked_events(events, Event)
         )
 
     def parse_move(self, state: BaseState, seat: int, text: str) -> Move:
         move = parse(text)
         card = getattr(move, "card", None)
         if card is not None and card not in self.edition.cards:
-            raise UnknownCardError(f"no card named {card!r}")
+            raise UnknownCardError(f"no card named {quote(card)}")
         self.rules.ring.check(seat)
         if seat not in self.to_move(state):
             self.rules.check(state, {seat: move})  # raises the precise seat/game-over error
@@ -185,7 +189,7 @@ class BaseGame:
         """Can ``seat`` build ``card`` now: free (and why), at which payments, or why not."""
         self.rules.ring.check(seat)
         if card not in self.edition.cards:
-            raise UnknownCardError(f"no card named {card!r}")
+            raise UnknownCardError(f"no card named {quote(card)}")
         return self.rules.quote(state, seat, card, in_draft=not state.pending)
 
     def stage_quote(self, state: BaseState, seat: int) -> BuildQuote:
@@ -194,6 +198,8 @@ class BaseGame:
         return self.rules.stage_quote(state, seat)
 
     def is_legal(self, state: BaseState, seat: int, move: Move) -> bool:
+        state = self._mine(state)
+        self.rules.ring.check(seat)
         try:
             self.rules.check_move(state, seat, move)
         except IllegalMoveError:

@@ -46,6 +46,7 @@ class Build:
             wrong_type(self, "right", int)
         if type(self.free_build) is not bool:
             wrong_type(self, "free_build", bool)
+
     def __str__(self) -> str:
         if self.free_build:
             return f"build {self.card} free"
@@ -78,6 +79,7 @@ class BuildStage:
         if type(self.choice) is not int:
             wrong_type(self, "choice", int)
         check_str_tuple(self, "extras", self.extras)
+
     def __str__(self) -> str:
         option = f" option {self.choice + 1}" if self.choice else ""
         extra = "".join(f" +{e}" for e in self.extras)
@@ -93,6 +95,7 @@ class Sell:
     def __attrs_post_init__(self) -> None:
         if type(self.card) is not str:
             wrong_type(self, "card", str)
+
     def __str__(self) -> str:
         return f"sell {self.card}"
 
@@ -115,6 +118,7 @@ class Choose:
     def __attrs_post_init__(self) -> None:
         if type(self.option) is not str:
             wrong_type(self, "option", str)
+
     def __str__(self) -> str:
         return f"choose {self.option}"
 

@@ -9,10 +9,10 @@ on a mismatch.
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import Any, NoReturn, get_args
 
 from sevenwonders.core.limits import quote
-from sevenwonders.errors import IllegalMoveError, Reason
+from sevenwonders.errors import IllegalMoveError, InvalidStateError, Reason
 
 
 def wrong_type(move: object, field: str, expected: type) -> NoReturn:
@@ -29,3 +29,18 @@ def check_str_tuple(move: object, field: str, value: object) -> None:
         raise IllegalMoveError(
             f"{type(move).__name__}.{field} must be a tuple of str, not {quote(value)}",
             reason=Reason.WRONG_TYPE)
+
+
+def checked_events(events: object, union: object) -> tuple[Any, ...]:
+    """``events`` as a tuple if it is a sequence of events of ``union`` (a game's event
+    ``Union``); else :class:`InvalidStateError` (``visible_events`` of garbage or of another
+    game's events)."""
+    members = get_args(union) or (union,)
+    if type(events) is not tuple and type(events) is not list:
+        raise InvalidStateError(f"events are a tuple of events, not {type(events).__name__}",
+                                reason=Reason.WRONG_TYPE)
+    for event in events:
+        if type(event) not in members:
+            raise InvalidStateError(f"{quote(event)} is not an event of this game",
+                                    reason=Reason.WRONG_TYPE)
+    return tuple(events)

@@ -104,6 +104,20 @@ def read_bounded(path: str | os.PathLike[str], limit: int,
         os.close(fd)
 
 
+def check_notation(text: object) -> str:
+    """A move's text: exactly a ``str`` (not a subclass) of at most
+    :data:`MAX_NOTATION_CHARS` characters, else :class:`NotationError`."""
+    from sevenwonders.errors import NotationError
+
+    if type(text) is not str:
+        raise NotationError(f"a move is written as text, not {type(text).__name__}",
+                            reason=Reason.WRONG_TYPE)
+    if len(text) > MAX_NOTATION_CHARS:
+        raise NotationError(f"a move's text has {len(text)} characters; the limit is "
+                            f"{MAX_NOTATION_CHARS}", reason=Reason.TOO_LARGE)
+    return text
+
+
 def check_text_size(text: str | bytes | bytearray, limit: int,
                     error: type[SevenWondersError], what: str) -> None:
     if len(text) > limit:
@@ -114,5 +128,5 @@ def check_text_size(text: str | bytes | bytearray, limit: int,
 __all__ = [
     "MAX_DEPTH", "MAX_DOCUMENT_CHARS", "MAX_INT_BITS", "MAX_MESSAGE_CHARS", "MAX_NOTATION_CHARS",
     "MAX_NOTATION_DIGITS", "MAX_QUOTE_CHARS", "MAX_RECORD_FILE_BYTES", "MAX_SHEET_FILE_BYTES",
-    "check_text_size", "quote", "read_bounded",
+    "check_notation", "check_text_size", "quote", "read_bounded",
 ]

@@ -10,7 +10,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sevenwonders.core.exact import checked_events
 from sevenwonders.core.scoring import ScoreSheet, ranking
+from sevenwonders.core.seeds import checked_seed
 from sevenwonders.dice.components import SPECIAL_DICE, colour_of
 from sevenwonders.dice.events import DiceEvent
 from sevenwonders.dice.moves import (
@@ -125,9 +127,8 @@ class DiceGame:
 
     # --- the protocol --------------------------------------------------------------------------
 
-    def new_game(self, seed: int) -> DiceState:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidOptionError(f"a seed is an integer, not {seed!r}")
+    def new_game(self, seed: int | None = None) -> DiceState:
+        seed = checked_seed(seed)
         return self.rules.new_game(seed, self._seat_sheets)
 
     def to_move(self, state: DiceState) -> frozenset[int]:
@@ -199,7 +200,7 @@ class DiceGame:
                        ) -> tuple[DiceEvent, ...]:
         """Every Dice event is public: rolls and sheets are open information."""
         self.rules.ring.check(seat)
-        return tuple(events)
+        return checked_events(events, DiceEvent)
 
     def seat_labels(self, state: DiceState) -> tuple[str, ...]:
         """Each seat's sheet (its wonder), for result tables."""
@@ -214,7 +215,7 @@ class DiceGame:
     # --- checks --------------------------------------------------------------------------------
 
     def _check_state(self, state: object) -> None:
-        if state is self._checked:
+        if state is self._checked and state is not None:
             return
         if not isinstance(state, DiceState) or len(state.seats) != self._players:
             raise InvalidStateError(f"not a state of this {self._players}-player Dice game")
