@@ -9,6 +9,8 @@ name yet. Expansion state lives in ``BaseState.expansions`` as subclasses of
 
 from __future__ import annotations
 
+import importlib
+
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -133,7 +135,18 @@ def _unstructure_state(obj: ExpansionState) -> Any:
     raise SerializationError(f"expansion state {type(obj).__name__} is not registered")
 
 
+def _load_expansion(name: object) -> None:
+    """Import the expansion called ``name`` through the registry of :mod:`sevenwonders.games`
+    (its module registers its state type), so a document loads in a fresh process."""
+    from sevenwonders.games import EXPANSIONS
+
+    if type(name) is str and name not in _STATE_TYPES and name in EXPANSIONS:
+        importlib.import_module(EXPANSIONS[name][0])
+
+
 def _structure_state(data: Any, _: Any) -> ExpansionState:
+    if isinstance(data, Mapping):
+        _load_expansion(data.get(_TAG))
     if not isinstance(data, Mapping) or data.get(_TAG) not in _STATE_TYPES:
         raise SerializationError(
             f"an expansion state needs an '{_TAG}' field naming one of "
