@@ -10,7 +10,6 @@ name yet. Expansion state lives in ``BaseState.expansions`` as subclasses of
 from __future__ import annotations
 
 import importlib
-
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 

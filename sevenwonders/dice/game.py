@@ -29,7 +29,13 @@ from sevenwonders.dice.moves import (
 from sevenwonders.dice.options import RuleOptions
 from sevenwonders.dice.rules import Rules
 from sevenwonders.dice.scoring import score_seat
-from sevenwonders.dice.sheets import SheetSet, default_sheets, load_sheets
+from sevenwonders.dice.sheets import (
+    SheetSet,
+    default_sheets,
+    load_sheets,
+    sheet_data,
+    sheets_from_data,
+)
 from sevenwonders.dice.state import DiceState, ExtraAction, ExtraTicks, Phase
 from sevenwonders.dice.tables import Tables, expand
 from sevenwonders.dice.validation import validate
@@ -46,16 +52,19 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 7
 
 
-def _sheet_set(sheets: object) -> tuple[SheetSet, str]:
+def _sheet_set(sheets: object) -> SheetSet:
     if sheets is None or sheets == "default":
-        return default_sheets(), "default"
+        return default_sheets()
     if isinstance(sheets, SheetSet):
         validate(sheets)
-        return sheets, sheets.file
+        return sheets
+    if isinstance(sheets, Mapping):  # the sheet data itself, as a record carries it
+        return sheets_from_data(sheets, "<sheet data>")
     if isinstance(sheets, str | Path):
-        return load_sheets(sheets), str(sheets)
+        return load_sheets(sheets)
     raise InvalidOptionError(
-        f"sheets must be None, 'default', a path or a SheetSet, not {type(sheets).__name__}"
+        f"sheets must be None, 'default', a path, sheet data or a SheetSet, not "
+        f"{type(sheets).__name__}"
     )
 
 
@@ -78,7 +87,8 @@ class DiceGame:
     """7 Wonders Dice for 2 to 7 players.
 
     ``sheets`` is ``None`` or ``"default"`` (the shipped, PROVISIONAL set), a path to a sheet
-    file, or a :class:`~sevenwonders.dice.sheets.SheetSet`. ``seat_sheets`` optionally fixes
+    file, the sheet data (a mapping, as :meth:`options` and records carry it) or a
+    :class:`~sevenwonders.dice.sheets.SheetSet`. ``seat_sheets`` optionally fixes
     the sheet id of each seat (the rulebook deals them at random). Rule options: see
     :mod:`sevenwonders.dice.options`.
 
@@ -94,7 +104,10 @@ class DiceGame:
                 or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise InvalidOptionError(f"7 Wonders Dice is for 2 to 7 players, not {players!r}")
         self._rule_options = RuleOptions.of(rule_options)
-        sheet_set, self._sheets_option = _sheet_set(sheets)
+        sheet_set = _sheet_set(sheets)
+        # options() never names a file: the built-in set by name, any other as its data
+        self._sheets_option: str | dict[str, Any] = (
+            "default" if sheet_set == default_sheets() else sheet_data(sheet_set))
         if len(sheet_set.sheets) < players:
             raise InvalidOptionError(
                 f"{players} players need {players} sheets; {sheet_set.file} has "

@@ -260,6 +260,9 @@ def _structure_provenance(value: Any, _: Any) -> Provenance:
 
 
 _converter.register_structure_hook(Provenance, _structure_provenance)
+_converter.register_unstructure_hook(Provenance, lambda p: dict(p.tags))
+_converter.register_unstructure_hook_func(_is_frozenmap, lambda m: {
+    _converter.unstructure(k): _converter.unstructure(v) for k, v in m.items()})
 
 
 def _place(raw: str) -> str:
@@ -312,6 +315,14 @@ def sheets_from_data(data: Any, file: str = "<memory>") -> SheetSet:
     sheet_set = attrs.evolve(sheet_set, file=file)
     validate(sheet_set)
     return sheet_set
+
+
+def sheet_data(sheet_set: SheetSet) -> dict[str, Any]:
+    """The plain JSON data of ``sheet_set`` (what :func:`sheets_from_data` reads back): how a
+    game record carries custom sheets, so that loading a record never opens a file."""
+    data: dict[str, Any] = _converter.unstructure(sheet_set)
+    data.pop("file", None)
+    return data
 
 
 def load_sheets(path: str | Path) -> SheetSet:
