@@ -123,9 +123,18 @@ class NotationError(SevenWondersError):
 
 
 class InvalidStateError(SevenWondersError):
-    """A state that breaks the game's invariants (for example a hand-edited JSON document)."""
+    """A state that breaks the game's invariants (for example a hand-edited JSON document).
+
+    ``field`` names the part of the state found inconsistent (``"cities[1].coins"``), where
+    the check knows it.
+    """
 
     default_reason = Reason.INVALID_STATE
+
+    def __init__(self, message: str = "", *, reason: Reason | str | None = None,
+                 field: str | None = None) -> None:
+        super().__init__(f"{field}: {message}" if field else message, reason=reason)
+        self.field = field
 
 
 class UnknownCardError(SevenWondersError, LookupError):

@@ -92,6 +92,11 @@ class BaseGame:
         produced last is known to be its own and skips the checks (the hot path of a playout)."""
         if state is self._last:
             return state  # type: ignore[return-value]
+        return self.check_table(state)
+
+    def check_table(self, state: object) -> BaseState:
+        """``state`` if it is a base-game state of this game's table (size, boards, stages,
+        expansions); else :class:`InvalidStateError`. Loading runs the full check."""
         if not isinstance(state, BaseState):
             raise InvalidStateError(f"expected a BaseState, got {type(state).__name__}")
         if (state.players != self.players or len(state.expansions) != len(self.expansions)

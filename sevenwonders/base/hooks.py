@@ -158,3 +158,11 @@ def _structure_state(data: Any, _: Any) -> ExpansionState:
 
 converter.register_unstructure_hook(ExpansionState, _unstructure_state)
 converter.register_structure_hook(ExpansionState, _structure_state)
+
+
+def expansion_name(state: ExpansionState) -> str | None:
+    """The registered name of an expansion's state object (None if it is not registered)."""
+    for name, (cls, _, _) in _STATE_TYPES.items():
+        if type(state) is cls:
+            return name
+    return None
