@@ -66,6 +66,11 @@ class Expansion:
         """Raise ``InvalidStateError`` if this expansion's part of ``state`` (read from outside,
         e.g. JSON) does not fit the game."""
 
+    def validate_loaded(self, rules: Rules, state: BaseState) -> None:
+        """Raise ``InvalidStateError`` if this expansion's part of a state loaded from JSON
+        contradicts the rules across fields (what no legal game could reach): the full check
+        of a load, on top of :meth:`validate`. Hand-built positions for tests skip it."""
+
     def extra_wonders(self) -> tuple[Wonder, ...]:
         """Wonder boards the expansion adds to the pool dealt at set-up."""
         return ()

@@ -220,8 +220,12 @@ def check_state(state: BaseState) -> BaseState:
                      tuple(c.wonder for c in state.cities), names)
     try:
         game.check_table(state)
+        for expansion in game.expansions:
+            expansion.validate_loaded(game.rules, state)
     except InvalidStateError as error:
-        raise _fail(error.field or "cities", str(error)) from None
+        if error.field:
+            raise
+        raise _fail("cities", str(error)) from None
     check_cards(state, edition)
     check_hands(state)
     check_cities(state, game)

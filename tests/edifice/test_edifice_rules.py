@@ -46,7 +46,8 @@ def test_participation_is_a_variant_of_a_stage_build_paying_both_costs() -> None
     # Once per Age: the next stage in the same Age offers no participation.
     again = position(g, hands=HANDS, cities={0: {"coins": 9, "stages": 1},
                                              2: {"cards": ["Lumber Yard"]}})
-    again = with_ed(again, participants=((0,), (), ()), pawns_left=(1, 2, 2))
+    again = with_ed(again, participants=((0,), (), ()), holders=((0,), (), ()),
+                    pawns=((1,), (), ()), pawns_left=(1, 2, 2))
     assert all(not extras for _, _, extras in stage_moves(g, again, 0))
 
 
