@@ -15,6 +15,7 @@ from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seeds import checked_seed
 from sevenwonders.dice.components import SPECIAL_DICE, colour_of
 from sevenwonders.dice.events import DiceEvent
+from sevenwonders.dice.invariants import check_with
 from sevenwonders.dice.moves import (
     MOVE_TYPES,
     Build,
@@ -142,7 +143,9 @@ class DiceGame:
 
     def new_game(self, seed: int | None = None) -> DiceState:
         seed = checked_seed(seed)
-        return self.rules.new_game(seed, self._seat_sheets)
+        state = self.rules.new_game(seed, self._seat_sheets)
+        self._checked = state
+        return state
 
     def to_move(self, state: DiceState) -> frozenset[int]:
         self._check_state(state)
@@ -184,6 +187,7 @@ class DiceGame:
                                        seat=seat)
             self._check_move(state, seat, moves[seat])
         after, events = self.rules.apply(state, moves)
+        self._checked = after  # made by the rules: trusted (the fast path)
         return after, tuple(events)
 
     def parse_move(self, state: DiceState, seat: int, text: str) -> DiceMove:
@@ -228,22 +232,13 @@ class DiceGame:
     # --- checks --------------------------------------------------------------------------------
 
     def _check_state(self, state: object) -> None:
+        """A state this game made passes at once (identity); any other gets the full check
+        against this game's sheet set once (:mod:`.invariants`)."""
         if state is self._checked and state is not None:
             return
         if not isinstance(state, DiceState) or len(state.seats) != self._players:
             raise InvalidStateError(f"not a state of this {self._players}-player Dice game")
-        for seat, s in enumerate(state.seats):
-            table = self.tables.sheets.get(s.sheet)
-            if table is None:
-                raise InvalidStateError(f"sheet {s.sheet!r} is not in this game's sheet set")
-            if len(s.ticks) != len(table.boxes) or len(s.bonuses) != len(table.bonuses) \
-                    or s.coins < 0:
-                raise InvalidStateError(f"seat {seat} does not fit sheet {s.sheet!r}")
-        for rolled in state.forum:
-            faces = self.tables.faces.get(rolled.die)
-            if faces is None or rolled.face not in faces \
-                    or not 0 <= rolled.area < len(self.tables.area_costs):
-                raise InvalidStateError(f"the Forum die {rolled} is not possible")
+        check_with(self.tables, self.rules, state)
         self._checked = state
 
     def _check_move(self, state: DiceState, seat: int, move: object) -> None:
