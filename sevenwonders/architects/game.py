@@ -33,6 +33,7 @@ from sevenwonders.architects.state import ArchitectsState, City, Finished
 from sevenwonders.architects.tables import Tables
 from sevenwonders.architects.view import ArchitectsView, CityView, city_view, make_view
 from sevenwonders.core.exact import checked_events
+from sevenwonders.core.limits import quote
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seats import Ring
 from sevenwonders.core.seeds import checked_seed
@@ -141,7 +142,7 @@ class ArchitectsGame:
         move = self._canonical(parse(text))
         self._check_seat(self._guard(state), seat)
         if move not in self.legal_moves(state, seat):
-            raise IllegalMoveError(f"{text!r} is not a legal move now", reason="illegal",
+            raise IllegalMoveError(f"{quote(text)} is not a legal move now", reason="illegal",
                                    seat=seat)
         return move
 
@@ -241,8 +242,9 @@ class ArchitectsGame:
         if type(moves) is dict and len(moves) == 1 and seat in moves and (
                 type(state.pending) is not Finished):
             move: Move = moves[seat]
-            if move in self.legal_moves(state, seat):
-                return move
+            legal = self.legal_moves(state, seat)
+            if move in legal:
+                return legal[legal.index(move)]  # the engine plays its own copy
         return self._reject(state, moves)
 
     def _reject(self, state: ArchitectsState, moves: Mapping[int, Move]) -> Move:
@@ -259,10 +261,11 @@ class ArchitectsGame:
         if not isinstance(move, MOVE_TYPES):
             raise IllegalMoveError(f"{move!r} is not an Architects move", reason="wrong_type",
                                    seat=seat)
-        if move not in self.legal_moves(state, seat):
+        legal = self.legal_moves(state, seat)
+        if move not in legal:
             raise IllegalMoveError(f"{move} is not a legal move now", reason="illegal",
                                    seat=seat)
-        return move  # a legal move in a mapping that is not a plain dict
+        return legal[legal.index(move)]  # a legal move in a mapping that is not a plain dict
 
     def _canonical(self, move: Move) -> Move:
         """Check the names a parsed move uses and put its parts in the usual order."""

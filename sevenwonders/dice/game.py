@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sevenwonders.core.exact import checked_events
+from sevenwonders.core.limits import quote
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seeds import checked_seed
 from sevenwonders.dice.components import SPECIAL_DICE, colour_of
@@ -181,12 +182,13 @@ class DiceGame:
             if seat not in expected:
                 raise WrongSeatError(f"seat {seat} is not asked to move now",
                                      reason="not_to_move", seat=seat)
+        own: dict[int, DiceMove] = {}  # the engine plays its own copies of listed moves
         for seat in sorted(expected):
             if seat not in moves:
                 raise IllegalMoveError(f"no move for seat {seat}", reason="missing_move",
                                        seat=seat)
-            self._check_move(state, seat, moves[seat])
-        after, events = self.rules.apply(state, moves)
+            own[seat] = self._check_move(state, seat, moves[seat])
+        after, events = self.rules.apply(state, own)
         self._checked = after  # made by the rules: trusted (the fast path)
         return after, tuple(events)
 
@@ -241,11 +243,14 @@ class DiceGame:
         check_with(self.tables, self.rules, state)
         self._checked = state
 
-    def _check_move(self, state: DiceState, seat: int, move: object) -> None:
+    def _check_move(self, state: DiceState, seat: int, move: object) -> DiceMove:
+        """The listed legal move equal to ``move``; else the fitting error."""
         if not isinstance(move, MOVE_TYPES):
-            raise IllegalMoveError(f"{move!r} is not a Dice move", reason="not_a_move", seat=seat)
-        if move in self.rules.legal(state, seat):
-            return
+            raise IllegalMoveError(f"{quote(move)} is not a Dice move", reason="not_a_move",
+                                   seat=seat)
+        legal = self.rules.legal(state, seat)
+        if move in legal:
+            return legal[legal.index(move)]
         reason, why = self._why(state, seat, move)
         raise IllegalMoveError(f"seat {seat} cannot play {move}: {why}", reason=reason, seat=seat)
 
