@@ -48,6 +48,9 @@ from sevenwonders.errors import (
 CITY_VIEW_LIMIT = 4096
 
 
+_MOVE_TYPES = frozenset(MOVE_TYPES)
+
+
 class ArchitectsGame:
     """7 Wonders Architects for 2 to 7 players; see :mod:`sevenwonders.architects.options` for
     the rule options."""
@@ -243,7 +246,7 @@ class ArchitectsGame:
                 type(state.pending) is not Finished):
             move: Move = moves[seat]
             legal = self.legal_moves(state, seat)
-            if move in legal:
+            if type(move) in _MOVE_TYPES and move in legal:  # exact types: no lying __eq__
                 return legal[legal.index(move)]  # the engine plays its own copy
         return self._reject(state, moves)
 
@@ -258,7 +261,7 @@ class ArchitectsGame:
         if seat not in moves:
             raise IllegalMoveError(f"seat {seat} must move", reason="missing_move", seat=seat)
         move = moves[seat]
-        if not isinstance(move, MOVE_TYPES):
+        if type(move) not in _MOVE_TYPES:
             raise IllegalMoveError(f"{move!r} is not an Architects move", reason="wrong_type",
                                    seat=seat)
         legal = self.legal_moves(state, seat)

@@ -245,7 +245,8 @@ class DiceGame:
 
     def _check_move(self, state: DiceState, seat: int, move: object) -> DiceMove:
         """The listed legal move equal to ``move``; else the fitting error."""
-        if not isinstance(move, MOVE_TYPES):
+        if type(move) not in MOVE_TYPES or not isinstance(move, MOVE_TYPES):
+            # exact types: no subclass with a lying __eq__
             raise IllegalMoveError(f"{quote(move)} is not a Dice move", reason="not_a_move",
                                    seat=seat)
         legal = self.rules.legal(state, seat)
