@@ -45,46 +45,50 @@ def check_state(tables: Tables, state: ArchitectsState) -> None:
     """Raise :class:`InvalidStateError` unless ``state`` is consistent with ``tables``."""
     n = tables.players
     if len(state.cities) != n or len(state.decks) != n:
-        raise InvalidStateError(f"expected {n} cities and decks")
+        raise InvalidStateError(f"expected {n} cities and decks", field="cities")
     wonders = tuple(city.wonder for city in state.cities)
     if len(set(wonders)) != n or any(w not in tables.wonder_ids for w in wonders):
-        raise InvalidStateError(f"bad wonders {wonders}")
+        raise InvalidStateError(f"bad wonders {wonders}", field="cities")
     expected = Counter(tables.all_cards(wonders))
     seen = card_locations(state)
     if seen != expected:
         missing = sorted((expected - seen).elements())[:5]
         extra = sorted((seen - expected).elements())[:5]
-        raise InvalidStateError(f"cards not accounted for: missing {missing}, extra {extra}")
+        raise InvalidStateError(f"cards not accounted for: missing {missing}, extra {extra}",
+                                field="cards")
     tokens: Counter[str] = Counter(state.face_up) + Counter(state.token_pile)
     for city in state.cities:
         tokens.update(city.tokens)
         if len(set(city.built)) != len(city.built) or any(k not in tables.stage_bit
                                                           for k in city.built):
-            raise InvalidStateError(f"{city.wonder}: bad built stages {city.built}")
+            raise InvalidStateError(f"{city.wonder}: bad built stages {city.built}",
+                                    field="cities.built")
         mask = 0
         for key in city.built:
             if key not in tables.available[city.wonder][mask]:
-                raise InvalidStateError(f"{city.wonder}: stage {key} built before its support")
+                raise InvalidStateError(f"{city.wonder}: stage {key} built before its support",
+                                        field="cities.built")
             mask |= tables.stage_bit[key]
         if city.military < 0:
-            raise InvalidStateError("negative military tokens")
+            raise InvalidStateError("negative military tokens", field="cities.military")
     if tokens != Counter(tables.token_pile):
-        raise InvalidStateError("progress tokens not accounted for")
+        raise InvalidStateError("progress tokens not accounted for", field="tokens")
     if len(state.face_up) > tables.data.setup.face_up_tokens or (
             state.token_pile and len(state.face_up) < tables.data.setup.face_up_tokens):
-        raise InvalidStateError("face-up progress tokens not refilled")
+        raise InvalidStateError("face-up progress tokens not refilled", field="face_up")
     if not 0 <= state.flipped <= tables.conflict_total:
-        raise InvalidStateError("conflict tokens out of range")
+        raise InvalidStateError("conflict tokens out of range", field="flipped")
     if state.cat is not None and not 0 <= state.cat < n:
-        raise InvalidStateError("the cat is at no seat")
+        raise InvalidStateError("the cat is at no seat", field="cat")
     if not 0 <= state.current < n or state.turn < 1:
-        raise InvalidStateError("bad current seat or turn")
+        raise InvalidStateError("bad current seat or turn", field="current")
     if isinstance(state.pending, TokenChoice) and state.pending.reason not in ("science",
                                                                                "babylon"):
-        raise InvalidStateError("bad token choice reason")
+        raise InvalidStateError("bad token choice reason", field="pending.reason")
     for token in (*state.triggered, *state.used):
         if token not in tables.tokens:
-            raise InvalidStateError(f"unknown token {token!r} in the turn record")
+            raise InvalidStateError(f"unknown token {token[:40]!r} in the turn record",
+                                    field="triggered")
 
 
 # -- the check of a loaded document (``from_json``), which knows no game object
@@ -131,8 +135,7 @@ def check_loaded(state: ArchitectsState) -> ArchitectsState:
             continue
         _someone_moves(game, state)
         return state
-    first = errors[0]
-    raise InvalidStateError(str(first), field=first.field or "cards")
+    raise errors[0]
 
 
 def _someone_moves(game: ArchitectsGame, state: ArchitectsState) -> None:

@@ -227,9 +227,9 @@ def check_state(state: BaseState) -> BaseState:
             raise
         raise _fail("cities", str(error)) from None
     check_cards(state, edition)
+    check_pending(state, names)
     check_hands(state)
     check_cities(state, game)
-    check_pending(state, names)
     check_someone_moves(state, game)
     return state
 
