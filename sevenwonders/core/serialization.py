@@ -13,6 +13,7 @@ always gives the same bytes, whatever the process's hash seed.
 
 from __future__ import annotations
 
+import enum
 import json
 import re
 from collections.abc import Callable, Mapping
@@ -71,6 +72,29 @@ converter.register_structure_hook(int, _structure_int)
 converter.register_structure_hook(float, _structure_float)
 converter.register_structure_hook(str, _structure_str)
 converter.register_structure_hook(bool, _structure_bool)
+
+
+def _is_enum(cls: Any) -> bool:
+    return isinstance(cls, type) and issubclass(cls, enum.Enum)
+
+
+def _enum_structure_factory(cls: Any) -> Callable[[Any, Any], Any]:
+    members = {member.value: member for member in cls}
+    kinds = {type(value) for value in members}
+
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) not in kinds:
+            raise SerializationError(f"expected one of {sorted(map(str, members))[:8]}, got "
+                                     f"{quote(value)}", reason=Reason.WRONG_TYPE)
+        if value not in members:
+            raise SerializationError(f"{quote(value)} is not one of "
+                                     f"{sorted(map(str, members))[:8]}")
+        return members[value]
+
+    return structure
+
+
+converter.register_structure_hook_factory(_is_enum, _enum_structure_factory)
 
 
 def _is_homogeneous_tuple(cls: Any) -> bool:

@@ -155,7 +155,7 @@ def test_a_long_arrow_chain_is_checked_without_recursion() -> None:
     assert "arrow cycle" in str(error)
 
 
-@pytest.mark.parametrize("key", ["00", "+0", "0 ", " 0", "٠", "-0", "9" * 5000, "1e0", ""])
+@pytest.mark.parametrize("key", ["00", "+0", "0 ", " 0", "\u0660", "-0", "9" * 5000, "1e0", ""])
 def test_record_seat_keys_are_canonical(key: str) -> None:
     record = json.loads(_record("base").to_json())
     step = record["steps"][0]
