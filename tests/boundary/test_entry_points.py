@@ -244,3 +244,62 @@ def test_is_legal_and_check_entry_points(kind: str) -> None:
     assert game.is_legal(state, 0, move)
     refused(lambda: game.is_legal(None, 0, move), InvalidStateError)
     refused(lambda: game.is_legal(state, 99, move), WrongSeatError)
+
+
+# ------------------------------------------------------------------------------ hypothesis
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+HYPOTHESIS = settings(max_examples=150, deadline=None, derandomize=True,
+                      suppress_health_check=[HealthCheck.too_slow])
+garbage = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10)
+    | st.binary(max_size=4) | st.builds(Liar, st.text(max_size=5)),
+    lambda inner: st.lists(inner, max_size=3) | st.tuples(inner) | st.dictionaries(
+        st.text(max_size=3), inner, max_size=2), max_leaves=6)
+words = st.sampled_from(["build", "stage", "sell", "skip", "choose", "paying", "left", "right",
+                         "and", "option", "free", "+project", "+x", "take", "wonder", "pass",
+                         "tick", "bonus", "Baths", "Lumber", "Yard", "grey_1", "market.m1", "2",
+                         "007", "99999999", ":", "a", "$", ""])
+
+
+@HYPOTHESIS
+@given(kind=st.sampled_from(GAMES), data=st.data())
+def test_any_text_at_parse_move(kind: str, data: st.DataObject) -> None:
+    game = game_of(kind)
+    state = data.draw(st.sampled_from(playout(kind).states[:-1]), label="state")
+    seat = data.draw(st.sampled_from(sorted(game.to_move(state))), label="seat")
+    text = data.draw(st.lists(words, max_size=180).map(" ".join) | st.text(max_size=600),
+                     label="text")
+    result = only_own_errors(lambda: game.parse_move(state, seat, text), inputs=(state,))
+    if not isinstance(result, SevenWondersError):
+        assert result in game.legal_moves(state, seat)
+
+
+def _move_classes(kind: str) -> list[type]:
+    from typing import get_args
+
+    import attrs
+
+    from tests.frontend.helpers import BY_ID
+
+    return [cls for cls in get_args(BY_ID[kind].move) if attrs.fields(cls)]
+
+
+@HYPOTHESIS
+@given(kind=st.sampled_from(GAMES), data=st.data())
+def test_move_objects_with_any_field_values(kind: str, data: st.DataObject) -> None:
+    import attrs
+
+    cls = data.draw(st.sampled_from(_move_classes(kind)), label="class")
+    values = [data.draw(garbage, label=field.name) for field in attrs.fields(cls)]
+    made = only_own_errors(lambda: cls(*values))
+    if isinstance(made, SevenWondersError):
+        assert made.reason is Reason.WRONG_TYPE
+        return
+    game = game_of(kind)
+    state = data.draw(st.sampled_from(playout(kind).states[:-1]), label="state")
+    moves = {seat: game.legal_moves(state, seat)[0] for seat in game.to_move(state)}
+    moves[min(moves)] = made
+    only_own_errors(lambda: game.play(state, moves), inputs=(state,))
