@@ -234,13 +234,14 @@ class DiceGame:
     # --- checks --------------------------------------------------------------------------------
 
     def _check_state(self, state: object) -> None:
-        """A state this game made passes at once (identity); any other gets the full check
-        against this game's sheet set once (:mod:`.invariants`)."""
+        """A state this game made passes at once (identity); any other gets the check against
+        this game's sheet set (:mod:`.invariants`; loading a document also proves that someone
+        can move)."""
         if state is self._checked and state is not None:
             return
         if not isinstance(state, DiceState) or len(state.seats) != self._players:
             raise InvalidStateError(f"not a state of this {self._players}-player Dice game")
-        check_with(self.tables, self.rules, state)
+        check_with(self.tables, self.rules, state, moves=False)
         self._checked = state
 
     def _check_move(self, state: DiceState, seat: int, move: object) -> DiceMove:

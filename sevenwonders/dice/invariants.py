@@ -61,9 +61,11 @@ def check_structure(state: DiceState) -> None:
                 raise _fail(f"{place}.pending[{j}].count", f"{p.count} ticks")
 
 
-def check_with(tables: Tables, rules: Rules, state: DiceState) -> None:
+def check_with(tables: Tables, rules: Rules, state: DiceState, *, moves: bool = True) -> None:
     """The full check against a sheet set (``tables``) and the rules: names, sizes, laurels,
-    pending decisions, the Forum, and a state not over has seats to move with legal moves."""
+    pending decisions, the Forum, and (with ``moves``) a state not over has seats to move with
+    legal moves. A game checks foreign states without ``moves``: searches (ISMCTS) hand it
+    many states they built, which must stay cheap; loads check everything."""
     check_structure(state)
     for i, s in enumerate(state.seats):
         place = f"seats[{i}]"
@@ -87,7 +89,7 @@ def check_with(tables: Tables, rules: Rules, state: DiceState) -> None:
         if faces is None or rolled.face not in faces \
                 or not 0 <= rolled.area < len(tables.area_costs):
             raise _fail(f"forum[{k}]", f"the die {rolled.die[:20]!r} cannot lie so")
-    if state.phase is Phase.OVER:
+    if state.phase is Phase.OVER or not moves:
         return
     seats = range(len(state.seats)) if state.phase is Phase.ACTION else \
         [i for i, s in enumerate(state.seats) if s.pending]
