@@ -245,9 +245,12 @@ class ArchitectsGame:
         if type(moves) is dict and len(moves) == 1 and seat in moves and (
                 type(state.pending) is not Finished):
             move: Move = moves[seat]
-            legal = self.legal_moves(state, seat)
-            if type(move) in _MOVE_TYPES and move in legal:  # exact types: no lying __eq__
-                return legal[legal.index(move)]  # the engine plays its own copy
+            if type(move) in _MOVE_TYPES:  # exact types: no subclass with a lying __eq__
+                legal = self.legal_moves(state, seat)
+                try:
+                    return legal[legal.index(move)]  # the engine plays its own copy
+                except ValueError:
+                    pass
         return self._reject(state, moves)
 
     def _reject(self, state: ArchitectsState, moves: Mapping[int, Move]) -> Move:

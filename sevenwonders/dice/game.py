@@ -251,8 +251,10 @@ class DiceGame:
             raise IllegalMoveError(f"{quote(move)} is not a Dice move", reason="not_a_move",
                                    seat=seat)
         legal = self.rules.legal(state, seat)
-        if move in legal:
-            return legal[legal.index(move)]
+        try:
+            return legal[legal.index(move)]  # the engine plays its own copy
+        except ValueError:
+            pass
         reason, why = self._why(state, seat, move)
         raise IllegalMoveError(f"seat {seat} cannot play {move}: {why}", reason=reason, seat=seat)
 
