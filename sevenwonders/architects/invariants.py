@@ -15,7 +15,9 @@ from sevenwonders.architects.state import (
     BUILT_FLAG,
     ArchitectsState,
     EffectChoice,
+    Finished,
     Revealed,
+    StartTurn,
     TokenChoice,
 )
 from sevenwonders.architects.tables import Tables
@@ -85,6 +87,10 @@ def check_state(tables: Tables, state: ArchitectsState) -> None:
     if isinstance(state.pending, TokenChoice) and state.pending.reason not in ("science",
                                                                                "babylon"):
         raise InvalidStateError("bad token choice reason", field="pending.reason")
+    if state.peeked and (state.cat != state.current or not state.central
+                         or type(state.pending) in (StartTurn, Finished)):
+        raise InvalidStateError("a peeked central card outside the cat holder's turn",
+                                field="peeked")
     for token in (*state.triggered, *state.used):
         if token not in tables.tokens:
             raise InvalidStateError(f"unknown token {token[:40]!r} in the turn record",

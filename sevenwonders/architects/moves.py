@@ -190,7 +190,7 @@ MOVE_TYPES: tuple[type, ...] = (Take, Build, Science, ChooseToken, Extra, Alexan
 
 def _source(word: str, text: str) -> Source:
     try:
-        return _SOURCE_BY_NAME[word]
+        return _SOURCE_BY_NAME[word.lower()]
     except KeyError:
         raise NotationError(
             f"{quote(text)}: expected left, right or central, not {quote(word)}") from None
@@ -199,7 +199,8 @@ def _source(word: str, text: str) -> Source:
 def parse(text: str) -> Move:
     """Read the text form of a move. Raises :class:`NotationError` if it cannot be read.
 
-    Names (stages, tokens, wonders, card kinds) are not checked here: the game does that.
+    Names (stages, tokens, wonders, card kinds) are not checked here: the game does that, and
+    matches them without case (``PICK Gold``, ``build 3S: s s $``).
     """
     text = check_notation(text)
     words = text.replace(":", " : ").split()

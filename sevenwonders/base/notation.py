@@ -5,9 +5,16 @@ The reader works on words, right to left for the optional tails of a build (``+e
 repeated tails was quadratic); the text is bounded by
 :data:`~sevenwonders.core.limits.MAX_NOTATION_CHARS` and numbers by
 :data:`~sevenwonders.core.limits.MAX_NOTATION_DIGITS` digits.
+
+Keywords are read without regard to case (``BUILD Baths``); card names are given back as
+written and matched without case by :func:`canonical_names` against the game's cards.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
 
 from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
 from sevenwonders.core.limits import MAX_NOTATION_DIGITS, check_notation, quote
@@ -28,15 +35,17 @@ def _number(word: str, text: str) -> int:
 
 def _payment(words: list[str], text: str) -> tuple[int, int]:
     """Cut a trailing ``paying left N [and right M]`` / ``paying right M`` off ``words``."""
-    if "paying" not in words:
+    lowered = [word.lower() for word in words]
+    if "paying" not in lowered:
         return 0, 0
-    at = len(words) - 1 - words[::-1].index("paying")
+    at = len(words) - 1 - lowered[::-1].index("paying")
     tail = words[at + 1:]
+    keys = lowered[at + 1:]
     del words[at:]
-    if len(tail) == 2 and tail[0] in ("left", "right"):
+    if len(tail) == 2 and keys[0] in ("left", "right"):
         amount = _number(tail[1], text)
-        return (amount, 0) if tail[0] == "left" else (0, amount)
-    if len(tail) == 5 and (tail[0], tail[2], tail[3]) == ("left", "and", "right"):
+        return (amount, 0) if keys[0] == "left" else (0, amount)
+    if len(tail) == 5 and (keys[0], keys[2], keys[3]) == ("left", "and", "right"):
         return _number(tail[1], text), _number(tail[4], text)
     raise NotationError(f"cannot read {quote(text)}: after 'paying' write 'left N', "
                         "'right M' or 'left N and right M'")
@@ -53,7 +62,7 @@ def parse(text: str) -> Move:
     words = check_notation(text).split()
     if not words:
         raise NotationError(f"an empty move; {_HELP}")
-    verb, rest = words[0], words[1:]
+    verb, rest = words[0].lower(), words[1:]
     if verb == "skip" and not rest:
         return Skip()
     if verb == "sell":
@@ -61,7 +70,7 @@ def parse(text: str) -> Move:
     if verb == "choose":
         return Choose(_card(rest, text))
     if verb == "build":
-        if rest and rest[-1] == "free" and len(rest) > 1:
+        if rest and rest[-1].lower() == "free" and len(rest) > 1:
             return Build(_card(rest[:-1], text), free_build=True)
         left, right = _payment(rest, text)
         return Build(_card(rest, text), left, right)
@@ -73,10 +82,23 @@ def parse(text: str) -> Move:
         del rest[end:]
         left, right = _payment(rest, text)
         option = 1
-        if len(rest) >= 2 and rest[-2] == "option":
+        if len(rest) >= 2 and rest[-2].lower() == "option":
             option = _number(rest[-1], text)
             del rest[-2:]
             if option < 1:
                 raise NotationError(f"options count from 1: {quote(text)}")
         return BuildStage(_card(rest, text), left, right, extras, option - 1)
     raise NotationError(f"cannot read {quote(text)}: {_HELP}")
+
+
+def canonical_names(move: Move, names: Mapping[str, str]) -> Move:
+    """``move`` with its card name (and a chosen option that is a card) spelt as the game spells
+    it; ``names`` maps each card name's ``casefold()`` to the name. ``build baths`` is
+    ``build Baths``."""
+    if isinstance(move, Build | BuildStage | Sell):
+        found = names.get(move.card.casefold())
+        return attrs.evolve(move, card=found) if found and found != move.card else move
+    if isinstance(move, Choose):
+        found = names.get(move.option.casefold())
+        return Choose(found) if found and found != move.option else move
+    return move
