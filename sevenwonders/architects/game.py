@@ -149,6 +149,13 @@ class ArchitectsGame:
                                    seat=seat)
         return move
 
+    def is_legal(self, state: ArchitectsState, seat: int, move: Move) -> bool:
+        """Whether ``seat`` may play ``move`` now; a bad state or seat raises."""
+        state = self._guard(state)
+        self.ring.check(seat)
+        return (type(move) in _MOVE_TYPES and not state.over and seat == state.current
+                and move in self.legal_moves(state, seat))
+
     def is_over(self, state: ArchitectsState) -> bool:
         return self._guard(state).over
 

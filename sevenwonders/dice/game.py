@@ -224,6 +224,13 @@ class DiceGame:
             return TakeBonus(fold(move.bonus, table.bonus_by_id))
         return move
 
+    def is_legal(self, state: DiceState, seat: int, move: DiceMove) -> bool:
+        """Whether ``seat`` may play ``move`` now; a bad state or seat raises."""
+        self.rules.ring.check(seat)
+        self._check_state(state)
+        return (type(move) in MOVE_TYPES and seat in self.to_move(state)
+                and move in self.rules.legal(state, seat))
+
     def is_over(self, state: DiceState) -> bool:
         self._check_state(state)
         return state.phase is Phase.OVER
