@@ -83,18 +83,28 @@ def check_shape(state: BaseState) -> None:
         raise _fail("decks", f"{len(state.decks)} decks left in Age {state.age}")
 
 
-def check_cards(state: BaseState, edition: str) -> None:
-    """Every card of the deal once per copy, each where its Age allows."""
+@lru_cache(maxsize=16)
+def _deal(edition: str, players: int) -> tuple[Counter[str], dict[str, frozenset[int]],
+                                              frozenset[str]]:
+    """The non-guild cards dealt for ``players`` (one entry per copy), the Ages each card name
+    belongs to, and the guilds (rulebook "Setup")."""
     data = load_edition(edition)
-    n, age = state.players, state.age
     expected: Counter[str] = Counter()
     for k in (1, 2, 3):
-        expected.update(data.age_cards(k, n))
-    guilds = set(data.guilds())
+        expected.update(data.age_cards(k, players))
+    guilds = frozenset(data.guilds())
     ages: dict[str, set[int]] = {guild: {3} for guild in guilds}
     for k in (1, 2, 3):
         for card in data.age_cards(k, 7):
             ages.setdefault(card, set()).add(k)
+    return expected, {card: frozenset(found) for card, found in ages.items()}, guilds
+
+
+def check_cards(state: BaseState, edition: str) -> None:
+    """Every card of the deal once per copy, each where its Age allows."""
+    n, age = state.players, state.age
+    dealt, ages, guilds = _deal(edition, n)
+    expected = Counter(dealt)
     places: list[tuple[str, tuple[str, ...], int]] = []  # field, cards, latest Age allowed
     places += [(f"hands[{s}]", hand, age) for s, hand in enumerate(state.hands)]
     places += [(f"decks[{i}]", deck, age + 1 + i) for i, deck in enumerate(state.decks)]
