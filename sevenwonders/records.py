@@ -263,14 +263,17 @@ def save_record(record: GameRecord, path: str) -> None:
 # ------------------------------------------------------------------------- games from names
 
 
-def build_game(name: str, players: int, options: Mapping[str, Any] | None = None
-               ) -> Game[Any, Any, Any]:
+def build_game(name: str, players: int, options: Mapping[str, Any] | None = None, *,
+               allow_files: bool = False) -> Game[Any, Any, Any]:
     """The game ``name`` for ``players`` seats with ``options`` as ``game.options()`` gives them
-    (expansions as ``{"expansions": {name: options}}``)."""
+    (expansions as ``{"expansions": {name: options}}``). Options that name files (Dice sheets
+    by path) are refused unless ``allow_files`` (a local user's own command line): records
+    and strangers' options never open a file."""
     if options is not None and not isinstance(options, Mapping):
         raise InvalidOptionError(f"options must be an object, not {quote(options)}")
     kwargs = _plain(options or {})
-    refuse_file_options(name, kwargs)
+    if not allow_files:
+        refuse_file_options(name, kwargs)
     if "players" in kwargs:
         raise InvalidOptionError("players is not an option")
     return make_game(name, players, **kwargs)
