@@ -68,7 +68,10 @@ def _frozen(value: Any) -> Any:
 
 
 def _frozen_options(options: Mapping[str, Any]) -> FrozenMap[str, Any]:
-    frozen: FrozenMap[str, Any] = _frozen(options)
+    if not isinstance(options, Mapping):
+        raise SerializationError(f"options must be a mapping, not {quote(options)}",
+                                 reason=Reason.WRONG_TYPE)
+    frozen: FrozenMap[str, Any] = _frozen(_plain(options))
     return frozen
 
 
