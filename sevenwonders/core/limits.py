@@ -65,6 +65,10 @@ def read_bounded(path: str | os.PathLike[str], limit: int,
     the limit is refused before it is read, and a file that grows while read stops at the limit.
     ``error(message, reason=...)`` makes the error raised.
     """
+    if not isinstance(path, str | os.PathLike) or isinstance(path, bytes):
+        # an int would be taken as an open file descriptor
+        raise error(f"{what} is named by a path, not {type(path).__name__}",
+                    reason=Reason.WRONG_TYPE)
     name = quote(str(path))
     try:
         info = os.stat(path)

@@ -11,6 +11,7 @@ problem raises :class:`~sevenwonders.errors.DataFileError` naming the file and t
 from __future__ import annotations
 
 import json
+import os
 import re
 import tomllib
 from collections.abc import Callable, Mapping
@@ -351,6 +352,9 @@ def load_sheets(path: str | Path) -> SheetSet:
 
     Raises :class:`~sevenwonders.errors.DataFileError` naming the file and the place.
     """
+    if not isinstance(path, str | os.PathLike):
+        raise DataFileError(quote(path), "file", "a sheet file is named by a path",
+                            reason=Reason.WRONG_TYPE)
     path = Path(path)
     return sheets_from_data(_read(path), str(path))
 

@@ -201,3 +201,10 @@ def test_record_options_are_read_only_and_not_shared() -> None:
     plain["sides"].append("night")
     assert third.options["sides"] == ("day",)
     assert to_json(third) == to_json(GameRecord("base", 3, {"edition": "2nd", "sides": ["day"]}))
+
+
+@pytest.mark.parametrize("path", [0, 1, 5, None, b"/etc/passwd", ["x"], 1.5])
+def test_a_file_is_named_by_a_path_never_by_a_descriptor(path: Any) -> None:
+    """``os.stat(0)`` would look at standard input: only str and path objects name files."""
+    refused(lambda: load_sheets(path), DataFileError, Reason.WRONG_TYPE)
+    refused(lambda: read_record(path), SerializationError, Reason.WRONG_TYPE)
