@@ -314,6 +314,9 @@ def replay(record: GameRecord, *, require_finished: bool = False,
 
     ``on_step(index, moves, state, events)`` is called after each step (for printing).
     """
+    if not isinstance(record, GameRecord):
+        raise ReplayError(f"replay takes a GameRecord, not {type(record).__name__}",
+                          reason=Reason.WRONG_TYPE)
     try:
         game = game_of(record)
         state = game.new_game(record.seed)

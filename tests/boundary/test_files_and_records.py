@@ -208,3 +208,8 @@ def test_a_file_is_named_by_a_path_never_by_a_descriptor(path: Any) -> None:
     """``os.stat(0)`` would look at standard input: only str and path objects name files."""
     refused(lambda: load_sheets(path), DataFileError, Reason.WRONG_TYPE)
     refused(lambda: read_record(path), SerializationError, Reason.WRONG_TYPE)
+
+
+@pytest.mark.parametrize("record", [None, "{}", {"game": "base"}, 5])
+def test_replay_of_what_is_not_a_record(record: Any) -> None:
+    refused(lambda: replay(record), ReplayError, Reason.WRONG_TYPE)
