@@ -11,7 +11,7 @@ from typing import Union
 
 import attrs
 
-from sevenwonders.core.exact import check_str_tuple, wrong_type
+from sevenwonders.core.exact import MAX_MOVE_NUMBER, bad_number, check_str_tuple, wrong_type
 from sevenwonders.core.serialization import register_union
 
 
@@ -40,10 +40,10 @@ class Build:
     def __attrs_post_init__(self) -> None:
         if type(self.card) is not str:
             wrong_type(self, "card", str)
-        if type(self.left) is not int:
-            wrong_type(self, "left", int)
-        if type(self.right) is not int:
-            wrong_type(self, "right", int)
+        if type(self.left) is not int or not 0 <= self.left <= MAX_MOVE_NUMBER:
+            bad_number(self, "left")
+        if type(self.right) is not int or not 0 <= self.right <= MAX_MOVE_NUMBER:
+            bad_number(self, "right")
         if type(self.free_build) is not bool:
             wrong_type(self, "free_build", bool)
 
@@ -72,12 +72,12 @@ class BuildStage:
     def __attrs_post_init__(self) -> None:
         if type(self.card) is not str:
             wrong_type(self, "card", str)
-        if type(self.left) is not int:
-            wrong_type(self, "left", int)
-        if type(self.right) is not int:
-            wrong_type(self, "right", int)
-        if type(self.choice) is not int:
-            wrong_type(self, "choice", int)
+        if type(self.left) is not int or not 0 <= self.left <= MAX_MOVE_NUMBER:
+            bad_number(self, "left")
+        if type(self.right) is not int or not 0 <= self.right <= MAX_MOVE_NUMBER:
+            bad_number(self, "right")
+        if type(self.choice) is not int or not 0 <= self.choice <= MAX_MOVE_NUMBER:
+            bad_number(self, "choice")
         check_str_tuple(self, "extras", self.extras)
 
     def __str__(self) -> str:

@@ -23,6 +23,20 @@ def wrong_type(move: object, field: str, expected: type) -> NoReturn:
         f"{type(value).__name__} {quote(value)}", reason=Reason.WRONG_TYPE)
 
 
+MAX_MOVE_NUMBER = 999_999
+"""Numbers in moves (payments, options) lie in ``0..MAX_MOVE_NUMBER``: what notation can write
+(:data:`~sevenwonders.core.limits.MAX_NOTATION_DIGITS` digits), far above any real payment."""
+
+
+def bad_number(move: object, field: str) -> NoReturn:
+    """Refuse a move whose ``field`` is not an int, or an int outside ``0..MAX_MOVE_NUMBER``."""
+    value = getattr(move, field, None)
+    if type(value) is not int:
+        wrong_type(move, field, int)
+    raise IllegalMoveError(f"{type(move).__name__}.{field} must lie in 0..{MAX_MOVE_NUMBER}, "
+                           f"not {quote(value)}", reason=Reason.OUT_OF_RANGE)
+
+
 def check_str_tuple(move: object, field: str, value: object) -> None:
     """A field declared ``tuple[str, ...]``: a real tuple of real strings."""
     if type(value) is not tuple or any(type(item) is not str for item in value):

@@ -194,6 +194,17 @@ def test_moves_have_exactly_their_declared_types(build: Any) -> None:
     refused(build, IllegalMoveError, Reason.WRONG_TYPE)
 
 
+@pytest.mark.parametrize("build", [
+    lambda: __import__("sevenwonders.base.moves", fromlist=["Build"]).Build("Baths", 10**5000),
+    lambda: __import__("sevenwonders.base.moves", fromlist=["Build"]).Build("Baths", -1),
+    lambda: __import__("sevenwonders.base.moves", fromlist=["Build"]).Build("Baths", 0, 10**7),
+    lambda: __import__("sevenwonders.base.moves", fromlist=["BuildStage"]).BuildStage(
+        "Baths", choice=-1),
+])
+def test_numbers_in_moves_are_bounded(build: Any) -> None:
+    refused(build, IllegalMoveError, Reason.OUT_OF_RANGE)
+
+
 # ---------------------------------------------------------------------------- notation
 
 
@@ -296,7 +307,7 @@ def test_move_objects_with_any_field_values(kind: str, data: st.DataObject) -> N
     values = [data.draw(garbage, label=field.name) for field in attrs.fields(cls)]
     made = only_own_errors(lambda: cls(*values))
     if isinstance(made, SevenWondersError):
-        assert made.reason is Reason.WRONG_TYPE
+        assert made.reason in (Reason.WRONG_TYPE, Reason.OUT_OF_RANGE)
         return
     game = game_of(kind)
     state = data.draw(st.sampled_from(playout(kind).states[:-1]), label="state")
