@@ -50,10 +50,7 @@ def quote(value: object, limit: int = MAX_QUOTE_CHARS) -> str:
         text = repr(value)
     except Exception:  # a hostile __repr__
         text = f"<{type(value).__name__}>"
-    if len(text) > limit:
-        return text[:limit] + f"...({len(text)} chars)" if len(text) < 4 * limit \
-            else text[:limit] + "..."
-    return text
+    return text[:limit] + "..." if len(text) > limit else text
 
 
 def read_bounded(path: str | os.PathLike[str], limit: int,
@@ -122,15 +119,8 @@ def check_notation(text: object) -> str:
     return text
 
 
-def check_text_size(text: str | bytes | bytearray, limit: int,
-                    error: type[SevenWondersError], what: str) -> None:
-    if len(text) > limit:
-        raise error(f"{what} has {len(text)} characters; the limit is {limit}",
-                    reason=Reason.TOO_LARGE)
-
-
 __all__ = [
     "MAX_DEPTH", "MAX_DOCUMENT_CHARS", "MAX_INT_BITS", "MAX_MESSAGE_CHARS", "MAX_NOTATION_CHARS",
     "MAX_NOTATION_DIGITS", "MAX_QUOTE_CHARS", "MAX_RECORD_FILE_BYTES", "MAX_SHEET_FILE_BYTES",
-    "check_notation", "check_text_size", "quote", "read_bounded",
+    "check_notation", "quote", "read_bounded",
 ]
