@@ -1,0 +1,81 @@
+"""What a client needs to draw a game, the same for every seat: the box's contents.
+
+Card colours and texts, wonder stages, Edifice projects, Dice sheets: printed material every
+player owns, never which cards are where (that only comes with a seat's view). The library has
+no public catalogue call yet, so this module reads the game objects' data attributes (noted in
+the server's report); a game without one gets an empty catalogue and a generic rendering.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sevenwonders.choices import describe_card, describe_effects
+from sevenwonders.core.game import Game
+
+
+def catalog(game: Game[Any, Any, Any]) -> dict[str, Any]:
+    """``GET /api/tables/{id}/catalog``."""
+    makers = {"base": _base, "dice": _dice}
+    maker = makers.get(game.name)
+    out: dict[str, Any] = {"game": game.name}
+    if maker is not None:
+        try:
+            out.update(maker(game))
+        except (AttributeError, KeyError, TypeError):  # a game object of another shape
+            pass
+    return out
+
+
+def _base(game: Any) -> dict[str, Any]:
+    edition = game.edition
+    cards = {
+        name: {"colour": card.colour.value, "age": card.age, "cost": card.cost,
+               "coins": card.coins, "chains_from": list(card.chains_from),
+               "text": describe_card(card)}
+        for name, card in edition.cards.items()
+    }
+    wonders = {
+        name: {side: [{"cost": stage.cost, "coins": stage.coins,
+                       "text": describe_effects(stage.effects) if not stage.choices else
+                       " or ".join(describe_effects(option) for option in stage.choices)}
+                      for stage in wonder.stages(side)]
+               for side in wonder.sides()}
+        for name, wonder in edition.wonders.items()
+    }
+    out: dict[str, Any] = {"cards": cards, "wonders": wonders}
+    for expansion in getattr(game, "expansions", ()):
+        projects = getattr(expansion, "catalogue", None)
+        if isinstance(projects, dict | type(edition.cards)) and projects:
+            out["projects"] = {
+                name: {"age": p.age, "cost": p.cost,
+                       "text": _project_text(p)} for name, p in projects.items()}
+    return out
+
+
+def _project_text(project: Any) -> str:
+    from sevenwonders import to_json
+
+    def words(value: Any) -> str:
+        data = json.loads(to_json(value))
+        kind = str(data.pop("type", "")).replace("_", " ")
+        rest = ", ".join(f"{v if not isinstance(v, list) else '/'.join(map(str, v))}"
+                         for v in data.values())
+        return f"{kind} {rest}".strip()
+
+    reward = "; ".join(words(r) for r in project.reward)
+    return f"reward: {reward}. Penalty: {words(project.penalty)}"
+
+
+def _dice(game: Any) -> dict[str, Any]:
+    sheets = {}
+    for sheet_id, table in game.tables.sheets.items():
+        sheets[sheet_id] = {
+            "wonder": table.wonder_name,
+            "boxes": [{"index": box.index, "building": box.building, "id": box.id,
+                       "cost": box.cost, "vp": box.vp, "kind": box.kind,
+                       "requires": list(box.requires)} for box in table.boxes],
+            "bonuses": [bonus.id for bonus in table.bonuses],
+        }
+    return {"sheets": sheets, "provisional": bool(getattr(game, "provisional", False))}
