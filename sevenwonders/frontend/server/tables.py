@@ -57,7 +57,7 @@ class Table:
         self.pending: dict[int, Any] = {}    # seat -> move sent for the step under way
         self.listeners: dict[int, set[asyncio.Queue[dict[str, Any]]]] = {}
         self.bot_task: asyncio.Task[None] | None = None
-        self._payloads: dict[int, tuple[tuple[int, bool], dict[str, Any]]] = {}
+        self._payloads: dict[int, tuple[tuple[int, frozenset[int]], dict[str, Any]]] = {}
 
     # ------------------------------------------------------------------ questions
 
@@ -96,8 +96,8 @@ class Table:
         raise ApiError.server("unauthorized", "unknown token")
 
     def payload(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see now (cached until the step or its own move changes)."""
-        key = (len(self.record.steps), seat in self.pending)
+        """What ``seat`` may see now (cached until the step or the moves sent change)."""
+        key = (len(self.record.steps), frozenset(self.pending))
         cached = self._payloads.get(seat)
         if cached is not None and cached[0] == key:
             return cached[1]
