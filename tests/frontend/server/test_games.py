@@ -23,11 +23,18 @@ FAMILIES = [
 ]
 
 
-def hidden_cards(game: Any, record: Any) -> list[Any]:
-    """For each step k: the state after k steps (to know who holds what)."""
+def replayed(game: Any, record: Any) -> tuple[list[Any], list[set[str]]]:
+    """For each step k: the state after k steps (to know who holds what), and the cards the
+    step built (a public act, even when an Edifice penalty takes the card away at once)."""
     states = [game.new_game(record.seed)]
-    replay(record, on_step=lambda index, moves, state, events: states.append(state))
-    return states
+    built: list[set[str]] = [set()]
+
+    def keep(index: int, moves: Any, state: Any, events: Any) -> None:
+        states.append(state)
+        built.append({event.card for event in events if type(event).__name__ == "CardBuilt"})
+
+    replay(record, on_step=keep)
+    return states, built
 
 
 def names_in(value: Any) -> set[str]:
@@ -44,7 +51,8 @@ def check_no_leak(record: Any, received: list[tuple[int, dict[str, Any]]]) -> in
     """Every base-game payload: no card name of another hand, a deck or the discard pile
     unless the seat's own view shows it, or it was in the seat's hand or in a city a step ago."""
     game = game_of(record)
-    states = hidden_cards(game, record)
+    states, built = replayed(game, record)
+    cards = set(game.edition.cards)  # type: ignore[attr-defined]
     checked = 0
     for seat, payload in received:
         step = payload["step"]
@@ -52,7 +60,7 @@ def check_no_leak(record: Any, received: list[tuple[int, dict[str, Any]]]) -> in
         secret = {name for other, hand in enumerate(state.hands) if other != seat
                   for name in hand}
         secret |= {name for deck in state.decks for name in deck} | set(state.discard)
-        seen = names_in(payload["view"])
+        seen = (names_in(payload["view"]) & cards) | built[step]
         if step:  # its own last hand: the card left over at an Age's end is shown to it;
             seen |= set(states[step - 1].hands[seat])  # and the cities a step ago: an
             seen |= {card for city in states[step - 1].cities for card in city.cards}

@@ -80,14 +80,17 @@ def test_bots_still_to_move_move_after_a_restart(tmp_path: Path) -> None:
                     json={"move": payload["moves"][0]})
         moved = wait_until(client, "resume", 0, token, lambda p: p["step"] == 1)
         assert moved["to_move"]
-    # stop with seat 0's move of step 1 sent and (most likely) the bots not yet done
-    with server(path) as client:
-        client.post(seat_url("resume", 0) + "/moves", headers=auth(token),
-                    json={"move": moved["moves"][0]})
+    # as if the server stopped right after taking seat 0's move, before the bots thought
     db = sqlite3.connect(path)
-    db.execute("DELETE FROM pending WHERE table_id = 'resume' AND seat != 0")
-    db.commit()  # whatever the bots did before the stop, they now owe their moves again
+    db.execute("DELETE FROM pending WHERE table_id = 'resume'")
+    db.commit()
+    db.close()
+    store = Store(str(path))
+    store.add_move("resume", 1, 0, moved["moves"][0])
+    store.close()
+    db = sqlite3.connect(path)
     assert db.execute("SELECT COUNT(*) FROM steps WHERE table_id = 'resume'").fetchone() == (1,)
+    assert db.execute("SELECT seat FROM pending WHERE table_id = 'resume'").fetchall() == [(0,)]
     db.close()
     with server(path) as client:
         later = wait_until(client, "resume", 0, token, lambda p: p["step"] == 2)
