@@ -85,6 +85,11 @@ def _json(data: Any, status: int = 200) -> JSONResponse:
     return JSONResponse(data, status_code=status, headers={"cache-control": "no-store"})
 
 
+def _json_text(text: str) -> Response:
+    """An already encoded JSON payload (a seat's payload is encoded once per change)."""
+    return Response(text, media_type="application/json", headers={"cache-control": "no-store"})
+
+
 # ---------------------------------------------------------------------------------- routes
 
 
@@ -105,7 +110,7 @@ async def seat_state(request: Request) -> Response:
     table = _tables(request).get(request.path_params["table"])
     seat = _seat(request, table)
     table.check_token(seat, _bearer(request.headers))
-    return _json(table.payload(seat))
+    return _json_text(table.payload(seat))
 
 
 async def seat_move(request: Request) -> Response:
@@ -117,7 +122,7 @@ async def seat_move(request: Request) -> Response:
     if not isinstance(body, dict) or set(body) != {"move"} or not isinstance(body["move"], str):
         raise ApiError.server("malformed", 'the body must be {"move": "<notation>"}')
     tables.move(table, seat, body["move"])
-    return _json(table.payload(seat))
+    return _json_text(table.payload(seat))
 
 
 async def table_record(request: Request) -> Response:
@@ -151,7 +156,7 @@ async def seat_socket(websocket: WebSocket) -> None:
         return
     except WebSocketDisconnect:
         return
-    queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(QUEUE_SIZE)
+    queue: asyncio.Queue[str] = asyncio.Queue(QUEUE_SIZE)
     table.listeners.setdefault(seat, set()).add(queue)
     try:
         await _pump(websocket, queue, table.payload(seat))
@@ -175,10 +180,9 @@ async def _socket_token(websocket: WebSocket) -> str | None:
     return token if isinstance(token, str) else None
 
 
-async def _pump(websocket: WebSocket, queue: asyncio.Queue[dict[str, Any]],
-                first: dict[str, Any]) -> None:
+async def _pump(websocket: WebSocket, queue: asyncio.Queue[str], first: str) -> None:
     """Send ``first`` and then every queued payload until the client leaves."""
-    await websocket.send_json(first)
+    await websocket.send_text(first)
 
     async def listen() -> None:  # the client sends nothing useful; notice when it goes
         while True:
@@ -195,7 +199,7 @@ async def _pump(websocket: WebSocket, queue: asyncio.Queue[dict[str, Any]],
             if listener in done:
                 getter.cancel()
                 return
-            await websocket.send_json(getter.result())
+            await websocket.send_text(getter.result())
     except (WebSocketDisconnect, RuntimeError):
         return
     finally:

@@ -20,6 +20,9 @@ BOTS: dict[str, str] = {
     "greedy": "greedy",
     "ismcts": "ismcts:iterations=200",  # about 0.1 to 0.5 s a move on one core
 }
+# bots that think long enough to go to a worker thread; the others (a millisecond or less)
+# move on the event loop, where a thread hop would cost more than the thought
+SLOW_BOTS = frozenset({"ismcts"})
 
 
 def bot_agent(name: str) -> Agent:

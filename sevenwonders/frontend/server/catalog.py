@@ -8,6 +8,7 @@ the server's report); a game without one gets an empty catalogue and a generic r
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -21,10 +22,8 @@ def catalog(game: Game[Any, Any, Any]) -> dict[str, Any]:
     maker = makers.get(game.name)
     out: dict[str, Any] = {"game": game.name}
     if maker is not None:
-        try:
+        with contextlib.suppress(AttributeError, KeyError, TypeError):  # another shape
             out.update(maker(game))
-        except (AttributeError, KeyError, TypeError):  # a game object of another shape
-            pass
     return out
 
 

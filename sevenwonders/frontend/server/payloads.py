@@ -7,11 +7,10 @@ as ``game.visible_events`` shows them to it; the state itself is never sent.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
-from sevenwonders import to_json
 from sevenwonders.choices import choices
+from sevenwonders.core.serialization import converter
 from sevenwonders.terminal import describe_event
 
 if TYPE_CHECKING:
@@ -19,8 +18,9 @@ if TYPE_CHECKING:
 
 
 def plain(value: Any) -> Any:
-    """``value`` as plain JSON values, through the library's one converter."""
-    return json.loads(to_json(value))
+    """``value`` as plain JSON values, through the library's one converter (what ``to_json``
+    writes, before it is written)."""
+    return converter.unstructure(value)
 
 
 def seat_payload(table: Table, seat: int) -> dict[str, Any]:

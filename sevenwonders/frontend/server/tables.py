@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import time
@@ -19,7 +20,7 @@ from typing import Any
 
 from sevenwonders.core.game import Game
 from sevenwonders.errors import SevenWondersError
-from sevenwonders.frontend.server.bots import BOTS, bot_agent, bot_move, bot_rng
+from sevenwonders.frontend.server.bots import BOTS, SLOW_BOTS, bot_agent, bot_move, bot_rng
 from sevenwonders.frontend.server.payloads import public_info, seat_payload
 from sevenwonders.frontend.server.problems import ApiError
 from sevenwonders.frontend.server.store import Store, StoredTable
@@ -55,9 +56,9 @@ class Table:
         self.tokens = dict(tokens)
         self.created = created
         self.pending: dict[int, Any] = {}    # seat -> move sent for the step under way
-        self.listeners: dict[int, set[asyncio.Queue[dict[str, Any]]]] = {}
+        self.listeners: dict[int, set[asyncio.Queue[str]]] = {}
         self.bot_task: asyncio.Task[None] | None = None
-        self._payloads: dict[int, tuple[tuple[int, frozenset[int]], dict[str, Any]]] = {}
+        self._payloads: dict[int, tuple[tuple[int, frozenset[int]], str]] = {}
 
     # ------------------------------------------------------------------ questions
 
@@ -95,13 +96,15 @@ class Table:
             raise ApiError.server("forbidden", f"seat {seat} is played by a bot")
         raise ApiError.server("unauthorized", "unknown token")
 
-    def payload(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see now (cached until the step or the moves sent change)."""
+    def payload(self, seat: int) -> str:
+        """What ``seat`` may see now, as JSON text (cached until the step or the moves sent
+        change: every listener of the seat gets the same text)."""
         key = (len(self.record.steps), frozenset(self.pending))
         cached = self._payloads.get(seat)
         if cached is not None and cached[0] == key:
             return cached[1]
-        payload = seat_payload(self, seat)
+        payload = json.dumps(seat_payload(self, seat), ensure_ascii=False,
+                             separators=(",", ":"))
         self._payloads[seat] = (key, payload)
         return payload
 
@@ -239,7 +242,11 @@ class Tables:
             agent = bot_agent(table.bots[seat])
             rng = bot_rng(table.bot_seed, index, seat)
             try:
-                text = await asyncio.to_thread(bot_move, table.game, state, seat, agent, rng)
+                if table.bots[seat] in SLOW_BOTS:
+                    text = await asyncio.to_thread(bot_move, table.game, state, seat, agent, rng)
+                else:
+                    await asyncio.sleep(0)  # let the other tables have their turn first
+                    text = bot_move(table.game, state, seat, agent, rng)
                 if table.state is state and table.owes(seat):
                     self.move(table, seat, text)
             except (SevenWondersError, ApiError) as error:

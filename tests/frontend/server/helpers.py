@@ -20,7 +20,7 @@ with warnings.catch_warnings():  # starlette 1.x would rather have httpx2; httpx
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from sevenwonders.frontend.server import create_app  # noqa: E402
+from sevenwonders.frontend.server import create_app
 
 DEADLINE = 120.0  # seconds: generous, only catches a hang
 

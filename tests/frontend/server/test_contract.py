@@ -200,7 +200,7 @@ def test_moving_out_of_turn_in_a_sequential_game(client) -> None:  # type: ignor
 
 
 def test_the_record_only_once_over(client) -> None:  # type: ignore[no-untyped-def]
-    table, tokens = create(client, "base", 3, bots={"1": "random", "2": "random"})
+    table, _ = create(client, "base", 3, bots={"1": "random", "2": "random"})
     response = client.get(f"/api/tables/{table}/record")
     assert response.status_code == 409 and error_of(response) == "not_over"
     assert client.get("/api/tables/nosuch/record").status_code == 404

@@ -71,8 +71,9 @@ def check_no_leak(record: Any, received: list[tuple[int, dict[str, Any]]]) -> in
             text = text.replace(name, "#")
         for name in secret:
             found = re.search(rf"\b{re.escape(name)}\b", text)
+            where = text[max(0, found.start() - 200):found.end() + 50] if found else ""
             assert found is None, (f"seat {seat} at step {step} was sent {name!r}, which it "
-                                   f"may not see: {text[max(0, found.start() - 200):found.end() + 50]}")
+                                   f"may not see: {where}")
         checked += 1
     return checked
 

@@ -39,7 +39,7 @@ def test_a_whole_game_over_the_socket(tmp_path: Path) -> None:
         record = record_from_dict(client.get(f"/api/tables/{table}/record").json())
     assert payload["scores"] and payload["events"]
     assert steps_pushed == set(range(len(record.steps) + 1))  # a push for every step
-    for seat, pushed in received:
+    for _, pushed in received:
         assert pushed["seat"] == 0 and pushed["view"]["seat"] == 0
     assert replay(record, require_finished=True).over
     assert check_no_leak(record, received) == len(received)
