@@ -166,10 +166,15 @@ async def seat_socket(websocket: WebSocket) -> None:
 
 async def _socket_token(websocket: WebSocket) -> str | None:
     try:
-        text = await asyncio.wait_for(websocket.receive_text(), AUTH_TIMEOUT)
+        message = await asyncio.wait_for(websocket.receive(), AUTH_TIMEOUT)
     except TimeoutError:
         raise ApiError.server("unauthorized", "no token within "
                                               f"{AUTH_TIMEOUT:.0f} seconds") from None
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if not isinstance(text, str):
+        raise ApiError.server("malformed", 'send {"token": "..."} as a text message')
     if len(text) > 1000:
         raise ApiError.server("too_large", "the token message is too long", 400)
     try:

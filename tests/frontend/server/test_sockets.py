@@ -68,6 +68,7 @@ def test_the_token_may_come_as_the_first_message(tmp_path: Path) -> None:
     ("nobody", "unauthorized", 4401),
     ("other", "forbidden", 4403),
     ("garbage", "malformed", 4400),
+    ("bytes", "malformed", 4400),
 ])
 def test_sockets_refuse_wrong_tokens(tmp_path: Path, who: str, reason: str, code: int) -> None:
     with server(tmp_path / "t.sqlite3") as client:
@@ -75,6 +76,8 @@ def test_sockets_refuse_wrong_tokens(tmp_path: Path, who: str, reason: str, code
         with client.websocket_connect(seat_url(table, 0) + "/ws") as socket:
             if who == "garbage":
                 socket.send_text("{{{")
+            elif who == "bytes":
+                socket.send_bytes(b'{"token": "x"}')
             else:
                 socket.send_json({"token": tokens[1] if who == "other" else "bad"})
             answer = socket.receive_json()

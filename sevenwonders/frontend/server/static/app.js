@@ -406,7 +406,7 @@ function payText(payment, bank) {
   if (payment.left) parts.push(`${payment.left} to the left`);
   if (payment.right) parts.push(`${payment.right} to the right`);
   if (bank) parts.push(`${bank} to the bank`);
-  return parts.join(", ") || "no coins";
+  return parts.join(", ");
 }
 
 function costMark(c) {
@@ -519,14 +519,25 @@ function renderHand(page, p) {
   const cards = c.cards || [];
   panel.append(h("div", { class: "hand-cards" },
     cards.map((choice) => handCard(page, choice.card, choice, page.selected === choice.card))));
+  if (c.stage) panel.append(stageLine(c.stage));
   const chosen = cards.find((choice) => choice.card === page.selected);
   if (chosen) panel.append(renderActions(page, p, chosen));
+  else if (cards.length) panel.append(h("p", { class: "muted hint" }, "Pick a card to build it, build a wonder stage with it, or sell it."));
   const other = (c.other || []).concat(c.cards && c.cards.length ? [] :
     p.moves.filter((m) => !(c.other || []).includes(m)));
   if (other.length) {
     panel.append(h("div", { class: "actions" }, other.map((m) => page.moveButton(m, m))));
   }
   return panel;
+}
+
+function stageLine(stage) {
+  if (!stage.stage) return h("p", { class: "stage-line muted" }, "Your wonder is complete.");
+  const [kind, text] = HOW[stage.how] || ["no", words(stage.how)];
+  const cost = stage.buildable && stage.cheapest_cost ? ` · ${stage.cheapest_cost} coins` : "";
+  const options = stage.options && stage.options.length ? ` · options: ${stage.options.join(" | ")}` : "";
+  return h("p", { class: "stage-line" }, `Wonder stage ${stage.stage}/${stage.stages}: `,
+    h("span", { class: `mark ${kind}` }, text + cost), options);
 }
 
 function handCard(page, name, choice, selected) {
@@ -548,15 +559,15 @@ function renderActions(page, p, choice) {
   const builds = choice.moves.length ? choice.moves : movesOf(p, "build", choice.card);
   builds.forEach((move, i) => {
     const payment = choice.payments[i];
-    const how = choice.how.startsWith("free") ? "for free" :
-      payment ? `paying ${payText(payment, choice.bank_coins)}` : move;
-    box.append(page.moveButton(`Build ${choice.card} ${how}`, move, "build"));
+    const paid = payment ? payText(payment, choice.bank_coins) : "";
+    const how = choice.how.startsWith("free") ? "for free" : paid ? `paying ${paid}` : "";
+    box.append(page.moveButton(`Build ${choice.card} ${how}`.trim(), move, "build"));
   });
   const stage = p.choices.stage;
   for (const move of movesOf(p, "stage", choice.card)) {
     const rest = move.slice(`stage ${choice.card}`.length).trim();
     const label = `Wonder stage ${stage && stage.stage ? stage.stage : ""}` + (rest ? ` (${rest})` : "");
-    box.append(page.moveButton(label, move, "stage"));
+    box.append(page.moveButton(label, move, "stage-move"));
   }
   for (const move of movesOf(p, "sell", choice.card)) {
     box.append(page.moveButton(`Sell for ${choice.sell_coins || 3} coins`, move, "sell"));
