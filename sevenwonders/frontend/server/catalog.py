@@ -18,7 +18,7 @@ from sevenwonders.core.game import Game
 
 def catalog(game: Game[Any, Any, Any]) -> dict[str, Any]:
     """``GET /api/tables/{id}/catalog``."""
-    makers = {"base": _base, "dice": _dice}
+    makers = {"base": _base, "dice": _dice, "architects": _architects}
     maker = makers.get(game.name)
     out: dict[str, Any] = {"game": game.name}
     if maker is not None:
@@ -78,3 +78,21 @@ def _dice(game: Any) -> dict[str, Any]:
             "bonuses": [bonus.id for bonus in table.bonuses],
         }
     return {"sheets": sheets, "provisional": bool(getattr(game, "provisional", False))}
+
+
+def _architects(game: Any) -> dict[str, Any]:
+    from sevenwonders.architects.data import load
+
+    data = load()
+    kinds = {}
+    for kind in data.kinds:
+        parts = [f"{kind.coins} coin" if kind.coins else "", "resource" if kind.resource else "",
+                 "science" if kind.science else "", f"{kind.vp} VP" if kind.vp else "",
+                 "cat" if kind.cat else "", f"{kind.shields} shield" if kind.shields else "",
+                 f"{kind.horns} horn(s)" if kind.horns else ""]
+        kinds[kind.id] = {"colour": kind.color, "text": ", ".join(p for p in parts if p)}
+    tokens = {token.id: {"name": token.name, "power": token.power} for token in data.tokens}
+    wonders = {wonder.id: {"name": wonder.name,
+                           "stages": [{"key": stage.key, "vp": stage.vp} for stage in wonder.stages]}
+               for wonder in data.wonders}
+    return {"kinds": kinds, "tokens": tokens, "wonders": wonders}

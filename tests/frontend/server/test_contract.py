@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -233,6 +235,18 @@ def test_the_catalog_holds_no_seat_information(client) -> None:  # type: ignore[
     dice, _ = create(client, "dice", 3)
     sheets = client.get(f"/api/tables/{dice}/catalog").json()["sheets"]
     assert all(sheet["boxes"] for sheet in sheets.values())
+    architects, _ = create(client, "architects", 3)
+    printed = client.get(f"/api/tables/{architects}/catalog").json()
+    assert printed["kinds"]["gold"]["colour"] == "yellow"
+    assert all(wonder["stages"] for wonder in printed["wonders"].values())
+
+
+def test_the_client_script_parses() -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no node here to check the script's syntax (the browser test runs it)")
+    script = Path(__file__).resolve().parents[3] / "sevenwonders/frontend/server/static/app.js"
+    subprocess.run([node, "--check", str(script)], check=True, timeout=60)
 
 
 def test_bots_move_on_their_own(client) -> None:  # type: ignore[no-untyped-def]

@@ -345,6 +345,12 @@ class TablePage {
     api("GET", `/api/tables/${this.table}`).then((info) => { this.info = info; }, () => {});
   }
 
+  waiting(seat) {
+    const p = this.payload;
+    return p && !p.over && p.waiting_for.includes(seat) && seat !== this.seat
+      ? h("span", { class: "thinking", title: "still to move" }, "…") : null;
+  }
+
   seatName(seat) {
     if (seat === this.seat) return "You";
     const s = this.info && this.info.seats[seat];
@@ -472,7 +478,7 @@ function baseCity(page, v, seat) {
   return h("article", { class: "panel city" + (seat === v.seat ? " me" : ""), dataset: { seat } },
     h("header", {},
       h("strong", {}, `${city.wonder}`), h("span", { class: "side" }, city.side),
-      h("span", { class: "who" }, `${page.seatName(seat)}${where && seat !== v.seat ? " · " + where : ""}`)),
+      h("span", { class: "who" }, `${page.seatName(seat)}${where && seat !== v.seat ? " · " + where : ""}`), page.waiting(seat)),
     h("div", { class: "stats" },
       h("span", { class: "coins", title: "coins" }, `${city.coins}`),
       h("span", { class: "military", title: `military tokens: ${city.tokens.join(", ") || "none"}` }, `${military >= 0 ? "+" : ""}${military}`),
@@ -582,6 +588,24 @@ function renderActions(page, p, choice) {
 
 // ------------------------------------------------------------------ Architects
 
+function archCard(page, kind) {
+  const info = (page.catalog.kinds || {})[kind];
+  return h("span", { class: `chip c-${info ? info.colour : "unknown"}`, title: info ? info.text : kind }, words(kind));
+}
+
+function archToken(page, id) {
+  const info = (page.catalog.tokens || {})[id];
+  return h("span", { class: "chip token", title: info ? words(info.power) : id }, info ? info.name : words(id));
+}
+
+function archStages(page, city) {
+  const wonder = (page.catalog.wonders || {})[city.wonder];
+  if (!wonder) return h("span", { class: "stages" }, `stages: ${city.built.join(", ") || "none"}`);
+  return h("span", { class: "stages" }, wonder.stages.map((stage) =>
+    h("span", { class: "stage wide" + (city.built.includes(stage.key) ? " built" : ""),
+                title: `stage ${stage.key}: ${stage.vp} VP` }, stage.key)));
+}
+
 function renderArchitects(page, p) {
   const v = p.view;
   const head = h("section", { class: "panel headline" },
@@ -589,24 +613,25 @@ function renderArchitects(page, p) {
     h("span", { class: "muted" }, `conflict ${v.conflict_flipped}/${v.conflict_total} · progress pile ${v.token_pile_size} · central deck ${v.central_size}` +
       (v.central_top ? ` (top: ${v.central_top})` : "")));
   const tokens = h("section", { class: "panel tokens" }, h("h3", {}, "Progress tokens"),
-    v.face_up.length ? v.face_up.map((t) => h("span", { class: "chip token" }, words(t))) : h("span", { class: "muted" }, "none face up"),
+    v.face_up.length ? v.face_up.map((t) => archToken(page, t)) : h("span", { class: "muted" }, "none face up"),
     v.cat !== null ? h("span", { class: "chip cat" }, `the cat is with ${page.seatName(v.cat).toLowerCase()}`) : null);
   const decks = h("section", { class: "panel decks" }, h("h3", {}, "Decks"),
     h("div", { class: "deck-row" }, v.decks.map((d) => h("div", { class: "deck" },
       h("strong", {}, words(d.wonder)), h("span", {}, `${d.size} cards`),
-      h("span", { class: "chip" }, d.top ? words(d.top) : "empty")))));
+      d.top ? archCard(page, d.top) : h("span", { class: "chip" }, "empty")))));
   const cities = h("section", { class: "cities" }, v.cities.map((city, seat) =>
     h("article", { class: "panel city" + (seat === v.seat ? " me" : ""), dataset: { seat } },
-      h("header", {}, h("strong", {}, words(city.wonder)), h("span", { class: "who" }, page.seatName(seat)),
+      h("header", {}, h("strong", {}, ((page.catalog.wonders || {})[city.wonder] || {}).name || words(city.wonder)),
+        h("span", { class: "who" }, page.seatName(seat)),
         v.cat === seat ? h("span", { class: "chip cat" }, "cat") : null),
       h("div", { class: "stats" }, h("span", { class: "military", title: "shields / military victories" }, `${city.shields} shields · ${city.military} victories`),
-        h("span", { class: "stages" }, `stages: ${city.built.join(", ") || "none"}`)),
-      h("div", { class: "cards" }, city.cards.map((c) => h("span", { class: "chip arch" }, words(c))),
-        city.tokens.map((t) => h("span", { class: "chip token" }, words(t)))))));
+        archStages(page, city)),
+      h("div", { class: "cards arch-cards" }, city.cards.map((c) => archCard(page, c)),
+        city.tokens.map((t) => archToken(page, t))))));
   const parts = [head, tokens, decks, cities];
   if (v.revealed && v.revealed.length) {
     parts.push(h("section", { class: "panel" }, h("h3", {}, "Revealed to you"),
-      v.revealed.map((c) => h("span", { class: "chip arch" }, words(c)))));
+      v.revealed.map((c) => archCard(page, c))));
   }
   parts.push(renderMoves(page, p));
   return parts;
@@ -614,8 +639,21 @@ function renderArchitects(page, p) {
 
 // ------------------------------------------------------------------ Dice
 
+function diceTarget(move) {  // the sheet box a move acts on, if any
+  const parts = move.split(" ");
+  if (parts[0] === "build" && parts.length >= 3) return parts[2];
+  if (parts[0] === "wonder" && parts.length >= 2) return `wonder.${parts[1]}`;
+  if (parts[0] === "tick" && parts.length >= 2) return parts[1];
+  return null;
+}
+
 function renderDice(page, p) {
   const v = p.view;
+  const targets = {};
+  for (const move of p.moves) {
+    const ref = diceTarget(move);
+    if (ref) (targets[ref] ||= []).push(move);
+  }
   const sheets = page.catalog.sheets || {};
   const head = h("section", { class: "panel headline" },
     h("h2", {}, `Turn ${v.turn} · ${words(v.phase)}`),
@@ -638,12 +676,22 @@ function renderDice(page, p) {
         h("span", {}, `bonuses ${s.bonuses.filter((b) => b).length}/${s.bonuses.length}`)),
       h("div", { class: "buildings" }, buildings.map((b) => h("div", { class: "building" },
         h("span", { class: "bname" }, words(b.name)),
-        b.boxes.map((box) => h("span", {
-          class: "box" + (s.ticks[box.index] ? " ticked" : ""),
-          title: `${box.building}.${box.id}: cost ${box.cost}${box.vp ? `, ${box.vp} VP` : ""}${box.kind ? `, ${box.kind}` : ""}`,
-        }, box.vp ? String(box.vp) : ""))))));
+        b.boxes.map((box) => {
+          const ref = `${box.building}.${box.id}`;
+          const can = seat === v.seat && (targets[ref] || []).length > 0;
+          return h(can ? "button" : "span", {
+            class: "box" + (s.ticks[box.index] ? " ticked" : "") + (can ? " can" : "") +
+              (can && page.selected === ref ? " selected" : ""),
+            dataset: { ref },
+            title: `${ref}: cost ${box.cost}${box.vp ? `, ${box.vp} VP` : ""}${box.kind ? `, ${box.kind}` : ""}`,
+            onclick: can ? () => { page.selected = page.selected === ref ? null : ref; page.render(); } : null,
+          }, box.vp ? String(box.vp) : "");
+        })))));
   }));
-  return [head, forum, seatsBox, renderMoves(page, p)];
+  const chosen = page.selected && targets[page.selected];
+  const pick = chosen ? h("section", { class: "panel hand" }, h("h3", {}, `Box ${page.selected}`),
+    h("div", { class: "actions", id: "actions" }, chosen.map((m) => page.moveButton(m, m, "build")))) : null;
+  return [head, forum, seatsBox, pick, renderMoves(page, p)];
 }
 
 // ------------------------------------------------------------------ any game
