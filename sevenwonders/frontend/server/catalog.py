@@ -93,6 +93,6 @@ def _architects(game: Any) -> dict[str, Any]:
         kinds[kind.id] = {"colour": kind.color, "text": ", ".join(p for p in parts if p)}
     tokens = {token.id: {"name": token.name, "power": token.power} for token in data.tokens}
     wonders = {wonder.id: {"name": wonder.name,
-                           "stages": [{"key": stage.key, "vp": stage.vp} for stage in wonder.stages]}
+                           "stages": [{"key": s.key, "vp": s.vp} for s in wonder.stages]}
                for wonder in data.wonders}
     return {"kinds": kinds, "tokens": tokens, "wonders": wonders}
