@@ -222,6 +222,7 @@ async def _api_error(request: Request, exc: Exception) -> Response:
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     reason = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "malformed")
+    # (the reasons of SERVER_REASONS; any other status starlette raises is a malformed request)
     return _json(ApiError(exc.status_code, reason, str(exc.detail)).body(), exc.status_code)
 
 

@@ -13,10 +13,12 @@ SERVER_REASONS: dict[str, int] = {
     "unauthorized": 401,   # no token, or a token that is not this seat's
     "forbidden": 403,      # a seat played by a bot, or another seat's token
     "not_found": 404,      # no such table, seat or page
+    "method_not_allowed": 405,
     "not_over": 409,       # the record is only given once the game is over
     "too_large": 413,      # a body over MAX_BODY (notation over its cap gets 400)
     "malformed": 400,      # not JSON, or not the documented shape
     "unsupported": 415,    # a body that is not application/json
+    "busy": 503,           # the server holds as many tables as it may
 }
 
 # library reasons that mean "not now" rather than "never": 409 Conflict

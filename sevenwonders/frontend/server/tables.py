@@ -181,7 +181,7 @@ class Tables:
         """A new table from the body of ``POST /api/tables``, and its seats' tokens."""
         name, players, options, bots = parse_new_table(body)
         if len(self.tables) >= MAX_TABLES:
-            raise ApiError(503, "busy", "this server holds as many tables as it can")
+            raise ApiError.server("busy", "this server holds as many tables as it can")
         try:
             game = make_game(name, players, **options)
         except SevenWondersError as error:
