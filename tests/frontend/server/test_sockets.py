@@ -8,11 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from starlette.websockets import WebSocketDisconnect
 
 from sevenwonders.records import record_from_dict, replay
 from tests.frontend.server.helpers import auth, create, seat_url, server
 from tests.frontend.server.test_games import check_no_leak
+
+pytest.importorskip("starlette")
+from starlette.websockets import WebSocketDisconnect
 
 
 def test_a_whole_game_over_the_socket(tmp_path: Path) -> None:
