@@ -82,9 +82,10 @@ const seats = {
   },
   save(all) { localStorage.setItem(SEATS_KEY, JSON.stringify(all)); },
   get(table, seat) { const s = this.all()[`${table}/${seat}`]; return s ? s.token : null; },
-  put(table, seat, token, game) {
+  put(table, seat, token, game, invite) {
     const all = this.all();
-    all[`${table}/${seat}`] = { table, seat: Number(seat), token, game, added: Date.now() };
+    all[`${table}/${seat}`] = { table, seat: Number(seat), token, game, added: Date.now(),
+                                invite: Boolean(invite) };
     this.save(all);
   },
   forget(table, seat) { const all = this.all(); delete all[`${table}/${seat}`]; this.save(all); },
@@ -190,10 +191,10 @@ function renderLobby() {
     try {
       const created = await api("POST", "/api/tables",
         { game: g.game, players: Number(players.value), options, bots });
-      for (const [seat, token] of Object.entries(created.seats)) {
-        seats.put(created.id, seat, token, g.label);
-      }
       const mine = people.find(([, kind]) => kind === "me") || people[0];
+      for (const [seat, token] of Object.entries(created.seats)) {
+        seats.put(created.id, seat, token, g.label, !mine || Number(seat) !== mine[0]);
+      }
       location.hash = mine ? `#/t/${created.id}/${mine[0]}` : "#/";
       if (!mine) toast(`Table ${created.id} created; bots play every seat.`);
     } catch (error) {
@@ -209,6 +210,7 @@ function renderLobby() {
     const state = h("span", { class: "muted" }, "…");
     ul.append(h("li", {},
       h("a", { href: `#/t/${s.table}/${s.seat}` }, `${s.game || "table"} · ${s.table} · seat ${s.seat}`),
+      s.invite ? h("span", { class: "muted" }, " (to hand out)") : null,
       " ", state,
       h("button", { class: "link", onclick: () => { seats.forget(s.table, s.seat); renderLobby(); } }, "forget")));
     api("GET", `/api/tables/${s.table}`).then(
