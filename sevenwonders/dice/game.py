@@ -6,12 +6,12 @@ input raises one of the library's errors and leaves the state untouched.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sevenwonders.core.scoring import ScoreSheet, ranking
-from sevenwonders.dice.components import SPECIAL_DICE, colour_of
+from sevenwonders.dice.components import DIE_IDS, SPECIAL_DICE, WONDER, colour_of
 from sevenwonders.dice.events import DiceEvent
 from sevenwonders.dice.moves import (
     MOVE_TYPES,
@@ -181,7 +181,27 @@ class DiceGame:
         if seat not in self.to_move(state):
             raise WrongSeatError(f"seat {seat} is not asked to move now", reason="not_to_move",
                                  seat=seat)
+        move = self._spelt(state, seat, move)
         self._check_move(state, seat, move)
+        return move
+
+    def _spelt(self, state: DiceState, seat: int, move: DiceMove) -> DiceMove:
+        """``move`` with its die, box, stage and bonus ids spelt as the seat's sheet spells them:
+        names in notation are matched without case (``build RED barracks_east.AT1``)."""
+        table = self.tables.sheets[state.seats[seat].sheet]
+
+        def fold(name: str, known: Iterable[str]) -> str:
+            return {k.casefold(): k for k in known}.get(name.casefold(), name)
+
+        if isinstance(move, Build):
+            return Build(fold(move.die, DIE_IDS), fold(move.box, table.by_ref))
+        if isinstance(move, Tick):
+            return Tick(fold(move.box, table.by_ref))
+        if isinstance(move, BuildWonder):
+            stages = (table.boxes[i].id for i in table.building_boxes[WONDER])
+            return BuildWonder(fold(move.stage, stages))
+        if isinstance(move, TakeBonus):
+            return TakeBonus(fold(move.bonus, table.bonus_by_id))
         return move
 
     def is_over(self, state: DiceState) -> bool:
@@ -190,7 +210,9 @@ class DiceGame:
 
     def scores(self, state: DiceState) -> tuple[ScoreSheet, ...]:
         self._check_state(state)
-        return tuple(score_seat(self.tables.sheets[s.sheet], s) for s in state.seats)
+        stacks = self._rule_options.per_cross_stacks
+        return tuple(score_seat(self.tables.sheets[s.sheet], s, per_cross_stacks=stacks)
+                     for s in state.seats)
 
     def ranking(self, state: DiceState) -> tuple[int, ...]:
         return ranking(self.scores(state))
