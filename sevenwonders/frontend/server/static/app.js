@@ -692,7 +692,10 @@ function renderDice(page, p) {
   }));
   const chosen = page.selected && targets[page.selected];
   const pick = chosen ? h("section", { class: "panel hand" }, h("h3", {}, `Box ${page.selected}`),
-    h("div", { class: "actions", id: "actions" }, chosen.map((m) => page.moveButton(m, m, "build")))) : null;
+    h("div", { class: "actions", id: "actions" }, chosen.map((m) => {
+      const cost = moveCosts(p)[m];
+      return page.moveButton(cost ? `${m} · ${cost}` : m, m, "build");
+    }))) : null;
   return [head, forum, seatsBox, pick, renderMoves(page, p)];
 }
 
@@ -705,14 +708,37 @@ function renderMoves(page, p) {
     panel.append(h("p", { class: "muted" }, "Waiting for the other seats…"));
     return panel;
   }
-  const groups = (p.choices && p.choices.groups) ||
-    [{ kind: "moves", moves: p.moves }];
+  let groups = p.choices && p.choices.groups;
+  if (!groups) {  // group the moves by their first word
+    groups = [];
+    for (const m of p.moves) {
+      const kind = m.split(" ")[0];
+      let group = groups.find((g) => g.kind === kind);
+      if (!group) { group = { kind, moves: [] }; groups.push(group); }
+      group.moves.push(m);
+    }
+  }
+  const costs = moveCosts(p);
   panel.append(h("h3", {}, "Your move"));
   for (const group of groups) {
     panel.append(h("div", { class: "move-group" }, h("span", { class: "kind" }, words(group.kind)),
-      group.moves.map((m) => page.moveButton(m, m))));
+      group.moves.map((m) => page.moveButton(costs[m] ? `${m} · ${costs[m]}` : m, m))));
   }
   return panel;
+}
+
+function moveCosts(p) {  // Dice: what each move costs and gives (the choices' MoveCost list)
+  const out = {};
+  const list = p.choices && Array.isArray(p.choices.moves) ? p.choices.moves : [];
+  for (const cost of list) {
+    const parts = [];
+    const pay = (cost.die_coins || 0) + (cost.build_coins || 0);
+    if (pay) parts.push(`pay ${pay}`);
+    if (cost.gain) parts.push(`+${cost.gain} coins`);
+    if (cost.effect) parts.push(cost.effect);
+    if (parts.length) out[cost.move] = parts.join(", ");
+  }
+  return out;
 }
 
 function renderGeneric(page, p) {
