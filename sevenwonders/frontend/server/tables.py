@@ -275,8 +275,13 @@ def restore(stored: StoredTable) -> Table:
                   tokens=stored.tokens, created=stored.created,
                   events=result.events[-1] if result.events else ())
     for step, seat, text in stored.pending:
-        if step == len(record.steps) and seat in game.to_move(state):
+        if step != len(record.steps) or seat not in game.to_move(state):
+            continue
+        try:
             table.pending[seat] = game.parse_move(state, seat, text)
+        except SevenWondersError as error:  # the seat will be asked again
+            log.warning("table %s: seat %s's stored move %r is refused: %s",
+                        stored.id, seat, text, error)
     return table
 
 
