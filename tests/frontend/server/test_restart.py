@@ -95,3 +95,23 @@ def test_bots_still_to_move_move_after_a_restart(tmp_path: Path) -> None:
     with server(path) as client:
         later = wait_until(client, "resume", 0, token, lambda p: p["step"] == 2)
         assert later["to_move"] and later["events"]
+
+
+def test_a_table_whose_record_does_not_replay_is_left_out(tmp_path: Path) -> None:
+    path = tmp_path / "tables.sqlite3"
+    with server(path) as client:
+        broken, broken_tokens = create(client, "base", 3)
+        kept, kept_tokens = create(client, "dice", 2)
+        for seat in range(3):
+            payload = client.get(seat_url(broken, seat), headers=auth(broken_tokens[seat])).json()
+            client.post(seat_url(broken, seat) + "/moves", headers=auth(broken_tokens[seat]),
+                        json={"move": payload["moves"][0]})
+    db = sqlite3.connect(path)
+    db.execute("UPDATE steps SET moves = ? WHERE table_id = ?",
+               ('{"0": "fly", "1": "fly", "2": "fly"}', broken))
+    db.commit()
+    db.close()
+    with server(path) as client:
+        assert client.get(f"/api/tables/{broken}").status_code == 404
+        response = client.get(seat_url(kept, 0), headers=auth(kept_tokens[0]))
+        assert response.status_code == 200 and response.json()["to_move"]
