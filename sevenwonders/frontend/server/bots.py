@@ -20,9 +20,10 @@ BOTS: dict[str, str] = {
     "greedy": "greedy",
     "ismcts": "ismcts:iterations=200",  # about 0.1 to 0.5 s a move on one core
 }
-# bots that think long enough to go to a worker thread; the others (a millisecond or less)
-# move on the event loop, where a thread hop would cost more than the thought
-SLOW_BOTS = frozenset({"ismcts"})
+# bots that think long enough to go to a worker thread (greedy about 2 ms, ismcts up to a
+# second), so the event loop keeps answering; random moves on the loop, where a thread hop
+# would cost more than its thought
+SLOW_BOTS = frozenset({"ismcts", "greedy"})
 
 
 def bot_agent(name: str) -> Agent:
