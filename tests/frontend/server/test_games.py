@@ -60,14 +60,18 @@ def check_no_leak(record: Any, received: list[tuple[int, dict[str, Any]]]) -> in
         secret = {name for other, hand in enumerate(state.hands) if other != seat
                   for name in hand}
         secret |= {name for deck in state.decks for name in deck} | set(state.discard)
-        seen = (names_in(payload["view"]) & cards) | built[step]
+        strings = names_in(payload["view"])
+        seen = (strings & cards) | built[step]
         if step:  # its own last hand: the card left over at an Age's end is shown to it;
             seen |= set(states[step - 1].hands[seat])  # and the cities a step ago: an
             seen |= {card for city in states[step - 1].cities for card in city.cards}
             # Edifice penalty takes a public card out of a city
         secret -= seen
         text = json.dumps(payload)
-        for name in sorted(seen, key=len, reverse=True):  # "Siege Workshop" hides "Workshop"
+        # a visible name that contains a secret one ("Siege Workshop", the Edifice project
+        # "Military School") is blanked first, so only the secret name alone counts
+        covering = {v for v in strings | seen if any(n in v and n != v for n in secret)}
+        for name in sorted(seen | covering, key=len, reverse=True):
             text = text.replace(name, "#")
         for name in secret:
             found = re.search(rf"\b{re.escape(name)}\b", text)
