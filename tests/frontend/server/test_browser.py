@@ -120,3 +120,31 @@ def test_a_game_in_the_browser(base_url: str, tmp_path: Path) -> None:
         finally:
             browser.close()
     assert errors == []
+
+
+@pytest.mark.parametrize("game", ["edifice", "first", "architects", "dice"])
+def test_every_table_page_draws_and_takes_a_click(base_url: str, tmp_path: Path,
+                                                   game: str) -> None:
+    errors: list[str] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.set_default_timeout(30_000)
+            page.goto(base_url + "/")
+            page.select_option("#game", game)
+            page.click("#create")
+            page.wait_for_selector(".city.me")
+            page.wait_for_selector(".status.go")
+            if game == "dice" and page.query_selector(".city.me button.box.can"):
+                page.click(".city.me button.box.can")  # a box of the own sheet, then a move
+                page.click("#actions button.move")
+            else:
+                play_one_move(page)
+            page.wait_for_function("document.querySelector('#log li') !== null || "
+                                   "!document.querySelector('.status.go')")
+            page.screenshot(path=str(tmp_path / f"{game}.png"), full_page=True)
+        finally:
+            browser.close()
+    assert errors == []
