@@ -409,13 +409,6 @@ const HOW = {
   duplicate: ["no", "already built"], wonder_complete: ["no", "wonder complete"],
 };
 
-function payText(payment, bank) {
-  const parts = [];
-  if (payment.left) parts.push(`${payment.left} to the left`);
-  if (payment.right) parts.push(`${payment.right} to the right`);
-  if (bank) parts.push(`${bank} to the bank`);
-  return parts.join(", ");
-}
 
 function costMark(c) {
   const [kind, text] = HOW[c.how] || ["no", words(c.how)];
@@ -559,18 +552,28 @@ function handCard(page, name, choice, selected) {
   },
     h("span", { class: "card-name" }, name),
     h("span", { class: "card-text" }, card.text || ""),
-    choice ? costMark(choice) : null);
+    choice ? costMark(choice) : null,
+    choice && choice.free_build ? h("span", { class: "mark free" }, "free build of the Age") : null);
+}
+
+function buildHow(move, choice) {  // "paying 2 to the left and 1 to the right", from the notation
+  const rest = move.slice(`build ${choice.card}`.length).trim();
+  if (rest === "free") return "with the free build of the Age";
+  if (choice.how.startsWith("free")) return "for free";
+  const left = /left (\d+)/.exec(rest), right = /right (\d+)/.exec(rest);
+  const parts = [];
+  if (left) parts.push(`${left[1]} to the left`);
+  if (right) parts.push(`${right[1]} to the right`);
+  if (choice.bank_coins) parts.push(`${choice.bank_coins} to the bank`);
+  return parts.length ? `paying ${parts.join(", ")}` : rest;
 }
 
 function renderActions(page, p, choice) {
   const box = h("div", { class: "actions", id: "actions" });
   const builds = choice.moves.length ? choice.moves : movesOf(p, "build", choice.card);
-  builds.forEach((move, i) => {
-    const payment = choice.payments[i];
-    const paid = payment ? payText(payment, choice.bank_coins) : "";
-    const how = choice.how.startsWith("free") ? "for free" : paid ? `paying ${paid}` : "";
-    box.append(page.moveButton(`Build ${choice.card} ${how}`.trim(), move, "build"));
-  });
+  for (const move of builds) {
+    box.append(page.moveButton(`Build ${choice.card} ${buildHow(move, choice)}`.trim(), move, "build"));
+  }
   const stage = p.choices.stage;
   for (const move of movesOf(p, "stage", choice.card)) {
     const rest = move.slice(`stage ${choice.card}`.length).trim();
