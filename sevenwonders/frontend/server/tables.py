@@ -182,18 +182,19 @@ class Tables:
         name, players, options, bots = parse_new_table(body)
         if len(self.tables) >= MAX_TABLES:
             raise ApiError.server("busy", "this server holds as many tables as it can")
+        seed = secrets.randbits(63)
         try:
             game = make_game(name, players, **options)
+            state = game.new_game(seed)
         except SevenWondersError as error:
             raise ApiError.of(error) from None
         for seat in bots:
             if not 0 <= seat < game.players:
                 raise ApiError(400, "no_such_seat", f"bots: there is no seat {seat}")
-        seed = secrets.randbits(63)
         tokens = {seat: secrets.token_urlsafe(32) for seat in range(game.players)
                   if seat not in bots}
         table = Table(secrets.token_urlsafe(9), game, new_record(game, seed),
-                      game.new_game(seed), bot_seed=secrets.randbits(63), bots=bots,
+                      state, bot_seed=secrets.randbits(63), bots=bots,
                       tokens={seat: token_digest(t) for seat, t in tokens.items()},
                       created=time.time())
         self.store.add_table(StoredTable(
@@ -209,7 +210,8 @@ class Tables:
         for stored in self.store.tables():
             try:
                 table = restore(stored)
-            except SevenWondersError as error:  # a file edited by hand: skip, say so
+            except (SevenWondersError, ValueError, KeyError, TypeError) as error:
+                # a file edited by hand, or a game that changed: skip the table, say so
                 log.error("table %s cannot be restored: %s", stored.id, error)
                 continue
             self.tables[table.id] = table
@@ -249,8 +251,8 @@ class Tables:
                     text = bot_move(table.game, state, seat, agent, rng)
                 if table.state is state and table.owes(seat):
                     self.move(table, seat, text)
-            except (SevenWondersError, ApiError) as error:
-                log.error("table %s: the bot of seat %s failed: %s", table.id, seat, error)
+            except Exception:  # a bot's bug stops this table's bots, not the server
+                log.exception("table %s: the bot of seat %s failed", table.id, seat)
                 return
 
     def start(self) -> None:
