@@ -205,7 +205,7 @@ async def _pump(websocket: WebSocket, queue: asyncio.Queue[str], first: str) -> 
                 getter.cancel()
                 return
             await websocket.send_text(getter.result())
-    except (WebSocketDisconnect, RuntimeError):
+    except (WebSocketDisconnect, RuntimeError, OSError):  # the client left mid-send
         return
     finally:
         listener.cancel()
