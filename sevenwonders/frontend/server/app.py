@@ -5,6 +5,7 @@ browser client's files at ``/``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -151,8 +152,9 @@ async def seat_socket(websocket: WebSocket) -> None:
             token = await _socket_token(websocket)
         table.check_token(seat, token)
     except ApiError as error:
-        await websocket.send_json(error.body())
-        await websocket.close(code=4000 + error.status)
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+            await websocket.send_json(error.body())
+            await websocket.close(code=4000 + error.status)
         return
     except WebSocketDisconnect:
         return
