@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from sevenwonders.architects.data import STAGE_KEYS, load
+from sevenwonders.architects.events import Event
 from sevenwonders.architects.invariants import card_locations, check_state
 from sevenwonders.architects.moves import (
     MOVE_TYPES,
@@ -31,17 +32,21 @@ from sevenwonders.architects.scoring import score_sheets
 from sevenwonders.architects.state import ArchitectsState, City, Finished
 from sevenwonders.architects.tables import Tables
 from sevenwonders.architects.view import ArchitectsView, CityView, city_view, make_view
+from sevenwonders.core.exact import checked_events
+from sevenwonders.core.limits import quote
 from sevenwonders.core.memo import fresh_all, warm
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seats import Ring
+from sevenwonders.core.seeds import checked_seed
 from sevenwonders.errors import (
     GameOverError,
     IllegalMoveError,
-    InvalidOptionError,
     InvalidStateError,
     UnknownCardError,
     WrongSeatError,
 )
+
+_MOVE_TYPES = frozenset(MOVE_TYPES)
 
 
 class ArchitectsGame:
@@ -83,9 +88,8 @@ class ArchitectsGame:
     def options(self) -> dict[str, Any]:
         return self._rules.as_dict()
 
-    def new_game(self, seed: int) -> ArchitectsState:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidOptionError(f"a seed is an integer, not {seed!r}")
+    def new_game(self, seed: int | None = None) -> ArchitectsState:
+        seed = checked_seed(seed)
         work = Work(self.engine.setup(seed))
         moves = self.engine.advance(work, None)
         return self._remember(work.freeze(), moves)
@@ -121,7 +125,8 @@ class ArchitectsGame:
         legal = last[1] if state is last[0] else self._legal(self._guard(state))
         seat = state.current
         move: Move | None = None
-        if type(moves) is dict and len(moves) == 1 and seat in moves:
+        if type(moves) is dict and len(moves) == 1 and seat in moves and (
+                type(moves[seat]) in _MOVE_TYPES):  # exact types: no lying __eq__
             try:  # the engine plays its own copy of the listed move
                 move = legal[legal.index(moves[seat])]
             except ValueError:
@@ -151,7 +156,7 @@ class ArchitectsGame:
     def visible_events(self, events: tuple[Any, ...], seat: int) -> tuple[Any, ...]:
         """Every Architects event is public (cards taken lie face up; revealed counts only)."""
         self.ring.check(seat)
-        return tuple(events)
+        return checked_events(events, Event)
 
     def seat_labels(self, state: ArchitectsState) -> tuple[str, ...]:
         """Each seat's wonder, for result tables."""
@@ -161,9 +166,16 @@ class ArchitectsGame:
         move = self._canonical(parse(text))
         self._check_seat(self._guard(state), seat)
         if move not in self.legal_moves(state, seat):
-            raise IllegalMoveError(f"{text!r} is not a legal move now", reason="illegal",
+            raise IllegalMoveError(f"{quote(text)} is not a legal move now", reason="illegal",
                                    seat=seat)
         return move
+
+    def is_legal(self, state: ArchitectsState, seat: int, move: Move) -> bool:
+        """Whether ``seat`` may play ``move`` now; a bad state or seat raises."""
+        state = self._guard(state)
+        self.ring.check(seat)
+        return (type(move) in _MOVE_TYPES and not state.over and seat == state.current
+                and move in self._legal(state))
 
     def is_over(self, state: ArchitectsState) -> bool:
         return self._guard(state).over
@@ -259,11 +271,13 @@ class ArchitectsGame:
         """The move of the seat to move, if it is legal; otherwise raise the fitting error."""
         seat = state.current
         if type(moves) is dict and len(moves) == 1 and seat in moves:
-            legal = self._legal(state)
-            try:  # the engine plays its own copy of the listed move
-                return legal[legal.index(moves[seat])]
-            except ValueError:
-                pass
+            move: Move = moves[seat]
+            if type(move) in _MOVE_TYPES:  # exact types: no subclass with a lying __eq__
+                legal = self._legal(state)
+                try:  # the engine plays its own copy of the listed move
+                    return legal[legal.index(move)]
+                except ValueError:
+                    pass
         return self._reject(state, moves)
 
     def _reject(self, state: ArchitectsState, moves: Mapping[int, Move]) -> Move:
@@ -277,12 +291,12 @@ class ArchitectsGame:
         if seat not in moves:
             raise IllegalMoveError(f"seat {seat} must move", reason="missing_move", seat=seat)
         move = moves[seat]
-        if not isinstance(move, MOVE_TYPES):
+        if type(move) not in _MOVE_TYPES:
             raise IllegalMoveError(f"{move!r} is not an Architects move", reason="wrong_type",
                                    seat=seat)
         legal = self._legal(state)
         if move not in legal:
-            raise IllegalMoveError(f"{move!r} is not a legal move now", reason="illegal",
+            raise IllegalMoveError(f"{quote(move)} is not a legal move now", reason="illegal",
                                    seat=seat)
         return legal[legal.index(move)]  # a legal move in a mapping that is not a plain dict
 
