@@ -59,7 +59,7 @@ def public_info(table: Table) -> dict[str, Any]:
         "id": table.id,
         "game": game.name,
         "players": game.players,
-        "options": table.record.options,
+        "options": plain(table.record.options),
         "seats": [{"seat": seat, "bot": table.bots.get(seat), "label": labels[seat]}
                   for seat in range(game.players)],
         "step": len(table.record.steps),

@@ -15,6 +15,8 @@ from typing import Any
 
 import attrs
 
+from sevenwonders.core.serialization import converter
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
@@ -92,7 +94,8 @@ class Store:
             db.execute(
                 "INSERT INTO tables (id, game, players, options, seed, bot_seed, bots, tokens,"
                 " created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (table.id, table.game, table.players, json.dumps(dict(table.options)),
+                (table.id, table.game, table.players,
+                 json.dumps(converter.unstructure(table.options)),
                  table.seed, table.bot_seed, _seat_map(table.bots), _seat_map(table.tokens),
                  table.created))
 

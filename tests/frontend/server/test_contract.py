@@ -53,6 +53,8 @@ def test_every_game_and_expansion_can_be_created(client) -> None:  # type: ignor
         payload = client.get(seat_url(table, 0), headers=auth(tokens[0])).json()
         assert payload["game"] == game and payload["seat"] == 0
         assert set(payload) >= {"view", "moves", "to_move", "over", "events", "choices"}
+        info = client.get(f"/api/tables/{table}")
+        assert info.status_code == 200 and info.json()["game"] == game
 
 
 @pytest.mark.parametrize(("body", "status", "reason"), [
