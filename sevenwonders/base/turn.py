@@ -162,7 +162,7 @@ def _build_card(rules: Rules, turn: _Turn, seat: int, move: Build, how: str | No
     bank = 0 if how is not None else card.coins
     turn.pay(seat, bank, move.left, move.right, rules.ring.sides(seat))
     city = turn.cities[seat]
-    turn.cities[seat] = City(
+    placed = turn.cities[seat] = City(
         wonder=city.wonder, side=city.side, coins=city.coins, cards=(*city.cards, move.card),
         stages=city.stages, tucked=city.tucked, tokens=city.tokens,
         free_build_age=state.age if move.free_build else city.free_build_age,
@@ -177,8 +177,11 @@ def _build_card(rules: Rules, turn: _Turn, seat: int, move: Build, how: str | No
             turn.gain(seat, effect.amount, move.card)
         elif isinstance(effect, CoinsPer):
             if at_placement:
-                # D3a at placement: the cities as placed so far
-                count = rules.count(turn.cities, seat, effect.counts, effect.scope)
+                # D3a at placement: the cities before the turn, plus this seat's own card
+                # (not the cards of seats placed before it: seat order must not matter)
+                cities = list(state.cities)
+                cities[seat] = placed
+                count = rules.count(cities, seat, effect.counts, effect.scope)
                 turn.gain(seat, count * effect.amount, move.card)
             else:
                 turn.deferred.append((seat, move.card))
