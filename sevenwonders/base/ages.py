@@ -106,7 +106,7 @@ def pass_hands(rules: Rules, hands: Sequence[tuple[str, ...]], age: int,
     to_left = age != 2
     passed: list[tuple[str, ...]] = [()] * len(hands)
     for seat, hand in enumerate(hands):
-        left, right = rules.ring.sides(seat)
+        left, right = rules.sides[seat]
         passed[left if to_left else right] = hand
     if events is not None:
         events.append(HandsPassed("left" if to_left else "right"))

@@ -26,6 +26,9 @@ from sevenwonders.errors import (
     UnknownCardError,
 )
 
+# How many produced states a game object trusts at once (the oldest is forgotten first).
+_PRODUCED_LIMIT = 16
+
 
 class BaseGame:
     """7 Wonders for 3 to 7 players.
@@ -61,9 +64,29 @@ class BaseGame:
         ):
             raise InvalidOptionError("expansions must be distinct Expansion objects")
         self.rules = Rules(players, self._options, self.edition, self.expansions)
-        self._last: BaseState | None = None  # the last state this game produced
+        # The states this game produced lately (by id, checked by identity): they skip the
+        # checks of a state from outside, for every live game stepped through this object.
+        self._produced: dict[int, BaseState] = {}
         # the last state a view was made of, and its cities as everyone sees them
         self._views: tuple[BaseState | None, tuple[CityView, ...]] = (None, ())
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A pickled game carries its options, not what it remembers of states (a process
+        pool's task stays small); the rules drop their caches likewise."""
+        state = dict(self.__dict__)
+        state["_produced"] = {}
+        state["_views"] = (None, ())
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+    def _remember(self, state: BaseState) -> BaseState:
+        produced = self._produced
+        if len(produced) >= _PRODUCED_LIMIT:
+            del produced[next(iter(produced))]  # the oldest
+        produced[id(state)] = state
+        return state
 
     def __repr__(self) -> str:
         return f"BaseGame(players={self.players}, {self._options!r})"
@@ -76,8 +99,7 @@ class BaseGame:
     # -- protocol
 
     def new_game(self, seed: int) -> BaseState:
-        self._last = self.rules.setup(seed)
-        return self._last
+        return self._remember(self.rules.setup(seed))
 
     def to_move(self, state: BaseState) -> frozenset[int]:
         return self.rules.to_move(self._mine(state))
@@ -85,8 +107,9 @@ class BaseGame:
     def _mine(self, state: object) -> BaseState:
         """Refuse a state that is not a base-game state of this game's table size and set of
         expansions (a state of another game would fail deep inside a rule). The state this game
-        produced last is known to be its own and skips the checks (the hot path of a playout)."""
-        if state is self._last:
+        produced lately is known to be its own and skips the checks (the hot path of a playout,
+        or of many live games stepped in turn)."""
+        if self._produced.get(id(state)) is state:
             return state  # type: ignore[return-value]
         if not isinstance(state, BaseState):
             raise InvalidStateError(f"expected a BaseState, got {type(state).__name__}")
@@ -122,8 +145,7 @@ class BaseGame:
         if type(moves) is not dict and not isinstance(moves, Mapping):
             raise IllegalMoveError(f"moves must map seats to moves, not {type(moves).__name__}",
                                    reason="not_a_mapping")
-        self._last = self.rules.play(self._mine(state), moves)
-        return self._last
+        return self._remember(self.rules.play(self._mine(state), moves))
 
     def step(
         self, state: BaseState, moves: Mapping[int, Move]
@@ -132,7 +154,7 @@ class BaseGame:
             raise IllegalMoveError(f"moves must map seats to moves, not {type(moves).__name__}",
                                    reason="not_a_mapping")
         events: list[Event] = []
-        after = self._last = self.rules.play(self._mine(state), moves, events)
+        after = self._remember(self.rules.play(self._mine(state), moves, events))
         return after, tuple(events)
 
     def visible_events(self, events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:

@@ -17,6 +17,7 @@ object, used for the hot calls (``legal_moves``, ``play``) and never pickled.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from sevenwonders.base import ages, legal, setup, trading, turn
@@ -56,7 +57,8 @@ class Rules:
         self.edition = edition
         self.expansions = expansions
         self.ring = Ring(players)
-        self.cards: Mapping[str, Card] = edition.cards
+        # a read-only view of a plain dict: looked up on every build (C-level, unlike FrozenMap)
+        self.cards: Mapping[str, Card] = MappingProxyType(dict(edition.cards))
         wonders: dict[str, Wonder] = dict(edition.wonders)
         for expansion in expansions:
             for wonder in expansion.extra_wonders():
@@ -73,6 +75,7 @@ class Rules:
         self.age_cards = tuple(edition.age_cards(age, players) for age in (1, 2, 3))
         self.guilds = edition.guilds()
         self.all_seats = frozenset(range(players))
+        self.sides = tuple(self.ring.sides(seat) for seat in range(players))  # (left, right)
         self.no_marks = (NO_MARKS,) * players
         self.no_variants = (StageVariant((), 0),)
         # (wonder, side, stages counted, options taken) -> their effects (a table of the data)
@@ -91,10 +94,13 @@ class Rules:
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         state["_fast"] = None
+        state["_stage_effects"] = {}
+        state["cards"] = dict(self.cards)  # (a mappingproxy does not pickle)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
+        self.cards = MappingProxyType(state["cards"])
 
     # -- set-up (setup.py)
 
@@ -230,7 +236,7 @@ class Rules:
             found = legal.pending_moves(self, state, seat)
             if found is not None:
                 return found
-        elif seat not in self.to_move(state):
+        elif seat not in self.all_seats:
             return ()
         return self.fast.legal_moves(state, seat)
 

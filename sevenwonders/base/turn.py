@@ -30,13 +30,14 @@ if TYPE_CHECKING:
     from sevenwonders.base.rules import Rules
 
 SALE_COINS = 3
+_Placed = tuple[tuple[str, ...], int, tuple[str, ...], int, tuple[int, ...]]
 
 
 class _Turn:
     """The pieces of the next state while a turn's moves are placed (one scratch per call)."""
 
     __slots__ = ("built", "cities", "deferred", "discard", "events", "from_discard", "hands",
-                 "income", "pending", "spent", "stage_builds", "staged", "state")
+                 "income", "pending", "placed", "spent", "stage_builds", "staged", "state")
 
     def __init__(self, state: BaseState, from_discard: bool, events: list[Event] | None) -> None:
         n = state.players
@@ -44,6 +45,8 @@ class _Turn:
         self.from_discard = from_discard
         self.events = events
         self.cities = list(state.cities)
+        # each seat's placement (cards, stages, tucked, free build's Age, stage options)
+        self.placed: list[_Placed | None] = [None] * n
         self.hands = list(state.hands)
         # the whole pile when a card leaves it, else only the cards added to it
         self.discard: list[str] = list(state.discard) if from_discard else []
@@ -160,14 +163,11 @@ def _build_card(rules: Rules, turn: _Turn, seat: int, move: Build, how: str | No
     state = turn.state
     card = rules.cards[move.card]
     bank = 0 if how is not None else card.coins
-    turn.pay(seat, bank, move.left, move.right, rules.ring.sides(seat))
+    turn.pay(seat, bank, move.left, move.right, rules.sides[seat])
     city = turn.cities[seat]
-    placed = turn.cities[seat] = City(
-        wonder=city.wonder, side=city.side, coins=city.coins, cards=(*city.cards, move.card),
-        stages=city.stages, tucked=city.tucked, tokens=city.tokens,
-        free_build_age=state.age if move.free_build else city.free_build_age,
-        stage_choices=city.stage_choices,
-    )
+    turn.placed[seat] = ((*city.cards, move.card), city.stages, city.tucked,
+                         state.age if move.free_build else city.free_build_age,
+                         city.stage_choices)
     turn.built[seat] = move.card
     if turn.events is not None:
         turn.events.append(CardBuilt(seat, move.card, move.left, move.right, bank, how))
@@ -180,7 +180,7 @@ def _build_card(rules: Rules, turn: _Turn, seat: int, move: Build, how: str | No
                 # D3a at placement: the cities before the turn, plus this seat's own card
                 # (not the cards of seats placed before it: seat order must not matter)
                 cities = list(state.cities)
-                cities[seat] = placed
+                cities[seat] = _placed_city(city, turn.placed[seat], city.coins)
                 count = rules.count(cities, seat, effect.counts, effect.scope)
                 turn.gain(seat, count * effect.amount, move.card)
             else:
@@ -198,13 +198,10 @@ def _build_stage(rules: Rules, turn: _Turn, seat: int, move: BuildStage) -> None
         extra_coins = next(v.coins for v in rules.stage_variants(state, seat)
                            if v.extras == move.extras)
     bank = stage.coins + extra_coins
-    turn.pay(seat, bank, move.left, move.right, rules.ring.sides(seat))
+    turn.pay(seat, bank, move.left, move.right, rules.sides[seat])
     choices = city.stage_choices + (0,) * (city.stages - len(city.stage_choices))
-    turn.cities[seat] = City(
-        wonder=city.wonder, side=city.side, coins=city.coins, cards=city.cards,
-        stages=city.stages + 1, tucked=(*city.tucked, move.card), tokens=city.tokens,
-        free_build_age=city.free_build_age, stage_choices=(*choices, move.choice),
-    )
+    turn.placed[seat] = (city.cards, city.stages + 1, (*city.tucked, move.card),
+                         city.free_build_age, (*choices, move.choice))
     turn.staged[seat] = True
     if turn.events is not None:
         turn.events.append(StageBuilt(seat, city.stages + 1, move.left, move.right, bank,
@@ -230,12 +227,9 @@ def _settle(rules: Rules, turn: _Turn,
     marks = list(turn.state.marks)
     for seat, city in enumerate(cities):
         spent, income = turn.spent[seat], turn.income[seat]
-        if spent or income:
-            cities[seat] = City(
-                wonder=city.wonder, side=city.side, coins=city.coins - spent + income,
-                cards=city.cards, stages=city.stages, tucked=city.tucked, tokens=city.tokens,
-                free_build_age=city.free_build_age, stage_choices=city.stage_choices,
-            )
+        placed = turn.placed[seat]
+        if placed is not None or spent or income:
+            cities[seat] = _placed_city(city, placed, city.coins - spent + income)
         if keep_marks and (spent or income or turn.built[seat] or turn.staged[seat]):
             mark = marks[seat]
             built = turn.built[seat]
@@ -245,6 +239,17 @@ def _settle(rules: Rules, turn: _Turn,
                 income=mark.income + income,
             )
     return tuple(cities), (tuple(marks) if keep_marks else rules.no_marks)
+
+
+def _placed_city(city: City, placed: _Placed | None, coins: int) -> City:
+    """``city`` with its placement of this turn (cards, stages, tucked, free build's Age,
+    stage options) and ``coins``."""
+    cards, stages, tucked, free_build_age, stage_choices = (
+        (city.cards, city.stages, city.tucked, city.free_build_age, city.stage_choices)
+        if placed is None else placed)
+    return City(wonder=city.wonder, side=city.side, coins=coins, cards=cards, stages=stages,
+                tucked=tucked, tokens=city.tokens, free_build_age=free_build_age,
+                stage_choices=stage_choices)
 
 
 def _end_plain_turn(rules: Rules, turn: _Turn, cities: tuple[City, ...]) -> BaseState:

@@ -31,7 +31,7 @@ TRADE_CACHE_LIMIT = 20_000
 # Content ids (what cities pay with and sell) are cleared at a new game past this many.
 ID_LIMIT = 20_000
 # How many states' findings are remembered at once (many live games through one game object).
-MEMO_LIMIT = 64
+MEMO_LIMIT = 16
 
 
 class StateMemo:
@@ -209,7 +209,7 @@ class FastCache:
             if keys is None:
                 keys = memo.keys[seat] = {}
             moves = memo.moves[seat] = _moves.hand_moves(
-                self, state, seat, not state.pending, None, None, keys)
+                self, state, seat, not state.pending, None, memo.entries, keys)
         return moves
 
     def accepts(self, state: BaseState, seat: int, move: object,
