@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,7 +28,7 @@ from sevenwonders.errors import (
 )
 
 # How many produced states a game object trusts at once (the oldest is forgotten first).
-_PRODUCED_LIMIT = 16
+_PRODUCED_LIMIT = 64
 
 
 class BaseGame:
@@ -66,7 +67,8 @@ class BaseGame:
         self.rules = Rules(players, self._options, self.edition, self.expansions)
         # The states this game produced lately (by id, checked by identity): they skip the
         # checks of a state from outside, for every live game stepped through this object.
-        self._produced: dict[int, BaseState] = {}
+        self._produced: dict[int, weakref.ref[BaseState]] = {}
+        self._last: BaseState | None = None  # the last of them (one playout's next state)
         # the last state a view was made of, and its cities as everyone sees them
         self._views: tuple[BaseState | None, tuple[CityView, ...]] = (None, ())
 
@@ -75,6 +77,7 @@ class BaseGame:
         pool's task stays small); the rules drop their caches likewise."""
         state = dict(self.__dict__)
         state["_produced"] = {}
+        state["_last"] = None
         state["_views"] = (None, ())
         return state
 
@@ -82,10 +85,19 @@ class BaseGame:
         self.__dict__.update(state)
 
     def _remember(self, state: BaseState) -> BaseState:
+        """Trust ``state`` while it lives (a weak reference: a dead state's entry goes at once,
+        so none ages into the garbage collector's older generations)."""
         produced = self._produced
+        key = id(state)
+
+        def forget(ref: object) -> None:
+            if produced.get(key) is ref:
+                del produced[key]
+
         if len(produced) >= _PRODUCED_LIMIT:
             del produced[next(iter(produced))]  # the oldest
-        produced[id(state)] = state
+        produced[key] = weakref.ref(state, forget)
+        self._last = state
         return state
 
     def __repr__(self) -> str:
@@ -109,7 +121,10 @@ class BaseGame:
         expansions (a state of another game would fail deep inside a rule). The state this game
         produced lately is known to be its own and skips the checks (the hot path of a playout,
         or of many live games stepped in turn)."""
-        if self._produced.get(id(state)) is state:
+        if state is self._last:
+            return state  # type: ignore[return-value]
+        ref = self._produced.get(id(state))
+        if ref is not None and ref() is state:
             return state  # type: ignore[return-value]
         if not isinstance(state, BaseState):
             raise InvalidStateError(f"expected a BaseState, got {type(state).__name__}")

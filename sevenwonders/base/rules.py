@@ -25,6 +25,7 @@ from sevenwonders.base.cards import Card, Colour, Edition, Stage, Wonder
 from sevenwonders.base.effects import Effect, Scope, Shields
 from sevenwonders.base.events import Event
 from sevenwonders.base.fast.cache import FastCache
+from sevenwonders.base.fast.moves import accepts
 from sevenwonders.base.hooks import Expansion, StageVariant
 from sevenwonders.base.legal import BuildQuote
 from sevenwonders.base.moves import Move, Sell
@@ -80,20 +81,12 @@ class Rules:
         self.no_variants = (StageVariant((), 0),)
         # (wonder, side, stages counted, options taken) -> their effects (a table of the data)
         self._stage_effects: dict[tuple[str, str, tuple[int, ...]], tuple[Effect, ...]] = {}
-        self._fast: FastCache | None = None
-
-    # -- the speed layer: one owner, made on first use, never pickled
-
-    @property
-    def fast(self) -> FastCache:
-        found = self._fast
-        if found is None:
-            found = self._fast = FastCache(self)
-        return found
+        # the speed layer: one owner, never pickled (made again on unpickling)
+        self.fast = FastCache(self)
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
-        state["_fast"] = None
+        del state["fast"]
         state["_stage_effects"] = {}
         state["cards"] = dict(self.cards)  # (a mappingproxy does not pickle)
         return state
@@ -101,6 +94,7 @@ class Rules:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self.cards = MappingProxyType(state["cards"])
+        self.fast = FastCache(self)
 
     # -- set-up (setup.py)
 
@@ -253,7 +247,7 @@ class Rules:
         self._checked(state, moves)
 
     def check_move(self, state: BaseState, seat: int, move: object) -> None:
-        if not self.fast.accepts(state, seat, move):
+        if not accepts(self.fast, state, seat, move):
             legal.check_move(self, state, seat, move)
 
     def _checked(self, state: BaseState,
@@ -263,9 +257,9 @@ class Rules:
         fast = self.fast
         entries = None
         for seat, move in moves.items():
-            if entries is None and type(move) is not Sell and fast.needs_entries(state):
+            if entries is None and type(move) is not Sell and not state.pending:
                 entries = fast.entries(state, range(self.players))
-            if not fast.accepts(state, seat, move, entries):
+            if not accepts(fast, state, seat, move, entries):
                 legal.check_move(self, state, seat, move)
         if entries is None:
             return None

@@ -85,17 +85,26 @@ def resolve(
     turn = _Turn(state, source == "discard", events)
     for seat in sorted(moves):
         move = moves[seat]
-        if type(move) is Sell:
-            _take(turn, seat, move.card)
-            _sell(turn, seat, move)
-        elif type(move) is BuildStage:
-            _take(turn, seat, move.card)
+        if not isinstance(move, Sell | Build | BuildStage):
+            continue  # Skip and Choose place nothing
+        # the card leaves the seat's hand (or the discard pile, for Halikarnassos)
+        if turn.from_discard:
+            turn.discard.remove(move.card)
+        else:
+            hand = list(turn.hands[seat])
+            hand.remove(move.card)
+            turn.hands[seat] = tuple(hand)
+        if isinstance(move, Sell):
+            # face down to the discard pile, for 3 coins from the bank
+            turn.discard.append(move.card)
+            turn.income[seat] += SALE_COINS
+            if events is not None:
+                events.append(CardSold(seat, move.card, SALE_COINS))
+        elif isinstance(move, BuildStage):
             _build_stage(rules, turn, seat, move)
-        elif type(move) is Build:
-            _take(turn, seat, move.card)
+        else:
             how = _why_free(rules, state, seat, move, source, in_draft, powers)
             _build_card(rules, turn, seat, move, how)
-        # Skip and Choose place nothing
     plain = (in_draft and state.turn < TURNS_PER_AGE and not turn.pending and not state.pending
              and not state.age_ending and not rules.expansions)
     cities, marks = _settle(rules, turn, keep_marks=not plain)
@@ -127,24 +136,6 @@ def resolve(
     return after, False
 
 
-def _take(turn: _Turn, seat: int, name: str) -> None:
-    """The card leaves the seat's hand (or the discard pile, for Halikarnassos)."""
-    if turn.from_discard:
-        turn.discard.remove(name)
-        return
-    hand = list(turn.hands[seat])
-    hand.remove(name)
-    turn.hands[seat] = tuple(hand)
-
-
-def _sell(turn: _Turn, seat: int, move: Sell) -> None:
-    """The card goes face down to the discard pile for 3 coins from the bank."""
-    turn.discard.append(move.card)
-    turn.income[seat] += SALE_COINS
-    if turn.events is not None:
-        turn.events.append(CardSold(seat, move.card, SALE_COINS))
-
-
 def _why_free(
     rules: Rules, state: BaseState, seat: int, move: Build, source: str, in_draft: bool,
     powers: list[frozenset[type] | None] | None,
@@ -165,9 +156,9 @@ def _build_card(rules: Rules, turn: _Turn, seat: int, move: Build, how: str | No
     bank = 0 if how is not None else card.coins
     turn.pay(seat, bank, move.left, move.right, rules.sides[seat])
     city = turn.cities[seat]
-    turn.placed[seat] = ((*city.cards, move.card), city.stages, city.tucked,
-                         state.age if move.free_build else city.free_build_age,
-                         city.stage_choices)
+    placed = turn.placed[seat] = ((*city.cards, move.card), city.stages, city.tucked,
+                                  state.age if move.free_build else city.free_build_age,
+                                  city.stage_choices)
     turn.built[seat] = move.card
     if turn.events is not None:
         turn.events.append(CardBuilt(seat, move.card, move.left, move.right, bank, how))
@@ -180,7 +171,7 @@ def _build_card(rules: Rules, turn: _Turn, seat: int, move: Build, how: str | No
                 # D3a at placement: the cities before the turn, plus this seat's own card
                 # (not the cards of seats placed before it: seat order must not matter)
                 cities = list(state.cities)
-                cities[seat] = _placed_city(city, turn.placed[seat], city.coins)
+                cities[seat] = _placed_city(city, placed, city.coins)
                 count = rules.count(cities, seat, effect.counts, effect.scope)
                 turn.gain(seat, count * effect.amount, move.card)
             else:
@@ -228,8 +219,14 @@ def _settle(rules: Rules, turn: _Turn,
     for seat, city in enumerate(cities):
         spent, income = turn.spent[seat], turn.income[seat]
         placed = turn.placed[seat]
-        if placed is not None or spent or income:
+        if placed is not None:
             cities[seat] = _placed_city(city, placed, city.coins - spent + income)
+        elif spent or income:  # a sale, or coins from a neighbour
+            cities[seat] = City(
+                wonder=city.wonder, side=city.side, coins=city.coins - spent + income,
+                cards=city.cards, stages=city.stages, tucked=city.tucked, tokens=city.tokens,
+                free_build_age=city.free_build_age, stage_choices=city.stage_choices,
+            )
         if keep_marks and (spent or income or turn.built[seat] or turn.staged[seat]):
             mark = marks[seat]
             built = turn.built[seat]
@@ -241,12 +238,10 @@ def _settle(rules: Rules, turn: _Turn,
     return tuple(cities), (tuple(marks) if keep_marks else rules.no_marks)
 
 
-def _placed_city(city: City, placed: _Placed | None, coins: int) -> City:
+def _placed_city(city: City, placed: _Placed, coins: int) -> City:
     """``city`` with its placement of this turn (cards, stages, tucked, free build's Age,
     stage options) and ``coins``."""
-    cards, stages, tucked, free_build_age, stage_choices = (
-        (city.cards, city.stages, city.tucked, city.free_build_age, city.stage_choices)
-        if placed is None else placed)
+    cards, stages, tucked, free_build_age, stage_choices = placed
     return City(wonder=city.wonder, side=city.side, coins=coins, cards=cards, stages=stages,
                 tucked=tucked, tokens=city.tokens, free_build_age=free_build_age,
                 stage_choices=stage_choices)

@@ -11,6 +11,7 @@ last :data:`MEMO_LIMIT` states met, trusted by identity).
 from __future__ import annotations
 
 import itertools
+import weakref
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -31,21 +32,32 @@ TRADE_CACHE_LIMIT = 20_000
 # Content ids (what cities pay with and sell) are cleared at a new game past this many.
 ID_LIMIT = 20_000
 # How many states' findings are remembered at once (many live games through one game object).
-MEMO_LIMIT = 16
+MEMO_LIMIT = 64
 
 
 class StateMemo:
     """What the fast paths found for one state: every seat's entry, hand moves and row keys.
     A playout lists every seat's moves and then plays them on that state, which needs the
-    same entries again and checks the moves against the same rows."""
+    same entries again and checks the moves against the same rows.
 
-    __slots__ = ("entries", "keys", "moves", "state")
+    It holds the state by a weak reference and leaves its table when the state dies: a
+    finished step's findings go at once (they never age into the collector's older
+    generations), and a live state's stay, however many live games share the rules."""
 
-    def __init__(self, state: BaseState) -> None:
-        self.state = state
+    __slots__ = ("entries", "keys", "moves", "ref", "templates")
+
+    def __init__(self, state: BaseState, memos: dict[int, StateMemo]) -> None:
+        key = id(state)
+
+        def forget(_: object) -> None:
+            if memos.get(key) is self:
+                del memos[key]
+
+        self.ref = weakref.ref(state, forget)
         self.entries: list[Entry | None] = [None] * len(state.cities)
         self.moves: dict[int, tuple[Move, ...]] = {}
         self.keys: dict[int, dict[str, RowKey]] = {}
+        self.templates: dict[int, Template] = {}  # each seat's stage template
 
 
 class FastCache:
@@ -160,11 +172,11 @@ class FastCache:
 
     def state_memo(self, state: BaseState) -> StateMemo:
         """The findings for ``state`` (new ones if it was not met lately). Keyed by the
-        state's id and checked by identity: the memo holds the (frozen) state itself."""
+        state's id and checked by identity (a weak reference to the frozen state)."""
         memos = self.memos
         memo = memos.get(id(state))
-        if memo is None or memo.state is not state:
-            memo = StateMemo(state)
+        if memo is None or memo.ref() is not state:
+            memo = StateMemo(state, memos)
             if len(memos) >= MEMO_LIMIT:
                 del memos[next(iter(memos))]  # the oldest
             memos[id(state)] = memo
@@ -202,20 +214,11 @@ class FastCache:
 
     def legal_moves(self, state: BaseState, seat: int) -> tuple[Move, ...]:
         """The seat's hand moves on ``state`` (drafting, or Babylon's last card)."""
-        memo = self.state_memo(state)
+        memo = self.memos.get(id(state))
+        if memo is None or memo.ref() is not state:
+            memo = self.state_memo(state)
         moves = memo.moves.get(seat)
         if moves is None:
-            keys = memo.keys.get(seat)
-            if keys is None:
-                keys = memo.keys[seat] = {}
             moves = memo.moves[seat] = _moves.hand_moves(
-                self, state, seat, not state.pending, None, memo.entries, keys)
+                self, state, seat, not state.pending, None, memo.entries, memo)
         return moves
-
-    def accepts(self, state: BaseState, seat: int, move: object,
-                entries: list[Entry | None] | None = None) -> bool:
-        return _moves.accepts(self, state, seat, move, entries)
-
-    def needs_entries(self, state: BaseState) -> bool:
-        """Whether checking a step on ``state`` is helped by every seat's entry (a draft)."""
-        return not state.pending

@@ -21,13 +21,13 @@ from sevenwonders.base.moves import Build, BuildStage, Move, Sell
 from sevenwonders.base.state import BaseState, City, PendingKind
 
 if TYPE_CHECKING:
-    from sevenwonders.base.fast.cache import FastCache
+    from sevenwonders.base.fast.cache import FastCache, StateMemo
 
 _NO_TRADE: Pairs = ((0, 0),)
 # What the moves of one card of a hand are, as plain values: its builds (True: free, a tuple:
 # these payments, None or (): none), whether the once-per-Age free build is offered, and the
 # stage template ((left, right, extras, choice) of every stage build).
-RowKey = tuple["Pairs | bool | None", bool, Template]
+RowKey = tuple[str, "Pairs | bool | None", bool, int]
 # The stage powers that make a card free in free_reason (beyond chains).
 FREE_POWERS = frozenset({FreeFirstOfColour, FreeFirstOfAge, FreeLastOfAge})
 CACHE_LIMIT = 200_000
@@ -35,7 +35,7 @@ CACHE_LIMIT = 200_000
 def hand_moves(
     cache: FastCache, state: BaseState, seat: int, in_draft: bool,
     hand: tuple[str, ...] | None = None, entries: list[Entry | None] | None = None,
-    keys: dict[str, RowKey] | None = None,
+    memo: StateMemo | None = None,
 ) -> tuple[Move, ...]:
     """Every move with a card of the seat's hand: builds (each payment, the once-per-Age
     free build), stages (options x variants x payments) and the sale, card by card.
@@ -43,8 +43,8 @@ def hand_moves(
     The fast path of :meth:`general_hand_moves` (which must give the same tuple): the
     payments come from caches keyed on the ids of the trading contents, and the move
     values are shared. ``hand`` limits the moves to some cards of the hand; ``entries``
-    are every seat's entry when the caller has them; ``keys`` receives, per card, what its
-    moves are as plain immutable values (see :func:`accepts`)."""
+    are every seat's entry when the caller has them; ``memo`` receives, per card, what its
+    moves are as plain immutable values, and the stage template (see :func:`accepts`)."""
     city = state.cities[seat]
     left_seat, right_seat = cache.sides[seat]
     found = cache.state_memo(state).entries if entries is None else entries
@@ -83,6 +83,12 @@ def hand_moves(
             found_template = trade.templates[(cost_id, options, count)] = shared_template(
                 cache,                 (pairs, options, (((), count),)))
         template, template_id = found_template
+    keys = None
+    if memo is not None:
+        memo.templates[seat] = template
+        keys = memo.keys.get(seat)
+        if keys is None:
+            keys = memo.keys[seat] = {}
     powers = me.powers
     # the powers that make a card free (free_reason), if the city has any
     frees = powers and not powers.isdisjoint(FREE_POWERS)
@@ -139,7 +145,7 @@ def hand_moves(
                 rows.clear()
             rows[key] = found_row
         if keys is not None:
-            keys[name] = (status, offered, template)
+            keys[name] = key
         extend(found_row)
     return tuple(moves)
 
@@ -269,13 +275,11 @@ def accepts(
         return True
     memo = cache.state_memo(state)
     keys = memo.keys.get(seat)
-    if keys is None:
-        keys = memo.keys[seat] = {}
-    key = keys.get(name)
+    key = None if keys is None else keys.get(name)
     if key is None:
-        hand_moves(cache, state, seat, not state.pending, (name,), entries, keys)
-        key = keys[name]
-    if _listed(key, move):
+        hand_moves(cache, state, seat, not state.pending, (name,), entries, memo)
+        key = memo.keys[seat][name]
+    if _listed(key, memo.templates[seat], move):
         return True
     listed = memo.moves.get(seat, ())
     if any(legal is move for legal in listed):
@@ -284,9 +288,9 @@ def accepts(
     return False
 
 
-def _listed(key: RowKey, move: Any) -> bool:
+def _listed(key: RowKey, template: Template, move: Any) -> bool:
     """Whether ``move`` (a Build or BuildStage of the card of ``key``) is one of its moves."""
-    status, offered, template = key
+    _, status, offered, _ = key
     if type(move) is BuildStage:
         return (move.left, move.right, move.extras, move.choice) in template
     if move.free_build:
