@@ -8,10 +8,11 @@ Decisions with a single option are taken automatically (their events still appea
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from sevenwonders.architects.data import STAGE_KEYS, load
+from sevenwonders.architects.events import Event
 from sevenwonders.architects.invariants import card_locations, check_state
 from sevenwonders.architects.moves import (
     MOVE_TYPES,
@@ -31,18 +32,23 @@ from sevenwonders.architects.scoring import score_sheets
 from sevenwonders.architects.state import ArchitectsState, City, Finished
 from sevenwonders.architects.tables import Tables
 from sevenwonders.architects.view import ArchitectsView, CityView, city_view, make_view
+from sevenwonders.core.exact import checked_events
+from sevenwonders.core.limits import quote
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seats import Ring
+from sevenwonders.core.seeds import checked_seed
 from sevenwonders.errors import (
     GameOverError,
     IllegalMoveError,
-    InvalidOptionError,
     InvalidStateError,
     UnknownCardError,
     WrongSeatError,
 )
 
 CITY_VIEW_LIMIT = 4096
+
+
+_MOVE_TYPES = frozenset(MOVE_TYPES)
 
 
 class ArchitectsGame:
@@ -82,9 +88,8 @@ class ArchitectsGame:
     def options(self) -> dict[str, Any]:
         return self._rules.as_dict()
 
-    def new_game(self, seed: int) -> ArchitectsState:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidOptionError(f"a seed is an integer, not {seed!r}")
+    def new_game(self, seed: int | None = None) -> ArchitectsState:
+        seed = checked_seed(seed)
         work = Work(self.engine.setup(seed))
         moves = self.engine.advance(work, None)
         return self._remember(work.freeze(), moves)
@@ -130,7 +135,7 @@ class ArchitectsGame:
     def visible_events(self, events: tuple[Any, ...], seat: int) -> tuple[Any, ...]:
         """Every Architects event is public (cards taken lie face up; revealed counts only)."""
         self.ring.check(seat)
-        return tuple(events)
+        return checked_events(events, Event)
 
     def seat_labels(self, state: ArchitectsState) -> tuple[str, ...]:
         """Each seat's wonder, for result tables."""
@@ -140,9 +145,16 @@ class ArchitectsGame:
         move = self._canonical(parse(text))
         self._check_seat(self._guard(state), seat)
         if move not in self.legal_moves(state, seat):
-            raise IllegalMoveError(f"{text!r} is not a legal move now", reason="illegal",
+            raise IllegalMoveError(f"{quote(text)} is not a legal move now", reason="illegal",
                                    seat=seat)
         return move
+
+    def is_legal(self, state: ArchitectsState, seat: int, move: Move) -> bool:
+        """Whether ``seat`` may play ``move`` now; a bad state or seat raises."""
+        state = self._guard(state)
+        self.ring.check(seat)
+        return (type(move) in _MOVE_TYPES and not state.over and seat == state.current
+                and move in self.legal_moves(state, seat))
 
     def is_over(self, state: ArchitectsState) -> bool:
         return self._guard(state).over
@@ -195,7 +207,7 @@ class ArchitectsGame:
         ``InvalidStateError`` and never deep inside a rule. :meth:`check` does the full
         accounting of cards and tokens.
         """
-        if state is self._memo[0] or state is self._checked:
+        if state is not None and (state is self._memo[0] or state is self._checked):
             return state  # type: ignore[return-value]
         if not isinstance(state, ArchitectsState):
             raise InvalidStateError(f"not an Architects state: {type(state).__name__}")
@@ -240,8 +252,12 @@ class ArchitectsGame:
         if type(moves) is dict and len(moves) == 1 and seat in moves and (
                 type(state.pending) is not Finished):
             move: Move = moves[seat]
-            if move in self.legal_moves(state, seat):
-                return move
+            if type(move) in _MOVE_TYPES:  # exact types: no subclass with a lying __eq__
+                legal = self.legal_moves(state, seat)
+                try:
+                    return legal[legal.index(move)]  # the engine plays its own copy
+                except ValueError:
+                    pass
         return self._reject(state, moves)
 
     def _reject(self, state: ArchitectsState, moves: Mapping[int, Move]) -> Move:
@@ -255,17 +271,19 @@ class ArchitectsGame:
         if seat not in moves:
             raise IllegalMoveError(f"seat {seat} must move", reason="missing_move", seat=seat)
         move = moves[seat]
-        if not isinstance(move, MOVE_TYPES):
+        if type(move) not in _MOVE_TYPES:
             raise IllegalMoveError(f"{move!r} is not an Architects move", reason="wrong_type",
                                    seat=seat)
-        if move not in self.legal_moves(state, seat):
+        legal = self.legal_moves(state, seat)
+        if move not in legal:
             raise IllegalMoveError(f"{move} is not a legal move now", reason="illegal",
                                    seat=seat)
-        return move  # a legal move in a mapping that is not a plain dict
+        return legal[legal.index(move)]  # a legal move in a mapping that is not a plain dict
 
     def _canonical(self, move: Move) -> Move:
         """Check the names a parsed move uses and put its parts in the usual order."""
         t = self.tables
+        move = self._spelt(move)
         if isinstance(move, Build):
             if move.stage not in STAGE_KEYS:
                 raise UnknownCardError(f"no stage {move.stage!r}; stages are {STAGE_KEYS}")
@@ -291,4 +309,31 @@ class ArchitectsGame:
             raise UnknownCardError(f"no card kind {move.card!r}")
         if isinstance(move, UseEffect) and move.effect not in ("ephesus", "olympia"):
             raise UnknownCardError(f"no optional effect {move.effect!r}")
+        return move
+
+    def _spelt(self, move: Move) -> Move:
+        """``move`` with its names spelt as the game spells them: names in notation are matched
+        without case (issue 14)."""
+        t = self.tables
+
+        def fold(name: str, known: Iterable[str]) -> str:
+            return {k.casefold(): k for k in known}.get(name.casefold(), name)
+
+        if isinstance(move, Build):
+            letters = (*t.letters, t.gold_letter)
+            return Build(fold(move.stage, STAGE_KEYS),
+                         "".join(fold(letter, letters) for letter in move.spend))
+        if isinstance(move, Science):
+            return Science(tuple(fold(s, (t.kind_ids[k] for k in t.science_kinds))
+                                 for s in move.symbols))
+        if isinstance(move, ChooseToken):
+            return ChooseToken(fold(move.token, (*t.tokens, HIDDEN)))
+        if isinstance(move, Extra):
+            return Extra(fold(move.token, t.tokens), move.source)
+        if isinstance(move, Alexandria):
+            return Alexandria(fold(move.deck, (*t.wonder_ids, "central")))
+        if isinstance(move, Pick):
+            return Pick(fold(move.card, t.kind_index))
+        if isinstance(move, UseEffect):
+            return UseEffect(fold(move.effect, ("ephesus", "olympia")))
         return move
