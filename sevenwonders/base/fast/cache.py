@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 TRADE_CACHE_LIMIT = 20_000
 # Content ids (what cities pay with and sell) are cleared at a new game past this many.
-ID_LIMIT = 20_000
+ID_LIMIT = 5_000
 # How many states' findings are remembered at once (many live games through one game object).
 MEMO_LIMIT = 64
 

@@ -30,7 +30,7 @@ _NO_TRADE: Pairs = ((0, 0),)
 RowKey = tuple[str, "Pairs | bool | None", bool, int]
 # The stage powers that make a card free in free_reason (beyond chains).
 FREE_POWERS = frozenset({FreeFirstOfColour, FreeFirstOfAge, FreeLastOfAge})
-CACHE_LIMIT = 200_000
+CACHE_LIMIT = 40_000  # rows of moves and their parts (about 10 MB at most)
 
 def hand_moves(
     cache: FastCache, state: BaseState, seat: int, in_draft: bool,

@@ -26,7 +26,7 @@ _Prod = Prod
 Pairs = tuple[tuple[int, int], ...]
 # The general search past 64 ways, remembered on its canonical inputs (equal trading
 # situations in different games share one entry).
-_cached_purchases = lru_cache(maxsize=50_000)(pareto_purchases)
+_cached_purchases = lru_cache(maxsize=10_000)(pareto_purchases)
 
 
 def pareto_pairs(pairs: Iterable[tuple[int, int]]) -> frozenset[tuple[int, int]]:
@@ -100,7 +100,7 @@ def payment_pairs(
                      for r, count in need])
         found = _SPLITS.get(key)
         if found is None:
-            if len(_SPLITS) > 100_000:
+            if len(_SPLITS) > 20_000:
                 _SPLITS.clear()
             found = _SPLITS[key] = _split_between_sides(key)
         return found
@@ -161,7 +161,7 @@ def split_pairs(
     :func:`payment_pairs` that splits each resource between the sides on its own."""
     found = _SPLITS.get(key)
     if found is None:
-        if len(_SPLITS) > 100_000:
+        if len(_SPLITS) > 20_000:
             _SPLITS.clear()
         found = _SPLITS[key] = _split_between_sides(key)
     return found
@@ -549,7 +549,7 @@ class TradeSituation:
 # (own, left, right) units per resource
 _Extra = tuple[tuple[int, int, int], ...]
 _Fold = tuple[_Extra | None, tuple[tuple[int, int, int], ...] | None]
-FOLD_CACHE_LIMIT = 20_000
+FOLD_CACHE_LIMIT = 5_000
 
 
 class Folds:

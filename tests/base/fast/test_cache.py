@@ -29,7 +29,7 @@ def test_a_pickled_game_carries_no_cache() -> None:
 
 def test_content_ids_stay_bounded_over_many_games(monkeypatch: pytest.MonkeyPatch) -> None:
     """The ids of what cities pay with and sell grew for ever (28.5k after 20,000 games)."""
-    monkeypatch.setattr(fast_cache, "ID_LIMIT", 300)
+    monkeypatch.setattr(fast_cache, "ID_LIMIT", 300)  # (5,000 by default)
     g = BaseGame(players=4, sides="random")
     largest = 0
     for seed in range(30):
