@@ -255,11 +255,12 @@ class Rules:
         """:meth:`check`; returns every seat's stage powers when it looked them up."""
         legal.check_seats(self, state, moves)
         fast = self.fast
+        memo = fast.state_memo(state)
         entries = None
         for seat, move in moves.items():
             if entries is None and type(move) is not Sell and not state.pending:
-                entries = fast.entries(state, range(self.players))
-            if not accepts(fast, state, seat, move, entries):
+                entries = fast.entries(state, range(self.players), memo)
+            if not accepts(fast, state, seat, move, entries, memo):
                 legal.check_move(self, state, seat, move)
         if entries is None:
             return None

@@ -182,9 +182,10 @@ class FastCache:
             memos[id(state)] = memo
         return memo
 
-    def entries(self, state: BaseState, seats: Iterable[int]) -> list[Entry | None]:
+    def entries(self, state: BaseState, seats: Iterable[int],
+                memo: StateMemo | None = None) -> list[Entry | None]:
         """The memo's list of entries for ``state``, with those of ``seats`` filled in."""
-        found = self.state_memo(state).entries
+        found = (self.state_memo(state) if memo is None else memo).entries
         for seat in seats:
             if found[seat] is None:
                 found[seat] = _entries.entry(self, state, seat)

@@ -254,7 +254,7 @@ def shared_template(cache: FastCache, shared: tuple[Any, ...]) -> tuple[Template
 
 def accepts(
     cache: FastCache, state: BaseState, seat: int, move: object,
-    entries: list[Entry | None] | None = None,
+    entries: list[Entry | None] | None = None, memo: StateMemo | None = None,
 ) -> bool:
     """Fast acceptance: whether ``move`` is one of the legal moves of its card. A move
     refused here goes through the general checks (``legal.check_move``), which accept it
@@ -273,7 +273,8 @@ def accepts(
         return False
     if cls is Sell:
         return True
-    memo = cache.state_memo(state)
+    if memo is None:
+        memo = cache.state_memo(state)
     keys = memo.keys.get(seat)
     key = None if keys is None else keys.get(name)
     if key is None:
