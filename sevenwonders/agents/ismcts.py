@@ -224,6 +224,9 @@ class ISMCTSAgent:
         self.root = generic.root
         self.evidence = generic.evidence
         self.cut_evidence = generic.cut_evidence
+        self.walks = 0
+        """Walks (iterations) run so far by this agent object, over every decision: what a
+        benchmark divides by the time spent to get iterations per second."""
 
     def settings(self, game_name: str | None = None) -> Settings:
         """The options of a search in the game called ``game_name``: those given, then the
@@ -280,6 +283,7 @@ class ISMCTSAgent:
             try:
                 state, rng = determinize(game, view, rng)
                 rng, _ = search.iterate(state, rng)
+                self.walks += 1
             except SevenWondersError:
                 # A position the determinizer cannot rebuild faithfully (an expansion's pending
                 # decision the view does not describe): after a few tries, play greedily.
@@ -343,6 +347,7 @@ class ISMCTSAgent:
                 cut = False
                 for move in alive:
                     _, reward = search.iterate(state, walk_rng, move)
+                    self.walks += 1
                     if reward is None:  # the move does not exist in this determinization
                         raise SevenWondersError("a root move is not legal here")
                     rewards[move] = reward
