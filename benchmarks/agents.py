@@ -20,8 +20,9 @@ takes the game's preset for the options it leaves out (``sevenwonders.agents.ism
 with ``+project`` is worth what the same stage without it is. Each line ends with the match's
 wall-clock time (``--workers 1``: one core).
 
-Speed (``--speed``): ``--games`` games of ``ismcts:ITERATIONS`` at seat 0 against greedy agents;
-prints the search's walks (iterations) per second of CPU time spent in its decisions.
+Speed (``--speed``): ``--games`` games of a tree search (``ismcts:ITERATIONS:preset=off``, and
+``chance=`` with ``--chance``) at seat 0 against greedy agents; prints the search's walks
+(iterations) per second of CPU time spent in its decisions.
 
 Score scale (``--scale``): every seat plays the same agent (each of ``--agents``); prints the mean
 points per player, the winner's mean, the spread (standard deviation of all totals) and the mean
@@ -109,12 +110,14 @@ def run_match(challenger: str, opponent: str, players: int, games: int, seed: in
 
 
 class _Timed:
-    """An agent wrapper adding up the CPU time its agent spends choosing."""
+    """An agent wrapper adding up the CPU time its agent spends choosing, and the decisions
+    that had a choice (each costs the search its ``iterations`` walks)."""
 
     def __init__(self, inner: ISMCTSAgent) -> None:
         self.inner = inner
         self.name = inner.name
         self.cpu = 0.0
+        self.choices = 0
 
     def choose(self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
                ) -> tuple[Any, Rng]:
@@ -123,14 +126,18 @@ class _Timed:
             return self.inner.choose(game, view, legal, rng)
         finally:
             self.cpu += time.process_time() - start
+            self.choices += len(legal) > 1
 
 
-def run_speed(game_name: str, players: int, iterations: int, games: int, seed: int) -> str:
+def run_speed(game_name: str, players: int, iterations: int, games: int, seed: int,
+              options: dict[str, Any]) -> str:
+    """Walks per CPU second of a tree search (no preset, so every game searches alike and
+    every decision with a choice costs exactly ``iterations`` walks)."""
     game = build_game(game_name, players)
-    searcher = _Timed(ISMCTSAgent(iterations=iterations))
+    searcher = _Timed(ISMCTSAgent(iterations=iterations, preset=False, **options))
     agents: list[Any] = [searcher] + [GreedyAgent() for _ in range(players - 1)]
     simulate(game, agents, games=games, seed=seed)
-    walks = searcher.inner.walks
+    walks = searcher.choices * iterations
     return (f"{game_name} {players}p: {walks} walks of {searcher.name} in {searcher.cpu:.2f}s "
             f"CPU over {games} game(s): {walks / searcher.cpu:7.1f} walks/s")
 
@@ -169,13 +176,15 @@ def main(argv: list[str] | None = None) -> None:
                         help="CHALLENGER/OPPONENT agent specs (repeatable), e.g. ismcts:100/greedy")
     parser.add_argument("--speed", action="store_true", help="search walks per CPU second")
     parser.add_argument("--iterations", type=int, default=30)
+    parser.add_argument("--chance", default=None, help="--speed: the search's chance option")
     parser.add_argument("--scale", action="store_true", help="score scale of same-agent games")
     parser.add_argument("--agents", nargs="+", default=["random", "greedy"])
     args = parser.parse_args(argv)
     if args.speed:
         for players in args.players:
-            print(run_speed(args.game, players, args.iterations, args.games, args.seed),
-                  flush=True)
+            options = {} if args.chance is None else {"chance": args.chance}
+            print(run_speed(args.game, players, args.iterations, args.games, args.seed,
+                            options), flush=True)
         return
     pool = ProcessPoolExecutor(max_workers=args.workers) if args.workers > 1 else None
     try:
