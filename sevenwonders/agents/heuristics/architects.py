@@ -167,7 +167,7 @@ def _powers(game: Any, city: City, remaining: float) -> float:
     return _power_worth(game, city) * remaining
 
 
-_CITIES: Memo[tuple[float, float, float, float]] = Memo(limit=100_000)
+_CITIES: Memo[tuple[float, float, float, float]] = Memo(limit=50_000)
 """Per city and cat: its running score, stage potential, science potential (while tokens are
 left) and powers' worth over a whole game: what :func:`city_value` reads from the city alone."""
 
@@ -232,7 +232,7 @@ def plain_city_value(game: Any, state: ArchitectsState, seat: int) -> float:
     return value
 
 
-_SHIELDS: Memo[int] = Memo(limit=50_000)
+_SHIELDS: Memo[int] = Memo(limit=20_000)
 
 
 def _shields_of(game: Any, city: City) -> int:

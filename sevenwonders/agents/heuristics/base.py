@@ -180,9 +180,19 @@ def _conflicts(age: int, mine: int, theirs: list[int]) -> float:
 def _own_value(game: Any, age: int, city: City) -> float:
     """What the city is worth beyond its running score and its conflicts: coins, production,
     discounts, science potential, powers and chains (the city alone decides them)."""
-    value = city.coins / 3
+    return _coin_value(age, city.coins) + _effects_value(game, age, city)
+
+
+def _coin_value(age: int, coins: int) -> float:
+    value = coins / 3
     if age < 3:
-        value += LIQUIDITY * min(city.coins, LIQUIDITY_CAP)
+        value += LIQUIDITY * min(coins, LIQUIDITY_CAP)
+    return value
+
+
+def _effects_value(game: Any, age: int, city: City) -> float:
+    """Production, discounts, science potential, powers and chains."""
+    value = 0.0
     effects = _city_effects(game, city)
     units: defaultdict[str, float] = defaultdict(float)
     for effect in effects:
@@ -240,21 +250,36 @@ def _variant_coins(game: Any, state: BaseState, seat: int, extras: tuple[str, ..
     return 0
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _replace(city: City, **changes: Any) -> City:
+    """``attrs.evolve(city, **changes)``, without its per-call look-up of the fields (a search
+    builds tens of thousands of candidate cities per game)."""
+    cls = type(city)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(a.name for a in attrs.fields(cls) if a.init)
+    values = {name: getattr(city, name) for name in names}
+    values.update(changes)
+    return cls(**values)
+
+
 def apply_city(game: Any, state: BaseState, seat: int, move: Any) -> tuple[City, float]:
     """``seat``'s city after its ``move`` (a move changes only the mover's city), and the coins
     it pays neighbours."""
     cities = state.cities
     city = cities[seat]
     if isinstance(move, Sell):
-        return attrs.evolve(city, coins=city.coins + SALE_COINS), 0.0
+        return _replace(city, coins=city.coins + SALE_COINS), 0.0
     if isinstance(move, Build):
         card = game.edition.cards[move.card]
         chained = bool(set(card.chains_from).intersection(city.cards))
         bank = 0 if chained or move.free_build or state.pending else card.coins
-        city = attrs.evolve(city, cards=(*city.cards, card.name),
+        city = _replace(city, cards=(*city.cards, card.name),
                             coins=city.coins - bank - move.left - move.right)
         after = (*cities[:seat], city, *cities[seat + 1:])
-        city = attrs.evolve(city, coins=city.coins + _gains(game, card.effects, after, seat))
+        city = _replace(city, coins=city.coins + _gains(game, card.effects, after, seat))
     elif isinstance(move, BuildStage):
         stages = _stages(game, city)
         if city.stages >= len(stages):
@@ -265,10 +290,10 @@ def apply_city(game: Any, state: BaseState, seat: int, move: Any) -> tuple[City,
         if hasattr(city, "stage_choices"):
             extra["stage_choices"] = (*city.stage_choices, getattr(move, "choice", 0))
         bank = stage.coins + (_variant_coins(game, state, seat, move.extras) if move.extras else 0)
-        city = attrs.evolve(city, stages=city.stages + 1, tucked=(*city.tucked, move.card),
+        city = _replace(city, stages=city.stages + 1, tucked=(*city.tucked, move.card),
                             coins=city.coins - bank - move.left - move.right, **extra)
         after = (*cities[:seat], city, *cities[seat + 1:])
-        city = attrs.evolve(city, coins=city.coins + _gains(game, effects, after, seat))
+        city = _replace(city, coins=city.coins + _gains(game, effects, after, seat))
     else:
         return city, 0.0
     return city, float(move.left + move.right)
@@ -283,14 +308,14 @@ def apply(game: Any, state: BaseState, seat: int, move: Any) -> tuple[BaseState,
     return attrs.evolve(state, cities=(*cities[:seat], city, *cities[seat + 1:])), paid
 
 
-_OWN: Memo[tuple[float, bool, int]] = Memo(limit=200_000)
-"""Per Age and city: its own value (with its running score when that reads no other city),
-whether its score reads other cities, and its shields."""
-_SHIELDS: Memo[int] = Memo(limit=50_000)
-"""Shields per city."""
+_OWN: Memo[tuple[float, bool, int]] = Memo(limit=50_000)
+"""Per Age and city shape: its effects' worth (with its running score when that reads no other
+city), whether its score reads other cities, and its shields."""
+_SHIELDS: Memo[int] = Memo(limit=20_000)
+"""Shields per city shape."""
 
 
-_SCORES: Memo[float] = Memo(limit=100_000)
+_SCORES: Memo[float] = Memo(limit=50_000)
 """Running scores (without coins) of cities whose score reads other cities, per context
 (:func:`_score_context`) and city."""
 
@@ -315,33 +340,44 @@ def _score_reads_others(game: Any, city: City) -> bool:
     )
 
 
+def _shape(city: City) -> tuple[Any, ...]:
+    """What of a city its value reads apart from its coins (a payment split or a trade changes
+    only the coins, so cities of one shape share their remembered parts)."""
+    return (city.wonder, city.side, city.cards, city.stages, city.tokens,
+            getattr(city, "stage_choices", ()))
+
+
 def _shields_of(game: Any, city: City) -> int:
     table = _SHIELDS.context(game.rules, None)
-    found = table.get(city)
-    return found if found is not None else _SHIELDS.put(table, city, _shields(game, city))
+    shape = _shape(city)
+    found = table.get(shape)
+    return found if found is not None else _SHIELDS.put(table, shape, _shields(game, city))
 
 
 def cached_city_value(game: Any, state: BaseState, seat: int, city: City | None = None
                       ) -> float:
     """:func:`city_value` of ``state`` with ``seat``'s city replaced by ``city`` (if given),
-    from remembered parts (:mod:`sevenwonders.agents.heuristics.memo`): a city's own value and
-    shields are kept per Age and city, so only its conflicts, and its score where that reads
-    other cities, are computed again."""
+    from remembered parts (:mod:`sevenwonders.agents.heuristics.memo`): a city's effects'
+    worth, its running score (when that reads no other city) and its shields are kept per Age
+    and city shape (:func:`_shape`: all but its coins), so only its coins, its conflicts, and
+    its score where that reads other cities, are computed again."""
     cities = state.cities
     if city is None:
         city = cities[seat]
-    table = _OWN.context(game.rules, state.age)
-    entry = table.get(city)
+    age = state.age
+    table = _OWN.context(game.rules, age)
+    shape = _shape(city)
+    entry = table.get(shape)
     after: BaseState | None = None
     if entry is None:
         reads = _score_reads_others(game, city)
-        own = _own_value(game, state.age, city)
+        own = _effects_value(game, age, city)
         if not reads:
             after = _with_city(state, seat, city)
             own += _sheet_points(score_sheet(game.rules, after, seat))
-        entry = _OWN.put(table, city, (own, reads, _shields(game, city)))
+        entry = _OWN.put(table, shape, (own, reads, _shields(game, city)))
     own, reads, mine = entry
-    value = own
+    value = own + _coin_value(age, city.coins)
     if reads:
         scores = _SCORES.context(game.rules, _score_context(game, state, seat))
         points = scores.get(city)
@@ -352,7 +388,7 @@ def cached_city_value(game: Any, state: BaseState, seat: int, city: City | None 
         value += points
     theirs = [_shields_of(game, cities[s])
               for s in _scope_seats(seat, state.players, Scope.NEIGHBOURS)]
-    return value + _conflicts(state.age, mine, theirs)
+    return value + _conflicts(age, mine, theirs)
 
 
 def _with_city(state: BaseState, seat: int, city: City) -> BaseState:
