@@ -13,6 +13,13 @@ with the seat's view (:mod:`sevenwonders.agents.determinize`), and walks the sea
 - a move's statistics are shared by every determinization in which it is legal, and its
   *availability* (how often it was legal when its node was visited) stands for the parent's visit
   count in UCB1, as in single-observer ISMCTS; each decider maximises its own reward;
+- chance (``chance="outcomes"``, the default): every iteration's determinization re-samples what
+  chance decides (hidden cards, deals, future rolls), and below a move the tree branches on what
+  the searching seat observes after the step (its view: the roll, the card it drew, the hand
+  passed to it, the others' moves), so a deeper decision's statistics belong to one outcome
+  rather than a mixture; a move visited ``v`` times keeps at most ``sqrt(v)`` outcomes in the
+  tree (progressive widening), and a walk meeting another outcome leaves the tree there.
+  ``chance="open"`` is the plain open-loop tree (a move's subtree shared by every outcome);
 - the tree grows by one node per iteration (and no deeper than ``depth`` tree steps, if given:
   ``depth=1`` is a flat search over the root moves); the walk then goes on with the playout
   policy for ``horizon`` more steps (or to the end) and is scored: at the end, ``0.6 * win +
