@@ -7,10 +7,13 @@ cards still owed) is part of the state, so a state alone says what may happen ne
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
+from cattrs.gen import make_dict_structure_fn
 
 from sevenwonders.core.rng import Rng
-from sevenwonders.core.serialization import register_union
+from sevenwonders.core.serialization import converter, register_union
 
 
 @attrs.frozen(slots=True)
@@ -115,6 +118,10 @@ class ArchitectsState:
     flags: int = 0
     """What happened this turn, for retroactive tokens: bit ``k`` = a card of kind ``k`` was
     taken with its effects; bit :data:`BUILT_FLAG` = a stage was built."""
+    peeked: bool = False
+    """The seat to move held the cat at the start of its turn, so it saw the central deck's top
+    card (rulebook "Die Katzenfigur verwenden"), and that card is still on top: it stays known
+    to that seat for the rest of the turn."""
 
     @property
     def players(self) -> int:
@@ -126,3 +133,15 @@ class ArchitectsState:
 
 
 BUILT_FLAG = 1 << 20
+
+
+def _structure_checked(data: Any, cls: Any) -> ArchitectsState:
+    """Every loaded state passes the full check (see :mod:`.invariants`)."""
+    from sevenwonders.architects.invariants import check_loaded
+
+    return check_loaded(_plain_structure(data, cls))
+
+
+_plain_structure = make_dict_structure_fn(ArchitectsState, converter,
+                                          _cattrs_forbid_extra_keys=True)
+converter.register_structure_hook(ArchitectsState, _structure_checked)

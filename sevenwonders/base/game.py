@@ -7,18 +7,21 @@ from typing import Any
 
 import attrs
 
-from sevenwonders.base.cards import Edition, load_edition
+from sevenwonders.base.cards import Edition, any_game_wonders, load_edition
 from sevenwonders.base.events import CardDiscarded, CardSold, Event
 from sevenwonders.base.hooks import Expansion
-from sevenwonders.base.moves import Move
-from sevenwonders.base.notation import parse
-from sevenwonders.base.options import BaseOptions, make_options
+from sevenwonders.base.moves import BuildStage, Move
+from sevenwonders.base.notation import canonical_names, parse
+from sevenwonders.base.options import SIDE_CHOICES, BaseOptions, make_options
 from sevenwonders.base.rules import BuildQuote, Rules
 from sevenwonders.base.scoring import score_sheet
 from sevenwonders.base.state import BaseState
 from sevenwonders.base.validation import check_state
 from sevenwonders.base.view import BaseView, CityView, city_views, make_view
+from sevenwonders.core.exact import checked_events
+from sevenwonders.core.limits import quote
 from sevenwonders.core.scoring import ScoreSheet, ranking
+from sevenwonders.core.seeds import checked_seed
 from sevenwonders.errors import (
     IllegalMoveError,
     InvalidOptionError,
@@ -48,19 +51,27 @@ class BaseGame:
         coin_effect_timing: str = "after_builds",
         last_turn_order: str = "babylon_first",
         expansions: tuple[Expansion, ...] | list[Expansion] = (),
+        carthage: bool = False,
     ) -> None:
         self._options: BaseOptions = make_options(
-            players, edition, sides, wonders, coin_effect_timing, last_turn_order
+            players, edition, sides, wonders, coin_effect_timing, last_turn_order, carthage
         )
         self.players = players
-        self.edition: Edition = load_edition(self._options.edition)
+        if type(expansions) not in (list, tuple) or not all(
+                isinstance(e, Expansion) for e in expansions):
+            raise InvalidOptionError("expansions must be a list of Expansion objects")
+        # Boards that join any game (Carthage): when named, or dealt with the option.
+        named = self._options.wonders or ()
+        self.edition: Edition = load_edition(self._options.edition).with_wonders(tuple(
+            board for name, board in any_game_wonders().items()
+            if self._options.carthage or name in named))
         self.expansions = tuple(expansions)
         names = [expansion.name for expansion in self.expansions]
-        if len(set(names)) != len(names) or not all(
-            isinstance(e, Expansion) for e in self.expansions
-        ):
+        if len(set(names)) != len(names):
             raise InvalidOptionError("expansions must be distinct Expansion objects")
         self.rules = Rules(players, self._options, self.edition, self.expansions)
+        # card names in notation are matched without case (``build baths``)
+        self._card_names = {name.casefold(): name for name in self.edition.cards}
         self._last: BaseState | None = None  # the last state this game produced
         # the last state a view was made of, and its cities as everyone sees them
         self._views: tuple[BaseState | None, tuple[CityView, ...]] = (None, ())
@@ -75,8 +86,8 @@ class BaseGame:
 
     # -- protocol
 
-    def new_game(self, seed: int) -> BaseState:
-        self._last = self.rules.setup(seed)
+    def new_game(self, seed: int | None = None) -> BaseState:
+        self._last = self.rules.setup(checked_seed(seed))
         return self._last
 
     def to_move(self, state: BaseState) -> frozenset[int]:
@@ -88,6 +99,11 @@ class BaseGame:
         produced last is known to be its own and skips the checks (the hot path of a playout)."""
         if state is self._last:
             return state  # type: ignore[return-value]
+        return self.check_table(state)
+
+    def check_table(self, state: object) -> BaseState:
+        """``state`` if it is a base-game state of this game's table (size, boards, stages,
+        expansions); else :class:`InvalidStateError`. Loading runs the full check."""
         if not isinstance(state, BaseState):
             raise InvalidStateError(f"expected a BaseState, got {type(state).__name__}")
         if (state.players != self.players or len(state.expansions) != len(self.expansions)
@@ -96,7 +112,9 @@ class BaseGame:
                 f"a state for {state.players} players and {len(state.expansions)} expansions "
                 f"does not belong to {self!r}"
             )
-        if not all(self.rules.knows_board(city.wonder, city.side) for city in state.cities):
+        sides = SIDE_CHOICES[self._options.edition]  # "a"/"b" or "day"/"night", not both
+        if not all(self.rules.knows_board(city.wonder, city.side) and city.side in sides
+                   for city in state.cities):
             raise InvalidStateError("a city's wonder board is not one of this game's boards")
         for city in state.cities:
             stages = self.rules.stages(city)
@@ -142,15 +160,23 @@ class BaseGame:
         return tuple(
             attrs.evolve(event, card="")
             if isinstance(event, CardSold | CardDiscarded) and event.seat != seat else event
-            for event in events
+            for event in checked_events(events, Event)
         )
 
     def parse_move(self, state: BaseState, seat: int, text: str) -> Move:
-        move = parse(text)
+        move = canonical_names(parse(text), self._card_names)
         card = getattr(move, "card", None)
         if card is not None and card not in self.edition.cards:
-            raise UnknownCardError(f"no card named {card!r}")
+            raise UnknownCardError(f"no card named {quote(card)}")
         self.rules.ring.check(seat)
+        if isinstance(move, BuildStage) and move.extras and self.expansions:
+            # an expansion's extras (``+project``) are matched without case like card names
+            state = self._mine(state)
+            known = {word.casefold(): word for e in self.expansions
+                     for variant in e.stage_variants(self.rules, state, seat)
+                     for word in variant.extras}
+            move = attrs.evolve(move, extras=tuple(known.get(word.casefold(), word)
+                                                   for word in move.extras))
         if seat not in self.to_move(state):
             self.rules.check(state, {seat: move})  # raises the precise seat/game-over error
         self.rules.check_move(state, seat, move)
@@ -185,7 +211,7 @@ class BaseGame:
         """Can ``seat`` build ``card`` now: free (and why), at which payments, or why not."""
         self.rules.ring.check(seat)
         if card not in self.edition.cards:
-            raise UnknownCardError(f"no card named {card!r}")
+            raise UnknownCardError(f"no card named {quote(card)}")
         return self.rules.quote(state, seat, card, in_draft=not state.pending)
 
     def stage_quote(self, state: BaseState, seat: int) -> BuildQuote:
@@ -194,6 +220,8 @@ class BaseGame:
         return self.rules.stage_quote(state, seat)
 
     def is_legal(self, state: BaseState, seat: int, move: Move) -> bool:
+        state = self._mine(state)
+        self.rules.ring.check(seat)
         try:
             self.rules.check_move(state, seat, move)
         except IllegalMoveError:

@@ -2,14 +2,20 @@
 
 Only city buildings score. A box's flat VP, its attack laurel and the end-of-game part of its
 effects (1coinPerCross, coinPerWonder) go to the line of the building the box belongs to.
+
+Several ticked boxes of one building with the same per-cross effect (the default Gallery's four
+``1coinPerCross gallery``) score it once, the reference's "not stacked" reading (dice.md,
+addenda; open question Q19), which makes the rulebook's final-scoring example reachable; the option
+``per_cross_stacks`` scores it once per box.
 """
 
 from __future__ import annotations
 
 from sevenwonders.core.scoring import ScoreSheet
 from sevenwonders.dice import components as c
+from sevenwonders.dice.effects import CoinsPerBox, CoinsPerWonderStage
 from sevenwonders.dice.state import SeatState
-from sevenwonders.dice.tables import SheetTable, expand
+from sevenwonders.dice.tables import SheetTable
 
 # The score board's lines, in its order (reference section 7).
 LINES = (
@@ -18,23 +24,26 @@ LINES = (
 )
 
 
-def score_seat(table: SheetTable, s: SeatState) -> ScoreSheet:
+def score_seat(table: SheetTable, s: SeatState, *, per_cross_stacks: bool = False) -> ScoreSheet:
     """One seat's score sheet; ``tiebreak`` is ``(unspent coins,)``."""
     lines = dict.fromkeys(LINES, 0)
     ticks = s.ticks
+    counted: set[tuple[str, str, int, tuple[str, ...]]] = set()
     for box in table.boxes:
         if not ticks[box.index] or box.building not in lines:
             continue
         lines[box.building] += box.vp
-        for effect in box.effects:
-            if effect.effect == "1coinPerCross":
-                per = effect.amount or c.DEFAULT_AMOUNTS["1coinPerCross"]
-                names = expand((effect.building or "",))
-            elif effect.effect == "coinPerWonder":
-                per = effect.amount or c.DEFAULT_AMOUNTS["coinPerWonder"]
-                names = (c.WONDER,)
+        for effect in box.effects:  # player aid 7 and 8: as many VP as the coins they gave
+            if isinstance(effect, CoinsPerBox):
+                per, names = effect.per, effect.buildings
+            elif isinstance(effect, CoinsPerWonderStage):
+                per, names = effect.per, (c.WONDER,)
             else:
                 continue
+            key = (box.building, effect.name, per, names)
+            if key in counted and not per_cross_stacks:
+                continue
+            counted.add(key)
             lines[box.building] += per * sum(
                 1 for name in names for i in table.building_boxes[name] if ticks[i]
             )

@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 
 from sevenwonders.dice import components as c
+from sevenwonders.dice.moves import ID
 from sevenwonders.dice.sheets import (
     BUILDING_FIELDS,
     Box,
@@ -220,9 +221,10 @@ class _Checker:
             ids: set[str] = set()
             for i, bonus in enumerate(part):
                 bplace = f"{place}[{i}]"
-                if not bonus.id or bonus.id in ids:
+                if not bonus.id or bonus.id.casefold() in ids:
                     raise self.fail(f"{bplace}.id", f"missing or repeated id {bonus.id!r}")
-                ids.add(bonus.id)
+                self.notation_id(bonus.id, f"{bplace}.id")
+                ids.add(bonus.id.casefold())
                 self.effects(bonus.effects, f"{bplace}.effects",
                              no_vp="a bonus has no score line")
                 self.entry_tags(bonus, bonus.src, bplace)
@@ -241,14 +243,24 @@ class _Checker:
         self.entry_tags(b, b.src, place, frozenset({"boxes", "src", "note"}))
         self.boxes(name, b.boxes, f"{place}.boxes")
 
+    def notation_id(self, value: str, place: str) -> None:
+        """Ids appear in moves (``build red market.m3``, ``bonus b1``): the notation must be able
+        to write them, or the legal moves could not be parsed or replayed."""
+        if not ID.fullmatch(value):
+            raise self.fail(place, f"id {value!r} must be letters, digits and _ only, as the move "
+                                   "notation writes it (such as m3 or b1)")
+
     def boxes(self, building: str, boxes: tuple[Box, ...], place: str) -> None:
         index: dict[str, int] = {}
+        folded: set[str] = set()
         for i, box in enumerate(boxes):
             if not box.id:
                 raise self.fail(f"{place}[{i}].id", "must not be empty")
-            if box.id in index:
+            if box.id.casefold() in folded:  # moves name boxes without regard to case
                 raise self.fail(f"{place}[{i}].id", f"{box.id!r} already used in this building")
+            self.notation_id(box.id, f"{place}[{i}].id")
             index[box.id] = i
+            folded.add(box.id.casefold())
         defences = 0
         for i, box in enumerate(boxes):
             bplace = f"{place}[{i}]"
@@ -263,23 +275,33 @@ class _Checker:
                                     f"arrow from {required!r}: no such box in this building")
                 if required == box.id:
                     raise self.fail(f"{bplace}.requires[{j}]", "a box cannot require itself")
-        # The arrows must not loop (R6).
-        state: dict[str, int] = {}
+        self.no_arrow_cycle(boxes, index, place)
 
-        def visit(box_id: str, trail: tuple[str, ...]) -> None:
-            mark = state.get(box_id, 0)
-            if mark == 2:
-                return
-            if mark == 1:
-                loop = " -> ".join((*trail[trail.index(box_id):], box_id))
-                raise self.fail(f"{place}[{index[box_id]}].requires", f"arrow cycle {loop}")
-            state[box_id] = 1
-            for required in boxes[index[box_id]].requires:
-                visit(required, (*trail, box_id))
-            state[box_id] = 2
-
-        for box in boxes:
-            visit(box.id, ())
+    def no_arrow_cycle(self, boxes: tuple[Box, ...], index: dict[str, int], place: str) -> None:
+        """The arrows must not loop (R6): an iterative depth-first search, linear in boxes and
+        arrows (a long arrow chain must not reach Python's recursion limit)."""
+        state: dict[str, int] = {}  # 1: on the current path, 2: done
+        for root in boxes:
+            if state.get(root.id):
+                continue
+            path: list[str] = [root.id]
+            todo: list[list[str]] = [list(root.requires)]
+            state[root.id] = 1
+            while path:
+                if not todo[-1]:
+                    state[path.pop()] = 2
+                    todo.pop()
+                    continue
+                required = todo[-1].pop()
+                mark = state.get(required, 0)
+                if mark == 1:
+                    loop = " -> ".join((*path[path.index(required):], required))
+                    raise self.fail(f"{place}[{index[required]}].requires",
+                                    f"arrow cycle {loop[:200]}")
+                if mark == 0:
+                    state[required] = 1
+                    path.append(required)
+                    todo.append(list(boxes[index[required]].requires))
 
     def box(self, building: str, box: Box, place: str) -> None:
         if not 0 <= box.cost <= c.MAX_BOX_COST:
