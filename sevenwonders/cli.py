@@ -29,7 +29,8 @@ from sevenwonders.simulation import (
 AGENTS_HELP = (
     "one agent for all seats, or a comma-separated list with one per seat: random, greedy, "
     "ismcts (50 iterations), ismcts:ITERATIONS, ismcts:seconds=S; more ismcts options follow "
-    "colons as NAME=VALUE: exploration, horizon, width, rollout, depth"
+    "colons as NAME=VALUE: exploration, horizon, width, rollout, depth, root, evidence, "
+    "cut_evidence, chance, preset"
 )
 
 
