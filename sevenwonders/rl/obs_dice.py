@@ -18,7 +18,7 @@ import numpy as np
 from sevenwonders.dice import components as c
 from sevenwonders.dice.state import ChooseBonus, ExtraTicks, Phase, SeatState
 from sevenwonders.dice.view import DiceView
-from sevenwonders.rl.observations import Array, Layout, relative_order
+from sevenwonders.rl.observations import Array, Layout
 
 _PHASES = (Phase.ACTION, Phase.FOLLOW_UP, Phase.OVER)
 
@@ -46,7 +46,6 @@ class DiceEncoder:
         self._seats = L.add("seats", n * self.seat_width)
         self.size = L.size
         self._rows: dict[int, tuple[SeatState, int, Array]] = {}
-        self._order = relative_order(n)
         self._memo: tuple[Any, Any, Any, tuple[Array, Array]] | None = None
 
     def _seat(self, s: SeatState, turn: int) -> Array:
@@ -101,7 +100,8 @@ class DiceEncoder:
             head[at + 1 + self._areas + faces[rolled.face]] = 1
         rows = np.stack([self._seat(s, view.turn) for s in view.seats])
         rows[:, self.seat_width - 5] = [seat in view.to_move for seat in range(self.players)]
-        both = (head, rows)
+        # twice over in seat order: a seat's blocks in relative order are one slice
+        both = (head, np.concatenate((rows, rows)).ravel())
         self._memo = (view.seats, view.forum, (view.turn, view.phase, view.to_move,
                                                view.agora_claimed, view.final_turn), both)
         return both
@@ -110,5 +110,6 @@ class DiceEncoder:
         head, rows = self._public(view)
         out = np.empty(self.size, dtype=np.float32)
         out[:self._seats] = head
-        out[self._seats:] = rows[self._order[view.seat]].ravel()
+        w, seat = self.seat_width, view.seat
+        out[self._seats:] = rows[seat * w:(seat + self.players) * w]
         return out
