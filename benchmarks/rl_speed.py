@@ -2,27 +2,39 @@
 
     python benchmarks/rl_speed.py [--games 20] [--only base,dice]
 
-Per configuration, the same seeded games are played three ways, interleaved game by game: the
+Per configuration, the same seeded games are played several ways, interleaved game by game: the
 raw engine (every seat to move takes ``legal_moves`` and a random one; one ``play`` per ply), the
 PettingZoo AEC environment (``last()``, a random action of the mask, ``step``) and the Parallel
-environment (every seat's observation and mask each step); a fourth pass drives the engine
-through the action index and masks alone, without observations ("mask"). Figures are per second
-of the process's CPU time: engine plies and seat decisions, environment steps, and each
-adapter's overhead = its time per game / the engine's time per game - 1.
+environment (every seat's observation and mask each step); another pass drives the engine
+through the action index and masks alone, without observations ("mask"). The Gymnasium
+environment (seat 0 learns, the others are the library's random agent) is compared with the
+engine playing the library's random agent at every seat, seeded alike ("agents"). Figures are
+per second of the process's CPU time: engine plies and seat decisions, environment steps, and each
+adapter's overhead = its time per game / its engine's time per game - 1.
+
+Garbage collection: after the warm-up the objects alive are frozen (``gc.freeze``) and a
+collection runs, untimed, before every timed game. Otherwise a full collection, whose cost
+depends on the whole heap (the rules' caches) rather than on the code that happens to trigger it,
+lands on one pass or another by chance and decides the comparison; the young collections each
+pass causes by what it allocates are still counted.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import time
 from typing import Any
 
 import numpy as np
 
+from sevenwonders.agents.random_agent import RandomAgent
 from sevenwonders.core.game import Game
-from sevenwonders.rl import Adapter, aec_env, parallel_env
+from sevenwonders.core.rng import Rng
+from sevenwonders.rl import Adapter, aec_env, gym_env, parallel_env
 from sevenwonders.rl.aec import SevenWondersAEC
+from sevenwonders.rl.gymnasium_env import SevenWondersGym
 from sevenwonders.rl.parallel import SevenWondersParallel
 
 CONFIGS: tuple[tuple[str, int, dict[str, Any]], ...] = (
@@ -72,6 +84,34 @@ def index_game(adapter: Adapter, k: int) -> None:
         state = game.play(state, moves)
 
 
+def agents_game(game: Game[Any, Any, Any], k: int) -> None:
+    """The engine with the library's random agent at every seat, seeded as the Gymnasium
+    environment seeds its game and its opponents (the learner's seat takes the last generator)."""
+    seeds = np.random.default_rng(k)
+    state = game.new_game(int(seeds.integers(2**31)))
+    rngs = [Rng.from_seed(int(seeds.integers(2**31))) for _ in range(game.players)]
+    rngs = rngs[-1:] + rngs[:-1]  # seat 0 is the learner's; opponents 1.. in seat order
+    agent = RandomAgent()
+    while not game.is_over(state):
+        moves = {}
+        for seat in sorted(game.to_move(state)):
+            moves[seat], rngs[seat] = agent.choose(game, None, game.legal_moves(state, seat),
+                                                   rngs[seat])
+        state = game.play(state, moves)
+
+
+def gym_game(env: SevenWondersGym, k: int) -> int:
+    rng = random.Random(k)
+    obs, _ = env.reset(seed=k)
+    steps = 0
+    while True:
+        actions = np.flatnonzero(obs["action_mask"])
+        obs, _, terminated, truncated, _ = env.step(int(actions[rng.randrange(len(actions))]))
+        steps += 1
+        if terminated or truncated:
+            return steps
+
+
 def aec_game(env: SevenWondersAEC, k: int) -> int:
     rng = random.Random(k)
     env.reset(seed=k)
@@ -104,8 +144,9 @@ def parallel_game(env: SevenWondersParallel, k: int) -> int:
 def measure(name: str, players: int, options: dict[str, Any], games: int) -> dict[str, float]:
     aec = aec_env(name, players, **options)
     par = parallel_env(name, players, **options)
+    gym = gym_env(name, players, **options)
     engine = aec.game
-    counts = {"plies": 0, "decisions": 0, "aec": 0, "parallel": 0}
+    counts = {"plies": 0, "decisions": 0, "aec": 0, "parallel": 0, "gym": 0}
 
     def run_engine(k: int) -> None:
         p, d = engine_game(engine, k)
@@ -118,8 +159,12 @@ def measure(name: str, players: int, options: dict[str, Any], games: int) -> dic
     def run_parallel(k: int) -> None:
         counts["parallel"] += parallel_game(par, k)
 
+    def run_gym(k: int) -> None:
+        counts["gym"] += gym_game(gym, k)
+
     runs = {"engine": run_engine, "aec": run_aec, "parallel": run_parallel,
-            "index": lambda k: index_game(aec.adapter, k)}
+            "index": lambda k: index_game(aec.adapter, k),
+            "agents": lambda k: agents_game(gym.game, k), "gym": run_gym}
     for run in runs.values():  # warm-up: first calls fill the rules' caches and import paths
         run(WARM_UP)
     for key in counts:
@@ -127,13 +172,19 @@ def measure(name: str, players: int, options: dict[str, Any], games: int) -> dic
     cpu = time.process_time
     spent = dict.fromkeys(runs, 0.0)
     order = list(runs)
-    for k in range(games):
-        # the same seed four ways; the order rotates, since a later pass may meet positions
-        # (and the rules' caches) an earlier one filled
-        for key in order[k % 4:] + order[:k % 4]:
-            start = cpu()
-            runs[key](k)
-            spent[key] += cpu() - start
+    gc.collect()
+    gc.freeze()
+    try:
+        for k in range(games):
+            # the same seed every way; the order rotates, since a later pass may meet positions
+            # (and the rules' caches) an earlier one filled
+            for key in order[k % len(order):] + order[:k % len(order)]:
+                gc.collect()
+                start = cpu()
+                runs[key](k)
+                spent[key] += cpu() - start
+    finally:
+        gc.unfreeze()
     plies, decisions = counts["plies"], counts["decisions"]
     aec_steps, par_steps = counts["aec"], counts["parallel"]
     tiny = 1e-9
@@ -145,6 +196,8 @@ def measure(name: str, players: int, options: dict[str, Any], games: int) -> dic
         "aec_overhead": spent["aec"] / max(spent["engine"], tiny) - 1,
         "parallel_overhead": spent["parallel"] / max(spent["engine"], tiny) - 1,
         "index_overhead": spent["index"] / max(spent["engine"], tiny) - 1,
+        "gym_steps_s": counts["gym"] / max(spent["gym"], tiny),
+        "gym_overhead": spent["gym"] / max(spent["agents"], tiny) - 1,
         "games": games,
     }
 
@@ -156,7 +209,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     only = {n for n in args.only.split(",") if n}
     print(f"{'game':<20} {'plies/s':>9} {'decisions/s':>12} {'AEC steps/s':>12} "
-          f"{'AEC +%':>7} {'Par steps/s':>12} {'Par +%':>7} {'mask +%':>8}")
+          f"{'AEC +%':>7} {'Par steps/s':>12} {'Par +%':>7} {'mask +%':>8} "
+          f"{'Gym steps/s':>12} {'Gym +%':>7}")
     for name, players, options in CONFIGS:
         if only and name not in only:
             continue
@@ -165,7 +219,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{label:<20} {r['plies_s']:>9.0f} {r['decisions_s']:>12.0f} "
               f"{r['aec_steps_s']:>12.0f} {100 * r['aec_overhead']:>6.0f}% "
               f"{r['parallel_steps_s']:>12.0f} {100 * r['parallel_overhead']:>6.0f}% "
-              f"{100 * r['index_overhead']:>7.0f}%")
+              f"{100 * r['index_overhead']:>7.0f}% "
+              f"{r['gym_steps_s']:>12.0f} {100 * r['gym_overhead']:>6.0f}%")
 
 
 if __name__ == "__main__":

@@ -30,7 +30,13 @@ from sevenwonders.architects.rules import HIDDEN, Engine, Work
 from sevenwonders.architects.scoring import score_sheets
 from sevenwonders.architects.state import ArchitectsState, City, Finished
 from sevenwonders.architects.tables import Tables
-from sevenwonders.architects.view import ArchitectsView, CityView, city_view, make_view
+from sevenwonders.architects.view import (
+    ArchitectsView,
+    CityView,
+    city_view,
+    make_view,
+    notation,
+)
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seats import Ring
 from sevenwonders.errors import (
@@ -157,7 +163,7 @@ class ArchitectsGame:
     def view(self, state: ArchitectsState, seat: int) -> ArchitectsView:
         state = self._guard(state)
         self.ring.check(seat)
-        moves = tuple(str(m) for m in self.legal_moves(state, seat))
+        moves = notation(self.legal_moves(state, seat))
         return make_view(self.tables, state, seat, tuple(map(self._city_view, state.cities)),
                          moves)
 

@@ -120,6 +120,23 @@ _last_decks: tuple[object, object, tuple[DeckView, ...]] = (None, None, ())
 _last_discard: tuple[object, object, tuple[str, ...], tuple[str, ...]] = (None, None, (), ())
 
 
+_notation: dict[object, str] = {}
+
+
+def notation(moves: tuple[object, ...]) -> tuple[str, ...]:
+    """``moves`` in notation, each text remembered per move (a game knows a few hundred)."""
+    if len(_notation) > DECK_VIEW_LIMIT:
+        _notation.clear()
+    get = _notation.get
+    out = []
+    for move in moves:
+        text = get(move)
+        if text is None:
+            text = _notation[move] = str(move)
+        out.append(text)
+    return tuple(out)
+
+
 def _deck_view(tables: Tables, wonder: str, deck: tuple[int, ...]) -> DeckView:
     key = (id(deck), wonder)
     found = _deck_views.get(key)
@@ -137,7 +154,7 @@ def deck_views(tables: Tables, state: ArchitectsState) -> tuple[DeckView, ...]:
     """Every wonder deck as everyone sees it (the same tuple for every view of a state)."""
     global _last_decks
     memo = _last_decks
-    if memo[0] is state.decks and memo[1] is tables:
+    if memo[1] is tables and memo[0] == state.decks:  # most steps draw from no deck
         return memo[2]
     decks = tuple(_deck_view(tables, city.wonder, deck)
                   for city, deck in zip(state.cities, state.decks, strict=True))
@@ -150,7 +167,7 @@ def discard_view(tables: Tables, discard: tuple[int, ...]) -> tuple[tuple[str, .
     """The discard pile's card kinds and origins."""
     global _last_discard
     memo = _last_discard
-    if memo[0] is discard and memo[1] is tables:
+    if memo[1] is tables and memo[0] == discard:
         return memo[2], memo[3]
     _last_discard = (discard, tables, _kinds(tables, discard), _origins(tables, discard))
     return _last_discard[2], _last_discard[3]

@@ -66,7 +66,8 @@ class ArchitectsEncoder:
         # which the game shares between the views of one state and between successive states).
         self._table = np.zeros(2 * n * self.city_width, dtype=np.float32)
         self._table_key: tuple[Any, ...] = ()
-        self._discard_memo: tuple[tuple[str, ...] | None, Array] = (None, np.zeros(K, dtype=np.float32))
+        self._discard_memo: tuple[tuple[str, ...] | None, Array] = (
+            None, np.zeros(K, dtype=np.float32))
         self._deck_at = self.city_width - K - 1  # deck_size, then deck_top
 
     def _city(self, city: CityView) -> Array:
