@@ -59,7 +59,6 @@ class ArchitectsEncoder:
         self.city_width = W + len(STAGE_KEYS) + 2 * K + T + 3
         self._cities = L.add("cities", n * self.city_width)
         self.size = L.size
-        self._rows: dict[int, tuple[CityView, Array]] = {}
         self._flag_rows: dict[int, Array] = {}
         # Every city's block with its deck, in seat order, twice over: seat s's cities in
         # relative order are the slice from block s (memoised on the city and deck views,
@@ -71,28 +70,23 @@ class ArchitectsEncoder:
         self._deck_at = self.city_width - K - 1  # deck_size, then deck_top
 
     def _city(self, city: CityView) -> Array:
-        """A city's block without its deck (memoised: the game reuses unchanged city views)."""
-        found = self._rows.get(id(city))
-        if found is not None and found[0] is city:
-            return found[1]
-        row = np.zeros(self.city_width, dtype=np.float32)
-        row[self._wonder[city.wonder]] = 1
+        """A city's block without its deck (built only for a city that changed: see
+        :meth:`_cities_table`)."""
+        values = [0.0] * self.city_width  # a list: cheaper to fill than an array
+        values[self._wonder[city.wonder]] = 1
         at = len(self._wonder)
         for key in city.built:
-            row[at + self._stage[key]] = 1
+            values[at + self._stage[key]] = 1
         at += len(self._stage)
         for kind in city.cards:
-            row[at + self._kind[kind]] += 1
+            values[at + self._kind[kind]] += 1
         at += len(self._kind)
         for token in city.tokens:
-            row[at + self._token[token]] += 1
+            values[at + self._token[token]] += 1
         at += len(self._token)
-        row[at] = city.military
-        row[at + 1] = city.shields
-        if len(self._rows) > 4096:
-            self._rows.clear()
-        self._rows[id(city)] = (city, row)
-        return row
+        values[at] = city.military
+        values[at + 1] = city.shields
+        return np.array(values, dtype=np.float32)
 
     def _flags_row(self, flags: int) -> Array:
         """``turn_flags``: the kinds taken this turn, then whether a stage was built."""
@@ -117,7 +111,7 @@ class ArchitectsEncoder:
         for seat, (city, deck) in enumerate(zip(view.cities, view.decks, strict=True)):
             if not fresh and old_cities[seat] is city and old_decks[seat] is deck:
                 continue
-            row = self._city(city).copy()
+            row = self._city(city)
             row[top] = deck.size
             if deck.top is not None:
                 row[top + 1 + kind[deck.top]] = 1

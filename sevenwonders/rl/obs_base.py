@@ -70,12 +70,13 @@ class BaseEncoder:
         self._memo_public: Array = np.zeros(0, dtype=np.float32)
 
     def _city_rows(self, view: BaseView) -> Array:
-        """Every city's block, in seat order (the same for every seat's view of a state)."""
-        rows = np.zeros((self.players, self.city_width), dtype=np.float32)
+        """Every city's block, in seat order (the same for every seat's view of a state; built
+        as lists, cheaper to fill than arrays)."""
         card, wonder = self._card, self._wonder
         deferred = [seat for seat, _ in view.deferred]
+        rows = []
         for seat, city in enumerate(view.cities):
-            row = rows[seat]
+            row = [0.0] * self.city_width
             for name in city.cards:
                 row[card[name]] += 1
             row[self._c_coins] = city.coins
@@ -91,7 +92,8 @@ class BaseEncoder:
             row[self._c_stages_now] = city.stages_this_turn
             row[self._c_free] = city.free_build_age == view.age
             row[self._c_deferred] = deferred.count(seat)
-        return rows
+            rows.append(row)
+        return np.array(rows, dtype=np.float32)
 
     def _edifice(self, view: BaseView) -> tuple[Array, Array]:
         """Edifice's public block (projects) and its per-seat rows."""
