@@ -1,6 +1,9 @@
 """What the RL adapters cost over the raw engine, for random play with action masks.
 
-    python benchmarks/rl_speed.py [--games 20] [--only base,dice]
+    PYTHONPATH=. python benchmarks/rl_speed.py [--games 20] [--only base,dice]
+
+(``PYTHONPATH=.`` in a checkout: else the script, run from ``benchmarks/``, measures an
+installed sevenwonders; the first line printed names the package measured.)
 
 Per configuration, the same seeded games are played several ways, interleaved game by game: the
 raw engine (every seat to move takes ``legal_moves`` and a random one; one ``play`` per ply), the
@@ -25,10 +28,12 @@ import argparse
 import gc
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+import sevenwonders
 from sevenwonders.agents.random_agent import RandomAgent
 from sevenwonders.core.game import Game
 from sevenwonders.core.rng import Rng
@@ -208,6 +213,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--only", default="", help="comma-separated game names")
     args = parser.parse_args(argv)
     only = {n for n in args.only.split(",") if n}
+    # ``python benchmarks/rl_speed.py`` imports an installed sevenwonders, not the checkout's
+    # (run ``PYTHONPATH=. python benchmarks/rl_speed.py`` there): say which one is measured
+    print(f"sevenwonders from {Path(sevenwonders.__file__).parent}")
     print(f"{'game':<20} {'plies/s':>9} {'decisions/s':>12} {'AEC steps/s':>12} "
           f"{'AEC +%':>7} {'Par steps/s':>12} {'Par +%':>7} {'mask +%':>8} "
           f"{'Gym steps/s':>12} {'Gym +%':>7}")
