@@ -6,14 +6,16 @@
 installed sevenwonders; the first line printed names the package measured.)
 
 Per configuration, the same seeded games are played several ways, interleaved game by game: the
-raw engine (every seat to move takes ``legal_moves`` and a random one; one ``play`` per ply), the
-PettingZoo AEC environment (``last()``, a random action of the mask, ``step``) and the Parallel
-environment (every seat's observation and mask each step); another pass drives the engine
-through the action index and masks alone, without observations ("mask"). The Gymnasium
-environment (seat 0 learns, the others are the library's random agent) is compared with the
-engine playing the library's random agent at every seat, seeded alike ("agents"). Figures are
-per second of the process's CPU time: engine plies and seat decisions, environment steps, and each
-adapter's overhead = its time per game / its engine's time per game - 1.
+PettingZoo AEC environment (``last()``, a random action of the mask, ``step``), the Parallel
+environment (every seat's observation and mask each step), the engine driven through the action
+index and masks alone, without observations ("mask"), all drawing the same random actions, and
+the raw engine replaying those games (recorded untimed): every seat to move still takes
+``legal_moves`` and draws a random choice among them, as a random player must, but plays the
+environment's move, so that both sides play the same game; one ``play`` per ply. The Gymnasium
+environment (seat 0 plays random actions of its mask, the others the library's random agent) is
+compared with the engine replaying its games likewise. Figures are per second of the process's
+CPU time: engine plies and seat decisions, environment steps, and each adapter's overhead = its
+time per game / its engine's time per game - 1.
 
 Garbage collection: after the warm-up the objects alive are frozen (``gc.freeze``) and a
 collection runs, untimed, before every timed game. Otherwise a full collection, whose cost
@@ -28,15 +30,15 @@ import argparse
 import gc
 import random
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 import sevenwonders
-from sevenwonders.agents.random_agent import RandomAgent
 from sevenwonders.core.game import Game
-from sevenwonders.core.rng import Rng
 from sevenwonders.rl import Adapter, aec_env, gym_env, parallel_env
 from sevenwonders.rl.aec import SevenWondersAEC
 from sevenwonders.rl.gymnasium_env import SevenWondersGym
@@ -61,19 +63,42 @@ def game_seed(k: int) -> int:
     return int(np.random.default_rng(k).integers(2**31))
 
 
-def engine_game(game: Game[Any, Any, Any], k: int) -> tuple[int, int]:
-    """One random game on the raw engine: (plies, seat decisions)."""
+Plies = list[dict[int, Any]]
+
+
+def record(game: Game[Any, Any, Any], play: Callable[[], object]) -> Plies:
+    """The moves of every ``game.play`` call while ``play()`` runs (untimed)."""
+    plies: Plies = []
+    original = game.play
+
+    def recording(state: Any, moves: Any) -> Any:
+        plies.append(dict(moves))
+        return original(state, moves)
+
+    game.play = recording  # type: ignore[method-assign]
+    try:
+        play()
+    finally:
+        del game.play
+    return plies
+
+
+def engine_game(game: Game[Any, Any, Any], k: int, plies: Plies) -> tuple[int, int]:
+    """The raw engine playing the game an environment played with seed ``k``, as a random
+    player plays: every seat to move takes ``legal_moves`` and a random choice among them (the
+    move played is the environment's, so that both sides play the same game); one ``play`` per
+    ply. Returns (plies, seat decisions)."""
     rng = random.Random(k)
     state = game.new_game(game_seed(k))
-    plies = decisions = 0
-    while not game.is_over(state):
-        moves = {}
+    decisions = 0
+    for moves in plies:
         for seat in sorted(game.to_move(state)):
-            moves[seat] = rng.choice(game.legal_moves(state, seat))
+            rng.choice(game.legal_moves(state, seat))
             decisions += 1
         state = game.play(state, moves)
-        plies += 1
-    return plies, decisions
+    if not game.is_over(state):
+        raise AssertionError("the replayed game did not end")
+    return len(plies), decisions
 
 
 def index_game(adapter: Adapter, k: int) -> None:
@@ -86,22 +111,6 @@ def index_game(adapter: Adapter, k: int) -> None:
         for seat in sorted(game.to_move(state)):
             actions = np.flatnonzero(adapter.mask(state, seat))
             moves[seat] = adapter.move(state, seat, actions[rng.randrange(len(actions))])
-        state = game.play(state, moves)
-
-
-def agents_game(game: Game[Any, Any, Any], k: int) -> None:
-    """The engine with the library's random agent at every seat, seeded as the Gymnasium
-    environment seeds its game and its opponents (the learner's seat takes the last generator)."""
-    seeds = np.random.default_rng(k)
-    state = game.new_game(int(seeds.integers(2**31)))
-    rngs = [Rng.from_seed(int(seeds.integers(2**31))) for _ in range(game.players)]
-    rngs = rngs[-1:] + rngs[:-1]  # seat 0 is the learner's; opponents 1.. in seat order
-    agent = RandomAgent()
-    while not game.is_over(state):
-        moves = {}
-        for seat in sorted(game.to_move(state)):
-            moves[seat], rngs[seat] = agent.choose(game, None, game.legal_moves(state, seat),
-                                                   rngs[seat])
         state = game.play(state, moves)
 
 
@@ -152,9 +161,16 @@ def measure(name: str, players: int, options: dict[str, Any], games: int) -> dic
     gym = gym_env(name, players, **options)
     engine = aec.game
     counts = {"plies": 0, "decisions": 0, "aec": 0, "parallel": 0, "gym": 0}
+    # the games the environments play (the index pass draws the same random actions as the AEC
+    # and Parallel ones), replayed by the engine passes
+    played: dict[int, Plies] = {}
+    played_gym: dict[int, Plies] = {}
+    for k in [WARM_UP, *range(games)]:
+        played[k] = record(engine, partial(index_game, aec.adapter, k))
+        played_gym[k] = record(gym.game, partial(gym_game, gym, k))
 
     def run_engine(k: int) -> None:
-        p, d = engine_game(engine, k)
+        p, d = engine_game(engine, k, played[k])
         counts["plies"] += p
         counts["decisions"] += d
 
@@ -169,7 +185,7 @@ def measure(name: str, players: int, options: dict[str, Any], games: int) -> dic
 
     runs = {"engine": run_engine, "aec": run_aec, "parallel": run_parallel,
             "index": lambda k: index_game(aec.adapter, k),
-            "agents": lambda k: agents_game(gym.game, k), "gym": run_gym}
+            "agents": lambda k: engine_game(gym.game, k, played_gym[k]), "gym": run_gym}
     for run in runs.values():  # warm-up: first calls fill the rules' caches and import paths
         run(WARM_UP)
     for key in counts:
@@ -192,6 +208,8 @@ def measure(name: str, players: int, options: dict[str, Any], games: int) -> dic
         gc.unfreeze()
     plies, decisions = counts["plies"], counts["decisions"]
     aec_steps, par_steps = counts["aec"], counts["parallel"]
+    if aec_steps != decisions or par_steps != plies:  # the same games on every side
+        raise AssertionError("the environments did not play the engine's games")
     tiny = 1e-9
     return {
         "plies_s": plies / max(spent["engine"], tiny),
