@@ -70,13 +70,14 @@ class BaseEncoder:
         self._memo_public: Array = np.zeros(0, dtype=np.float32)
 
     def _city_rows(self, view: BaseView) -> Array:
-        """Every city's block, in seat order (the same for every seat's view of a state; built
-        as lists, cheaper to fill than arrays)."""
+        """Every city's block in seat order, twice over (rows ``n`` to ``2n - 1`` repeat the
+        first ``n``): the same for every seat's view of a state."""
+        n = self.players
+        rows = np.zeros((2 * n, self.city_width), dtype=np.float32)
         card, wonder = self._card, self._wonder
         deferred = [seat for seat, _ in view.deferred]
-        rows = []
         for seat, city in enumerate(view.cities):
-            row = [0.0] * self.city_width
+            row = rows[seat]
             for name in city.cards:
                 row[card[name]] += 1
             row[self._c_coins] = city.coins
@@ -92,8 +93,8 @@ class BaseEncoder:
             row[self._c_stages_now] = city.stages_this_turn
             row[self._c_free] = city.free_build_age == view.age
             row[self._c_deferred] = deferred.count(seat)
-            rows.append(row)
-        return np.array(rows, dtype=np.float32)
+        rows[n:] = rows[:n]
+        return rows
 
     def _edifice(self, view: BaseView) -> tuple[Array, Array]:
         """Edifice's public block (projects) and its per-seat rows."""
@@ -129,8 +130,7 @@ class BaseEncoder:
             return
         self._memo = (view.cities, view.hand_sizes, view.to_move, view.deferred, view.age,
                       view.expansions)
-        rows = self._city_rows(view)
-        self._memo_rows = np.concatenate((rows, rows)).ravel()
+        self._memo_rows = self._city_rows(view).ravel()
         if self._edifice_at >= 0:
             self._memo_public, edifice = self._edifice(view)
             self._memo_edifice = np.concatenate((edifice, edifice)).ravel()
