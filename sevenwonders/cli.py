@@ -15,6 +15,7 @@ from typing import Any, TextIO
 from sevenwonders.agents.base import make_agent
 from sevenwonders.cli_commands import add_play_parser, add_replay_parser
 from sevenwonders.errors import SevenWondersError
+from sevenwonders.frontend.server.command import add_serve_parser
 from sevenwonders.games import EXPANSIONS, GAMES, make_game
 from sevenwonders.simulation import (
     format_summary,
@@ -61,6 +62,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     add_play_parser(commands)
     add_replay_parser(commands)
+    add_serve_parser(commands)
     return parser
 
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import secrets
 import sys
 from typing import Any, TextIO
 
+from sevenwonders.core.seeds import fresh_seed
 from sevenwonders.errors import InvalidOptionError
 from sevenwonders.games import GAMES
 from sevenwonders.records import (
@@ -91,8 +91,8 @@ def run_play(args: argparse.Namespace, input: TextIO | None = None,
     options = parse_options(args.option)
     if args.expansion:
         options["expansions"] = {name: {} for name in args.expansion}
-    game = build_game(args.game, args.players, options)
-    seed = args.seed if args.seed is not None else secrets.randbits(31)
+    game = build_game(args.game, args.players, options, allow_files=True)  # the user's own files
+    seed = args.seed if args.seed is not None else fresh_seed()
     bots: str | list[str] = args.bots
     if "," in args.bots:
         bots = [name.strip() for name in args.bots.split(",")]

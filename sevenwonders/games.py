@@ -10,10 +10,11 @@ from __future__ import annotations
 import importlib
 import inspect
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import PurePath
 from typing import Any
 
 from sevenwonders.core.game import Game
-from sevenwonders.errors import InvalidOptionError, SevenWondersError
+from sevenwonders.errors import InvalidOptionError, Reason, SevenWondersError
 
 # name -> (module, class)
 GAMES: dict[str, tuple[str, str]] = {
@@ -26,6 +27,23 @@ GAMES: dict[str, tuple[str, str]] = {
 EXPANSIONS: dict[str, tuple[str, str]] = {
     "edifice": ("sevenwonders.edifice", "Edifice"),
 }
+
+
+# options that would name a file on this machine: never taken from a record or a stranger
+FILE_OPTIONS: dict[str, tuple[str, ...]] = {"dice": ("sheets",)}
+BUILT_IN_NAMES = ("default",)
+
+
+def refuse_file_options(name: str, options: Mapping[str, Any]) -> None:
+    """Refuse an option of game ``name`` that names a file (records carry data, not paths):
+    only a built-in name (``"default"``) or the data itself may stand there."""
+    for option in FILE_OPTIONS.get(name, ()):
+        value = options.get(option)
+        if isinstance(value, str | PurePath) and value not in BUILT_IN_NAMES:
+            raise InvalidOptionError(
+                f"option {option} of {name} names a file; a record carries the data itself "
+                f"or the name of a built-in set ({', '.join(BUILT_IN_NAMES)})",
+                reason=Reason.NOT_A_FILE)
 
 
 def _construct(cls: Callable[..., Any], what: str, options: dict[str, Any]) -> Any:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from sevenwonders.architects.data import STAGE_KEYS, load
+from sevenwonders.architects.events import Event
 from sevenwonders.architects.invariants import card_locations, check_state
 from sevenwonders.architects.moves import (
     MOVE_TYPES,
@@ -37,18 +38,21 @@ from sevenwonders.architects.view import (
     make_view,
     notation,
 )
+from sevenwonders.core.exact import checked_events
+from sevenwonders.core.limits import quote
+from sevenwonders.core.memo import fresh_all, warm
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seats import Ring
+from sevenwonders.core.seeds import checked_seed
 from sevenwonders.errors import (
     GameOverError,
     IllegalMoveError,
-    InvalidOptionError,
     InvalidStateError,
     UnknownCardError,
     WrongSeatError,
 )
 
-CITY_VIEW_LIMIT = 4096
+_MOVE_TYPES = frozenset(MOVE_TYPES)
 
 
 class ArchitectsGame:
@@ -64,12 +68,14 @@ class ArchitectsGame:
         self.tables = Tables(data, self._rules, players)
         self.engine = Engine(self.tables)
         self._to_move = tuple(frozenset({seat}) for seat in range(players))
-        # One-entry cache: the last state produced and its legal moves (identity checked; one
-        # attribute so that threads sharing the game never see a state with another's moves).
-        self._memo: tuple[ArchitectsState | None, tuple[Move, ...]] = (None, ())
-        self._checked: ArchitectsState | None = None  # the last foreign state that passed
-        # id(city) -> (city, its public view), see _city_view
-        self._city_views: dict[int, tuple[City, CityView]] = {}
+        # Speed memory (states made here and their moves, payments, city views): one bounded
+        # object owned by the engine, not pickled; see architects/cache.py.
+        self._cache = self.engine.cache
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its configuration; unpickled as the receiving process's one game object
+        of that configuration (warm caches from task to task, nothing of them shipped)."""
+        return warm, (_rebuild, self._players, self._rules)
 
     # ----------------------------------------------------------------- protocol
 
@@ -88,9 +94,8 @@ class ArchitectsGame:
     def options(self) -> dict[str, Any]:
         return self._rules.as_dict()
 
-    def new_game(self, seed: int) -> ArchitectsState:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidOptionError(f"a seed is an integer, not {seed!r}")
+    def new_game(self, seed: int | None = None) -> ArchitectsState:
+        seed = checked_seed(seed)
         work = Work(self.engine.setup(seed))
         moves = self.engine.advance(work, None)
         return self._remember(work.freeze(), moves)
@@ -102,24 +107,45 @@ class ArchitectsGame:
         return self._to_move[state.current]
 
     def legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
-        memo = self._memo
-        if state is memo[0] and seat == state.current:
-            return memo[1]
-        state = self._guard(state)
-        if seat != state.current or type(state.pending) is Finished:
+        last = self._cache.last
+        moves = last[1] if state is last[0] else self._cache.states.get(state)
+        if moves is None:
+            moves = self._legal(self._guard(state))
+        if seat != state.current:
             self.ring.check(seat)
             return ()
-        return self.engine.options(Work(state))
+        return fresh_all(moves)  # copies: the remembered moves stay the engine's own
+
+    def _legal(self, state: ArchitectsState) -> tuple[Move, ...]:
+        """The engine's own legal moves of the seat to move in a state that passed the guard."""
+        moves = self._cache.moves(state)
+        if moves is None:
+            moves = () if type(state.pending) is Finished else self.engine.options(Work(state))
+            self._cache.remember(state, moves)
+        return moves
 
     def play(self, state: ArchitectsState, moves: Mapping[int, Move]) -> ArchitectsState:
-        state = self._guard(state)
-        move = self._check(state, moves)
+        cache = self._cache
+        last = cache.last
+        # the usual case spelled out (play is the hot path): the last state made, a plain dict
+        legal = last[1] if state is last[0] else self._legal(self._guard(state))
+        seat = state.current
+        move: Move | None = None
+        if type(moves) is dict and len(moves) == 1 and seat in moves and (
+                type(moves[seat]) in _MOVE_TYPES):  # exact types: no lying __eq__
+            try:  # the engine plays its own copy of the listed move
+                move = legal[legal.index(moves[seat])]
+            except ValueError:
+                move = None
+        if move is None:
+            move = self._reject(state, moves)
         work = Work(state)
         engine = self.engine
         engine.apply(work, move, None)
         moves_now = engine.advance(work, None)
         after = work.freeze()
-        self._memo = (after, moves_now)
+        cache.last = (after, moves_now)
+        cache.states.put(after, moves_now)
         return after
 
     def step(self, state: ArchitectsState,
@@ -136,7 +162,7 @@ class ArchitectsGame:
     def visible_events(self, events: tuple[Any, ...], seat: int) -> tuple[Any, ...]:
         """Every Architects event is public (cards taken lie face up; revealed counts only)."""
         self.ring.check(seat)
-        return tuple(events)
+        return checked_events(events, Event)
 
     def seat_labels(self, state: ArchitectsState) -> tuple[str, ...]:
         """Each seat's wonder, for result tables."""
@@ -146,9 +172,16 @@ class ArchitectsGame:
         move = self._canonical(parse(text))
         self._check_seat(self._guard(state), seat)
         if move not in self.legal_moves(state, seat):
-            raise IllegalMoveError(f"{text!r} is not a legal move now", reason="illegal",
+            raise IllegalMoveError(f"{quote(text)} is not a legal move now", reason="illegal",
                                    seat=seat)
         return move
+
+    def is_legal(self, state: ArchitectsState, seat: int, move: Move) -> bool:
+        """Whether ``seat`` may play ``move`` now; a bad state or seat raises."""
+        state = self._guard(state)
+        self.ring.check(seat)
+        return (type(move) in _MOVE_TYPES and not state.over and seat == state.current
+                and move in self._legal(state))
 
     def is_over(self, state: ArchitectsState) -> bool:
         return self._guard(state).over
@@ -163,7 +196,7 @@ class ArchitectsGame:
     def view(self, state: ArchitectsState, seat: int) -> ArchitectsView:
         state = self._guard(state)
         self.ring.check(seat)
-        moves = notation(self.legal_moves(state, seat))
+        moves = notation(self._legal(state)) if seat == state.current else ()
         return make_view(self.tables, state, seat, tuple(map(self._city_view, state.cities)),
                          moves)
 
@@ -171,13 +204,11 @@ class ArchitectsGame:
         """The public view of ``city``, remembered per city value: a turn changes one city,
         so most of a view's cities were seen before (the memo holds the city itself, so its
         id names no other object while it is there)."""
-        found = self._city_views.get(id(city))
-        if found is not None and found[0] is city:
-            return found[1]
-        view = city_view(self.tables, city, self.engine.shields(city))
-        if len(self._city_views) > CITY_VIEW_LIMIT:
-            self._city_views.clear()
-        self._city_views[id(city)] = (city, view)
+        views = self._cache.city_views
+        view = views.get(city)
+        if view is None:
+            view = city_view(self.tables, city, self.engine.shields(city))
+            views.put(city, view)
         return view
 
     # ----------------------------------------------------------------- extras
@@ -201,7 +232,9 @@ class ArchitectsGame:
         ``InvalidStateError`` and never deep inside a rule. :meth:`check` does the full
         accounting of cards and tokens.
         """
-        if state is self._memo[0] or state is self._checked:
+        cache = self._cache
+        if state is cache.last[0] or cache.states.get(state) is not None or (
+                cache.checked.get(state) is not None):
             return state  # type: ignore[return-value]
         if not isinstance(state, ArchitectsState):
             raise InvalidStateError(f"not an Architects state: {type(state).__name__}")
@@ -223,11 +256,11 @@ class ArchitectsGame:
             raise InvalidStateError(f"unreadable card locations: {error}") from None
         if any(not isinstance(card, int) or not 0 <= card < size for card in located):
             raise InvalidStateError("a card id that is not a card of this game")
-        self._checked = state
+        cache.checked.put(state, True)
         return state
 
     def _remember(self, state: ArchitectsState, moves: tuple[Move, ...]) -> ArchitectsState:
-        self._memo = (state, moves)
+        self._cache.remember(state, moves)
         return state
 
     def _check_seat(self, state: ArchitectsState, seat: object) -> int:
@@ -243,11 +276,14 @@ class ArchitectsGame:
     def _check(self, state: ArchitectsState, moves: Mapping[int, Move]) -> Move:
         """The move of the seat to move, if it is legal; otherwise raise the fitting error."""
         seat = state.current
-        if type(moves) is dict and len(moves) == 1 and seat in moves and (
-                type(state.pending) is not Finished):
+        if type(moves) is dict and len(moves) == 1 and seat in moves:
             move: Move = moves[seat]
-            if move in self.legal_moves(state, seat):
-                return move
+            if type(move) in _MOVE_TYPES:  # exact types: no subclass with a lying __eq__
+                legal = self._legal(state)
+                try:  # the engine plays its own copy of the listed move
+                    return legal[legal.index(move)]
+                except ValueError:
+                    pass
         return self._reject(state, moves)
 
     def _reject(self, state: ArchitectsState, moves: Mapping[int, Move]) -> Move:
@@ -261,13 +297,14 @@ class ArchitectsGame:
         if seat not in moves:
             raise IllegalMoveError(f"seat {seat} must move", reason="missing_move", seat=seat)
         move = moves[seat]
-        if not isinstance(move, MOVE_TYPES):
+        if type(move) not in _MOVE_TYPES:
             raise IllegalMoveError(f"{move!r} is not an Architects move", reason="wrong_type",
                                    seat=seat)
-        if move not in self.legal_moves(state, seat):
-            raise IllegalMoveError(f"{move} is not a legal move now", reason="illegal",
+        legal = self._legal(state)
+        if move not in legal:
+            raise IllegalMoveError(f"{quote(move)} is not a legal move now", reason="illegal",
                                    seat=seat)
-        return move  # a legal move in a mapping that is not a plain dict
+        return legal[legal.index(move)]  # a legal move in a mapping that is not a plain dict
 
     def _canonical(self, move: Move) -> Move:
         """Check the names a parsed move uses and put its parts in the usual order."""
@@ -326,3 +363,6 @@ class ArchitectsGame:
         if isinstance(move, UseEffect):
             return UseEffect(fold(move.effect, ("ephesus", "olympia")))
         return move
+
+def _rebuild(players: int, rules: RuleOptions) -> ArchitectsGame:
+    return ArchitectsGame(players, **rules.as_dict())
