@@ -154,7 +154,9 @@ def deck_views(tables: Tables, state: ArchitectsState) -> tuple[DeckView, ...]:
     """Every wonder deck as everyone sees it (the same tuple for every view of a state)."""
     global _last_decks
     memo = _last_decks
-    if memo[1] is tables and memo[0] == state.decks:  # most steps draw from no deck
+    # most steps draw from no deck; equal non-empty decks hold the same cards, so lie in front of
+    # the same wonders (an empty deck says nothing of its wonder: that case takes the long way)
+    if memo[1] is tables and memo[0] == state.decks and all(state.decks):
         return memo[2]
     decks = tuple(_deck_view(tables, city.wonder, deck)
                   for city, deck in zip(state.cities, state.decks, strict=True))
