@@ -14,6 +14,7 @@ from typing import Any, TextIO
 
 from sevenwonders.agents.base import make_agent
 from sevenwonders.cli_commands import add_play_parser, add_replay_parser
+from sevenwonders.cli_tournament import add_tournament_parser
 from sevenwonders.errors import SevenWondersError
 from sevenwonders.frontend.server.command import add_serve_parser
 from sevenwonders.games import EXPANSIONS, GAMES, make_game
@@ -28,7 +29,8 @@ from sevenwonders.simulation import (
 AGENTS_HELP = (
     "one agent for all seats, or a comma-separated list with one per seat: random, greedy, "
     "ismcts (50 iterations), ismcts:ITERATIONS, ismcts:seconds=S; more ismcts options follow "
-    "colons as NAME=VALUE: exploration, horizon, width, rollout, depth"
+    "colons as NAME=VALUE: exploration, horizon, width, rollout, depth, root, evidence, "
+    "cut_evidence, chance, preset"
 )
 
 
@@ -63,6 +65,7 @@ def _parser() -> argparse.ArgumentParser:
     add_play_parser(commands)
     add_replay_parser(commands)
     add_serve_parser(commands)
+    add_tournament_parser(commands)
     return parser
 
 
