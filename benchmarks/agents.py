@@ -17,7 +17,9 @@ each match's opponent against copies of itself (the *seat-0 control*: the share 
 nothing differs, which is not exactly the baseline, since seats differ). An ``ismcts`` spec
 takes the game's preset for the options it leaves out (``sevenwonders.agents.ismcts.PRESETS``).
 ``greedy-noprojects`` is the greedy agent as it was before it valued Edifice projects: a stage
-with ``+project`` is worth what the same stage without it is. Each line ends with the match's
+with ``+project`` is worth what the same stage without it is. ``greedy@PATH`` is greedy on the
+base heuristic module at PATH (e.g. an older ``heuristics/base.py`` saved with ``git show``), to
+match a heuristic change against the one it replaces. Each line ends with the match's
 wall-clock time (``--workers 1``: one core).
 
 Speed (``--speed``): ``--games`` games of a tree search (``ismcts:ITERATIONS:preset=off``, and
@@ -71,9 +73,39 @@ class GreedyWithoutProjects(GreedyAgent):
         return rng.choice(best_moves(values, legal))
 
 
+class GreedyFromFile(GreedyAgent):
+    """Greedy on another version of the base heuristic, loaded from a file (``greedy@PATH``,
+    e.g. a copy of ``heuristics/base.py`` from an older commit), to measure a heuristic change
+    against the one it replaces without keeping two versions in the package."""
+
+    def __init__(self, path: str) -> None:
+        import importlib.util
+
+        spec = importlib.util.spec_from_file_location(f"_heuristic_{abs(hash(path))}", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        self.path = path
+        self.evaluate = module.evaluate
+        self.name = "greedy@" + path.rsplit("/", 1)[-1]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (GreedyFromFile, (self.path,))
+
+    def choose(
+        self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
+    ) -> tuple[Any, Rng]:
+        if len(legal) == 1:
+            return legal[0], rng
+        values, rng = self.evaluate(game, view, legal, rng)
+        return rng.choice(best_moves(values, legal))
+
+
 def agent(spec: str) -> Agent:
     if spec == "greedy-noprojects":
         return GreedyWithoutProjects()
+    if spec.startswith("greedy@"):
+        return GreedyFromFile(spec.removeprefix("greedy@"))
     return make_agent(spec)
 
 
@@ -163,6 +195,12 @@ def run_scale(game_name: str, players: int, spec: str, games: int, seed: int,
             f"lines: {shown}; {elapsed:.0f}s")
 
 
+def split_match(match: str) -> tuple[str, str]:
+    """``CHALLENGER/OPPONENT``, or ``CHALLENGER vs OPPONENT`` (for specs holding a path)."""
+    challenger, _, opponent = match.partition(" vs " if " vs " in match else "/")
+    return challenger.strip(), opponent.strip()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
@@ -173,7 +211,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--control", action="store_true",
                         help="also play each opponent against copies of itself")
     parser.add_argument("--match", action="append", default=None,
-                        help="CHALLENGER/OPPONENT agent specs (repeatable), e.g. ismcts:100/greedy")
+                        help="CHALLENGER/OPPONENT agent specs (repeatable), e.g. ismcts:100/greedy; "
+                        "'CHALLENGER vs OPPONENT' when a spec holds a path")
     parser.add_argument("--speed", action="store_true", help="search walks per CPU second")
     parser.add_argument("--iterations", type=int, default=30)
     parser.add_argument("--chance", default=None, help="--speed: the search's chance option")
@@ -196,10 +235,11 @@ def main(argv: list[str] | None = None) -> None:
                 continue
             matches = list(args.match or DEFAULT_MATCHES)
             if args.control:
-                opponents = dict.fromkeys(m.partition("/")[2] for m in matches)
-                matches += [f"{o}/{o}" for o in opponents if f"{o}/{o}" not in matches]
+                opponents = dict.fromkeys(split_match(m)[1] for m in matches)
+                matches += [f"{o} vs {o}" for o in opponents
+                            if split_match(f"{o} vs {o}") not in map(split_match, matches)]
             for match in matches:
-                challenger, _, opponent = match.partition("/")
+                challenger, opponent = split_match(match)
                 print(run_match(challenger, opponent, players, args.games, args.seed, pool,
                                 args.game), flush=True)
     finally:

@@ -10,7 +10,10 @@ seat's view alone (the rest of the table as it stands). The value of a city is, 
   current Age's conflict at full weight (win 1/3/5 points, loss -1) and later Ages' at 0.4;
 - production for the rest of the game: per resource letter, the first unit is worth 1, the second
   0.6, the third and fourth 0.3 (a unit of a choice card counts 0.6 for each of its letters),
-  times 1.2 in Age I, 0.8 in Age II, 0.1 in Age III;
+  times 3.5 in Age I, 2.5 in Age II, 0.3 in Age III. Production is what later cards and the
+  wonder's stages are paid with: valued low (1.2 / 0.8 / 0.1 until issue 17), greedy sold about
+  8 cards a game for coins, rarely could afford a stage, and ended on about 10 coins and 35
+  points; at these weights it builds its production, then its stages and dearer cards;
 - trading discounts: 1.2 each in Age I, 0.6 in Age II;
 - chains: 0.7 (Age I) or 0.5 (Age II) for every card of a later Age that a built card makes free;
 - science potential: 0.4 per science symbol or wildcard in Ages I and II (sets grow);
@@ -19,7 +22,8 @@ seat's view alone (the rest of the table as it stands). The value of a city is, 
 
 A move changes only the seat's city: a build adds the card, pays the bank (nothing when a built
 card chains to it) and the neighbours, and takes the card's coins; a stage adds a stage and its
-coins; a sale adds 3 coins. Coins paid to a neighbour also cost 0.25 each (they help a rival).
+coins; a sale adds 3 coins. Coins paid to a neighbour also cost 0.1 each (they help a rival; weighed at 0.25 before,
+trading for a missing resource was dearer than the card was worth).
 
 :func:`playout_move` is the fast policy used inside the search agent's simulations: a random
 build 70% of the time when one is possible, else a random stage 50% of the time, else any move.
@@ -65,7 +69,7 @@ from sevenwonders.core.scoring import ScoreSheet
 
 VICTORY = {1: 1, 2: 3, 3: 5}
 LATER_CONFLICT_WEIGHT = 0.4
-PRODUCTION_WEIGHT = {1: 1.2, 2: 0.8, 3: 0.1}
+PRODUCTION_WEIGHT = {1: 3.5, 2: 2.5, 3: 0.3}
 UNIT_VALUES = (1.0, 0.6, 0.3, 0.3)
 CHOICE_UNIT = 0.6
 DISCOUNT_VALUE = {1: 1.2, 2: 0.6, 3: 0.0}
@@ -74,7 +78,7 @@ SCIENCE_POTENTIAL = {1: 0.4, 2: 0.4, 3: 0.0}
 POWER_VALUE = 1.5
 LIQUIDITY = 0.15
 LIQUIDITY_CAP = 8
-NEIGHBOUR_PAYMENT = 0.25
+NEIGHBOUR_PAYMENT = 0.1
 SALE_COINS = 3
 POWERS = (PlayLastCard, BuildFromDiscard, FreeFirstOfColour, FreeFirstOfAge, FreeLastOfAge,
           FreeOncePerAge)
