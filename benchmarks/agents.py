@@ -211,8 +211,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--control", action="store_true",
                         help="also play each opponent against copies of itself")
     parser.add_argument("--match", action="append", default=None,
-                        help="CHALLENGER/OPPONENT agent specs (repeatable), e.g. ismcts:100/greedy; "
-                        "'CHALLENGER vs OPPONENT' when a spec holds a path")
+                        help="CHALLENGER/OPPONENT agent specs (repeatable), e.g. "
+                        "ismcts:100/greedy; 'CHALLENGER vs OPPONENT' when a spec holds a path")
     parser.add_argument("--speed", action="store_true", help="search walks per CPU second")
     parser.add_argument("--iterations", type=int, default=30)
     parser.add_argument("--chance", default=None, help="--speed: the search's chance option")

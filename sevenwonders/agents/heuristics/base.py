@@ -22,8 +22,8 @@ seat's view alone (the rest of the table as it stands). The value of a city is, 
 
 A move changes only the seat's city: a build adds the card, pays the bank (nothing when a built
 card chains to it) and the neighbours, and takes the card's coins; a stage adds a stage and its
-coins; a sale adds 3 coins. Coins paid to a neighbour also cost 0.1 each (they help a rival; weighed at 0.25 before,
-trading for a missing resource was dearer than the card was worth).
+coins; a sale adds 3 coins. Coins paid to a neighbour also cost 0.1 each (they help a rival;
+at 0.25, as before issue 17, trading for a missing resource cost more than it earned).
 
 :func:`playout_move` is the fast policy used inside the search agent's simulations: a random
 build 70% of the time when one is possible, else a random stage 50% of the time, else any move.
