@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,9 +28,6 @@ from sevenwonders.errors import (
     InvalidStateError,
     UnknownCardError,
 )
-
-# How many produced states a game object trusts at once (the oldest is forgotten first).
-_PRODUCED_LIMIT = 64
 
 
 class BaseGame:
@@ -76,9 +72,9 @@ class BaseGame:
         self.rules = Rules(players, self._options, self.edition, self.expansions)
         # card names in notation are matched without case (``build baths``)
         self._card_names = {name.casefold(): name for name in self.edition.cards}
-        # The states this game produced lately (by id, checked by identity): they skip the
-        # checks of a state from outside, for every live game stepped through this object.
-        self._produced: dict[int, weakref.ref[BaseState]] = {}
+        # The states this game produced lately skip the checks of a state from outside, for
+        # every live game stepped through this object: they are marked in the speed layer's
+        # memo of the state (by id, checked by identity, gone with the state; the last 64).
         self._last: BaseState | None = None  # the last of them (one playout's next state)
         # the last state a view was made of, and its cities as everyone sees them
         self._views: tuple[BaseState | None, tuple[CityView, ...]] = (None, ())
@@ -87,7 +83,6 @@ class BaseGame:
         """A pickled game carries its options, not what it remembers of states (a process
         pool's task stays small); the rules drop their caches likewise."""
         state = dict(self.__dict__)
-        state["_produced"] = {}
         state["_last"] = None
         state["_views"] = (None, ())
         return state
@@ -96,18 +91,9 @@ class BaseGame:
         self.__dict__.update(state)
 
     def _remember(self, state: BaseState) -> BaseState:
-        """Trust ``state`` while it lives (a weak reference: a dead state's entry goes at once,
-        so none ages into the garbage collector's older generations)."""
-        produced = self._produced
-        key = id(state)
-
-        def forget(ref: object) -> None:
-            if produced.get(key) is ref:
-                del produced[key]
-
-        if len(produced) >= _PRODUCED_LIMIT:
-            del produced[next(iter(produced))]  # the oldest
-        produced[key] = weakref.ref(state, forget)
+        """Trust ``state`` while it lives (the mark leaves with the state's memo, so none
+        ages into the garbage collector's older generations)."""
+        self.rules.fast.state_memo(state).produced = True
         self._last = state
         return state
 
@@ -134,8 +120,7 @@ class BaseGame:
         or of many live games stepped in turn)."""
         if state is self._last:
             return state  # type: ignore[return-value]
-        ref = self._produced.get(id(state))
-        if ref is not None and ref() is state:
+        if self.rules.fast.produced(state):
             return state  # type: ignore[return-value]
         return self.check_table(state)
 

@@ -44,7 +44,7 @@ class StateMemo:
     finished step's findings go at once (they never age into the collector's older
     generations), and a live state's stay, however many live games share the rules."""
 
-    __slots__ = ("entries", "keys", "moves", "ref", "templates")
+    __slots__ = ("entries", "keys", "moves", "produced", "ref", "templates")
 
     def __init__(self, state: BaseState, memos: dict[int, StateMemo]) -> None:
         key = id(state)
@@ -58,6 +58,7 @@ class StateMemo:
         self.moves: dict[int, tuple[Move, ...]] = {}
         self.keys: dict[int, dict[str, RowKey]] = {}
         self.templates: dict[int, Template] = {}  # each seat's stage template
+        self.produced = False  # made by the game object: it skips the checks of a foreign state
 
 
 class FastCache:
@@ -103,6 +104,8 @@ class FastCache:
         # (card, payments) -> its paid builds, (card, template id) -> its stage builds
         self.row_parts: dict[tuple[Any, ...], tuple[Move, ...]] = {}
         self.memos: dict[int, StateMemo] = {}
+        # the state met last and its memo, as one tuple (replaced whole: safe for threads)
+        self.last: tuple[BaseState | None, StateMemo | None] = (None, None)
         self.no_template = _moves.shared_template(self, ((), 0, ()))
 
     # -- ids and bounds
@@ -153,6 +156,7 @@ class FastCache:
         self.row_cache.clear()
         self.row_parts.clear()
         self.memos.clear()
+        self.last = (None, None)
         for trade in self.trades.values():
             trade.templates.clear()
         self.no_template = _moves.shared_template(self, ((), 0, ()))
@@ -173,6 +177,9 @@ class FastCache:
     def state_memo(self, state: BaseState) -> StateMemo:
         """The findings for ``state`` (new ones if it was not met lately). Keyed by the
         state's id and checked by identity (a weak reference to the frozen state)."""
+        last = self.last
+        if last[0] is state:
+            return last[1]  # type: ignore[return-value]
         memos = self.memos
         memo = memos.get(id(state))
         if memo is None or memo.ref() is not state:
@@ -180,7 +187,13 @@ class FastCache:
             if len(memos) >= MEMO_LIMIT:
                 del memos[next(iter(memos))]  # the oldest
             memos[id(state)] = memo
+        self.last = (state, memo)
         return memo
+
+    def produced(self, state: object) -> bool:
+        """Whether ``state`` was marked as made by the game object (and still lives)."""
+        memo = self.memos.get(id(state))
+        return memo is not None and memo.produced and memo.ref() is state
 
     def entries(self, state: BaseState, seats: Iterable[int],
                 memo: StateMemo | None = None) -> list[Entry | None]:
@@ -215,9 +228,7 @@ class FastCache:
 
     def legal_moves(self, state: BaseState, seat: int) -> tuple[Move, ...]:
         """The seat's hand moves on ``state`` (drafting, or Babylon's last card)."""
-        memo = self.memos.get(id(state))
-        if memo is None or memo.ref() is not state:
-            memo = self.state_memo(state)
+        memo = self.state_memo(state)
         moves = memo.moves.get(seat)
         if moves is None:
             moves = memo.moves[seat] = _moves.hand_moves(
