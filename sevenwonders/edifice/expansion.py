@@ -120,6 +120,7 @@ class Edifice(Expansion):
     """
 
     name = NAME
+    changes_conflict_tokens = True  # victory tokens as rewards, penalties taking tokens
 
     def __init__(
         self,
@@ -233,7 +234,7 @@ class Edifice(Expansion):
         """The cross-field rules of the projects (Edifice rulebook, "Projects"): a project of
         a later Age is open, one of a past Age is decided; a completed project has no pawn
         left; participants hold a pawn of their Age; rewards come from completed projects the
-        seat took part in; debts only from failed projects."""
+        seat held a pawn of; debts only from failed projects."""
         self.validate(rules, state)
         mine = state.expansions[rules.expansions.index(self)]
         assert isinstance(mine, EdificeState)
@@ -261,13 +262,23 @@ class Edifice(Expansion):
         for seat in range(n):
             for reward in mine.rewards[seat]:
                 index = mine.projects.index(reward) if reward in mine.projects else -1
+                # every holder of a pawn of that Age is rewarded: participants and Ur's box pawns
                 if index < 0 or mine.outcomes[index] != COMPLETED \
-                        or seat not in mine.participants[index]:
+                        or seat not in mine.holders[index]:
                     fail(f"seat {seat} has a reward of {reward!r}, which it did not earn")
             if len(set(mine.rewards[seat])) != len(mine.rewards[seat]):
                 fail(f"seat {seat} has a reward twice")
             if len(mine.debts[seat]) > failed:
                 fail(f"seat {seat} has {len(mine.debts[seat])} debts after {failed} failures")
+            # the conflict tokens the base check leaves to us (changes_conflict_tokens): two a
+            # conflict, plus one victory token a reward that gives one
+            conflicts = 3 if state.over else state.age - 1
+            earned = sum(1 for name in mine.rewards[seat]
+                         for reward in self._project(name).reward
+                         if isinstance(reward, VictoryToken))
+            if len(state.cities[seat].tokens) > 2 * conflicts + earned:
+                fail(f"seat {seat} holds {len(state.cities[seat].tokens)} conflict tokens "
+                     f"after {conflicts} conflicts and {earned} token rewards")
 
     def extra_wonders(self) -> tuple[Wonder, ...]:
         return edifice_wonders(self.carthage_night_vp)
