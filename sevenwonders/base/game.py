@@ -10,6 +10,7 @@ import attrs
 from sevenwonders.base.cards import Edition, any_game_wonders, load_edition
 from sevenwonders.base.events import CardDiscarded, CardSold, Event
 from sevenwonders.base.hooks import Expansion
+from sevenwonders.base.legal import to_move
 from sevenwonders.base.moves import BuildStage, Move
 from sevenwonders.base.notation import canonical_names, parse
 from sevenwonders.base.options import SIDE_CHOICES, BaseOptions, make_options
@@ -111,7 +112,7 @@ class BaseGame:
         return self._remember(self.rules.setup(checked_seed(seed)))
 
     def to_move(self, state: BaseState) -> frozenset[int]:
-        return self.rules.to_move(self._mine(state))
+        return to_move(self.rules, self._mine(state))
 
     def _mine(self, state: object) -> BaseState:
         """Refuse a state that is not a base-game state of this game's table size and set of

@@ -206,7 +206,7 @@ def check_seats(rules: Rules, state: BaseState, moves: Mapping[int, object]) -> 
     move."""
     if state.over:
         raise GameOverError("the game is over", reason="game_over")
-    expected = rules.to_move(state)
+    expected = to_move(rules, state)
     for seat in moves:
         if type(seat) is not int or not 0 <= seat < rules.players:
             rules.ring.check(seat)  # raises for anything but a seat of this table

@@ -228,7 +228,9 @@ class FastCache:
 
     def legal_moves(self, state: BaseState, seat: int) -> tuple[Move, ...]:
         """The seat's hand moves on ``state`` (drafting, or Babylon's last card)."""
-        memo = self.state_memo(state)
+        last = self.last
+        memo = last[1] if last[0] is state else self.state_memo(state)
+        assert memo is not None
         moves = memo.moves.get(seat)
         if moves is None:
             moves = memo.moves[seat] = _moves.hand_moves(

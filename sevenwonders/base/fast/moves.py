@@ -83,12 +83,10 @@ def hand_moves(
             found_template = trade.templates[(cost_id, options, count)] = shared_template(
                 cache,                 (pairs, options, (((), count),)))
         template, template_id = found_template
-    keys = None
+    keys: dict[str, RowKey] = {}  # (kept in the memo when there is one)
     if memo is not None:
         memo.templates[seat] = template
-        keys = memo.keys.get(seat)
-        if keys is None:
-            keys = memo.keys[seat] = {}
+        keys = memo.keys.setdefault(seat, keys)
     powers = me.powers
     # the powers that make a card free (free_reason), if the city has any
     frees = powers and not powers.isdisjoint(FREE_POWERS)
@@ -144,8 +142,7 @@ def hand_moves(
             if len(rows) > CACHE_LIMIT:
                 rows.clear()
             rows[key] = found_row
-        if keys is not None:
-            keys[name] = key
+        keys[name] = key
         extend(found_row)
     return tuple(moves)
 
