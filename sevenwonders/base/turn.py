@@ -164,7 +164,10 @@ def _build_card(rules: Rules, turn: _Turn, seat: int, move: Build, how: str | No
     state = turn.state
     card = rules.cards[move.card]
     bank = 0 if how is not None else card.coins
-    turn.pay(seat, bank, move.left, move.right, rules.sides[seat])
+    left, right = rules.sides[seat]
+    turn.spent[seat] += bank + move.left + move.right
+    turn.income[left] += move.left
+    turn.income[right] += move.right
     city = turn.cities[seat]
     placed = turn.placed[seat] = ((*city.cards, move.card), city.stages, city.tucked,
                                   state.age if move.free_build else city.free_build_age,
@@ -225,12 +228,17 @@ def _settle(rules: Rules, turn: _Turn,
     """Coins change hands for everyone at once; the turn's marks (D3b) are noted when the
     turn goes on after this step (a plain draft turn clears them at once)."""
     cities = turn.cities
-    marks = list(turn.state.marks)
+    marks = list(turn.state.marks) if keep_marks else []
     for seat, city in enumerate(cities):
         spent, income = turn.spent[seat], turn.income[seat]
         placed = turn.placed[seat]
         if placed is not None:
-            cities[seat] = _placed_city(city, placed, city.coins - spent + income)
+            cards, stages, tucked, free_build_age, stage_choices = placed
+            cities[seat] = make_city(
+                wonder=city.wonder, side=city.side, coins=city.coins - spent + income,
+                cards=cards, stages=stages, tucked=tucked, tokens=city.tokens,
+                free_build_age=free_build_age, stage_choices=stage_choices,
+            )
         elif spent or income:  # a sale, or coins from a neighbour
             cities[seat] = make_city(
                 wonder=city.wonder, side=city.side, coins=city.coins - spent + income,
