@@ -44,21 +44,22 @@ class StateMemo:
     finished step's findings go at once (they never age into the collector's older
     generations), and a live state's stay, however many live games share the rules."""
 
-    __slots__ = ("entries", "keys", "moves", "produced", "ref", "templates")
+    __slots__ = ("entries", "key", "keys", "memos", "moves", "produced", "ref")
 
     def __init__(self, state: BaseState, memos: dict[int, StateMemo]) -> None:
-        key = id(state)
-
-        def forget(_: object) -> None:
-            if memos.get(key) is self:
-                del memos[key]
-
-        self.ref = weakref.ref(state, forget)
+        self.key = id(state)
+        self.memos = memos
+        self.ref = weakref.ref(state, self.forget)
         self.entries: list[Entry | None] = [None] * len(state.cities)
         self.moves: dict[int, tuple[Move, ...]] = {}
-        self.keys: dict[int, dict[str, RowKey]] = {}
-        self.templates: dict[int, Template] = {}  # each seat's stage template
+        # each seat's row keys by card, and its stage template
+        self.keys: dict[int, tuple[dict[str, RowKey], Template]] = {}
         self.produced = False  # made by the game object: it skips the checks of a foreign state
+
+    def forget(self, _: object) -> None:
+        """The state died: its findings leave the table."""
+        if self.memos.get(self.key) is self:
+            del self.memos[self.key]
 
 
 class FastCache:
