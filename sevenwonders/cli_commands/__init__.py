@@ -5,13 +5,16 @@ rename (and merges follow the file).
 """
 
 from sevenwonders.frontend.cli_commands import (
+    ProgressBar,
     add_play_parser,
     add_replay_parser,
     parse_options,
     run_play,
     run_replay,
+    run_simulate,
 )
 
 __all__ = [
-    "add_play_parser", "add_replay_parser", "parse_options", "run_play", "run_replay",
+    "ProgressBar", "add_play_parser", "add_replay_parser", "parse_options", "run_play",
+    "run_replay", "run_simulate",
 ]

@@ -171,7 +171,7 @@ class MoveChoices:
 Provider = Callable[[Game[Any, Any, Any], Any, int], Any]
 
 PROVIDERS: dict[str, str | Provider] = {
-    "base": "sevenwonders.choices:base_choices",
+    "base": "sevenwonders.frontend.choices:base_choices",
 }
 
 

@@ -37,17 +37,17 @@ from sevenwonders.base.events import (
 from sevenwonders.base.game import BaseGame
 from sevenwonders.base.state import City
 from sevenwonders.base.view import BaseView
-from sevenwonders.choices import (
-    HandChoices,
-    choices,
-    describe_card,
-)
 from sevenwonders.core.game import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.scoring import ScoreSheet
 from sevenwonders.core.serialization import converter, tag_of
 from sevenwonders.errors import InvalidOptionError, SevenWondersError
-from sevenwonders.records import GameRecord, new_record
+from sevenwonders.frontend.choices import (
+    HandChoices,
+    choices,
+    describe_card,
+)
+from sevenwonders.frontend.records import GameRecord, new_record
 
 HELP = """Answer with:
   a number        the move of that number in the list
