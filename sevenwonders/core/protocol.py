@@ -1,0 +1,76 @@
+"""The one protocol every game of the family offers.
+
+Bots, the simulator, the command line and replays are written once against :class:`Game`.
+A step takes the moves of every seat in :meth:`Game.to_move` at once: all seats in simultaneous
+games (base game, Dice), one seat in sequential games or for a pending decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from sevenwonders.core.scoring import ScoreSheet
+
+S = TypeVar("S")
+M = TypeVar("M")
+V = TypeVar("V", covariant=True)
+
+
+@runtime_checkable
+class Game(Protocol[S, M, V]):
+    """A game: options fixed at construction, pure functions of immutable states."""
+
+    @property
+    def name(self) -> str:
+        """Short identifier: ``"base"``, ``"architects"``, ``"dice"``."""
+        ...
+
+    @property
+    def players(self) -> int: ...
+
+    def new_game(self, seed: int) -> S:
+        """The state after set-up, fully determined by ``seed`` and the game's options."""
+        ...
+
+    def to_move(self, state: S) -> frozenset[int]:
+        """The seats that must choose a move now (empty once the game is over)."""
+        ...
+
+    def legal_moves(self, state: S, seat: int) -> tuple[M, ...]:
+        """Every move ``seat`` may make now; empty if the seat is not asked to move."""
+        ...
+
+    def play(self, state: S, moves: Mapping[int, M]) -> S:
+        """The state after every seat in :meth:`to_move` made its move; raises on a bad move."""
+        ...
+
+    def step(self, state: S, moves: Mapping[int, M]) -> tuple[S, tuple[Any, ...]]:
+        """Like :meth:`play`, also returning the ordered events of the step, for animation."""
+        ...
+
+    def visible_events(self, events: tuple[Any, ...], seat: int) -> tuple[Any, ...]:
+        """``events`` as ``seat`` may see them (hidden cards blanked): what a server sends."""
+        ...
+
+    def parse_move(self, state: S, seat: int, text: str) -> M:
+        """Read a move from its text form (``str(move)``); raises if unreadable or illegal."""
+        ...
+
+    def is_over(self, state: S) -> bool: ...
+
+    def scores(self, state: S) -> tuple[ScoreSheet, ...]:
+        """One score sheet per seat (a running count before the end)."""
+        ...
+
+    def ranking(self, state: S) -> tuple[int, ...]:
+        """Place of each seat, 1 for the winner; ties share a place."""
+        ...
+
+    def view(self, state: S, seat: int) -> V:
+        """Everything ``seat`` may see, and nothing more."""
+        ...
+
+    def options(self) -> Mapping[str, Any]:
+        """The options the game was built with, as plain JSON-able values."""
+        ...
