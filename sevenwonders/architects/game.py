@@ -28,18 +28,19 @@ from sevenwonders.architects.moves import (
 from sevenwonders.architects.options import RuleOptions, make_options
 from sevenwonders.architects.rules import HIDDEN, Engine, Work
 from sevenwonders.architects.scoring import score_sheets
+from sevenwonders.architects.spec import INFO, seat_labels
 from sevenwonders.architects.state import ArchitectsState, City, Finished
 from sevenwonders.architects.tables import Tables
 from sevenwonders.architects.view import ArchitectsView, CityView, city_view, make_view
+from sevenwonders.core.checks import check_moves, check_turn
+from sevenwonders.core.protocol import GameInfo
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seats import Ring
 from sevenwonders.errors import (
-    GameOverError,
     IllegalMoveError,
     InvalidOptionError,
     InvalidStateError,
     UnknownCardError,
-    WrongSeatError,
 )
 
 CITY_VIEW_LIMIT = 4096
@@ -76,6 +77,10 @@ class ArchitectsGame:
         return self._players
 
     @property
+    def info(self) -> GameInfo:
+        return INFO
+
+    @property
     def rules(self) -> RuleOptions:
         return self._rules
 
@@ -97,10 +102,10 @@ class ArchitectsGame:
 
     def legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
         memo = self._memo
-        if state is memo[0] and seat == state.current:
+        if state is memo[0] and seat == state.current and type(seat) is int:
             return memo[1]
         state = self._guard(state)
-        if seat != state.current or type(state.pending) is Finished:
+        if type(seat) is not int or seat != state.current or type(state.pending) is Finished:
             self.ring.check(seat)
             return ()
         return self.engine.options(Work(state))
@@ -134,15 +139,20 @@ class ArchitectsGame:
 
     def seat_labels(self, state: ArchitectsState) -> tuple[str, ...]:
         """Each seat's wonder, for result tables."""
-        return tuple(city.wonder for city in state.cities)
+        return seat_labels(self._guard(state))
 
     def parse_move(self, state: ArchitectsState, seat: int, text: str) -> Move:
-        move = self._canonical(parse(text))
         self._check_seat(self._guard(state), seat)
+        move = self._canonical(parse(text))
         if move not in self.legal_moves(state, seat):
             raise IllegalMoveError(f"{text!r} is not a legal move now", reason="illegal",
                                    seat=seat)
         return move
+
+    def is_legal(self, state: ArchitectsState, seat: int, move: object) -> bool:
+        """Whether ``seat`` may play ``move`` now (see :meth:`Game.is_legal`)."""
+        self.ring.check(seat)
+        return isinstance(move, MOVE_TYPES) and move in self.legal_moves(state, seat)
 
     def is_over(self, state: ArchitectsState) -> bool:
         return self._guard(state).over
@@ -225,39 +235,26 @@ class ArchitectsGame:
         return state
 
     def _check_seat(self, state: ArchitectsState, seat: object) -> int:
-        if state.over:
-            raise GameOverError("the game is over", reason="game_over",
-                                seat=seat if isinstance(seat, int) else None)
-        checked = self.ring.check(seat)
-        if checked != state.current:
-            raise WrongSeatError(f"seat {checked} is not to move; seat {state.current} is",
-                                 reason="not_to_move", seat=checked)
-        return checked
+        to_move = frozenset() if state.over else self._to_move[state.current]
+        return check_turn(self._players, seat, to_move, state.over)
 
     def _check(self, state: ArchitectsState, moves: Mapping[int, Move]) -> Move:
         """The move of the seat to move, if it is legal; otherwise raise the fitting error."""
         seat = state.current
         if type(moves) is dict and len(moves) == 1 and seat in moves and (
-                type(state.pending) is not Finished):
+                type(state.pending) is not Finished) and type(next(iter(moves))) is int:
             move: Move = moves[seat]
             if move in self.legal_moves(state, seat):
                 return move
         return self._reject(state, moves)
 
     def _reject(self, state: ArchitectsState, moves: Mapping[int, Move]) -> Move:
-        if not isinstance(moves, Mapping):
-            raise IllegalMoveError("moves are given as {seat: move}", reason="wrong_type")
-        if state.over:
-            raise GameOverError("the game is over", reason="game_over")
-        for seat in moves:
-            self._check_seat(state, seat)
+        over = type(state.pending) is Finished
+        checked = check_moves(moves, players=self._players, over=over, move_types=MOVE_TYPES,
+                              to_move=frozenset() if over else self._to_move[state.current],
+                              game=self.name)
         seat = state.current
-        if seat not in moves:
-            raise IllegalMoveError(f"seat {seat} must move", reason="missing_move", seat=seat)
-        move = moves[seat]
-        if not isinstance(move, MOVE_TYPES):
-            raise IllegalMoveError(f"{move!r} is not an Architects move", reason="wrong_type",
-                                   seat=seat)
+        move: Move = checked[seat]
         if move not in self.legal_moves(state, seat):
             raise IllegalMoveError(f"{move} is not a legal move now", reason="illegal",
                                    seat=seat)

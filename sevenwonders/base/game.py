@@ -10,14 +10,17 @@ import attrs
 from sevenwonders.base.cards import Edition, load_edition
 from sevenwonders.base.events import CardDiscarded, CardSold, Event
 from sevenwonders.base.hooks import Expansion
-from sevenwonders.base.moves import Move
+from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
 from sevenwonders.base.notation import parse
 from sevenwonders.base.options import BaseOptions, make_options
 from sevenwonders.base.rules import BuildQuote, Rules
 from sevenwonders.base.scoring import score_sheet
+from sevenwonders.base.spec import INFO, seat_labels
 from sevenwonders.base.state import BaseState
 from sevenwonders.base.validation import check_state
 from sevenwonders.base.view import BaseView, CityView, city_views, make_view
+from sevenwonders.core.checks import check_moves, check_seat, check_turn
+from sevenwonders.core.protocol import GameInfo
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.errors import (
     IllegalMoveError,
@@ -25,6 +28,8 @@ from sevenwonders.errors import (
     InvalidStateError,
     UnknownCardError,
 )
+
+MOVE_TYPES = (Build, BuildStage, Sell, Skip, Choose)
 
 
 class BaseGame:
@@ -37,6 +42,7 @@ class BaseGame:
     """
 
     name = "base"
+    info: GameInfo = INFO
 
     def __init__(
         self,
@@ -115,30 +121,32 @@ class BaseGame:
 
     def legal_moves(self, state: BaseState, seat: int) -> tuple[Move, ...]:
         if type(seat) is not int or not 0 <= seat < self.players:
-            self.rules.ring.check(seat)  # raises for anything but a seat of this table
+            check_seat(self.players, seat)  # raises for anything but a seat of this table
         return self.rules.legal_moves(self._mine(state), seat)
 
+    def _checked(self, state: object, moves: object) -> tuple[BaseState, Mapping[int, Move]]:
+        """The protocol checks every game shares (:mod:`sevenwonders.core.checks`), then the
+        rules check each move."""
+        mine = self._mine(state)
+        checked = check_moves(moves, players=self.players, to_move=self.rules.to_move(mine),
+                              over=mine.over, move_types=MOVE_TYPES, game=self.name)
+        return mine, checked
+
     def play(self, state: BaseState, moves: Mapping[int, Move]) -> BaseState:
-        if type(moves) is not dict and not isinstance(moves, Mapping):
-            raise IllegalMoveError(f"moves must map seats to moves, not {type(moves).__name__}",
-                                   reason="not_a_mapping")
-        self._last = self.rules.play(self._mine(state), moves)
+        self._last = self.rules.play(*self._checked(state, moves))
         return self._last
 
     def step(
         self, state: BaseState, moves: Mapping[int, Move]
     ) -> tuple[BaseState, tuple[Event, ...]]:
-        if not isinstance(moves, Mapping):
-            raise IllegalMoveError(f"moves must map seats to moves, not {type(moves).__name__}",
-                                   reason="not_a_mapping")
         events: list[Event] = []
-        after = self._last = self.rules.play(self._mine(state), moves, events)
+        after = self._last = self.rules.play(*self._checked(state, moves), events)
         return after, tuple(events)
 
     def visible_events(self, events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
         """The events as ``seat`` may see them: cards other seats sell or discard lie face
         down, so their names are blanked."""
-        self.rules.ring.check(seat)
+        check_seat(self.players, seat)
         return tuple(
             attrs.evolve(event, card="")
             if isinstance(event, CardSold | CardDiscarded) and event.seat != seat else event
@@ -146,13 +154,12 @@ class BaseGame:
         )
 
     def parse_move(self, state: BaseState, seat: int, text: str) -> Move:
+        state = self._mine(state)
+        check_turn(self.players, seat, self.rules.to_move(state), state.over)
         move = parse(text)
         card = getattr(move, "card", None)
         if card is not None and card not in self.edition.cards:
             raise UnknownCardError(f"no card named {card!r}")
-        self.rules.ring.check(seat)
-        if seat not in self.to_move(state):
-            self.rules.check(state, {seat: move})  # raises the precise seat/game-over error
         self.rules.check_move(state, seat, move)
         return move
 
@@ -167,7 +174,7 @@ class BaseGame:
         return ranking(self.scores(state))
 
     def view(self, state: BaseState, seat: int) -> BaseView:
-        self.rules.ring.check(seat)
+        check_seat(self.players, seat)
         state = self._mine(state)
         memo = self._views
         if memo[0] is not state:
@@ -179,7 +186,7 @@ class BaseGame:
 
     def seat_labels(self, state: BaseState) -> tuple[str, ...]:
         """Each seat's wonder and side, for result tables."""
-        return tuple(f"{city.wonder} ({city.side})" for city in state.cities)
+        return seat_labels(self._mine(state))
 
     def quote(self, state: BaseState, seat: int, card: str) -> BuildQuote:
         """Can ``seat`` build ``card`` now: free (and why), at which payments, or why not."""
@@ -193,9 +200,14 @@ class BaseGame:
         self.rules.ring.check(seat)
         return self.rules.stage_quote(state, seat)
 
-    def is_legal(self, state: BaseState, seat: int, move: Move) -> bool:
+    def is_legal(self, state: BaseState, seat: int, move: object) -> bool:
+        """Whether ``seat`` may play ``move`` now (see :meth:`Game.is_legal`)."""
+        check_seat(self.players, seat)
+        state = self._mine(state)
+        if seat not in self.rules.to_move(state) or not isinstance(move, MOVE_TYPES):
+            return False
         try:
             self.rules.check_move(state, seat, move)
         except IllegalMoveError:
             return False
-        return seat in self.to_move(state)
+        return True

@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sevenwonders.core.checks import check_moves, check_turn
+from sevenwonders.core.protocol import GameInfo
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.dice.components import SPECIAL_DICE, colour_of
 from sevenwonders.dice.events import DiceEvent
@@ -28,16 +30,15 @@ from sevenwonders.dice.options import RuleOptions
 from sevenwonders.dice.rules import Rules
 from sevenwonders.dice.scoring import score_seat
 from sevenwonders.dice.sheets import SheetSet, default_sheets, load_sheets
+from sevenwonders.dice.spec import INFO, seat_labels
 from sevenwonders.dice.state import DiceState, ExtraAction, ExtraTicks, Phase
 from sevenwonders.dice.tables import Tables, expand
 from sevenwonders.dice.validation import validate
 from sevenwonders.dice.view import DiceView, view_of
 from sevenwonders.errors import (
-    GameOverError,
     IllegalMoveError,
     InvalidOptionError,
     InvalidStateError,
-    WrongSeatError,
 )
 
 MIN_PLAYERS = 2
@@ -114,6 +115,10 @@ class DiceGame:
         return self._players
 
     @property
+    def info(self) -> GameInfo:
+        return INFO
+
+    @property
     def provisional(self) -> bool:
         """True when the sheet numbers are provisional (the shipped default set)."""
         return self.sheet_set.provisional
@@ -154,35 +159,25 @@ class DiceGame:
     def step(self, state: DiceState, moves: Mapping[int, DiceMove]
              ) -> tuple[DiceState, tuple[DiceEvent, ...]]:
         self._check_state(state)
-        if state.phase is Phase.OVER:
-            raise GameOverError("the game is over", reason="game_over")
-        if not isinstance(moves, Mapping):
-            raise IllegalMoveError("moves must be a mapping of seat to move", reason="not_a_move")
         expected = self.to_move(state)
-        for seat in moves:
-            self.rules.ring.check(seat)
-            if seat not in expected:
-                raise WrongSeatError(f"seat {seat} is not asked to move now",
-                                     reason="not_to_move", seat=seat)
+        check_moves(moves, players=self._players, to_move=expected,
+                    over=state.phase is Phase.OVER, move_types=MOVE_TYPES, game=self.name)
         for seat in sorted(expected):
-            if seat not in moves:
-                raise IllegalMoveError(f"no move for seat {seat}", reason="missing_move",
-                                       seat=seat)
             self._check_move(state, seat, moves[seat])
         after, events = self.rules.apply(state, moves)
         return after, tuple(events)
 
     def parse_move(self, state: DiceState, seat: int, text: str) -> DiceMove:
-        self.rules.ring.check(seat)
-        move = parse(text)
         self._check_state(state)
-        if state.phase is Phase.OVER:
-            raise GameOverError("the game is over", reason="game_over", seat=seat)
-        if seat not in self.to_move(state):
-            raise WrongSeatError(f"seat {seat} is not asked to move now", reason="not_to_move",
-                                 seat=seat)
+        check_turn(self._players, seat, self.to_move(state), state.phase is Phase.OVER)
+        move = parse(text)
         self._check_move(state, seat, move)
         return move
+
+    def is_legal(self, state: DiceState, seat: int, move: object) -> bool:
+        """Whether ``seat`` may play ``move`` now (see :meth:`Game.is_legal`)."""
+        self.rules.ring.check(seat)
+        return isinstance(move, MOVE_TYPES) and move in self.legal_moves(state, seat)
 
     def is_over(self, state: DiceState) -> bool:
         self._check_state(state)
@@ -203,7 +198,8 @@ class DiceGame:
 
     def seat_labels(self, state: DiceState) -> tuple[str, ...]:
         """Each seat's sheet (its wonder), for result tables."""
-        return tuple(seat.sheet for seat in state.seats)
+        self._check_state(state)
+        return seat_labels(state)
 
     def view(self, state: DiceState, seat: int) -> DiceView:
         self.rules.ring.check(seat)

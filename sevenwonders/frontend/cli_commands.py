@@ -43,6 +43,7 @@ from sevenwonders.games import GAMES, make_game
 from sevenwonders.simulation import (
     format_summary,
     plot_scores,
+    seat_labels,
     simulate,
     summarize,
     write_results,
@@ -145,10 +146,10 @@ def run_replay(args: argparse.Namespace, output: TextIO | None = None) -> int:
     status = "finished" if result.over else "not finished (running scores)"
     out.write(f"{record.game}, {record.players} players, seed {record.seed}: "
               f"{len(record.steps)} steps replayed, every step legal; game {status}.\n")
-    labels = getattr(result.game, "seat_labels", None)
     names = None
-    if callable(labels):
-        names = [f"{seat} {label}" for seat, label in enumerate(labels(result.state))]
+    if result.game.name in GAMES:
+        labels = seat_labels(result.game, result.state)
+        names = [f"{seat} {label}" for seat, label in enumerate(labels)]
     out.write(format_scores(result.game, result.state, names) + "\n")
     return 0
 

@@ -48,6 +48,7 @@ from sevenwonders.frontend.choices import (
     describe_card,
 )
 from sevenwonders.frontend.records import GameRecord, new_record
+from sevenwonders.games import part_of
 
 HELP = """Answer with:
   a number        the move of that number in the list
@@ -265,15 +266,15 @@ def render_architects_view(game: Game[Any, Any, Any], view: Any, details: Any) -
 
 
 ViewRenderer = Callable[[Any, Any, Any], str]
-RENDERERS: dict[str, ViewRenderer] = {
-    "base": render_base_view,
-    "dice": render_dice_view,
-    "architects": render_architects_view,
-}
+RENDERERS: dict[str, ViewRenderer] = {}
+"""Renderers set at run time by game name, read before the game's spec (``renderer``, see
+:mod:`sevenwonders.games`)."""
 
 
 def render_view(game: Game[Any, Any, Any], view: Any, details: Any = None) -> str:
     renderer = RENDERERS.get(game.name)
+    if renderer is None:
+        renderer = part_of(game, "renderer")
     if renderer is not None:
         try:
             return renderer(game, view, details)

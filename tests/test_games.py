@@ -1,0 +1,105 @@
+"""The registry: one spec per game, read lazily; importing it imports no game."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from sevenwonders.agents.determinize import determinizer_for
+from sevenwonders.agents.heuristics import evaluator_for, fallback_evaluate
+from sevenwonders.agents.ismcts import PRESETS, ISMCTSAgent
+from sevenwonders.core.protocol import Game, GameInfo
+from sevenwonders.core.spec import ExpansionSpec, GameSpec
+from sevenwonders.errors import InvalidOptionError
+from sevenwonders.games import (
+    EXPANSIONS,
+    GAMES,
+    expansion_spec,
+    game_info,
+    make_expansion,
+    make_game,
+    part_of,
+    spec,
+)
+from sevenwonders.simulation import seat_labels
+
+GAME_PACKAGES = ("sevenwonders.base", "sevenwonders.architects", "sevenwonders.dice",
+                 "sevenwonders.edifice")
+
+
+def _modules_after(statement: str) -> list[str]:
+    code = f"import sys, json\n{statement}\nprint(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    return [name for name in json.loads(out) if name.startswith("sevenwonders")]
+
+
+def test_importing_the_registry_or_the_package_imports_no_game() -> None:
+    for statement in ("import sevenwonders.games", "import sevenwonders",
+                      "import sevenwonders.simulation", "import sevenwonders.agents"):
+        loaded = _modules_after(statement)
+        assert "sevenwonders.games" in loaded
+        games = [name for name in loaded if name.startswith(GAME_PACKAGES)]
+        assert games == [], (statement, games)
+
+
+def test_a_game_class_from_the_package_loads_that_game_only() -> None:
+    loaded = _modules_after("from sevenwonders import DiceGame")
+    assert "sevenwonders.dice.game" in loaded
+    assert not [name for name in loaded if name.startswith(("sevenwonders.base",
+                                                            "sevenwonders.architects"))]
+    import sevenwonders
+    from sevenwonders.base.game import BaseGame
+
+    assert sevenwonders.BaseGame is BaseGame
+    assert "BaseGame" in dir(sevenwonders)
+    with pytest.raises(AttributeError):
+        _ = sevenwonders.NoSuchGame  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_spec_names_parts_that_exist(name: str) -> None:
+    entry = spec(name)
+    assert isinstance(entry, GameSpec) and entry.name == name
+    assert game_info(name) is entry.info and isinstance(entry.info, GameInfo)
+    game = make_game(name, entry.info.min_players)
+    assert isinstance(game, entry.load("game")) and isinstance(game, Game)
+    assert game.info == entry.info
+    for part in ("determinizer", "choices", "renderer", "seat_labels"):
+        loaded = part_of(game, part)
+        assert (loaded is None) == (getattr(entry, part) is None)
+        assert loaded is None or callable(loaded)
+    assert determinizer_for(game) is entry.load("determinizer")
+    assert evaluator_for(game) is not fallback_evaluate  # every game has its heuristic
+    state = game.new_game(seed=3)
+    labels = seat_labels(game, state)
+    assert labels == game.seat_labels(state)  # type: ignore[attr-defined]
+    assert len(labels) == game.players and all(isinstance(label, str) for label in labels)
+
+
+def test_agent_presets_come_from_the_specs() -> None:
+    assert dict(PRESETS) == {name: spec(name).presets["ismcts"] for name in GAMES
+                             if "ismcts" in spec(name).presets}
+    assert "dice" in PRESETS and "base" not in PRESETS
+    settings = ISMCTSAgent(iterations=5).settings("dice")
+    assert settings.root == spec("dice").presets["ismcts"]["root"]
+    with pytest.raises(TypeError):
+        spec("dice").presets["ismcts"]["root"] = "tree"  # type: ignore[index]
+
+
+def test_expansions_are_registered_with_the_game_they_extend() -> None:
+    for name in EXPANSIONS:
+        entry = expansion_spec(name)
+        assert isinstance(entry, ExpansionSpec) and entry.name == name
+        assert entry.extends in GAMES
+        assert make_expansion(name).name == name
+
+
+def test_unknown_names_are_invalid_options() -> None:
+    for call in (lambda: spec("chess"), lambda: expansion_spec("cities"),
+                 lambda: make_game("chess", 3), lambda: game_info(3)):  # type: ignore[arg-type]
+        with pytest.raises(InvalidOptionError):
+            call()
