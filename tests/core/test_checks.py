@@ -197,3 +197,22 @@ def test_refusals_leave_the_position_playable(positions: Positions) -> None:
             game.play(state, bad)  # type: ignore[arg-type]
     after = game.play(state, positions.moves(state))
     assert after is not state
+
+
+def test_is_legal_agrees_with_legal_moves(positions: Positions) -> None:
+    """Along a seeded random game: every listed move is legal for its seat, and a move listed
+    for another seat only (another hand, another sheet) is legal exactly when listed here."""
+    game = positions.game
+    rng = random.Random(11)
+    state = game.new_game(seed=5)
+    for _ in range(40):
+        if game.is_over(state):
+            break
+        listed = {seat: game.legal_moves(state, seat) for seat in range(game.players)}
+        for seat, moves in listed.items():
+            assert all(game.is_legal(state, seat, move) for move in moves)
+            others = {move for other, theirs in listed.items() if other != seat
+                      for move in theirs}
+            for move in others:
+                assert game.is_legal(state, seat, move) is (move in moves)
+        state = game.play(state, positions.moves(state, rng))
