@@ -103,3 +103,23 @@ def test_unknown_names_are_invalid_options() -> None:
                  lambda: make_game("chess", 3), lambda: game_info(3)):  # type: ignore[arg-type]
         with pytest.raises(InvalidOptionError):
             call()
+
+
+def test_a_new_game_joins_with_its_spec_and_one_registry_line(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Everything that looks games up finds a game added by one line of ``GAMES``."""
+    from sevenwonders.frontend.terminal import render_view
+    from sevenwonders.simulation import simulate
+
+    monkeypatch.setitem(GAMES, "nim-registered", "tests.agents.toy_spec")
+    game = make_game("nim-registered", 2, stones=7)
+    assert game.info.name == "nim-registered" and game_info("nim-registered").chance is False
+    state = game.new_game(seed=1)
+    assert determinizer_for(game) is part_of(game, "determinizer") is not None
+    assert render_view(game, game.view(state, 0)) == "7 stones left; seat 1 to take"
+    assert seat_labels(game, state) == ("first", "second")
+    assert PRESETS["nim-registered"] == {"horizon": 9}
+    assert ISMCTSAgent(iterations=4).settings("nim-registered").horizon == 9
+    results = simulate(game, [ISMCTSAgent(iterations=4), ISMCTSAgent(iterations=4)], games=2,
+                       seed=3)
+    assert [result.labels for result in results] == [("first", "second")] * 2
