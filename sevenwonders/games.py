@@ -146,6 +146,12 @@ def make_game(name: str, players: int, **options: Any) -> Game[Any, Any, Any]:
         raise InvalidOptionError(f"players must be an integer, not {players!r}")
     if options.get("expansions"):
         options["expansions"] = _expansions(options["expansions"])
+        for expansion in options["expansions"]:
+            extends = expansion_spec(expansion.name).extends if (
+                expansion.name in EXPANSIONS) else None
+            if extends is not None and extends != name:
+                raise InvalidOptionError(
+                    f"bad expansions for {name}: {expansion.name} is an expansion of {extends}")
     else:
         options.pop("expansions", None)
     cls = entry.load("game")

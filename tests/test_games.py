@@ -98,6 +98,13 @@ def test_expansions_are_registered_with_the_game_they_extend() -> None:
         assert make_expansion(name).name == name
 
 
+def test_an_expansion_only_joins_the_game_it_extends() -> None:
+    with pytest.raises(InvalidOptionError, match="edifice is an expansion of base"):
+        make_game("dice", 3, expansions=["edifice"])
+    assert make_game("base", 3, expansions=["edifice"]).options()["expansions"] == {
+        "edifice": make_expansion("edifice").options()}
+
+
 def test_unknown_names_are_invalid_options() -> None:
     for call in (lambda: spec("chess"), lambda: expansion_spec("cities"),
                  lambda: make_game("chess", 3), lambda: game_info(3)):  # type: ignore[arg-type]
