@@ -6,9 +6,9 @@ that view to the seat.
 
 Kept as seen: every city (cards with the deck each came from, stages, tokens, military tokens),
 the discard pile, the top card and size of every wonder deck, the central deck's size (and its top
-card when the seat holds the cat at the start of its turn), the face-up tokens, the conflict
-tokens, the cat, the turn record and the pending decision, with the cards Halicarnassus shows the
-seat.
+card when the seat held the cat at the start of its turn and that card is still on top), the
+face-up tokens, the conflict tokens, the cat, the turn record and the pending decision, with the
+cards Halicarnassus shows the seat.
 
 Drawn: the order of every deck below what is seen (each deck from the cards of its own back that
 are nowhere in sight), the cards Halicarnassus shows another seat, the face-down token pile, and
@@ -124,5 +124,6 @@ def determinize(game: Game[Any, Any, Any], view: ArchitectsView,
         cities=cities, decks=tuple(decks), central=central, discard=discard,
         face_up=view.face_up, token_pile=pile, flipped=view.conflict_flipped, cat=view.cat,
         current=view.current, turn=view.turn, pending=pending, rng=state_rng,
-        triggered=view.owed, used=view.used, flags=view.turn_flags)
+        triggered=view.owed, used=view.used, flags=view.turn_flags,
+        peeked=central_top is not None and decision != "take")
     return state, rng

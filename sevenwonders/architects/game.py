@@ -8,7 +8,7 @@ Decisions with a single option are taken automatically (their events still appea
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from sevenwonders.architects.data import STAGE_KEYS, load
@@ -263,6 +263,7 @@ class ArchitectsGame:
     def _canonical(self, move: Move) -> Move:
         """Check the names a parsed move uses and put its parts in the usual order."""
         t = self.tables
+        move = self._spelt(move)
         if isinstance(move, Build):
             if move.stage not in STAGE_KEYS:
                 raise UnknownCardError(f"no stage {move.stage!r}; stages are {STAGE_KEYS}")
@@ -288,4 +289,31 @@ class ArchitectsGame:
             raise UnknownCardError(f"no card kind {move.card!r}")
         if isinstance(move, UseEffect) and move.effect not in ("ephesus", "olympia"):
             raise UnknownCardError(f"no optional effect {move.effect!r}")
+        return move
+
+    def _spelt(self, move: Move) -> Move:
+        """``move`` with its names spelt as the game spells them: names in notation are matched
+        without case (issue 14)."""
+        t = self.tables
+
+        def fold(name: str, known: Iterable[str]) -> str:
+            return {k.casefold(): k for k in known}.get(name.casefold(), name)
+
+        if isinstance(move, Build):
+            letters = (*t.letters, t.gold_letter)
+            return Build(fold(move.stage, STAGE_KEYS),
+                         "".join(fold(letter, letters) for letter in move.spend))
+        if isinstance(move, Science):
+            return Science(tuple(fold(s, (t.kind_ids[k] for k in t.science_kinds))
+                                 for s in move.symbols))
+        if isinstance(move, ChooseToken):
+            return ChooseToken(fold(move.token, (*t.tokens, HIDDEN)))
+        if isinstance(move, Extra):
+            return Extra(fold(move.token, t.tokens), move.source)
+        if isinstance(move, Alexandria):
+            return Alexandria(fold(move.deck, (*t.wonder_ids, "central")))
+        if isinstance(move, Pick):
+            return Pick(fold(move.card, t.kind_index))
+        if isinstance(move, UseEffect):
+            return UseEffect(fold(move.effect, ("ephesus", "olympia")))
         return move

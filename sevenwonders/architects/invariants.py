@@ -7,7 +7,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from sevenwonders.architects.state import ArchitectsState, Revealed, TokenChoice
+from sevenwonders.architects.state import (
+    ArchitectsState,
+    Finished,
+    Revealed,
+    StartTurn,
+    TokenChoice,
+)
 from sevenwonders.architects.tables import Tables
 from sevenwonders.errors import InvalidStateError
 
@@ -67,6 +73,9 @@ def check_state(tables: Tables, state: ArchitectsState) -> None:
     if isinstance(state.pending, TokenChoice) and state.pending.reason not in ("science",
                                                                                "babylon"):
         raise InvalidStateError("bad token choice reason")
+    if state.peeked and (state.cat != state.current or not state.central
+                         or type(state.pending) in (StartTurn, Finished)):
+        raise InvalidStateError("a peeked central card outside the cat holder's turn")
     for token in (*state.triggered, *state.used):
         if token not in tables.tokens:
             raise InvalidStateError(f"unknown token {token!r} in the turn record")

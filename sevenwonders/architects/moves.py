@@ -149,7 +149,7 @@ MOVE_TYPES: tuple[type, ...] = (Take, Build, Science, ChooseToken, Extra, Alexan
 
 def _source(word: str, text: str) -> Source:
     try:
-        return _SOURCE_BY_NAME[word]
+        return _SOURCE_BY_NAME[word.lower()]
     except KeyError:
         raise NotationError(f"{text!r}: expected left, right or central, not {word!r}") from None
 
@@ -157,7 +157,8 @@ def _source(word: str, text: str) -> Source:
 def parse(text: str) -> Move:
     """Read the text form of a move. Raises :class:`NotationError` if it cannot be read.
 
-    Names (stages, tokens, wonders, card kinds) are not checked here: the game does that.
+    Names (stages, tokens, wonders, card kinds) are not checked here: the game does that, and
+    matches them without case (``PICK Gold``, ``build 3S: s s $``).
     """
     if not isinstance(text, str):
         raise NotationError(f"a move is written as text, not {type(text).__name__}")

@@ -49,6 +49,15 @@ class RuleOptions:
     halicarnassus_shuffle: str = "deck"
     """[Q7, no default in the reference] ``"deck"``: the cards not taken go back and the whole deck
     is shuffled; ``"returned"``: only the returned cards are shuffled and put back on top."""
+    gold_for_any_resource: bool = True
+    """[Rulebook "Gelbe Karten": coins "als beliebige Ressource einsetzen darfst"] Gold may replace
+    any resource of a stage, also one the seat holds a grey card for; ``False``: gold only fills
+    the missing resources (the library's reading before issue 14)."""
+    extra_cards_optional: bool = False
+    """[Rulebook "Fortschrittsmarker einsetzen": "kannst ... einsetzen" against "Spielablauf":
+    the turn ends when no action is left] Whether the extra card a progress token grants
+    (Propaganda, Architecture, ...) may be declined (``end`` is then offered); by default it is
+    owed like every other action of the turn."""
     wonders: tuple[str, ...] | None = None
     """The wonder of each seat, in seat order; ``None`` deals them at random from the seed (the
     rulebook lets players choose or draw them)."""
@@ -62,6 +71,7 @@ class RuleOptions:
 _FLAGS = (
     "wonder_effects_mandatory", "economy_forces_build", "economy_splits", "retroactive_tokens",
     "wonder_cards_trigger", "engineering_forces_build", "olympia_one_deck", "halicarnassus_public",
+    "gold_for_any_resource", "extra_cards_optional",
 )
 
 

@@ -1,9 +1,12 @@
 """Ways to pay for a wonder stage with grey (resource) and yellow (gold) cards.
 
 Architects' payment is not the base game's trading: a stage costs ``n`` resources that must be all
-different or all identical, and gold cards only fill *missing* resources (FR/DE rulebook: coins
-"must replace any missing resource"). So a payment uses as many fitting grey cards as the seat has,
-and gold for the rest:
+different or all identical. Gold cards "may stand for any resource" and "must replace every missing
+one" (DE rulebook, "Gelbe Karten": "als beliebige Ressource einsetzen darfst ... müssen jede
+fehlende Ressource ersetzen"). By default (option ``gold_for_any_resource``) a payment may therefore
+use gold in place of grey cards the seat holds: any ``j`` fitting grey cards plus ``n - j`` gold.
+With the option off (the library's earlier reading) gold only fills what is missing, so a payment
+uses as many fitting grey cards as the seat has, and gold for the rest:
 
 * ``n`` different: with ``k`` kinds of grey cards, ``min(k, n)`` of them (one card each; with more
   than ``n`` kinds the seat chooses which) plus ``n - k`` gold if ``k < n``;
@@ -83,7 +86,27 @@ def _normal(n: int, same: bool, res: Bag) -> list[tuple[Bag, int]]:
     return out
 
 
-def _engineering(n: int, res: Bag) -> list[tuple[Bag, int]]:
+def _gold_for_any(n: int, same: bool, res: Bag) -> list[tuple[Bag, int]]:
+    """(greys, missing) pairs when gold may replace held resources too: every smaller choice of
+    fitting grey cards, the rest in gold (most grey cards first)."""
+    size = len(res)
+    kinds = [i for i in range(size) if res[i]]
+    out: list[tuple[Bag, int]] = []
+    if not same:
+        for used in range(min(len(kinds), n), -1, -1):
+            out.extend((_bag(combo, size), n - used) for combo in combinations(kinds, used))
+        return out
+    for kind in kinds:
+        for use in range(min(res[kind], n), 0, -1):
+            out.append((_bag((kind,) * use, size), n - use))
+    out.append(((0,) * size, n))
+    return out
+
+
+def _engineering(n: int, res: Bag, gold_any: bool = False) -> list[tuple[Bag, int]]:
+    if gold_any:
+        return [(bag, n - used) for used in range(min(sum(res), n), -1, -1)
+                for bag in _sub_bags(res, used)]
     total = sum(res)
     if total >= n:
         return [(bag, 0) for bag in _sub_bags(res, n)]
@@ -102,10 +125,13 @@ def stage_payments(
     engineering_forces: bool,
     letters: tuple[str, ...],
     gold_letter: str,
+    *,
+    gold_for_any: bool,
 ) -> tuple[tuple[Build, ...], bool, tuple[Pay, ...]]:
     """The builds of ``stage`` open to a seat, whether one of them is forced, and what each spends.
 
-    ``economy`` / ``engineering`` say whether the seat may use that token now.
+    ``economy`` / ``engineering`` say whether the seat may use that token now; ``gold_for_any``
+    whether gold may replace resources the seat holds (the rule option of that name).
     """
     n, same = int(stage[0]), stage[1] == "s"
     pays: list[Pay] = []
@@ -117,11 +143,12 @@ def stage_payments(
         if economy and missing >= 2 and missing - 1 <= gold and (same or splits or eng):
             pays.append(Pay(greys, missing - 1, True, eng))
 
-    for greys, missing in _normal(n, same, res):
+    normal = _gold_for_any(n, same, res) if gold_for_any else _normal(n, same, res)
+    for greys, missing in normal:
         seen.add(greys)
         add(greys, missing, False)
     if engineering:
-        for greys, missing in _engineering(n, res):
+        for greys, missing in _engineering(n, res, gold_for_any):
             if greys not in seen:
                 seen.add(greys)
                 add(greys, missing, True)

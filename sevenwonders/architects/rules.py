@@ -86,6 +86,7 @@ class Work:
         "face_up",
         "flags",
         "flipped",
+        "peeked",
         "pending",
         "rng",
         "token_pile",
@@ -109,13 +110,14 @@ class Work:
         self.triggered = s.triggered
         self.used = s.used
         self.flags = s.flags
+        self.peeked = s.peeked
         self.rng = s.rng
 
     def freeze(self) -> ArchitectsState:
         return ArchitectsState(
             tuple(self.cities), tuple(self.decks), self.central, self.discard, self.face_up,
             self.token_pile, self.flipped, self.cat, self.current, self.turn, self.pending,
-            self.rng, self.triggered, self.used, self.flags)
+            self.rng, self.triggered, self.used, self.flags, self.peeked)
 
 
 class Engine:
@@ -229,7 +231,8 @@ class Engine:
                 o = self.opts
                 found = stage_payments(
                     key, res, gold, economy, engineering, o.economy_splits,
-                    o.economy_forces_build, o.engineering_forces_build, t.letters, t.gold_letter)
+                    o.economy_forces_build, o.engineering_forces_build, t.letters, t.gold_letter,
+                    gold_for_any=o.gold_for_any_resource)
                 if len(cache) < 200_000:
                     cache[entry] = found
             out.append(found)
@@ -301,7 +304,9 @@ class Engine:
         if w.triggered:
             sources = self._sources(w, seat)
             if sources:
-                mandatory = True
+                # Extra cards are owed like every action (rulebook "Spielablauf": the turn ends
+                # when no action is left) unless the option reads "kannst ... einsetzen".
+                mandatory = mandatory or not self.opts.extra_cards_optional
                 for token in w.triggered:
                     for source in sources:
                         moves.append(Extra(token, source))
@@ -340,7 +345,10 @@ class Engine:
         """Apply a legal move (not checked here) to ``w``."""
         seat = w.current
         if type(move) is Take:  # the most frequent move, ahead of the pattern matching
-            self.draw(w, seat, self.deck_index(seat, move.source), "turn", out)
+            index = self.deck_index(seat, move.source)
+            # The cat holder peeked at the central top card; it stays known while on top.
+            w.peeked = w.cat == seat and index != CENTRAL and bool(w.central)
+            self.draw(w, seat, index, "turn", out)
             w.pending = _ACTIONS
             return
         match move:
@@ -385,6 +393,7 @@ class Engine:
         card = deck[-1]
         if index == CENTRAL:
             w.central = deck[:-1]
+            w.peeked = False
         else:
             w.decks[index] = deck[:-1]
         source = "central" if index == CENTRAL else w.cities[index].wonder
@@ -642,6 +651,7 @@ class Engine:
         w.triggered = ()
         w.used = ()
         w.flags = 0
+        w.peeked = False
         if reason is not None:
             w.pending = _FINISHED
             if out is not None:

@@ -115,6 +115,10 @@ class ArchitectsState:
     flags: int = 0
     """What happened this turn, for retroactive tokens: bit ``k`` = a card of kind ``k`` was
     taken with its effects; bit :data:`BUILT_FLAG` = a stage was built."""
+    peeked: bool = False
+    """The seat to move held the cat at the start of its turn, so it saw the central deck's top
+    card (rulebook "Die Katzenfigur verwenden"), and that card is still on top: it stays known
+    to that seat for the rest of the turn."""
 
     @property
     def players(self) -> int:

@@ -5,7 +5,8 @@ central deck's size, the discard pile (face up), the face-up progress tokens and
 conflict tokens, the cat, what the seat to move did this turn, and the deck every visible card came
 from (each deck has its own card back).
 
-Private: the central deck's top card, seen by the cat's holder at the start of its turn, and the
+Private: the central deck's top card, seen by the cat's holder at the start of its turn (and known
+to it for the rest of that turn while it stays on top), and the
 cards Halicarnassus reveals to the seat looking through them (unless the option
 ``halicarnassus_public`` shows them to all).
 
@@ -66,7 +67,8 @@ class ArchitectsView:
     decks: tuple[DeckView, ...]
     central_size: int
     central_top: str | None
-    """Only for the cat's holder, at the start of its own turn."""
+    """Only for the cat's holder: at the start of its own turn, and for the rest of that turn
+    while the card it saw stays on top."""
     discard: tuple[str, ...]
     discard_origins: tuple[str, ...]
     face_up: tuple[str, ...]
@@ -120,7 +122,8 @@ def make_view(tables: Tables, state: ArchitectsState, seat: int, cities: tuple[C
     pending = state.pending
     mine = seat == state.current and not state.over
     central_top = None
-    if mine and state.cat == seat and isinstance(pending, StartTurn) and state.central:
+    if mine and state.cat == seat and (state.peeked or isinstance(pending, StartTurn)) and (
+            state.central):
         central_top = tables.kind_ids[tables.card_kind[state.central[-1]]]
     revealed: tuple[str, ...] = ()
     revealed_count = 0

@@ -59,6 +59,9 @@ class Card:
     cost: str = ""
     coins: int = 0
     chains_from: tuple[str, ...] = ()
+    chains_to: tuple[str, ...] = attrs.field(init=False, default=(), eq=False, repr=False)
+    """The cards this one makes free ("Baths -> Aqueduct", printed on the card), derived from
+    every card's ``chains_from`` when the edition loads."""
     cost_bag: Bag = attrs.field(init=False, eq=False, repr=False)
     producer: Producer | None = attrs.field(init=False, eq=False, repr=False)
     tradable: bool = attrs.field(init=False, eq=False, repr=False)
@@ -170,8 +173,14 @@ class Edition:
 
     def __attrs_post_init__(self) -> None:
         cards: dict[str, Card] = {}
+        chains_to: dict[str, list[str]] = {}
         for card in self.entries:
             cards.setdefault(card.name, card)
+            for source in card.chains_from:
+                if card.name not in chains_to.setdefault(source, []):
+                    chains_to[source].append(card.name)
+        for card in self.entries:  # the reverse of chains_from, set once at load
+            object.__setattr__(card, "chains_to", tuple(chains_to.get(card.name, ())))
         object.__setattr__(self, "cards", FrozenMap(cards))
 
     def card(self, name: str) -> Card:
@@ -188,6 +197,13 @@ class Edition:
                 f"no wonder named {name!r} in the {self.name} edition; "
                 f"known: {', '.join(self.wonders)}"
             ) from None
+
+    def with_wonders(self, wonders: tuple[Wonder, ...]) -> Edition:
+        """This edition with more wonder boards (boards such as Carthage that join any game)."""
+        if not wonders:
+            return self
+        both = {**self.wonders, **{wonder.name: wonder for wonder in wonders}}
+        return Edition(self.name, self.entries, FrozenMap(both))
 
     def age_cards(self, age: int, players: int) -> tuple[str, ...]:
         """The non-guild cards of ``age`` used with ``players`` players, one name per copy."""
@@ -334,6 +350,13 @@ def load_wonders(package: str, file: str) -> tuple[Wonder, ...]:
     wonders = _wrap_cost_errors(file, "wonder", _read_toml(file, package), Wonder)
     _check_wonders(file, wonders)
     return wonders
+
+
+@cache
+def any_game_wonders() -> FrozenMap[str, Wonder]:
+    """The boards that may join any game of either edition, with any expansion or none
+    (``data/wonders_any.toml``: Carthage, Edifice rulebook line 28)."""
+    return FrozenMap((w.name, w) for w in load_wonders("sevenwonders.base", "wonders_any.toml"))
 
 
 @cache

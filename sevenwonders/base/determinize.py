@@ -18,9 +18,9 @@ from everything left. In Age III, ``players + 2`` of the guilds are in play: the
 random subset of the guilds the seat has not seen. Later decks are shuffled whole, guilds drawn.
 
 The turn's marks (cards built this turn, coins received this turn) and the deferred coin effects
-come from the view. Limits, because the view does not carry them: the queue of pending decisions
-after the seat's own is guessed (seats still holding a card on an Age's
-last turn play it); a once-per-Age free build (1st-edition Olympia) counts as unused. A search must
+come from the view, and so does the Age in which each 1st-edition Olympia last used its free
+build. Limit, because the view does not carry it: the queue of pending decisions after the seat's
+own is guessed (seats still holding a card on an Age's last turn play it). A search must
 therefore choose its move among the legal moves it was given, not those of the determinization.
 Expansions' state comes from the view if it shows it, else from the expansion (see
 :func:`_expansion_states`).

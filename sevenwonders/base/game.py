@@ -7,12 +7,12 @@ from typing import Any
 
 import attrs
 
-from sevenwonders.base.cards import Edition, load_edition
+from sevenwonders.base.cards import Edition, any_game_wonders, load_edition
 from sevenwonders.base.events import CardDiscarded, CardSold, Event
 from sevenwonders.base.hooks import Expansion
 from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
-from sevenwonders.base.notation import parse
-from sevenwonders.base.options import BaseOptions, make_options
+from sevenwonders.base.notation import canonical_names, parse
+from sevenwonders.base.options import SIDE_CHOICES, BaseOptions, make_options
 from sevenwonders.base.rules import BuildQuote, Rules
 from sevenwonders.base.scoring import score_sheet
 from sevenwonders.base.spec import INFO, seat_labels
@@ -54,12 +54,17 @@ class BaseGame:
         coin_effect_timing: str = "after_builds",
         last_turn_order: str = "babylon_first",
         expansions: tuple[Expansion, ...] | list[Expansion] = (),
+        carthage: bool = False,
     ) -> None:
         self._options: BaseOptions = make_options(
-            players, edition, sides, wonders, coin_effect_timing, last_turn_order
+            players, edition, sides, wonders, coin_effect_timing, last_turn_order, carthage
         )
         self.players = players
-        self.edition: Edition = load_edition(self._options.edition)
+        # Boards that join any game (Carthage): when named, or dealt with the option.
+        named = self._options.wonders or ()
+        self.edition: Edition = load_edition(self._options.edition).with_wonders(tuple(
+            board for name, board in any_game_wonders().items()
+            if self._options.carthage or name in named))
         self.expansions = tuple(expansions)
         names = [expansion.name for expansion in self.expansions]
         if len(set(names)) != len(names) or not all(
@@ -67,6 +72,8 @@ class BaseGame:
         ):
             raise InvalidOptionError("expansions must be distinct Expansion objects")
         self.rules = Rules(players, self._options, self.edition, self.expansions)
+        # card names in notation are matched without case (``build baths``)
+        self._card_names = {name.casefold(): name for name in self.edition.cards}
         self._last: BaseState | None = None  # the last state this game produced
         # the last state a view was made of, and its cities as everyone sees them
         self._views: tuple[BaseState | None, tuple[CityView, ...]] = (None, ())
@@ -102,7 +109,9 @@ class BaseGame:
                 f"a state for {state.players} players and {len(state.expansions)} expansions "
                 f"does not belong to {self!r}"
             )
-        if not all(self.rules.knows_board(city.wonder, city.side) for city in state.cities):
+        sides = SIDE_CHOICES[self._options.edition]  # "a"/"b" or "day"/"night", not both
+        if not all(self.rules.knows_board(city.wonder, city.side) and city.side in sides
+                   for city in state.cities):
             raise InvalidStateError("a city's wonder board is not one of this game's boards")
         for city in state.cities:
             stages = self.rules.stages(city)
@@ -156,10 +165,17 @@ class BaseGame:
     def parse_move(self, state: BaseState, seat: int, text: str) -> Move:
         state = self._mine(state)
         check_turn(self.players, seat, self.rules.to_move(state), state.over)
-        move = parse(text)
+        move = canonical_names(parse(text), self._card_names)
         card = getattr(move, "card", None)
         if card is not None and card not in self.edition.cards:
             raise UnknownCardError(f"no card named {card!r}")
+        if isinstance(move, BuildStage) and move.extras and self.expansions:
+            # an expansion's extras (``+project``) are matched without case like card names
+            known = {word.casefold(): word for e in self.expansions
+                     for variant in e.stage_variants(self.rules, state, seat)
+                     for word in variant.extras}
+            move = attrs.evolve(move, extras=tuple(known.get(word.casefold(), word)
+                                                   for word in move.extras))
         self.rules.check_move(state, seat, move)
         return move
 

@@ -1,21 +1,29 @@
-"""Reading the text form of base-game moves (``str(move)`` writes it)."""
+"""Reading the text form of base-game moves (``str(move)`` writes it).
+
+Keywords are read without regard to case (``BUILD Baths``); card names are given back as
+written and matched without case by :func:`canonical_names` against the game's cards.
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+
+import attrs
 
 from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
 from sevenwonders.errors import NotationError
 
 _PAY = r"(?: paying (?:left (?P<left>\d+))?(?: and )?(?:right (?P<right>\d+))?)?"
 _EXTRA = r"(?P<extras>(?: \+\S+)*)"
+_I = re.IGNORECASE
 _PATTERNS = (
-    (re.compile(r"build (?P<card>.+?) free"), "free"),
-    (re.compile(rf"build (?P<card>.+?){_PAY}"), "build"),
-    (re.compile(rf"stage (?P<card>.+?)(?: option (?P<option>\d+))?{_PAY}{_EXTRA}"), "stage"),
-    (re.compile(r"choose (?P<card>.+)"), "choose"),
-    (re.compile(r"sell (?P<card>.+)"), "sell"),
-    (re.compile(r"skip"), "skip"),
+    (re.compile(r"build (?P<card>.+?) free", _I), "free"),
+    (re.compile(rf"build (?P<card>.+?){_PAY}", _I), "build"),
+    (re.compile(rf"stage (?P<card>.+?)(?: option (?P<option>\d+))?{_PAY}{_EXTRA}", _I), "stage"),
+    (re.compile(r"choose (?P<card>.+)", _I), "choose"),
+    (re.compile(r"sell (?P<card>.+)", _I), "sell"),
+    (re.compile(r"skip", _I), "skip"),
 )
 
 
@@ -50,3 +58,16 @@ def parse(text: str) -> Move:
         f"cannot read {text!r}: write 'build CARD [paying left N and right M]', "
         "'stage CARD [paying ...]', 'sell CARD', 'build CARD free' or 'skip'"
     )
+
+
+def canonical_names(move: Move, names: Mapping[str, str]) -> Move:
+    """``move`` with its card name (and a chosen option that is a card) spelt as the game spells
+    it; ``names`` maps each card name's ``casefold()`` to the name. ``build baths`` is
+    ``build Baths``."""
+    if isinstance(move, Build | BuildStage | Sell):
+        found = names.get(move.card.casefold())
+        return attrs.evolve(move, card=found) if found and found != move.card else move
+    if isinstance(move, Choose):
+        found = names.get(move.option.casefold())
+        return Choose(found) if found and found != move.option else move
+    return move

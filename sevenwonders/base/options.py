@@ -29,6 +29,9 @@ class BaseOptions:
       as they stand when each card is placed, seats in order.
     - ``last_turn_order`` (D3c): ``"babylon_first"`` (default) or ``"halicarnassus_first"`` on an
       Age's last turn.
+    - ``carthage``: deal Carthage with the edition's boards (default ``False``). Carthage "may be
+      played with any expansion or none" (Edifice rulebook line 28); naming it in ``wonders`` works
+      either way, and Edifice always deals it.
     """
 
     edition: str = "2nd"
@@ -36,6 +39,7 @@ class BaseOptions:
     wonders: tuple[str, ...] | None = None
     coin_effect_timing: str = "after_builds"
     last_turn_order: str = "babylon_first"
+    carthage: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -44,6 +48,7 @@ class BaseOptions:
             "wonders": list(self.wonders) if self.wonders is not None else None,
             "coin_effect_timing": self.coin_effect_timing,
             "last_turn_order": self.last_turn_order,
+            "carthage": self.carthage,
         }
 
 
@@ -54,6 +59,7 @@ def make_options(
     wonders: tuple[str, ...] | list[str] | None = None,
     coin_effect_timing: str = "after_builds",
     last_turn_order: str = "babylon_first",
+    carthage: bool = False,
 ) -> BaseOptions:
     """Check and normalise user-given options (case-insensitive names, lists to tuples)."""
     if isinstance(players, bool) or not isinstance(players, int) or not 3 <= players <= 7:
@@ -85,4 +91,7 @@ def make_options(
         raise InvalidOptionError(f"coin_effect_timing must be one of {COIN_EFFECT_TIMINGS}")
     if last_turn_order not in LAST_TURN_ORDERS:
         raise InvalidOptionError(f"last_turn_order must be one of {LAST_TURN_ORDERS}")
-    return BaseOptions(ed, norm_sides, norm_wonders, coin_effect_timing, last_turn_order)
+    if not isinstance(carthage, bool):
+        raise InvalidOptionError(f"carthage must be true or false, not {carthage!r}")
+    return BaseOptions(ed, norm_sides, norm_wonders, coin_effect_timing, last_turn_order,
+                       carthage)

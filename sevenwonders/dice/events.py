@@ -116,7 +116,12 @@ class EndTriggered:
 
 @attrs.frozen(slots=True)
 class GameEnded:
+    """The game ended after ``turn``. ``reason``: ``"final_turn"``, the final turn announced
+    when someone ticked 3 bonuses was played (R19); ``"max_turns"``, nobody had announced one
+    by the library's cap (option ``max_turns``)."""
+
     turn: int
+    reason: str = "final_turn"
 
 
 DiceEvent = Union[  # noqa: UP007

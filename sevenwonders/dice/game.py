@@ -6,14 +6,14 @@ input raises one of the library's errors and leaves the state untouched.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sevenwonders.core.checks import check_moves, check_turn
 from sevenwonders.core.protocol import GameInfo
 from sevenwonders.core.scoring import ScoreSheet, ranking
-from sevenwonders.dice.components import SPECIAL_DICE, colour_of
+from sevenwonders.dice.components import DIE_IDS, SPECIAL_DICE, WONDER, colour_of
 from sevenwonders.dice.events import DiceEvent
 from sevenwonders.dice.moves import (
     MOVE_TYPES,
@@ -170,7 +170,7 @@ class DiceGame:
     def parse_move(self, state: DiceState, seat: int, text: str) -> DiceMove:
         self._check_state(state)
         check_turn(self._players, seat, self.to_move(state), state.phase is Phase.OVER)
-        move = parse(text)
+        move = self._spelt(state, seat, parse(text))
         self._check_move(state, seat, move)
         return move
 
@@ -179,13 +179,34 @@ class DiceGame:
         self.rules.ring.check(seat)
         return isinstance(move, MOVE_TYPES) and move in self.legal_moves(state, seat)
 
+    def _spelt(self, state: DiceState, seat: int, move: DiceMove) -> DiceMove:
+        """``move`` with its die, box, stage and bonus ids spelt as the seat's sheet spells them:
+        names in notation are matched without case (``build RED barracks_east.AT1``)."""
+        table = self.tables.sheets[state.seats[seat].sheet]
+
+        def fold(name: str, known: Iterable[str]) -> str:
+            return {k.casefold(): k for k in known}.get(name.casefold(), name)
+
+        if isinstance(move, Build):
+            return Build(fold(move.die, DIE_IDS), fold(move.box, table.by_ref))
+        if isinstance(move, Tick):
+            return Tick(fold(move.box, table.by_ref))
+        if isinstance(move, BuildWonder):
+            stages = (table.boxes[i].id for i in table.building_boxes[WONDER])
+            return BuildWonder(fold(move.stage, stages))
+        if isinstance(move, TakeBonus):
+            return TakeBonus(fold(move.bonus, table.bonus_by_id))
+        return move
+
     def is_over(self, state: DiceState) -> bool:
         self._check_state(state)
         return state.phase is Phase.OVER
 
     def scores(self, state: DiceState) -> tuple[ScoreSheet, ...]:
         self._check_state(state)
-        return tuple(score_seat(self.tables.sheets[s.sheet], s) for s in state.seats)
+        stacks = self._rule_options.per_cross_stacks
+        return tuple(score_seat(self.tables.sheets[s.sheet], s, per_cross_stacks=stacks)
+                     for s in state.seats)
 
     def ranking(self, state: DiceState) -> tuple[int, ...]:
         return ranking(self.scores(state))

@@ -77,6 +77,9 @@ DiceMove = Union[Build, BuildWonder, Pass, Tick, Skip, TakeBonus]  # noqa: UP007
 MOVE_TYPES = (Build, BuildWonder, Pass, Tick, Skip, TakeBonus)
 register_union(DiceMove)
 
+ID = re.compile(r"[A-Za-z0-9_]+")
+"""What a sheet file's box, stage and bonus ids must match so that the notation can write them
+(``build red barracks_east.at1``, ``wonder s2``, ``bonus b1``); checked by ``load_sheets``."""
 _NAME = re.compile(r"[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)?")
 _BOX = re.compile(r"[A-Za-z0-9_]+\.[A-Za-z0-9_]+")
 

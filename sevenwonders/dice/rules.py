@@ -362,9 +362,17 @@ class Rules:
             if trigger:
                 final = turn + 1
                 events.append(ev.EndTriggered(trigger, final))
+        # R19 ends the game after the announced final turn; the library's cap ``max_turns``
+        # applies only while no final turn is announced, so it never cuts one short.
         limit = self.options.max_turns
-        if (final and turn >= final) or (limit is not None and turn >= limit):
-            events.append(ev.GameEnded(turn))
+        reason = None
+        if final:
+            if turn >= final:
+                reason = "final_turn"
+        elif limit is not None and turn >= limit:
+            reason = "max_turns"
+        if reason is not None:
+            events.append(ev.GameEnded(turn, reason))
             return DiceState(turn=turn, phase=Phase.OVER, forum=tuple(forum), seats=tuple(seats),
                              rng=rng, agora_claimed=claimed, final_turn=final), events
         shaken, rng = self.shake(tuple(rolled.die for rolled in forum), rng)

@@ -2,6 +2,11 @@
 
 Only city buildings score. A box's flat VP, its attack laurel and the end-of-game part of its
 effects (1coinPerCross, coinPerWonder) go to the line of the building the box belongs to.
+
+Several ticked boxes of one building with the same per-cross effect (the default Gallery's four
+``1coinPerCross gallery``) score it once, the reference's "not stacked" reading (dice.md,
+addenda; open question Q19), which makes the rulebook's final-scoring example reachable; the option
+``per_cross_stacks`` scores it once per box.
 """
 
 from __future__ import annotations
@@ -18,10 +23,11 @@ LINES = (
 )
 
 
-def score_seat(table: SheetTable, s: SeatState) -> ScoreSheet:
+def score_seat(table: SheetTable, s: SeatState, *, per_cross_stacks: bool = False) -> ScoreSheet:
     """One seat's score sheet; ``tiebreak`` is ``(unspent coins,)``."""
     lines = dict.fromkeys(LINES, 0)
     ticks = s.ticks
+    counted: set[tuple[str, str, int, tuple[str, ...]]] = set()
     for box in table.boxes:
         if not ticks[box.index] or box.building not in lines:
             continue
@@ -35,6 +41,10 @@ def score_seat(table: SheetTable, s: SeatState) -> ScoreSheet:
                 names = (c.WONDER,)
             else:
                 continue
+            key = (box.building, effect.effect, per, names)
+            if key in counted and not per_cross_stacks:
+                continue
+            counted.add(key)
             lines[box.building] += per * sum(
                 1 for name in names for i in table.building_boxes[name] if ticks[i]
             )

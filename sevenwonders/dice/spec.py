@@ -26,6 +26,7 @@ SPEC = GameSpec(
     game="sevenwonders.dice.game:DiceGame",
     determinizer="sevenwonders.dice.determinize:determinize",
     heuristic="sevenwonders.agents.heuristics.dice",
+    choices="sevenwonders.dice.sheet_choices:dice_choices",
     renderer="sevenwonders.frontend.terminal:render_dice_view",
     seat_labels="sevenwonders.dice.spec:seat_labels",
     presets={

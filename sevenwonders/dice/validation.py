@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 
 from sevenwonders.dice import components as c
+from sevenwonders.dice.moves import ID
 from sevenwonders.dice.sheets import (
     BUILDING_FIELDS,
     Box,
@@ -220,9 +221,10 @@ class _Checker:
             ids: set[str] = set()
             for i, bonus in enumerate(part):
                 bplace = f"{place}[{i}]"
-                if not bonus.id or bonus.id in ids:
+                if not bonus.id or bonus.id.casefold() in ids:
                     raise self.fail(f"{bplace}.id", f"missing or repeated id {bonus.id!r}")
-                ids.add(bonus.id)
+                self.notation_id(bonus.id, f"{bplace}.id")
+                ids.add(bonus.id.casefold())
                 self.effects(bonus.effects, f"{bplace}.effects",
                              no_vp="a bonus has no score line")
                 self.entry_tags(bonus, bonus.src, bplace)
@@ -241,14 +243,24 @@ class _Checker:
         self.entry_tags(b, b.src, place, frozenset({"boxes", "src", "note"}))
         self.boxes(name, b.boxes, f"{place}.boxes")
 
+    def notation_id(self, value: str, place: str) -> None:
+        """Ids appear in moves (``build red market.m3``, ``bonus b1``): the notation must be able
+        to write them, or the legal moves could not be parsed or replayed."""
+        if not ID.fullmatch(value):
+            raise self.fail(place, f"id {value!r} must be letters, digits and _ only, as the move "
+                                   "notation writes it (such as m3 or b1)")
+
     def boxes(self, building: str, boxes: tuple[Box, ...], place: str) -> None:
         index: dict[str, int] = {}
+        folded: set[str] = set()
         for i, box in enumerate(boxes):
             if not box.id:
                 raise self.fail(f"{place}[{i}].id", "must not be empty")
-            if box.id in index:
+            if box.id.casefold() in folded:  # moves name boxes without regard to case
                 raise self.fail(f"{place}[{i}].id", f"{box.id!r} already used in this building")
+            self.notation_id(box.id, f"{place}[{i}].id")
             index[box.id] = i
+            folded.add(box.id.casefold())
         defences = 0
         for i, box in enumerate(boxes):
             bplace = f"{place}[{i}]"

@@ -14,14 +14,15 @@ from typing import Any
 
 import attrs
 
-from sevenwonders.base.cards import Colour, Wonder, load_wonders
-from sevenwonders.base.effects import Coins, Effect, PointsPer, Produce, Shields
+from sevenwonders.base.cards import Colour, Wonder, any_game_wonders, load_wonders
+from sevenwonders.base.effects import Coins, Effect, Points, PointsPer, Produce, Shields
 from sevenwonders.base.events import CoinsGained, Event, ExpansionEvent
 from sevenwonders.base.hooks import Expansion, ExpansionState, StageBuild, StageVariant
 from sevenwonders.base.moves import Choose, Move
 from sevenwonders.base.rules import Rules
 from sevenwonders.base.scoring import guild_value
 from sevenwonders.base.state import BaseState, Pending, PendingKind
+from sevenwonders.core.frozenmap import FrozenMap
 from sevenwonders.core.rng import Rng
 from sevenwonders.edifice.projects import (
     CopyOwnGuild,
@@ -43,11 +44,52 @@ PARTICIPATE = "project"
 PAWNS_PER_PROJECT = {3: 2, 4: 3, 5: 3, 6: 4, 7: 5}
 DEBT_TOKENS = (-2, -3, -5)
 CASTLE_CHOICES = ("highest", "lowest")
+# Reference decisions 1-4 (shared/reference/edifice.md): the default first, then the alternative.
+STAGING_CAMP_COSTS = (2, 3)
+ARTISAN_DISTRICT_VPS = (2, 3)
+AMPHITHEATER_DISCARDS = ("grey", "brown")
+CARTHAGE_NIGHT_VPS = ("coin_option", "both")
 
 
 @cache
-def edifice_wonders() -> tuple[Wonder, ...]:
-    return load_wonders("sevenwonders.edifice", "wonders.toml")
+def edifice_wonders(carthage_night_vp: str = "coin_option") -> tuple[Wonder, ...]:
+    """The boards in the Edifice box: Carthage (which may also join games without Edifice, so its
+    data is the base game's) and Ur. ``carthage_night_vp="both"`` gives the 4 VP of Carthage's
+    Night stage 1 with either option [decision 4's alternative]."""
+    carthage = any_game_wonders()["Carthage"]
+    if carthage_night_vp == "both":
+        carthage = _night_vp_with_both_options(carthage)
+    return (carthage, *load_wonders("sevenwonders.edifice", "wonders.toml"))
+
+
+def _night_vp_with_both_options(carthage: Wonder) -> Wonder:
+    sides = []
+    for side in carthage.side:
+        if side.name == "night":
+            first = side.stages[0]
+            points = tuple(e for option in first.choices for e in option if isinstance(e, Points))
+            choices = tuple(
+                option if any(isinstance(e, Points) for e in option) else (*option, *points)
+                for option in first.choices)
+            side = attrs.evolve(side, stages=(attrs.evolve(first, choices=choices),
+                                              *side.stages[1:]))
+        sides.append(side)
+    return attrs.evolve(carthage, side=tuple(sides))
+
+
+def _with_decisions(catalogue: FrozenMap[str, Project], staging_camp_cost: int,
+                    artisan_district_vp: int, amphitheater_discards: str
+                    ) -> FrozenMap[str, Project]:
+    """The project cards with the values of reference decisions 1-3 chosen by the options."""
+    out = dict(catalogue)
+    out["Staging Camp"] = attrs.evolve(out["Staging Camp"], cost=staging_camp_cost)
+    artisan = out["Artisan District"]
+    out["Artisan District"] = attrs.evolve(artisan, reward=tuple(
+        attrs.evolve(r, vp=artisan_district_vp) if isinstance(r, PointsPerSet) else r
+        for r in artisan.reward))
+    out["Amphitheater"] = attrs.evolve(out["Amphitheater"],
+                                       penalty=DiscardCard(amphitheater_discards))
+    return FrozenMap(out)
 
 
 class Edifice(Expansion):
@@ -61,6 +103,14 @@ class Edifice(Expansion):
       gives a value, so the default is ``(0, 0, 0)`` [decision 5].
     - ``castle_loses``: which two victory tokens Concentric Castle's penalty takes,
       ``"highest"`` (default) or ``"lowest"`` [decision 8].
+    - ``staging_camp_cost``: Staging Camp's participation cost, 2 coins (default) or 3
+      [decision 1].
+    - ``artisan_district_vp``: VP per brown+grey set of Artisan District, 2 (default) or 3
+      [decision 2].
+    - ``amphitheater_discards``: the colour Amphitheater's penalty discards, ``"grey"``
+      (default) or ``"brown"`` [decision 3].
+    - ``carthage_night_vp``: Carthage Night stage 1's 4 VP go with the 7-coin option only
+      (``"coin_option"``, default) or with either option (``"both"``) [decision 4].
 
     Fixed choices of the reference: several seats joining in one turn all get a pawn and the
     project completes [6]; Ur's box pawns are free, are not the once-per-Age participation, do not
@@ -77,8 +127,24 @@ class Edifice(Expansion):
         projects: Sequence[str] | None = None,
         pawn_points: Sequence[int] = (0, 0, 0),
         castle_loses: str = "highest",
+        staging_camp_cost: int = 2,
+        artisan_district_vp: int = 2,
+        amphitheater_discards: str = "grey",
+        carthage_night_vp: str = "coin_option",
     ) -> None:
-        self.catalogue = load_projects()
+        for option, value, allowed in (
+                ("staging_camp_cost", staging_camp_cost, STAGING_CAMP_COSTS),
+                ("artisan_district_vp", artisan_district_vp, ARTISAN_DISTRICT_VPS),
+                ("amphitheater_discards", amphitheater_discards, AMPHITHEATER_DISCARDS),
+                ("carthage_night_vp", carthage_night_vp, CARTHAGE_NIGHT_VPS)):
+            if not any(type(value) is type(a) and value == a for a in allowed):
+                raise InvalidOptionError(f"{option} must be one of {allowed}, not {value!r}")
+        self.staging_camp_cost = staging_camp_cost
+        self.artisan_district_vp = artisan_district_vp
+        self.amphitheater_discards = amphitheater_discards
+        self.carthage_night_vp = carthage_night_vp
+        self.catalogue = _with_decisions(load_projects(), staging_camp_cost, artisan_district_vp,
+                                         amphitheater_discards)
         if projects is not None:
             chosen = tuple(projects)
             if len(chosen) != 3:
@@ -109,6 +175,10 @@ class Edifice(Expansion):
             "projects": list(self.projects) if self.projects else None,
             "pawn_points": list(self.pawn_points),
             "castle_loses": self.castle_loses,
+            "staging_camp_cost": self.staging_camp_cost,
+            "artisan_district_vp": self.artisan_district_vp,
+            "amphitheater_discards": self.amphitheater_discards,
+            "carthage_night_vp": self.carthage_night_vp,
         }
 
     # -- state access
@@ -160,7 +230,7 @@ class Edifice(Expansion):
             fail("a debt token of an unknown value")
 
     def extra_wonders(self) -> tuple[Wonder, ...]:
-        return edifice_wonders()
+        return edifice_wonders(self.carthage_night_vp)
 
     def setup(self, rules: Rules, state: BaseState, rng: Rng) -> tuple[ExpansionState, Rng]:
         if self.projects is not None:
@@ -273,10 +343,22 @@ class Edifice(Expansion):
                                                income=marks[seat].income + reward.amount)
                     if events is not None:
                         events.append(CoinsGained(seat, reward.amount, project.name))
-                elif isinstance(reward, VictoryToken):
+                    continue
+                if isinstance(reward, VictoryToken):
                     city = attrs.evolve(city, tokens=(*city.tokens, reward.value))
+                    kind, value = "victory_token", reward.value
                 elif isinstance(reward, DiscardDefeats):
-                    city = attrs.evolve(city, tokens=tuple(t for t in city.tokens if t > 0))
+                    kept = tuple(t for t in city.tokens if t > 0)
+                    kind, value = "defeats_discarded", len(city.tokens) - len(kept)
+                    city = attrs.evolve(city, tokens=kept)
+                elif isinstance(reward, Shields):
+                    kind, value = "shields", reward.count  # lasting: extra_effects
+                elif isinstance(reward, Produce):
+                    kind, value = "production", reward.amount  # lasting: extra_effects
+                else:  # points scored at the end of the game (score_lines)
+                    kind, value = "scores_at_end", 0
+                if events is not None:
+                    events.append(ExpansionEvent(NAME, kind, seat, project.name, value))
             cities[seat] = city
         outcomes = list(mine.outcomes)
         outcomes[age] = COMPLETED

@@ -144,3 +144,43 @@ def load_projects() -> FrozenMap[str, Project]:
         if count != 5:
             raise DataFileError(PROJECTS_FILE, f"Age {age}", f"{count} projects, expected 5")
     return FrozenMap((p.name, p) for p in projects)
+
+
+def describe_reward(reward: Reward) -> str:
+    """A project reward in words, as a player reads the card."""
+    if isinstance(reward, Coins):
+        return f"+{reward.amount} coins"
+    if isinstance(reward, Shields):
+        return f"+{reward.count} shield{'s' if reward.count != 1 else ''}"
+    if isinstance(reward, Produce):
+        times = f"{reward.amount}x " if reward.amount != 1 else ""
+        sale = "" if reward.tradable else " (not for sale)"
+        return f"produces {times}{'/'.join(reward.options)}{sale}"
+    if isinstance(reward, PointsPer):
+        counted = "/".join(count.replace("_", " ") for count in reward.counts)
+        return f"{reward.vp} VP per {counted} ({reward.scope.value})"
+    if isinstance(reward, VictoryToken):
+        return f"a victory token of {reward.value}"
+    if isinstance(reward, DiscardDefeats):
+        return "discard your defeat tokens"
+    if isinstance(reward, PointsPerSet):
+        return f"{reward.vp} VP per set of {'+'.join(reward.colours)}"
+    if isinstance(reward, PointsPerColour):
+        return f"{reward.vp} VP per colour in your city"
+    return "a guild of yours scores twice"
+
+
+def describe_penalty(penalty: Penalty) -> str:
+    """A project penalty in words; a seat that cannot pay it takes a debt token instead."""
+    if isinstance(penalty, LoseCoins):
+        return f"lose {penalty.amount} coins"
+    if isinstance(penalty, DiscardCard):
+        return f"discard a {penalty.colour} card"
+    return f"lose {penalty.count} victory tokens"
+
+
+def describe_project(project: Project) -> str:
+    """``join 2 coins; reward +4 coins; penalty lose 2 coins``."""
+    rewards = ", ".join(describe_reward(r) for r in project.reward) or "nothing"
+    return (f"join {project.cost} coin{'s' if project.cost != 1 else ''}; reward {rewards}; "
+            f"penalty {describe_penalty(project.penalty)}")

@@ -10,8 +10,9 @@ see :mod:`sevenwonders.games`); :func:`register_provider` sets one at run time
 Everything here is typed, immutable and serialises with :func:`sevenwonders.core.serialization.
 to_json` like the rest of the library. The details are computed from the state with the game's own
 ``quote``/``stage_quote``/``legal_moves``, so they never disagree with the rules:
-a card is ``buildable`` exactly when a build move of it is legal, and its ``payments`` are the
-payments of those moves.
+a card is ``buildable`` exactly when a build move of it is legal that is not a 1st-edition
+Olympia's once-per-Age free build (that one is the separate ``free_build`` flag), and its
+``payments`` are the payments of those moves.
 
 A remote frontend holds only a view: :func:`choices_from_view` rebuilds a state consistent with
 the view (the game's determinizer) and asks the same questions. For the base game this agrees
@@ -75,6 +76,8 @@ class CardChoice:
     - ``cheapest_trade``: fewest coins paid to neighbours (0 without trade); ``cheapest_cost``:
       that plus ``bank_coins``; both ``None`` when the card cannot be built.
     - ``payments``: every non-dominated (left, right) split, cheapest first.
+    - ``buildable``: a paid (or chained, or otherwise free) build of it is legal; Olympia's
+      once-per-Age free build does not count here, see ``free_build``.
     - ``free_build``: a once-per-Age free build (1st-edition Olympia) may be spent on it instead.
     - ``sell_coins``: what selling it gives (0 where it cannot be sold).
     - ``moves``: the legal build moves of this card in notation (one per payment).
@@ -397,9 +400,11 @@ def describe_effects(effects: tuple[Effect, ...]) -> str:
 
 
 def describe_card(card: Card) -> str:
-    """``Baths [S] 3 VP``: cost (resources and coins), effects and chains."""
+    """``[S] 3 VP -> Aqueduct``: cost (resources and coins), effects, the cards that make it
+    free and, as printed on the card, the cards it makes free."""
     cost = card.cost + ("$" * card.coins if card.coins <= 3 else f"{card.coins}$")
     chains = f" (free after {', '.join(card.chains_from)})" if card.chains_from else ""
+    chains += f" -> {', '.join(card.chains_to)}" if card.chains_to else ""
     return f"[{cost or '-'}] {describe_effects(card.effects)}{chains}"
 
 
@@ -413,9 +418,9 @@ def choices_from_view(game: Game[Any, Any, Any], view: Any, rng: Rng | None = No
     decks) do not change the answer. Limits (base game), because the view does not carry them:
     during a pending decision after a turn (Babylon's last card, Halicarnassus), the cards built
     and coins received during that turn are not known, so a card built that very turn may be
-    counted as producing and received coins as spendable; a 1st-edition Olympia's once-per-Age
-    free build is taken as unused. Raises :class:`InvalidStateError` for a game without a
-    determinizer.
+    counted as producing and received coins as spendable. (A 1st-edition Olympia's once-per-Age
+    free build is known: the view shows when it was last used.) Raises
+    :class:`InvalidStateError` for a game without a determinizer.
     """
     from sevenwonders.agents.determinize import determinizer_for
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
@@ -41,6 +42,10 @@ from sevenwonders.core.game import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.scoring import ScoreSheet
 from sevenwonders.core.serialization import converter, tag_of
+from sevenwonders.dice.sheet_choices import DiceChoices, SeatSheet
+from sevenwonders.edifice.expansion import Edifice
+from sevenwonders.edifice.projects import describe_project
+from sevenwonders.edifice.state import EdificeState
 from sevenwonders.errors import InvalidOptionError, SevenWondersError
 from sevenwonders.frontend.choices import (
     HandChoices,
@@ -128,7 +133,7 @@ def render_base_view(game: BaseGame, view: BaseView, details: HandChoices | None
     hands = ", ".join(f"{seat}: {size}" for seat, size in enumerate(view.hand_sizes))
     out.append(f"Hand sizes {hands}; discard pile {view.discard_size} cards")
     for expansion in view.expansions:
-        out.append(_expansion_line(expansion, view.age))
+        out.append(_expansion_line(game, view, expansion))
     if view.pending is not None:
         out.append(f"Your decision: {view.pending.value.replace('_', ' ')}"
                    + (f" ({view.pending_detail})" if view.pending_detail else ""))
@@ -158,16 +163,28 @@ def _cards_by_colour(game: BaseGame, cards: tuple[str, ...]) -> str:
     return "; ".join(f"{colour}: {', '.join(names)}" for colour, names in groups.items()) or "-"
 
 
-def _expansion_line(expansion: Any, age: int) -> str:
-    projects = getattr(expansion, "projects", None)
-    if isinstance(projects, tuple) and 1 <= age <= len(projects):
-        pawns = getattr(expansion, "pawns_left", ())
-        outcomes = getattr(expansion, "outcomes", ())
-        parts = [f"Age {_age(i + 1)} {name} ({outcomes[i] if i < len(outcomes) else '?'}, "
-                 f"{pawns[i] if i < len(pawns) else '?'} pawns left)"
-                 for i, name in enumerate(projects)]
-        return "Edifice projects: " + "; ".join(parts)
+def _expansion_line(game: BaseGame, view: BaseView, expansion: Any) -> str:
+    if isinstance(expansion, EdificeState):
+        return _edifice_lines(game, view, expansion)
     return f"{type(expansion).__name__}: {json.dumps(converter.unstructure(expansion))}"
+
+
+def _edifice_lines(game: BaseGame, view: BaseView, mine: EdificeState) -> str:
+    """Each Age's project with its cost, reward and penalty (as this game's options set them),
+    status, pawns left and pawn holders, then every seat's debt tokens."""
+    edifice = next((e for e in game.expansions if isinstance(e, Edifice)), None)
+    out = ["Edifice projects:"]
+    for i, name in enumerate(mine.projects):
+        project = edifice.catalogue.get(name) if edifice is not None else None
+        holders = ", ".join(seat_name(view, s) for s in mine.holders[i]) or "none"
+        out.append(f"  Age {_age(i + 1)} {name} ({mine.outcomes[i]}, {mine.pawns_left[i]} pawns "
+                   f"left; pawns: {holders})"
+                   + (f": {describe_project(project)}" if project is not None else ""))
+    debts = [f"{seat_name(view, s)} {sum(d)} ({' '.join(map(str, d))})"
+             for s, d in enumerate(mine.debts) if d]
+    if debts:
+        out.append("  Debts: " + "; ".join(debts))
+    return "\n".join(out)
 
 
 def _money_text(bank: int, trade: int | None, payments: tuple[Any, ...]) -> str:
@@ -235,15 +252,66 @@ def render_dice_view(game: Game[Any, Any, Any], view: Any, details: Any) -> str:
     out = [f"== Dice, turn {view.turn} ({view.phase.value}) =="
            + ("  PROVISIONAL sheet numbers" if getattr(view, "provisional", False) else "")]
     out.append("Forum: " + ", ".join(f"{d.die}={d.face} (area {d.area})" for d in view.forum))
+    sheets = details.sheets if isinstance(details, DiceChoices) else ()
     for seat, s in enumerate(view.seats):
         marker = ">" if seat == view.seat else " "
         ticked = sum(1 for t in s.ticks if t)
         pending = f", deciding: {len(s.pending)}" if s.pending else ""
+        score = f"  score {sheets[seat].total:>3}" if sheets else ""
         out.append(f" {marker} {seat_name(view, seat):<28} coins {s.coins:>3}  boxes ticked "
-                   f"{ticked:>3}  bonuses {s.bonus_count}{pending}")
+                   f"{ticked:>3}  bonuses {s.bonus_count}{score}{pending}")
     if view.final_turn:
         out.append(f"The game ends after turn {view.final_turn}.")
+    if sheets:
+        out.extend(_dice_sheet_lines(sheets[view.seat]))
     return "\n".join(out)
+
+
+def _dice_sheet_lines(sheet: SeatSheet) -> list[str]:
+    """A seat's own sheet: resources, laurels, score, and every building box by box
+    ([x] ticked, [>] next along the arrows, [-] later), with cost, VP and effect."""
+    out = [f"Your sheet: {sheet.sheet} ({sheet.wonder_name}); coins {sheet.coins} of "
+           f"{sheet.reserve_size}, resources {sheet.resources}, laurels {sheet.laurels}, "
+           f"bonuses {', '.join(sheet.bonuses) or '-'}, unlocked dice "
+           f"{', '.join(sheet.unlocked) or '-'}",
+           "  score: " + ", ".join(f"{line} {vp}" for line, vp in sheet.score)
+           + f" = {sheet.total}"]
+    for building in sheet.buildings:
+        boxes = []
+        for box in building.boxes:
+            mark = "x" if box.ticked else ">" if box.next else "-"
+            text = f"[{mark}] {box.ref.partition('.')[2]}"
+            if not box.ticked:
+                text += f" cost {box.cost}"
+            if box.laurel is not None:
+                text += f", laurel {box.laurel}"
+            elif box.vp:
+                text += f", {box.vp} VP"
+            if box.effect:
+                text += f": {box.effect}"
+            boxes.append(text)
+        out.append(textwrap.fill(
+            f"{building.building} ({building.ticked}/{len(building.boxes)}): "
+            + "; ".join(boxes), width=100, initial_indent="  ", subsequent_indent="      "))
+    return out
+
+
+def _move_note(details: Any, index: int, move: Any) -> str:
+    """What a move costs, when the game's choice details say (Dice)."""
+    if not isinstance(details, DiceChoices) or index >= len(details.moves):
+        return ""
+    cost = details.moves[index]
+    if cost.move != str(move):
+        return ""
+    parts = []
+    if cost.die_coins:
+        parts.append(f"die {cost.die_coins}")
+    if cost.build_coins:
+        parts.append(f"missing resources {cost.build_coins}")
+    if cost.gain:
+        parts.append(f"gain {cost.gain}")
+    text = f"  ({', '.join(parts)} coins)" if parts else "  (free)"
+    return text + (f": {cost.effect}" if cost.effect else "")
 
 
 def render_architects_view(game: Game[Any, Any, Any], view: Any, details: Any) -> str:
@@ -438,17 +506,17 @@ class _Session:
         self.say(render_view(self.game, view, details))
         return view, details
 
-    def list_moves(self, legal: Sequence[Any]) -> None:
+    def list_moves(self, legal: Sequence[Any], details: Any = None) -> None:
         self.say("Moves:")
         for number, move in enumerate(legal, start=1):
-            self.say(f"  {number:>3}. {move}")
+            self.say(f"  {number:>3}. {move}{_move_note(details, number - 1, move)}")
 
     def ask(self, state: Any) -> Any:
         """The person's move for ``state``: asked until a legal one is given."""
         game = self.game
         legal = game.legal_moves(state, self.seat)
-        self.show(state)
-        self.list_moves(legal)
+        _, details = self.show(state)
+        self.list_moves(legal, details)
         while True:
             self.output.write(f"Your move (1-{len(legal)}, a move, or help): ")
             self.output.flush()
@@ -466,7 +534,7 @@ class _Session:
             if command in ("quit", "exit"):
                 raise Quit("quit")
             if command in ("moves", "list"):
-                self.list_moves(legal)
+                self.list_moves(legal, details)
                 continue
             if command == "view":
                 self.show(state)

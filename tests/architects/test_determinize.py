@@ -28,6 +28,26 @@ def test_determinization_shows_the_same_view(players: int) -> None:
                 assert game.legal_moves(drawn, seat) == game.legal_moves(state, seat)
 
 
+def test_the_peeked_central_card_stays_on_top_of_every_determinization() -> None:
+    # Issue 14, item 3: after the main take the cat holder still knows the card it saw.
+    game = ArchitectsGame(players=3)
+    found = 0
+    for seed in range(40):
+        for state in states(game, seed):
+            if not state.peeked:
+                continue
+            found += 1
+            view = game.view(state, state.current)
+            assert view.central_top is not None
+            for draw in range(3):
+                drawn, _ = determinize(game, view, Rng.from_seed(draw))
+                game.check(drawn)
+                kind = game.tables.card_kind
+                assert kind[drawn.central[-1]] == kind[state.central[-1]] and drawn.peeked
+                assert game.view(drawn, state.current) == view
+    assert found >= 5
+
+
 def test_determinization_draws_the_hidden_parts() -> None:
     game = ArchitectsGame(players=3)
     state = game.new_game(4)

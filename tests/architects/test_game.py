@@ -57,7 +57,8 @@ def test_options_are_json_and_rebuild_the_game() -> None:
         "economy_forces_build": False, "economy_splits": True, "retroactive_tokens": False,
         "wonder_cards_trigger": True, "engineering_forces_build": True,
         "olympia_one_deck": True, "halicarnassus_public": False,
-        "halicarnassus_shuffle": "deck", "wonders": None}
+        "halicarnassus_shuffle": "deck", "gold_for_any_resource": True,
+        "extra_cards_optional": False, "wonders": None}
 
 
 def test_bad_seed() -> None:

@@ -55,3 +55,19 @@ def test_parse_never_raises_anything_else(text: str) -> None:
     except NotationError:
         return
     assert m.parse(str(move)) == move
+
+
+def test_names_in_notation_are_matched_without_case() -> None:
+    # Issue 14, item 14: every listed move reads back whatever the case of its words.
+    from sevenwonders.architects import ArchitectsGame
+    from sevenwonders.core.playout import states
+
+    game = ArchitectsGame(players=4)
+    checked = 0
+    for state in list(states(game, 3))[::3]:
+        seat = state.current
+        for move in game.legal_moves(state, seat):
+            assert game.parse_move(state, seat, str(move).upper()) == move
+            assert game.parse_move(state, seat, str(move).lower()) == move
+            checked += 1
+    assert checked > 50

@@ -1,22 +1,30 @@
-"""Paying for stages: different/identical resources, gold only for what is missing, Economy,
-Engineering, and which builds are forced."""
+"""Paying for stages: different/identical resources, gold for any resource (or, with the option
+off, only for what is missing), Economy, Engineering, and which builds are forced."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from sevenwonders.architects import ArchitectsGame
+from sevenwonders.architects import events as ev
 from sevenwonders.architects.payment import stage_payments
+from sevenwonders.architects.state import StartTurn
+from tests.architects.helpers import city_kinds, do, moves_text, of_type, position
 
 LETTERS = ("S", "B", "W", "G", "P")
 
 
 def options(stage: str, greys: str, gold: int = 0, *, economy: bool = False,
             engineering: bool = False, splits: bool = True, economy_forces: bool = False,
-            engineering_forces: bool = True) -> tuple[set[str], bool]:
+            engineering_forces: bool = True,
+            gold_for_any: bool = False) -> tuple[set[str], bool]:
+    """The spends offered; by default with gold only for missing resources (the old reading)."""
     res = tuple(greys.count(letter) for letter in LETTERS)
     builds, forced, _ = stage_payments(stage, res, gold, economy, engineering, splits,
-                                       economy_forces, engineering_forces, LETTERS, "$")
+                                       economy_forces, engineering_forces, LETTERS, "$",
+                                       gold_for_any=gold_for_any)
     return {b.spend for b in builds}, forced
 
 
@@ -76,6 +84,42 @@ def test_engineering_ignores_the_restriction() -> None:
     assert spends == {"SW"}
 
 
+def test_gold_may_stand_for_a_resource_the_seat_holds() -> None:
+    # Rulebook "Gelbe Karten": coins "als beliebige Ressource einsetzen darfst".
+    spends, forced = options("3s", "SSSWB", 1, gold_for_any=True)
+    assert spends == {"SSS", "SS$"} and forced
+    assert options("3s", "SSSWB", 1)[0] == {"SSS"}  # option off: gold only for what is missing
+    spends, _ = options("2d", "SWG", 2, gold_for_any=True)
+    assert spends == {"SW", "SG", "WG", "S$", "W$", "G$", "$$"}
+    spends, _ = options("2s", "SBWGP", 2, gold_for_any=True)
+    assert "$$" in spends  # all gold even with every kind present
+
+
+def test_gold_for_any_keeps_missing_resources_filled_with_gold() -> None:
+    # "Diese Münzen müssen jede fehlende Ressource ersetzen": no payment leaves a hole.
+    assert options("3d", "SW", 0, gold_for_any=True) == (set(), False)
+    assert options("3d", "SW", 1, gold_for_any=True) == ({"SW$"}, True)
+    spends, _ = options("3s", "W", 3, economy=True, gold_for_any=True)
+    assert spends == {"W$$", "W$", "$$$", "$$"}
+
+
+def test_gold_for_any_with_engineering() -> None:
+    spends, _ = options("2s", "WS", 1, engineering=True, gold_for_any=True)
+    assert spends == {"SW", "W$", "S$"}
+
+
+@given(st.sampled_from(["2d", "2s", "3d", "3s", "4d"]),
+       st.lists(st.sampled_from(LETTERS), max_size=8), st.integers(0, 4), st.booleans(),
+       st.booleans())
+def test_gold_for_any_offers_a_superset_and_forces_the_same(
+        stage: str, greys: list[str], gold: int, economy: bool, engineering: bool) -> None:
+    strict = options(stage, "".join(greys), gold, economy=economy, engineering=engineering)
+    loose = options(stage, "".join(greys), gold, economy=economy, engineering=engineering,
+                    gold_for_any=True)
+    assert strict[0] <= loose[0]
+    assert strict[1] == loose[1]  # gold never makes a stage affordable that was not
+
+
 @given(st.sampled_from(["2d", "2s", "3d", "3s", "4d"]),
        st.lists(st.sampled_from(LETTERS), max_size=8), st.integers(0, 4), st.booleans(),
        st.booleans())
@@ -83,7 +127,7 @@ def test_every_payment_has_the_stage_size(stage: str, greys: list[str], gold: in
                                           economy: bool, engineering: bool) -> None:
     res = tuple(greys.count(letter) for letter in LETTERS)
     builds, forced, pays = stage_payments(stage, res, gold, economy, engineering, True, False,
-                                          True, LETTERS, "$")
+                                          True, LETTERS, "$", gold_for_any=False)
     n, same = int(stage[0]), stage[1] == "s"
     assert len(set(builds)) == len(builds)
     for pay in pays:
@@ -102,3 +146,28 @@ def test_every_payment_has_the_stage_size(stage: str, greys: list[str], gold: in
             assert used_kinds == sum(1 for r in res if r)
     if forced:
         assert any(not p.economy for p in pays)
+
+
+@pytest.mark.parametrize("gold_for_any", [True, False])
+def test_giza_may_keep_its_stone_and_pay_gold(gold_for_any: bool) -> None:
+    # Issue 14, item 1: Giza (2d, 2s, 3d built) holding S S S W B $ takes a 4th stone. Paying
+    # 3s with S S S leaves S W B $, which forces 4d and completes the wonder; the rulebook lets
+    # gold stand for a stone instead, so S S $ keeps the game going.
+    game = ArchitectsGame(players=2, wonders=["giza", "rhodes"],
+                          gold_for_any_resource=gold_for_any)
+    state = position(
+        game, cities={0: {"built": ("2d", "2s", "3d"),
+                          "cards": ["stone"] * 3 + ["wood", "brick", "gold"]}},
+        decks={0: ["blue3", "stone"], 1: ["blue3"]}, central=["blue3", "blue3"],
+        pending=StartTurn())
+    state, _ = do(game, state, "take left")
+    if not gold_for_any:
+        assert game.is_over(state)  # S S S paid automatically, then 4d was forced
+        return
+    assert moves_text(game, state) == ["build 3s: S S S", "build 3s: S S $"]
+    ended, _ = do(game, state, "build 3s: S S S")
+    assert game.is_over(ended)
+    kept, events = do(game, state, "build 3s: S S $")
+    assert not game.is_over(kept)
+    assert [e.stage for e in of_type(events, ev.StageBuilt)] == ["3s"]
+    assert sorted(city_kinds(game, kept, 0)) == ["brick", "stone", "stone", "wood"]

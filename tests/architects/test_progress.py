@@ -46,6 +46,26 @@ def test_extra_card_tokens(token: str, top: str, fires: bool) -> None:
     assert len(state.cities[0].cards) == 1 + fires
 
 
+def test_extra_card_may_be_declined_with_the_option() -> None:
+    # Rulebook "Fortschrittsmarker einsetzen": "kannst du deine Fortschrittsmarker ...
+    # einsetzen" (line 313) read as a choice; by default the card is owed ("Spielablauf": the
+    # turn ends when no action is left, line 403).
+    game = ArchitectsGame(players=2, wonders=["giza", "rhodes"], extra_cards_optional=True)
+    state = _turn("urbanism", "wood", game=game)
+    state, _ = do(game, state, "take left")  # type: ignore[arg-type]
+    assert moves_text(game, state) == ["extra urbanism left", "extra urbanism right",
+                                       "extra urbanism central", "end"]
+    ended, events = do(game, state, "end")
+    assert isinstance(ended.pending, StartTurn) and ended.current == 1
+    assert city_kinds(game, ended, 0) == ["wood"]
+    assert of_type(events, ev.TurnEnded) == [ev.TurnEnded(0, 1)]
+    taken, _ = do(game, state, "extra urbanism central")
+    assert city_kinds(game, taken, 0) == ["wood", "blue3"] and taken.current == 1
+    # Default: no "end" while the extra card is owed.
+    state, _ = do(GAME, _turn("urbanism", "wood"), "take left")  # type: ignore[arg-type]
+    assert "end" not in moves_text(GAME, state)
+
+
 def test_extra_card_token_works_once_per_turn() -> None:
     state = position(GAME, cities={0: {"tokens": ("urbanism",)}},
                      decks={0: ["wood", "wood"], 1: ["blue3"]}, central=["blue3"],

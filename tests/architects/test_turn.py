@@ -126,8 +126,27 @@ def test_only_the_cat_holder_sees_the_central_top_at_the_start_of_its_turn() -> 
                       cat=1, pending=StartTurn())
     assert GAME.view(no_cat, 0).central_top is None
     assert GAME.view(no_cat, 1).central_top is None  # not its turn
+    after, _ = do(GAME, state, "take central")
+    assert GAME.view(after, 0).central_top is None  # the seen card was taken: "red2" is unseen
+
+
+def test_the_peeked_card_stays_known_for_the_rest_of_the_turn_while_on_top() -> None:
+    # Rulebook "Die Katzenfigur verwenden": the holder looks at the central top card at the start
+    # of its turn; what it saw it still knows after taking another deck's card.
+    state = position(GAME, cities={0: {"tokens": ("urbanism",)}},
+                     decks={0: ["blue3", "wood"], 1: ["blue3"]},
+                     central=["red2", "gear", "tablet"], cat=0, pending=StartTurn())
     after, _ = do(GAME, state, "take left")
-    assert GAME.view(after, 0).central_top is None
+    assert after.current == 0 and after.peeked  # Urbanism owes an extra card
+    assert GAME.view(after, 0).central_top == "tablet"
+    assert GAME.view(after, 1).central_top is None
+    extra, _ = do(GAME, after, "extra urbanism central")
+    assert GAME.view(extra, 0).central_top is None and not extra.peeked
+    # A seat that gains the cat during its turn did not look at the start of it.
+    gained = position(GAME, decks={0: ["blue3", "blue2cat"], 1: ["blue3"]},
+                      central=["red2", "tablet"], cat=1, pending=StartTurn())
+    after_gain, _ = do(GAME, gained, "take left")
+    assert GAME.view(after_gain, 0).central_top is None
 
 
 def test_forced_actions_in_the_order_the_seat_chooses() -> None:

@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 from sevenwonders import InvalidOptionError, UnknownCardError
-from sevenwonders.base import BaseGame
+from sevenwonders.base import BaseGame, BaseState
 from sevenwonders.base.cards import Colour, Edition, load_edition
 from sevenwonders.base.effects import (
     BuildFromDiscard,
@@ -32,6 +32,8 @@ from sevenwonders.base.effects import (
     TradeDiscount,
 )
 from sevenwonders.core.resources import parse_bag
+from sevenwonders.core.serialization import from_json, to_json
+from sevenwonders.errors import InvalidStateError
 
 FIRST = load_edition("1st")
 SECOND = load_edition("2nd")
@@ -427,3 +429,21 @@ def test_first_edition_games_deal_first_edition_cards() -> None:
         assert set(dealt) <= set(FIRST.cards)
         assert sum(1 for name in dealt if FIRST.card(name).is_guild) == players + 2
         assert sorted(dealt[: 7 * players]) == sorted(FIRST.age_cards(1, players))
+
+
+@pytest.mark.parametrize(("edition", "sides", "other"), [
+    ("1st", "a", "day"), ("1st", "b", "night"), ("2nd", "day", "a"), ("2nd", "night", "b")])
+def test_a_state_names_sides_as_its_edition_does(edition: str, sides: str, other: str) -> None:
+    # Issue 14, item 15: "day" and "a" were two spellings of one position in a 1st-edition game.
+    g = BaseGame(players=3, edition=edition, sides=sides)
+    state = g.new_game(seed=2)
+    g.legal_moves(state, 0)
+    cities = list(state.cities)
+    cities[1] = attrs.evolve(cities[1], side=other)
+    foreign = from_json(to_json(attrs.evolve(state, cities=tuple(cities))), BaseState)
+    with pytest.raises(InvalidStateError):
+        g.legal_moves(foreign, 0)
+    # Carthage, printed Day/Night, still plays as A/B in the 1st edition.
+    carthage = BaseGame(players=3, edition="1st", sides="b",
+                        wonders=("Carthage", "Rhodos", "Gizah"))
+    assert carthage.legal_moves(carthage.new_game(1), 0)

@@ -76,6 +76,22 @@ def test_notation_errors() -> None:
                      state.hands[0] else "sell Palace")
 
 
+def test_card_names_and_keywords_are_matched_without_case() -> None:
+    # Issue 14, item 14: "build barracks" failed.
+    g = game(["Gizah", "Rhodos", "Babylon"])
+    state = position(g, hands=[["Barracks", "Altar"], ["Baths", "Press"], ["Palace", "Tavern"]],
+                     cities={0: {"cards": ["Ore Vein"]}})
+    assert g.parse_move(state, 0, "build barracks") == Build("Barracks")
+    assert g.parse_move(state, 0, "BUILD BARRACKS") == Build("Barracks")
+    assert g.parse_move(state, 0, "Sell ALTAR") == Sell("Altar")
+    with pytest.raises(UnknownCardError):
+        g.parse_move(state, 0, "build excalibur")
+    for seat in g.to_move(state):  # every listed move reads back from any spelling
+        for move in g.legal_moves(state, seat):
+            assert g.parse_move(state, seat, str(move).upper()) == move
+            assert g.parse_move(state, seat, str(move).lower()) == move
+
+
 def test_moves_round_trip_as_json() -> None:
     for move in (Build("Baths", 2, 1), Build("Palace", free_build=True),
                  BuildStage("Loom", 0, 4, ("project",)), Sell("Press"), Skip()):

@@ -169,3 +169,23 @@ def test_seat_sheets_option() -> None:
                 "giza"):
         with pytest.raises(InvalidOptionError):
             DiceGame(players=3, seat_sheets=bad)
+
+
+def test_names_in_notation_are_matched_without_case() -> None:
+    # Issue 14, item 14: dice, boxes, stages and bonuses in any case.
+    import random
+
+    game = DiceGame(players=3)
+    state = game.new_game(2)
+    chooser = random.Random(2)
+    checked = 0
+    for _ in range(30):
+        if game.is_over(state):
+            break
+        for seat in sorted(game.to_move(state)):
+            for move in game.legal_moves(state, seat):
+                assert game.parse_move(state, seat, str(move).upper()) == move
+                checked += 1
+        state = game.play(state, {s: chooser.choice(game.legal_moves(state, s))
+                                  for s in game.to_move(state)})
+    assert checked > 50

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sevenwonders.dice import DiceGame, load_sheets
+from sevenwonders.dice.moves import BuildWonder, TakeBonus, Tick, parse
 from sevenwonders.dice.sheets import DEFAULT_SHEETS_PATH, default_sheets, sheets_from_data
 from sevenwonders.errors import DataFileError, InvalidOptionError
 
@@ -57,6 +58,22 @@ def test_default_values_follow_the_reference_departures() -> None:
         [3, 4, 5, 6, 7]
     assert max(st.cost for s in sheets.sheets if s.wonder for st in s.wonder.stages) == 6
     assert common.agora is not None and all(len(b.accepts) == 2 for b in common.agora.boxes)
+
+
+def test_barracks_tags_follow_the_reference() -> None:
+    # Reference dice.md 9.3: the chains (requires) and costs are the reconstruction's, the kinds
+    # the rulebook's, at1's printed 3 VP the rulebook's example, the later VP placeholders.
+    common = default_sheets().common
+    for barracks in (common.barracks_west, common.barracks_east):
+        assert barracks is not None
+        for box in barracks.boxes:
+            assert box.src.tag_of("cost") == "reconstruction", box.id
+            assert box.src.tag_of("kind") == "rulebook", box.id
+            if box.requires:
+                assert box.src.tag_of("requires") == "reconstruction", box.id
+            if box.kind == "attack":
+                expected = "rulebook" if box.id == "at1" else "placeholder"
+                assert box.src.tag_of("printed_vp") == expected, box.id
 
 
 def test_json_and_toml_load_the_same_set(tmp_path: Path) -> None:
@@ -166,6 +183,15 @@ BAD_FILES: list[tuple[str, Mutator, str, str]] = [
      "already used"),
     ("duplicate sheet id", _set("sheets/1/sheet_id", "giza"), "sheets[1].sheet_id",
      "already used"),
+    # Issue 14, item 6: ids the move notation cannot write.
+    ("box id with a dash", _set("common/market/boxes/0/id", "m-1"), "common.market.boxes[0].id",
+     "as the move notation writes it"),
+    ("bonus id with a space", _set("common/bonuses/2/id", "b 3"), "common.bonuses[2].id",
+     "as the move notation writes it"),
+    ("stage id with a dot", _set("sheets/0/wonder/stages/2/id", "s.3"),
+     "sheets[0].wonder.stages[2].id", "as the move notation writes it"),
+    ("empty-looking box id", _set("common/agora/boxes/7/id", "ag8!"), "common.agora.boxes[7].id",
+     "as the move notation writes it"),
 ]
 
 
@@ -250,3 +276,24 @@ def test_any_box_cost_is_accepted_exactly_in_zero_to_six(cost: int, building: st
         with pytest.raises(DataFileError) as info:
             sheets_from_data(data)
         assert info.value.place == f"common.{building}.boxes[{box}].cost"
+
+
+def test_every_default_id_is_written_and_read_back_by_the_notation() -> None:
+    # Issue 14, item 6: every box, stage and bonus id can appear in a move and be parsed again.
+    game = DiceGame(players=2)
+    for table in game.tables.sheets.values():
+        for box in table.boxes:
+            assert parse(str(Tick(box.ref))) == Tick(box.ref)
+            if box.building == "wonder":
+                assert parse(str(BuildWonder(box.id))) == BuildWonder(box.id)
+        for bonus in table.bonuses:
+            assert parse(str(TakeBonus(bonus.id))) == TakeBonus(bonus.id)
+
+
+def test_ids_differing_only_in_case_are_refused(tmp_path: Path) -> None:
+    # Moves name boxes and bonuses without regard to case (issue 14, item 14).
+    data = default_data()
+    data["common"]["market"]["boxes"][1]["id"] = "M1"
+    with pytest.raises(DataFileError) as info:
+        load_sheets(write_sheets(tmp_path, data))
+    assert info.value.place == "common.market.boxes[1].id"

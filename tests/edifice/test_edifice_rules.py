@@ -7,6 +7,7 @@ import pytest
 
 import sevenwonders
 from sevenwonders.base import BaseGame, Build, BuildStage, Choose, PendingKind
+from sevenwonders.base.events import ExpansionEvent
 from sevenwonders.edifice import Edifice
 from sevenwonders.edifice.state import COMPLETED, FAILED
 from sevenwonders.errors import IllegalMoveError, InvalidOptionError, UnknownCardError
@@ -135,9 +136,27 @@ def test_colour_penalty_is_a_pending_choice_and_goes_to_the_discard_pile() -> No
     assert after.pending[0].kind is PendingKind.EXPANSION
     assert set(g.legal_moves(after, 0)) == {Choose("Lumber Yard"), Choose("Ore Vein")}
     assert g.view(after, 0).pending_detail == "edifice:discard:brown"
+    assert g.parse_move(after, 0, "CHOOSE ore vein") == Choose("Ore Vein")  # any case
     final = play(g, after, {0: "choose Ore Vein"})
     assert final.cities[0].cards == ("Lumber Yard",) and "Ore Vein" in final.discard
     assert final.age == 2  # conflicts resolved, next Age dealt
+
+
+def test_a_penalty_discard_breaks_the_chain_of_the_discarded_card() -> None:
+    # README "Fixed readings": the discarded card leaves the city, so Walls no longer makes
+    # Fortifications free; penalties go one seat at a time, in seat order.
+    projects = ("Money Changer", "Staging Camp", "Gold Reserves")  # Staging Camp: discard red
+    g = edifice_game(["Gizah", "Rhodos", "Babylon"], projects)
+    hands = [["Loom", "Press"], ["Glassworks", "Sawmill"], ["Quarry", "Brickyard"]]
+    state = position(g, age=2, turn=6, hands=hands,
+                     cities={0: {"cards": ["Walls"]}, 1: {"cards": ["Stables", "Archery Range"]},
+                             2: {"cards": ["Barracks", "Walls"]}})
+    fortifications = g.rules.cards["Fortifications"]
+    assert g.rules.free_reason(state, 0, fortifications, True) == "chain"
+    after = play(g, state, sells(state))
+    assert "Walls" in after.discard and "Walls" not in after.cities[0].cards
+    assert g.rules.free_reason(after, 0, fortifications, True) is None
+    assert [p.seat for p in after.pending] == [1, 2] and g.to_move(after) == {1}
 
 
 def test_concentric_castle_takes_the_two_highest_victory_tokens() -> None:
@@ -159,14 +178,21 @@ def test_concentric_castle_takes_the_two_highest_victory_tokens() -> None:
 REWARD_HANDS = [["Altar", "Loom"], ["Baths", "Press"], ["Theater", "Tavern"]]
 
 
-def _complete(project: str, age: int = 1, **cities):  # type: ignore[no-untyped-def]
-    """Seat 0 takes the last pawn of ``project`` in ``age`` (Gizah Day stage 1 with 2 wood)."""
+def _complete(project: str, age: int = 1, options=None, **cities):  # type: ignore[no-untyped-def]
+    """Seat 0 takes the last pawn of ``project`` in ``age`` (Gizah Day stage 1 with 2 wood);
+    ``options`` are more options of ``Edifice``."""
+    g, after, _ = _completion(project, age, options, **cities)
+    return g, after
+
+
+def _completion(project: str, age: int = 1, options=None, **cities):  # type: ignore[no-untyped-def]
+    """As ``_complete``, with the step's events."""
     projects = {1: ("Money Changer", "Auction House", "Gold Reserves"),
                 2: ("Money Changer", "Auction House", "Gold Reserves"),
                 3: ("Money Changer", "Auction House", "Gold Reserves")}[age]
     chosen = list(projects)
     chosen[age - 1] = project
-    g = edifice_game(["Gizah", "Rhodos", "Babylon"], chosen)
+    g = edifice_game(["Gizah", "Rhodos", "Babylon"], chosen, **(options or {}))
     changes = {0: {"cards": ["Lumber Yard", "Tree Farm"], "coins": 9}}
     for key, value in cities.items():
         seat = int(key[-1])
@@ -176,9 +202,28 @@ def _complete(project: str, age: int = 1, **cities):  # type: ignore[no-untyped-
         changes[seat] = merged
     state = position(g, age=age, turn=1, hands=[h * 4 for h in REWARD_HANDS], cities=changes)
     state = with_ed(state, pawns_left=tuple(1 if a == age else 2 for a in (1, 2, 3)))
-    after = play(g, state, {0: "stage Altar +project", 1: "sell Baths", 2: "sell Theater"})
+    moves = {0: "stage Altar +project", 1: "sell Baths", 2: "sell Theater"}
+    after, events = g.step(state, {seat: g.parse_move(state, seat, text)
+                                   for seat, text in moves.items()})
     assert ed(after).outcomes[age - 1] == COMPLETED
-    return g, after
+    return g, after, events
+
+
+@pytest.mark.parametrize(("project", "age", "cities", "kind", "value"), [
+    ("Outpost", 1, {}, "victory_token", 3),
+    ("Staging Camp", 2, {}, "victory_token", 5),
+    ("Military School", 3, {"seat0": {"tokens": [-1, 3, -1]}}, "victory_token", 5),
+    ("Military School", 3, {"seat0": {"tokens": [-1, 3, -1]}}, "defeats_discarded", 2),
+    ("Curtain Wall", 1, {}, "shields", 1),
+    ("Concentric Castle", 3, {}, "shields", 2),
+    ("Factory", 2, {}, "production", 1),
+    ("Belvedere", 1, {}, "scores_at_end", 0),
+])
+def test_every_reward_emits_an_event(project: str, age: int, cities: dict[str, object],
+                                     kind: str, value: int) -> None:
+    # Issue 14, item 11: rewards other than coins were silent.
+    _, _, events = _completion(project, age, None, **cities)
+    assert ExpansionEvent("edifice", kind, 0, project, value) in events
 
 
 def test_rewards_coins_tokens_and_defeats() -> None:
@@ -219,6 +264,49 @@ def test_rewards_scored_at_the_end_on_the_edifice_line() -> None:
     assert g.scores(after)[0].lines["guilds"] == 2
 
 
+@pytest.mark.parametrize(("cost", "options"), [(2, {}), (3, {"staging_camp_cost": 3})])
+def test_staging_camp_cost_option(cost: int, options: dict[str, int]) -> None:
+    # Reference decision 1: Staging Camp costs 2 coins (two sources), 3 in a third source.
+    _, after = _complete("Staging Camp", age=2, options=options)
+    assert after.cities[0].coins == 9 - cost and after.cities[0].tokens == (5,)
+
+
+@pytest.mark.parametrize(("vp", "options"), [(2, {}), (3, {"artisan_district_vp": 3})])
+def test_artisan_district_vp_option(vp: int, options: dict[str, int]) -> None:
+    # Reference decision 2: 2 VP per set of one brown and one grey card (alternative 3).
+    g, after = _complete("Artisan District", options=options, seat0={"cards": ["Loom", "Press"]})
+    assert g.scores(after)[0].lines["edifice"] == vp * 2  # 2 brown x 2 grey: two sets
+
+
+@pytest.mark.parametrize(("colour", "lost"), [("grey", "Loom"), ("brown", "Clay Pool")])
+def test_amphitheater_discard_option(colour: str, lost: str) -> None:
+    # Reference decision 3: Amphitheater's penalty discards a grey card (alternative brown).
+    projects = ("Money Changer", "Amphitheater", "Gold Reserves")
+    options = {} if colour == "grey" else {"amphitheater_discards": colour}
+    g = edifice_game(["Gizah", "Rhodos", "Babylon"], projects, **options)
+    hands = [["Loom", "Press"], ["Glassworks", "Sawmill"], ["Quarry", "Brickyard"]]
+    state = position(g, age=2, turn=6, hands=hands,
+                     cities={1: {"cards": ["Loom", "Clay Pool"]}})
+    after = play(g, state, sells(state))
+    assert lost in after.discard and lost not in after.cities[1].cards
+    assert ed(after).debts[0] == (-3,)  # seat 0 holds no card of that colour
+
+
+@pytest.mark.parametrize(("setting", "vp"), [("coin_option", 0), ("both", 4)])
+def test_carthage_night_vp_option(setting: str, vp: int) -> None:
+    # Reference decision 4: Carthage Night stage 1 is (7 coins + 4 VP) or (2 shields); the
+    # alternative gives the 4 VP with either option.
+    options = {} if setting == "coin_option" else {"carthage_night_vp": setting}
+    g = edifice_game(["Carthage", "Rhodos", "Gizah"], PROJECTS, sides=["night", "day", "day"],
+                     **options)
+    shields = position(g, cities={0: {"stages": 1, "stage_choices": (1,)}})
+    coins = position(g, cities={0: {"stages": 1, "stage_choices": (0,)}})
+    assert g.scores(shields)[0].lines["wonder"] == vp
+    assert g.scores(coins)[0].lines["wonder"] == 4
+    assert g.rules.shields(shields, 0) == 2
+    assert g.options()["expansions"]["edifice"]["carthage_night_vp"] == setting
+
+
 def test_pawn_points_option() -> None:
     g = edifice_game(["Gizah", "Rhodos", "Babylon"], PROJECTS, pawn_points=(1, 2, 3))
     state = with_ed(position(g), pawns=((1, 3), (), ()))
@@ -253,6 +341,10 @@ def test_carthage_stage_options_are_chosen_on_the_move() -> None:
 
 
 def test_options_are_checked() -> None:
+    for bad in ({"staging_camp_cost": 4}, {"artisan_district_vp": 2.0},
+                {"amphitheater_discards": "red"}, {"carthage_night_vp": True}):
+        with pytest.raises(InvalidOptionError):
+            Edifice(**bad)  # type: ignore[arg-type]
     with pytest.raises(InvalidOptionError):
         Edifice(projects=("Agora", "Auction House", "Gold Reserves"))
     with pytest.raises(UnknownCardError):
@@ -326,3 +418,17 @@ def test_broken_edifice_states_are_refused(edit) -> None:  # type: ignore[no-unt
     state = from_json(json.dumps(data), BaseState)
     with pytest.raises(InvalidStateError):
         g.legal_moves(state, 0)
+
+
+def test_names_and_extras_are_matched_without_case() -> None:
+    # Issue 14, item 14: "STAGE LOOM +PROJECT" and "choose ore vein" read like their usual text.
+    from sevenwonders.core.playout import states
+
+    g = BaseGame(players=4, expansions=(Edifice(),))
+    checked = 0
+    for state in list(states(g, 5))[::4]:
+        for seat in g.to_move(state):
+            for move in g.legal_moves(state, seat):
+                assert g.parse_move(state, seat, str(move).upper()) == move
+                checked += 1
+    assert checked > 100

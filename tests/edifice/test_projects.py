@@ -2,9 +2,9 @@
 
 import pytest
 
-from sevenwonders.base.cards import load_wonders
 from sevenwonders.core.resources import parse_bag
 from sevenwonders.edifice import load_projects
+from sevenwonders.edifice.expansion import edifice_wonders
 from sevenwonders.edifice.projects import DiscardCard, LoseCoins, LoseVictoryTokens
 
 
@@ -41,7 +41,7 @@ def test_project_costs_and_penalties(name: str, age: int, cost: int, penalty: ob
 
 
 def test_ur_and_carthage_boards() -> None:
-    boards = {w.name: w for w in load_wonders("sevenwonders.edifice", "wonders.toml")}
+    boards = {w.name: w for w in edifice_wonders()}
     assert boards["Carthage"].resource == "O" and boards["Ur"].resource == "W"
     costs = {(name, side): [s.cost_bag for s in board.stages(side)]
              for name, board in boards.items() for side in ("day", "night")}

@@ -132,7 +132,8 @@ def test_bad_seats_are_refused() -> None:
         choices(g, g.new_game(1), 3)
 
 
-@pytest.mark.parametrize("kind_id", [k for k in KIND_IDS if not k.startswith(("base", "edif"))])
+@pytest.mark.parametrize("kind_id",
+                         [k for k in KIND_IDS if not k.startswith(("base", "edif", "dice"))])
 def test_other_games_get_their_moves_grouped(kind_id: str) -> None:
     g = game_of(kind_id)
     for state in playout(kind_id).states[:30]:
@@ -159,9 +160,41 @@ def test_the_view_alone_gives_the_same_choices_in_draft_turns(kind_id: str) -> N
 
 def test_cards_are_described_for_people() -> None:
     g = BaseGame(players=3)
-    assert describe_card(g.edition.cards["Baths"]) == "[S] 3 VP"
+    assert describe_card(g.edition.cards["Baths"]) == "[S] 3 VP -> Aqueduct"
     assert describe_card(g.edition.cards["Sawmill"]) == "[$] produce 2xW"
     assert "free after Baths" in describe_card(g.edition.cards["Aqueduct"])
+
+
+def test_the_card_a_building_chains_to_is_exposed_and_printed() -> None:
+    # Issue 14, item 15: the printed 1st-edition Statue shows "-> Gardens".
+    first = BaseGame(players=3, edition="1st").edition.cards
+    assert first["Statue"].chains_to == ("Gardens",)
+    assert describe_card(first["Statue"]).endswith("(free after Theater) -> Gardens")
+    assert first["Theater"].chains_to == ("Statue",)
+    for edition in ("1st", "2nd"):
+        cards = BaseGame(players=3, edition=edition).edition.cards
+        for card in cards.values():  # chains_to is exactly the reverse of chains_from
+            assert set(card.chains_to) == {c.name for c in cards.values()
+                                           if card.name in c.chains_from}
+
+
+def test_olympias_used_free_build_is_known_from_the_view() -> None:
+    # Issue 14, item 15: the docstrings said a remote frontend takes it "as unused".
+    from sevenwonders.core.playout import states
+
+    g = game(["Olympia", "Rhodos", "Babylon"], sides="a", edition="1st")
+    seen = {True: 0, False: 0}
+    for seed in range(8):
+        for state in states(g, seed):
+            city = state.cities[0]
+            if city.stages < 2 or state.pending or state.over:
+                continue  # side A stage 2 gives the free build; pending turns are not in views
+            used = city.free_build_age == state.age
+            details = choices(g, state, 0)
+            assert any(card.free_build for card in details.cards) is not used
+            assert choices_from_view(g, g.view(state, 0)) == details
+            seen[used] += 1
+    assert seen[True] and seen[False]
 
 
 def test_the_view_alone_gives_the_same_choices_in_pending_decisions() -> None:

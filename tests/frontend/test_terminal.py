@@ -101,6 +101,20 @@ def test_other_seats_sales_are_face_down() -> None:
     assert visible_events(game, events, 0) == (CardSold(0, "Loom", 3), CardSold(1, "", 3))
 
 
+def test_a_dice_player_sees_its_own_sheet_and_each_moves_cost() -> None:
+    # Issue 14, item 8: buildings (ticked, next, cost, effect), resources, laurels, the running
+    # score, and the cost of each listed move.
+    game = make_game("dice", 3)
+    _, text = _play(game, "1\n" * 3, seat=0, seed=3)
+    assert "Your sheet: " in text and "resources 0, laurels 0" in text
+    assert "  score: wonder 0, barracks_west 0" in text
+    assert "wonder (0/3): [>] s1 cost 3" in text and "[-] s2 cost 1" in text
+    assert "yellow die cost -1" in text  # the Market's m3 effect
+    assert "1. pass  (gain 3 coins)" in text
+    assert "missing resources" in text
+    assert "score   0" in text  # every seat's running score in the table
+
+
 def test_agents_per_seat() -> None:
     game = make_game("dice", 3)
     out = io.StringIO()
@@ -185,3 +199,32 @@ def test_options_from_the_command_line() -> None:
     args = _parser().parse_args(["play", "base", "--option", "colour=red"])
     with pytest.raises(InvalidOptionError):
         args.handler(args, input=io.StringIO(""), output=io.StringIO())
+
+
+def test_edifice_projects_show_cost_reward_penalty_holders_and_debts() -> None:
+    # Issue 14, item 11: the terminal showed only a project's name, status and pawns left.
+    from sevenwonders.terminal import render_view
+    from tests.base.helpers import position
+    from tests.edifice.helpers import edifice_game, with_ed
+
+    g = edifice_game(["Gizah", "Rhodos", "Babylon"],
+                     ("Money Changer", "Staging Camp", "Concentric Castle"),
+                     staging_camp_cost=3)
+    state = with_ed(position(g), holders=((0, 2), (), ()), debts=((), (-2, -3), ()))
+    text = render_view(g, g.view(state, 0))
+    assert ("Age I Money Changer (open, 2 pawns left; pawns: you (Gizah), seat 2 (Babylon)): "
+            "join 1 coin; reward +4 coins; penalty lose 2 coins") in text
+    assert "Staging Camp (open, 2 pawns left; pawns: none): join 3 coins" in text
+    assert "reward a victory token of 5; penalty discard a red card" in text
+    assert "penalty lose 2 victory tokens" in text
+    assert "Debts: seat 1 (Rhodos) -5 (-2 -3)" in text
+
+
+def test_every_project_reads_as_a_sentence() -> None:
+    from sevenwonders.edifice import load_projects
+    from sevenwonders.edifice.projects import describe_project
+
+    for project in load_projects().values():
+        text = describe_project(project)
+        assert text.startswith(f"join {project.cost} coin") and "; reward " in text, text
+        assert "; penalty " in text and "(" not in text.split("reward")[0], text
