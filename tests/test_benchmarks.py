@@ -41,3 +41,10 @@ def test_speed_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
 def test_base_profile_rates_games() -> None:
     profile = _load("base_profile")
     assert profile.rate(profile.make(3, False), 1, 0) > 0
+
+
+@pytest.mark.parametrize("config", _load("rl_speed").CONFIGS, ids=lambda c: str(c[:2]))
+def test_rl_speed_measures_every_configuration(config: tuple[str, int, dict[str, object]]) -> None:
+    result = _load("rl_speed").measure(*config, games=1)
+    assert result["plies_s"] > 0 and result["aec_steps_s"] > 0
+    assert result["parallel_steps_s"] > 0

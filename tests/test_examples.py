@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -10,14 +11,18 @@ import pytest
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 # arguments that keep each run short
-ARGUMENTS = {"bot_match.py": ["2", "base", "3"]}
+ARGUMENTS = {"bot_match.py": ["2", "base", "3"], "rl_policy_gradient.py": ["200", "100"],
+             "openspiel_bots.py": ["2", "20"]}
+# the examples import the package of this checkout, not whichever one is installed
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(
+    p for p in (str(EXAMPLES.parent), os.environ.get("PYTHONPATH")) if p)}
 
 
 @pytest.mark.parametrize("script", sorted(p.name for p in EXAMPLES.glob("*.py")))
 def test_example_runs(script: str) -> None:
     done = subprocess.run(
         [sys.executable, str(EXAMPLES / script), *ARGUMENTS.get(script, [])],
-        capture_output=True, text=True, timeout=120, check=False,
+        capture_output=True, text=True, timeout=120, check=False, env=ENV,
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip()

@@ -1,0 +1,52 @@
+"""Reinforcement-learning adapters (optional extra ``rl``: pettingzoo, gymnasium, numpy).
+
+- :func:`aec_env` / :func:`parallel_env`: PettingZoo environments, one agent per seat;
+- :func:`gym_env`: a Gymnasium environment for one learning seat against library agents;
+- :func:`action_index` / :func:`make_encoder`: the fixed action index and the observation encoder
+  of a game configuration, for learners that drive the engine themselves.
+
+Observations are ``{"observation": float32 array, "action_mask": int8 array}`` made from the
+seat's view only. The layouts are documented in the README ("Reinforcement learning and
+OpenSpiel"), in each ``index_*`` and ``obs_*`` module, and printed by
+``python -m sevenwonders.rl.layout``. Names load lazily, so the Gymnasium environment does not
+need PettingZoo installed, nor the action index either of them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sevenwonders.rl.actions import ActionIndex, action_index
+    from sevenwonders.rl.adapter import REWARDS, Adapter
+    from sevenwonders.rl.aec import SevenWondersAEC, aec_env
+    from sevenwonders.rl.gymnasium_env import SevenWondersGym, gym_env
+    from sevenwonders.rl.observations import Encoder, Layout, make_encoder
+    from sevenwonders.rl.parallel import SevenWondersParallel, parallel_env
+
+_WHERE = {
+    "ActionIndex": "actions", "action_index": "actions", "REWARDS": "adapter",
+    "Adapter": "adapter", "SevenWondersAEC": "aec", "aec_env": "aec",
+    "SevenWondersGym": "gymnasium_env", "gym_env": "gymnasium_env", "Encoder": "observations",
+    "Layout": "observations", "make_encoder": "observations",
+    "SevenWondersParallel": "parallel", "parallel_env": "parallel",
+}
+
+__all__ = [
+    "REWARDS", "ActionIndex", "Adapter", "Encoder", "Layout", "SevenWondersAEC",
+    "SevenWondersGym", "SevenWondersParallel", "action_index", "aec_env", "gym_env",
+    "make_encoder", "parallel_env",
+]
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'sevenwonders.rl' has no attribute {name!r}")
+    try:
+        return getattr(importlib.import_module(f"sevenwonders.rl.{module}"), name)
+    except ModuleNotFoundError as error:
+        raise ModuleNotFoundError(
+            f"sevenwonders.rl.{name} needs {error.name}: pip install 'sevenwonders[rl]'",
+            name=error.name) from error

@@ -1,0 +1,100 @@
+"""The PettingZoo AEC environment: one seat acts per step.
+
+In a simultaneous turn (base game, Dice) the seats asked to move act one after another, in seat
+order, each seeing the state before the turn (so nobody sees another's choice); the turn resolves
+when the last of them has acted. Pending decisions and Architects' turns are steps of the one seat
+that owes them. An action outside the mask raises :class:`~sevenwonders.errors.IllegalMoveError`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from sevenwonders.core.game import Game
+from sevenwonders.rl.adapter import Adapter
+
+
+class SevenWondersAEC(AECEnv):
+    metadata: ClassVar[dict[str, Any]] = {"name": "sevenwonders_aec_v0", "render_modes": ["ansi"],
+                "is_parallelizable": True}
+
+    def __init__(self, game: str | Game[Any, Any, Any], players: int, *,
+                 reward: str = "win", payments: str = "cheapest",
+                 render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        self.adapter = Adapter(game, players, payments=payments, reward=reward, **options)
+        self.game = self.adapter.game
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._action_space = self.adapter.action_space()
+        self._seeds = np.random.default_rng()
+        self.state_: Any = None
+        self._queue: list[int] = []
+        self._chosen: dict[int, Any] = {}
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self.adapter.observation_space
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+        self.state_ = self.game.new_game(int(self._seeds.integers(2**31)))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._chosen = {}
+        self._queue = sorted(self.game.to_move(self.state_))
+        self.agent_selection = self.possible_agents[self._queue[0]]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self._seat[agent]
+        active = bool(self._queue) and self._queue[0] == seat
+        return self.adapter.observe(self.state_, seat, active)
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._seat[agent]
+        self._chosen[seat] = self.adapter.move(self.state_, seat, action)
+        self._queue.pop(0)
+        self._cumulative_rewards[agent] = 0.0
+        if not self._queue:
+            self.state_ = self.game.play(self.state_, self._chosen)
+            self._chosen = {}
+            if self.game.is_over(self.state_):
+                final = self.adapter.final_rewards(self.state_)
+                self.rewards = {a: final[self._seat[a]] for a in self.agents}
+                self.terminations = dict.fromkeys(self.agents, True)
+                self._accumulate_rewards()  # the only rewards: every other step's are 0
+            else:
+                self._queue = sorted(self.game.to_move(self.state_))
+        self.agent_selection = (self.possible_agents[self._queue[0]] if self._queue
+                                else self.agents[0])
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        return repr(self.game.view(self.state_, self._seat[self.agent_selection]))
+
+    def close(self) -> None:
+        pass
+
+
+def aec_env(game: str | Game[Any, Any, Any], players: int, **options: Any) -> SevenWondersAEC:
+    """A PettingZoo AEC environment; ``game`` and ``options`` as :func:`sevenwonders.make_game`
+    takes them, plus ``reward`` (win, rank, score), ``payments`` (cheapest, full) and
+    ``render_mode``."""
+    return SevenWondersAEC(game, players, **options)

@@ -1,0 +1,85 @@
+"""The base game's action index (2nd or 1st edition, with or without Edifice).
+
+Card-major: for every card name of the edition, in alphabetical order, a block of actions
+``build``, ``build free`` (Olympia's once-per-Age free build), ``sell``, ``choose`` (Edifice's
+penalty discard), then one ``stage`` action per stage option (Carthage offers up to three) and per
+stage variant (plain, and with Edifice joining the Age's project, ``+project``); ``skip`` (decline
+building from the discard pile) is the last action. A build from the discard pile or of Babylon's
+last card is the same ``build`` action: the mask says when it is open.
+
+Payments: with ``full_payments`` every ``build`` and ``stage`` action is repeated for each
+payment ``(left, right)`` with ``0 <= left, right <= M`` (``M`` = 2 coins x the largest cost of
+the configuration), left-major. Otherwise an action stands for the cheapest listed payment:
+the least total, then the most even split, then the least paid to the left neighbour.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
+from sevenwonders.rl.actions import ActionIndex
+
+PROJECT = "project"  # Edifice's stage variant (sevenwonders.edifice.expansion.PARTICIPATE)
+
+
+def payment_cost(move: Any) -> tuple[int, ...]:
+    """The documented order of payments sharing an action: least total, most even, least left."""
+    left: int = getattr(move, "left", 0)
+    right: int = getattr(move, "right", 0)
+    return (left + right, max(left, right), left)
+
+
+def _canonical(move: Move) -> Move:
+    if isinstance(move, Build) and (move.left or move.right):
+        return attrs.evolve(move, left=0, right=0)
+    if isinstance(move, BuildStage) and (move.left or move.right):
+        return attrs.evolve(move, left=0, right=0)
+    return move
+
+
+def wonders(game: Any) -> list[Any]:
+    """The wonder boards of the configuration: the edition's and the expansions' (data only)."""
+    return [*game.edition.wonders.values(),
+            *(wonder for expansion in game.expansions for wonder in expansion.extra_wonders())]
+
+
+def stages(game: Any) -> list[Any]:
+    """Every wonder stage of every side of every board of the configuration."""
+    return [stage for wonder in wonders(game) for side in wonder.side for stage in side.stages]
+
+
+def largest_payment(game: Any) -> int:
+    """2 coins for each resource of the largest cost (cards and wonder stages) of the game."""
+    costs = [card.cost for card in game.edition.cards.values()]
+    costs += [stage.cost for stage in stages(game)]
+    return 2 * max(len(cost) for cost in costs)
+
+
+def base_moves(game: Any, full_payments: bool) -> list[Move]:
+    """Every canonical move of the configuration, in the documented order."""
+    choices = max([1, *(len(stage.choices) for stage in stages(game))])
+    variants: list[tuple[str, ...]] = [()]
+    if any(expansion.name == "edifice" for expansion in game.expansions):
+        variants.append((PROJECT,))
+    top = largest_payment(game) if full_payments else 0
+    pays = [(left, right) for left in range(top + 1) for right in range(top + 1)]
+    moves: list[Move] = []
+    for card in sorted(game.edition.cards):
+        moves.extend(Build(card, left, right) for left, right in pays)
+        moves.append(Build(card, free_build=True))
+        moves.append(Sell(card))
+        moves.append(Choose(card))
+        for choice in range(choices):
+            for extras in variants:
+                moves.extend(BuildStage(card, left, right, extras, choice) for left, right in pays)
+    moves.append(Skip())
+    return moves
+
+
+def base_index(game: Any, full_payments: bool = False) -> ActionIndex:
+    if full_payments:
+        return ActionIndex(base_moves(game, True))
+    return ActionIndex(base_moves(game, False), _canonical, payment_cost)

@@ -1,0 +1,157 @@
+"""The base game's observation (2nd or 1st edition, with or without Edifice), from a BaseView.
+
+Layout (``C`` card names of the edition in alphabetical order, ``W`` wonders, ``n`` seats):
+``age`` one-hot (3), ``turn``, ``over``, ``discard_size``, ``pending`` one-hot (none, build from
+discard, play last card, expansion decision), ``hand`` (count per card, C), ``tucked`` (own cards
+under the wonder, C), ``discard`` (C; filled only while this seat builds from the discard pile, as
+the view shows it), then per seat in relative order a city block: ``cards`` (C), ``coins``,
+``stages``, ``victory_points`` (sum of military victory tokens), ``defeats`` (count of defeat
+tokens), ``wonder`` one-hot (W), ``side`` one-hot (A/day, B/night), ``hand_size``, ``to_move``,
+``income`` (coins received this turn), ``built_this_turn``, ``stages_this_turn``,
+``free_build_used`` (Olympia's power used this Age), ``deferred`` (coin effects still owed).
+With Edifice: per Age the ``project`` one-hot (all projects), ``pawns_left``, ``outcome`` one-hot
+(open, completed, failed); per seat in relative order ``participates`` (3 Ages), ``holds_pawn``
+(3), ``debt_points``, ``debt_tokens``, ``rewards``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from sevenwonders.base.state import PendingKind
+from sevenwonders.base.view import BaseView
+from sevenwonders.edifice.state import EdificeState
+from sevenwonders.rl.index_base import wonders
+from sevenwonders.rl.observations import Array, Layout, relative_order
+
+_PENDING = {None: 0, PendingKind.BUILD_FROM_DISCARD: 1, PendingKind.PLAY_LAST_CARD: 2,
+            PendingKind.EXPANSION: 3}
+_SIDE = {"a": 0, "day": 0, "b": 1, "night": 1}
+_OUTCOMES = ("open", "completed", "failed")
+
+
+class BaseEncoder:
+    def __init__(self, game: Any) -> None:
+        self.players = n = game.players
+        cards = sorted(game.edition.cards)
+        self._card = {name: i for i, name in enumerate(cards)}
+        self._wonder = {name: i for i, name in enumerate(sorted({w.name for w in wonders(game)}))}
+        C, W = len(cards), len(self._wonder)
+        edifice = next((e for e in game.expansions if e.name == "edifice"), None)
+        self._edifice_at = -1
+        layout = self.layout = Layout()
+        self._age = layout.add("age", 3)
+        self._turn = layout.add("turn", 1)
+        self._over = layout.add("over", 1)
+        self._discard_size = layout.add("discard_size", 1)
+        self._pending = layout.add("pending", 4)
+        self._hand = layout.add("hand", C)
+        self._tucked = layout.add("tucked", C)
+        self._discard = layout.add("discard", C)
+        # a city block, offsets relative to its start
+        self._c_cards, self._c_coins, self._c_stages = 0, C, C + 1
+        self._c_vp, self._c_defeats, self._c_wonder = C + 2, C + 3, C + 4
+        self._c_side = C + 4 + W
+        self._c_hand, self._c_move, self._c_income = C + W + 6, C + W + 7, C + W + 8
+        self._c_built, self._c_stages_now, self._c_free = C + W + 9, C + W + 10, C + W + 11
+        self._c_deferred = C + W + 12
+        self.city_width = C + W + 13
+        self._cities = layout.add("cities", n * self.city_width)
+        if edifice is not None:
+            self._project = {name: i for i, name in enumerate(sorted(edifice.catalogue))}
+            P = len(self._project)
+            self._edifice_at = layout.add("edifice_projects", 3 * (P + 4))
+            self._edifice_cities = layout.add("edifice_cities", n * 9)
+        self.size = layout.size
+        self._order = relative_order(n)
+        self._memo: tuple[Any, ...] = ()
+        self._memo_rows: Array = np.zeros(0, dtype=np.float32)
+        self._memo_public: Array = np.zeros(0, dtype=np.float32)
+
+    def _city_rows(self, view: BaseView) -> Array:
+        """Every city's block, in seat order (the same for every seat's view of a state)."""
+        rows = np.zeros((self.players, self.city_width), dtype=np.float32)
+        card, wonder = self._card, self._wonder
+        deferred = [seat for seat, _ in view.deferred]
+        for seat, city in enumerate(view.cities):
+            row = rows[seat]
+            for name in city.cards:
+                row[card[name]] += 1
+            row[self._c_coins] = city.coins
+            row[self._c_stages] = city.stages
+            row[self._c_vp] = sum(t for t in city.tokens if t > 0)
+            row[self._c_defeats] = sum(1 for t in city.tokens if t < 0)
+            row[self._c_wonder + wonder[city.wonder]] = 1
+            row[self._c_side + _SIDE.get(city.side, 0)] = 1
+            row[self._c_hand] = view.hand_sizes[seat]
+            row[self._c_move] = seat in view.to_move
+            row[self._c_income] = city.income
+            row[self._c_built] = len(city.built_this_turn)
+            row[self._c_stages_now] = city.stages_this_turn
+            row[self._c_free] = city.free_build_age == view.age
+            row[self._c_deferred] = deferred.count(seat)
+        return rows
+
+    def _edifice(self, view: BaseView) -> tuple[Array, Array]:
+        """Edifice's public block (projects) and its per-seat rows."""
+        state = next(e for e in view.expansions if isinstance(e, EdificeState))
+        P = len(self._project)
+        public = np.zeros(3 * (P + 4), dtype=np.float32)
+        for age in range(3):
+            base = age * (P + 4)
+            public[base + self._project[state.projects[age]]] = 1
+            public[base + P] = state.pawns_left[age]
+            public[base + P + 1 + _OUTCOMES.index(state.outcomes[age])] = 1
+        rows = np.zeros((self.players, 9), dtype=np.float32)
+        for age in range(3):
+            for seat in state.participants[age]:
+                rows[seat, age] = 1
+            for seat in state.holders[age]:
+                rows[seat, 3 + age] = 1
+        for seat in range(self.players):
+            rows[seat, 6] = sum(state.debts[seat])
+            rows[seat, 7] = len(state.debts[seat])
+            rows[seat, 8] = len(state.rewards[seat])
+        return public, rows
+
+    def _public(self, view: BaseView) -> None:
+        """Refresh the blocks every seat's view of a state shares, when ``view`` is of a new
+        state (the game hands every seat the same ``cities`` tuple for one state)."""
+        memo = self._memo
+        if (memo and memo[0] is view.cities and memo[1] == view.hand_sizes
+                and memo[2] == view.to_move and memo[3] == view.deferred
+                and memo[4] == view.age and memo[5] == view.expansions):
+            return
+        self._memo = (view.cities, view.hand_sizes, view.to_move, view.deferred, view.age,
+                      view.expansions)
+        self._memo_rows = self._city_rows(view)
+        if self._edifice_at >= 0:
+            self._memo_public, self._memo_edifice = self._edifice(view)
+
+    def encode(self, view: BaseView) -> Array:
+        self._public(view)
+        out = np.zeros(self.size, dtype=np.float32)
+        head = [0.0] * self._hand  # age, turn, over, discard size, pending
+        head[view.age - 1] = 1
+        head[self._turn] = view.turn
+        head[self._over] = view.over
+        head[self._discard_size] = view.discard_size
+        head[self._pending + _PENDING[view.pending]] = 1
+        out[:self._hand] = head
+        card = self._card
+        for at, names in ((self._hand, view.hand), (self._tucked, view.tucked),
+                          (self._discard, view.discard)):
+            for name in names:
+                out[at + card[name]] += 1
+        order = self._order[view.seat]
+        n = self.players
+        start = self._cities
+        out[start:start + n * self.city_width] = self._memo_rows[order].ravel()
+        if self._edifice_at >= 0:
+            public = self._memo_public
+            out[self._edifice_at:self._edifice_at + len(public)] = public
+            at = self._edifice_cities
+            out[at:at + n * 9] = self._memo_edifice[order].ravel()
+        return out

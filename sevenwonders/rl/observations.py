@@ -1,0 +1,68 @@
+"""Observation encoders: a seat's view -> a fixed-shape ``float32`` vector.
+
+An encoder reads the view only (never the state), so an observation shows nothing the seat may not
+see, and the same view always gives the same array. Each game's encoder lists its layout as
+named segments (:attr:`Encoder.layout`), printed by ``python -m sevenwonders.rl.layout``.
+Seats appear relative to the observer: the observer's own city first, then seat + 1, seat + 2...
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import numpy as np
+
+from sevenwonders.core.game import Game
+from sevenwonders.errors import InvalidOptionError
+
+Array = np.ndarray[Any, np.dtype[np.float32]]
+
+
+class Layout:
+    """Named consecutive segments of an observation vector."""
+
+    def __init__(self) -> None:
+        self.segments: list[tuple[str, int, int]] = []  # (name, start, length)
+        self.size = 0
+
+    def add(self, name: str, length: int) -> int:
+        """Append a segment; returns its start."""
+        start = self.size
+        self.segments.append((name, start, length))
+        self.size += length
+        return start
+
+
+class Encoder(Protocol):
+    @property
+    def size(self) -> int: ...
+
+    @property
+    def layout(self) -> Layout: ...
+
+    def encode(self, view: Any) -> Array:
+        """The observation of ``view`` (a fresh array the caller may keep)."""
+        ...
+
+
+def relative_order(players: int) -> list[np.ndarray[Any, np.dtype[np.intp]]]:
+    """For each observer, the seats in observation order: itself, then seat + 1, seat + 2..."""
+    return [np.array([(seat + k) % players for k in range(players)], dtype=np.intp)
+            for seat in range(players)]
+
+
+def make_encoder(game: Game[Any, Any, Any]) -> Encoder:
+    """The observation encoder of ``game``'s configuration."""
+    if game.name == "base":
+        from sevenwonders.rl.obs_base import BaseEncoder
+
+        return BaseEncoder(game)
+    if game.name == "architects":
+        from sevenwonders.rl.obs_architects import ArchitectsEncoder
+
+        return ArchitectsEncoder(game)
+    if game.name == "dice":
+        from sevenwonders.rl.obs_dice import DiceEncoder
+
+        return DiceEncoder(game)
+    raise InvalidOptionError(f"no observation encoder for game {game.name!r}")

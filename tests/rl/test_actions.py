@@ -1,0 +1,94 @@
+"""The action index: every mask is exactly the seat's legal moves, along whole random games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from sevenwonders.base.moves import Build, Sell
+from sevenwonders.errors import IllegalMoveError, InvalidOptionError
+from sevenwonders.rl import Adapter, action_index
+from sevenwonders.rl.index_base import payment_cost
+from tests.rl.helpers import CONFIGS, IDS, game_of, playout
+
+
+def _check_masks(adapter: Adapter, state: Any, full: bool) -> None:
+    game, index = adapter.game, adapter.index
+    to_move = game.to_move(state)
+    for seat in range(game.players):
+        legal = game.legal_moves(state, seat) if seat in to_move else ()
+        mask = adapter.mask(state, seat) if seat in to_move else index.mask(())
+        assert mask.dtype == np.int8 and mask.shape == (index.size,)
+        assert set(np.flatnonzero(mask)) == {index.move_to_action(m) for m in legal}
+        if full:
+            assert int(mask.sum()) == len(legal)  # one action per move
+        for action in np.flatnonzero(mask):
+            move = index.action_to_move(game, state, seat, int(action))
+            assert move in legal and index.move_to_action(move) == action
+            sharing = [m for m in legal if index.move_to_action(m) == action]
+            assert payment_cost(move) == min(map(payment_cost, sharing))
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CONFIGS, ids=IDS)
+def test_every_mask_is_the_legal_moves(name: str, players: int, options: dict[str, Any]) -> None:
+    adapter = Adapter(game_of(name, players, options), players)
+    for seed in range(2):
+        for state in playout(adapter.game, seed):
+            _check_masks(adapter, state, full=False)
+
+
+@pytest.mark.parametrize("options", [{}, {"expansions": ["edifice"]}])
+def test_full_payments_give_each_payment_its_action(options: dict[str, Any]) -> None:
+    adapter = Adapter(game_of("base", 3, options), 3, payments="full")
+    paid = 0
+    for state in playout(adapter.game, 4):
+        _check_masks(adapter, state, full=True)
+        paid += sum(1 for seat in adapter.game.to_move(state)
+                    for m in adapter.game.legal_moves(state, seat) if getattr(m, "left", 0))
+    assert paid  # the game offered payments to a neighbour
+
+
+def test_cheapest_payment_tie_break() -> None:
+    index = action_index(game_of("base", 3, {}))
+    moves = [Build("Stone Pit", 2, 1), Build("Stone Pit", 0, 2), Build("Stone Pit", 1, 1)]
+    assert index.legal(moves) == {index.move_to_action(moves[0]): Build("Stone Pit", 1, 1)}
+    assert index.legal(moves[:2]) == {index.move_to_action(moves[0]): Build("Stone Pit", 0, 2)}
+
+
+def test_labels_and_fixed_layout() -> None:
+    index = action_index(game_of("base", 3, {}))
+    again = action_index(game_of("base", 3, {}))
+    assert index.labels == again.labels and index.size == len(set(index.labels))
+    assert index.labels[-1] == "skip"
+    assert index.labels[index.move_to_action(Sell("Altar"))] == "sell Altar"
+
+
+def test_bad_moves_and_options_are_refused() -> None:
+    game = game_of("base", 3, {})
+    index = action_index(game)
+    with pytest.raises(IllegalMoveError):
+        index.move_to_action(Sell("No Such Card"))
+    state = game.new_game(0)
+    illegal = int(np.flatnonzero(index.mask(game.legal_moves(state, 0)) == 0)[0])
+    with pytest.raises(IllegalMoveError):
+        index.action_to_move(game, state, 0, illegal)
+    with pytest.raises(InvalidOptionError):
+        action_index(game, payments="some")
+    with pytest.raises(InvalidOptionError):
+        action_index(game_of("dice", 2, {}), payments="full")
+    with pytest.raises(InvalidOptionError):
+        Adapter("base", 3, reward="money")
+
+
+@pytest.mark.parametrize(("name", "players", "options"), [
+    ("architects", 4, {"extra_cards_optional": True, "wonder_effects_mandatory": False}),
+    ("architects", 3, {"gold_for_any_resource": False}),
+    ("base", 5, {"carthage": True, "expansions": ["edifice"]}),
+])
+def test_rule_options_keep_masks_exact(name: str, players: int, options: dict[str, Any]) -> None:
+    adapter = Adapter(game_of(name, players, options), players)
+    for seed in range(2):
+        for state in playout(adapter.game, seed):
+            _check_masks(adapter, state, full=False)
