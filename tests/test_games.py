@@ -73,6 +73,9 @@ def test_every_spec_names_parts_that_exist(name: str) -> None:
         assert (loaded is None) == (getattr(entry, part) is None)
         assert loaded is None or callable(loaded)
     assert determinizer_for(game) is entry.load("determinizer")
+    for key in entry.adapters:
+        assert key in {"rl.observations", "rl.actions", "rl.actions.full"}
+        assert callable(entry.load_adapter(key))
     assert evaluator_for(game) is not fallback_evaluate  # every game has its heuristic
     state = game.new_game(seed=3)
     labels = seat_labels(game, state)

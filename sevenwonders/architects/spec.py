@@ -28,4 +28,8 @@ SPEC = GameSpec(
     heuristic="sevenwonders.agents.heuristics.architects",
     renderer="sevenwonders.frontend.terminal:render_architects_view",
     seat_labels="sevenwonders.architects.spec:seat_labels",
+    adapters={
+        "rl.observations": "sevenwonders.rl.obs_architects:ArchitectsEncoder",
+        "rl.actions": "sevenwonders.rl.index_architects:architects_index",
+    },
 )

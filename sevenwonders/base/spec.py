@@ -28,4 +28,9 @@ SPEC = GameSpec(
     choices="sevenwonders.frontend.choices:base_choices",
     renderer="sevenwonders.frontend.terminal:render_base_view",
     seat_labels="sevenwonders.base.spec:seat_labels",
+    adapters={
+        "rl.observations": "sevenwonders.rl.obs_base:BaseEncoder",
+        "rl.actions": "sevenwonders.rl.index_base:base_index",
+        "rl.actions.full": "sevenwonders.rl.index_base:base_index_full",
+    },
 )

@@ -26,6 +26,10 @@ def resolve(ref: str) -> Any:
     return getattr(module, attribute) if attribute else module
 
 
+def _frozen_refs(value: Mapping[str, str]) -> FrozenMap[str, str]:
+    return FrozenMap(dict(value))
+
+
 def _frozen_presets(value: Mapping[str, Mapping[str, object]]) -> FrozenMap[str, Any]:
     return FrozenMap({agent: FrozenMap(dict(options)) for agent, options in value.items()})
 
@@ -41,6 +45,10 @@ class GameSpec:
     frontends), ``renderer`` (``(game, view, details) -> str`` for the terminal client),
     ``seat_labels`` (``(state) -> one label per seat`` for result tables). ``presets`` maps an
     agent's name to the option values it takes in this game when the user leaves them out.
+    ``adapters`` names the parts optional adapters build from (``"rl.observations"``: the
+    observation encoder class, ``"rl.actions"``: ``(game) -> ActionIndex``,
+    ``"rl.actions.full"``: the same with one action per payment); a game without them is not
+    offered by that adapter.
     """
 
     info: GameInfo
@@ -52,6 +60,7 @@ class GameSpec:
     seat_labels: str | None = None
     presets: Mapping[str, Mapping[str, object]] = attrs.field(
         factory=dict, converter=_frozen_presets)
+    adapters: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_refs)
 
     @property
     def name(self) -> str:
@@ -61,6 +70,11 @@ class GameSpec:
         """The object the reference ``part`` names (``"game"``, ``"determinizer"``...), or
         ``None`` if this game has none."""
         ref = getattr(self, part)
+        return None if ref is None else resolve(ref)
+
+    def load_adapter(self, key: str) -> Any:
+        """The object ``adapters[key]`` names, or ``None`` if this game has none."""
+        ref = self.adapters.get(key)
         return None if ref is None else resolve(ref)
 
 

@@ -29,6 +29,10 @@ SPEC = GameSpec(
     choices="sevenwonders.dice.sheet_choices:dice_choices",
     renderer="sevenwonders.frontend.terminal:render_dice_view",
     seat_labels="sevenwonders.dice.spec:seat_labels",
+    adapters={
+        "rl.observations": "sevenwonders.rl.obs_dice:DiceEncoder",
+        "rl.actions": "sevenwonders.rl.index_dice:dice_index",
+    },
     presets={
         # a paired flat search of the endgame (see sevenwonders.agents.ismcts and the README):
         # Dice hides nothing, so what search adds is where sampled rolls decide who wins
