@@ -64,12 +64,20 @@ class Reason(StrEnum):
     REPLAY = "replay"                      # a record whose steps do not replay
 
 
+_MAX_MESSAGE_CHARS = 1000  # documented in sevenwonders.core.limits
+
+
 class SevenWondersError(Exception):
-    """Root of every error this library raises on purpose; ``reason`` says why."""
+    """Root of every error this library raises on purpose; ``reason`` says why.
+
+    A message is cut to 1,000 characters: it never echoes a large hostile input back.
+    """
 
     default_reason: Reason = Reason.ILLEGAL
 
     def __init__(self, message: str = "", *, reason: Reason | str | None = None) -> None:
+        if len(message) > _MAX_MESSAGE_CHARS:
+            message = message[:_MAX_MESSAGE_CHARS] + "..."
         super().__init__(message)
         # Reason(...) refuses a code outside the closed set at once
         self.reason: Reason = self.default_reason if reason is None else Reason(reason)
@@ -117,9 +125,18 @@ class NotationError(SevenWondersError):
 
 
 class InvalidStateError(SevenWondersError):
-    """A state that breaks the game's invariants (for example a hand-edited JSON document)."""
+    """A state that breaks the game's invariants (for example a hand-edited JSON document).
+
+    ``field`` names the part of the state found inconsistent (``"cities[1].coins"``), where
+    the check knows it.
+    """
 
     default_reason = Reason.INVALID_STATE
+
+    def __init__(self, message: str = "", *, reason: Reason | str | None = None,
+                 field: str | None = None) -> None:
+        super().__init__(f"{field}: {message}" if field else message, reason=reason)
+        self.field = field
 
 
 class UnknownCardError(SevenWondersError, LookupError):

@@ -16,9 +16,10 @@ from __future__ import annotations
 import importlib
 import inspect
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
-from sevenwonders.errors import InvalidOptionError, SevenWondersError
+from sevenwonders.errors import InvalidOptionError, Reason, SevenWondersError
 
 if TYPE_CHECKING:
     from sevenwonders.core.protocol import Game, GameInfo
@@ -72,6 +73,23 @@ def expansion_spec(name: str) -> ExpansionSpec:
             f"unknown expansion {name!r}; known: {', '.join(sorted(EXPANSIONS))}")
     found: ExpansionSpec = importlib.import_module(EXPANSIONS[name]).SPEC
     return found
+
+
+# the built-in data sets an option naming a file may name instead (records never name files)
+BUILT_IN_NAMES = ("default",)
+
+
+def refuse_file_options(name: str, options: Mapping[str, Any]) -> None:
+    """Refuse an option of game ``name`` that names a file (records carry data, not paths):
+    only a built-in name (``"default"``) or the data itself may stand there. Which options
+    name files, the game's spec says (``file_options``)."""
+    for option in spec(name).file_options:
+        value = options.get(option)
+        if isinstance(value, str | PurePath) and value not in BUILT_IN_NAMES:
+            raise InvalidOptionError(
+                f"option {option} of {name} names a file; a record carries the data itself "
+                f"or the name of a built-in set ({', '.join(BUILT_IN_NAMES)})",
+                reason=Reason.NOT_A_FILE)
 
 
 def _construct(cls: Callable[..., Any], what: str, options: dict[str, Any]) -> Any:
@@ -160,6 +178,6 @@ def make_game(name: str, players: int, **options: Any) -> Game[Any, Any, Any]:
 
 
 __all__ = [
-    "AgentPresets", "EXPANSIONS", "GAMES", "expansion_spec", "game_info", "make_expansion",
-    "make_game", "part_of", "spec", "spec_of",
+    "AgentPresets", "BUILT_IN_NAMES", "EXPANSIONS", "GAMES", "expansion_spec", "game_info",
+    "make_expansion", "make_game", "part_of", "refuse_file_options", "spec", "spec_of",
 ]

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from sevenwonders.architects.data import STAGE_KEYS, load
+from sevenwonders.architects.events import Event
 from sevenwonders.architects.invariants import card_locations, check_state
 from sevenwonders.architects.moves import (
     MOVE_TYPES,
@@ -33,17 +34,22 @@ from sevenwonders.architects.state import ArchitectsState, City, Finished
 from sevenwonders.architects.tables import Tables
 from sevenwonders.architects.view import ArchitectsView, CityView, city_view, make_view
 from sevenwonders.core.checks import check_moves, check_turn
+from sevenwonders.core.exact import checked_events
+from sevenwonders.core.limits import quote
 from sevenwonders.core.protocol import GameInfo
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seats import Ring
+from sevenwonders.core.seeds import checked_seed
 from sevenwonders.errors import (
     IllegalMoveError,
-    InvalidOptionError,
     InvalidStateError,
     UnknownCardError,
 )
 
 CITY_VIEW_LIMIT = 4096
+
+
+_MOVE_TYPES = frozenset(MOVE_TYPES)
 
 
 class ArchitectsGame:
@@ -87,9 +93,8 @@ class ArchitectsGame:
     def options(self) -> dict[str, Any]:
         return self._rules.as_dict()
 
-    def new_game(self, seed: int) -> ArchitectsState:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidOptionError(f"a seed is an integer, not {seed!r}")
+    def new_game(self, seed: int | None = None) -> ArchitectsState:
+        seed = checked_seed(seed)
         work = Work(self.engine.setup(seed))
         moves = self.engine.advance(work, None)
         return self._remember(work.freeze(), moves)
@@ -135,7 +140,7 @@ class ArchitectsGame:
     def visible_events(self, events: tuple[Any, ...], seat: int) -> tuple[Any, ...]:
         """Every Architects event is public (cards taken lie face up; revealed counts only)."""
         self.ring.check(seat)
-        return tuple(events)
+        return checked_events(events, Event)
 
     def seat_labels(self, state: ArchitectsState) -> tuple[str, ...]:
         """Each seat's wonder, for result tables."""
@@ -145,14 +150,17 @@ class ArchitectsGame:
         self._check_seat(self._guard(state), seat)
         move = self._canonical(parse(text))
         if move not in self.legal_moves(state, seat):
-            raise IllegalMoveError(f"{text!r} is not a legal move now", reason="illegal",
+            raise IllegalMoveError(f"{quote(text)} is not a legal move now", reason="illegal",
                                    seat=seat)
         return move
 
     def is_legal(self, state: ArchitectsState, seat: int, move: object) -> bool:
-        """Whether ``seat`` may play ``move`` now (see :meth:`Game.is_legal`)."""
+        """Whether ``seat`` may play ``move`` now (see :meth:`Game.is_legal`); a bad state
+        or seat raises."""
+        state = self._guard(state)
         self.ring.check(seat)
-        return isinstance(move, MOVE_TYPES) and move in self.legal_moves(state, seat)
+        return (type(move) in _MOVE_TYPES and not state.over and seat == state.current
+                and move in self.legal_moves(state, seat))
 
     def is_over(self, state: ArchitectsState) -> bool:
         return self._guard(state).over
@@ -205,7 +213,7 @@ class ArchitectsGame:
         ``InvalidStateError`` and never deep inside a rule. :meth:`check` does the full
         accounting of cards and tokens.
         """
-        if state is self._memo[0] or state is self._checked:
+        if state is not None and (state is self._memo[0] or state is self._checked):
             return state  # type: ignore[return-value]
         if not isinstance(state, ArchitectsState):
             raise InvalidStateError(f"not an Architects state: {type(state).__name__}")
@@ -244,8 +252,12 @@ class ArchitectsGame:
         if type(moves) is dict and len(moves) == 1 and seat in moves and (
                 type(state.pending) is not Finished) and type(next(iter(moves))) is int:
             move: Move = moves[seat]
-            if move in self.legal_moves(state, seat):
-                return move
+            if type(move) in _MOVE_TYPES:  # exact types: no subclass with a lying __eq__
+                legal = self.legal_moves(state, seat)
+                try:
+                    return legal[legal.index(move)]  # the engine plays its own copy
+                except ValueError:
+                    pass
         return self._reject(state, moves)
 
     def _reject(self, state: ArchitectsState, moves: Mapping[int, Move]) -> Move:
@@ -255,10 +267,11 @@ class ArchitectsGame:
                               game=self.name)
         seat = state.current
         move: Move = checked[seat]
-        if move not in self.legal_moves(state, seat):
+        legal = self.legal_moves(state, seat)
+        if move not in legal:
             raise IllegalMoveError(f"{move} is not a legal move now", reason="illegal",
                                    seat=seat)
-        return move  # a legal move in a mapping that is not a plain dict
+        return legal[legal.index(move)]  # a legal move in a mapping that is not a plain dict
 
     def _canonical(self, move: Move) -> Move:
         """Check the names a parsed move uses and put its parts in the usual order."""

@@ -24,6 +24,8 @@ import enum
 
 import attrs
 
+from sevenwonders.core.exact import check_str_tuple, wrong_type
+from sevenwonders.core.limits import check_notation, quote
 from sevenwonders.core.serialization import register_union
 from sevenwonders.errors import NotationError
 
@@ -44,6 +46,10 @@ _SOURCE_BY_NAME = {source.value: source for source in Source}
 class Take:
     source: Source
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.source) is not Source:
+            wrong_type(self, "source", Source)
+
     def __str__(self) -> str:
         return f"take {self.source.value}"
 
@@ -55,6 +61,12 @@ class Build:
     stage: str
     spend: str
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.stage) is not str:
+            wrong_type(self, "stage", str)
+        if type(self.spend) is not str:
+            wrong_type(self, "spend", str)
+
     def __str__(self) -> str:
         return f"build {self.stage}: {' '.join(self.spend)}"
 
@@ -65,6 +77,9 @@ class Science:
 
     symbols: tuple[str, ...]
 
+    def __attrs_post_init__(self) -> None:
+        check_str_tuple(self, "symbols", self.symbols)
+
     def __str__(self) -> str:
         return "science " + " ".join(self.symbols)
 
@@ -74,6 +89,10 @@ class ChooseToken:
     """A face-up progress token by id, or ``"hidden"`` for the top of the face-down pile."""
 
     token: str
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.token) is not str:
+            wrong_type(self, "token", str)
 
     def __str__(self) -> str:
         return f"token {self.token}"
@@ -86,6 +105,12 @@ class Extra:
     token: str
     source: Source
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.token) is not str:
+            wrong_type(self, "token", str)
+        if type(self.source) is not Source:
+            wrong_type(self, "source", Source)
+
     def __str__(self) -> str:
         return f"extra {self.token} {self.source.value}"
 
@@ -96,6 +121,10 @@ class Alexandria:
 
     deck: str
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.deck) is not str:
+            wrong_type(self, "deck", str)
+
     def __str__(self) -> str:
         return f"alexandria {self.deck}"
 
@@ -103,6 +132,10 @@ class Alexandria:
 @attrs.frozen(slots=True)
 class Halicarnassus:
     side: Source
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.side) is not Source:
+            wrong_type(self, "side", Source)
 
     def __str__(self) -> str:
         return f"halicarnassus {self.side.value}"
@@ -114,6 +147,10 @@ class Pick:
 
     card: str
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.card) is not str:
+            wrong_type(self, "card", str)
+
     def __str__(self) -> str:
         return f"pick {self.card}"
 
@@ -121,6 +158,10 @@ class Pick:
 @attrs.frozen(slots=True)
 class UseEffect:
     effect: str
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.effect) is not str:
+            wrong_type(self, "effect", str)
 
     def __str__(self) -> str:
         return f"use {self.effect}"
@@ -151,7 +192,8 @@ def _source(word: str, text: str) -> Source:
     try:
         return _SOURCE_BY_NAME[word.lower()]
     except KeyError:
-        raise NotationError(f"{text!r}: expected left, right or central, not {word!r}") from None
+        raise NotationError(
+            f"{quote(text)}: expected left, right or central, not {quote(word)}") from None
 
 
 def parse(text: str) -> Move:
@@ -160,8 +202,7 @@ def parse(text: str) -> Move:
     Names (stages, tokens, wonders, card kinds) are not checked here: the game does that, and
     matches them without case (``PICK Gold``, ``build 3S: s s $``).
     """
-    if not isinstance(text, str):
-        raise NotationError(f"a move is written as text, not {type(text).__name__}")
+    text = check_notation(text)
     words = text.replace(":", " : ").split()
     if not words:
         raise NotationError("empty move")
@@ -169,21 +210,21 @@ def parse(text: str) -> Move:
 
     def arity(count: int) -> None:
         if len(rest) != count:
-            raise NotationError(f"{text!r}: {head} takes {count} word(s)")
+            raise NotationError(f"{quote(text)}: {head} takes {count} word(s)")
 
     if head == "take":
         arity(1)
         return Take(_source(rest[0], text))
     if head == "build":
         if len(rest) < 3 or rest[1] != ":":
-            raise NotationError(f"{text!r}: expected 'build <stage>: <cards>'")
+            raise NotationError(f"{quote(text)}: expected 'build <stage>: <cards>'")
         spend = rest[2:]
         if any(len(word) != 1 for word in spend):
-            raise NotationError(f"{text!r}: cards are single letters separated by spaces")
+            raise NotationError(f"{quote(text)}: cards are single letters separated by spaces")
         return Build(rest[0], "".join(spend))
     if head == "science":
         if len(rest) not in (2, 3):
-            raise NotationError(f"{text!r}: a science set has 2 or 3 symbols")
+            raise NotationError(f"{quote(text)}: a science set has 2 or 3 symbols")
         return Science(tuple(rest))
     if head == "token":
         arity(1)
@@ -198,7 +239,7 @@ def parse(text: str) -> Move:
         arity(1)
         side = _source(rest[0], text)
         if side is Source.CENTRAL:
-            raise NotationError(f"{text!r}: Halicarnassus looks left or right")
+            raise NotationError(f"{quote(text)}: Halicarnassus looks left or right")
         return Halicarnassus(side)
     if head == "pick":
         arity(1)
@@ -212,4 +253,4 @@ def parse(text: str) -> Move:
     if head == "end":
         arity(0)
         return EndTurn()
-    raise NotationError(f"{text!r}: unknown move {head!r}")
+    raise NotationError(f"{quote(text)}: unknown move {head!r}")

@@ -7,10 +7,13 @@ cards still owed) is part of the state, so a state alone says what may happen ne
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
+from cattrs.gen import make_dict_structure_fn
 
 from sevenwonders.core.rng import Rng
-from sevenwonders.core.serialization import register_union
+from sevenwonders.core.serialization import converter, register_union
 
 
 @attrs.frozen(slots=True)
@@ -130,3 +133,15 @@ class ArchitectsState:
 
 
 BUILT_FLAG = 1 << 20
+
+
+def _structure_checked(data: Any, cls: Any) -> ArchitectsState:
+    """Every loaded state passes the full check (see :mod:`.invariants`)."""
+    from sevenwonders.architects.invariants import check_loaded
+
+    return check_loaded(_plain_structure(data, cls))
+
+
+_plain_structure = make_dict_structure_fn(ArchitectsState, converter,
+                                          _cattrs_forbid_extra_keys=True)
+converter.register_structure_hook(ArchitectsState, _structure_checked)

@@ -20,8 +20,11 @@ from sevenwonders.base.state import BaseState
 from sevenwonders.base.validation import check_state
 from sevenwonders.base.view import BaseView, CityView, city_views, make_view
 from sevenwonders.core.checks import check_moves, check_seat, check_turn
+from sevenwonders.core.exact import checked_events
+from sevenwonders.core.limits import quote
 from sevenwonders.core.protocol import GameInfo
 from sevenwonders.core.scoring import ScoreSheet, ranking
+from sevenwonders.core.seeds import checked_seed
 from sevenwonders.errors import (
     IllegalMoveError,
     InvalidOptionError,
@@ -60,6 +63,9 @@ class BaseGame:
             players, edition, sides, wonders, coin_effect_timing, last_turn_order, carthage
         )
         self.players = players
+        if type(expansions) not in (list, tuple) or not all(
+                isinstance(e, Expansion) for e in expansions):
+            raise InvalidOptionError("expansions must be a list of Expansion objects")
         # Boards that join any game (Carthage): when named, or dealt with the option.
         named = self._options.wonders or ()
         self.edition: Edition = load_edition(self._options.edition).with_wonders(tuple(
@@ -67,9 +73,7 @@ class BaseGame:
             if self._options.carthage or name in named))
         self.expansions = tuple(expansions)
         names = [expansion.name for expansion in self.expansions]
-        if len(set(names)) != len(names) or not all(
-            isinstance(e, Expansion) for e in self.expansions
-        ):
+        if len(set(names)) != len(names):
             raise InvalidOptionError("expansions must be distinct Expansion objects")
         self.rules = Rules(players, self._options, self.edition, self.expansions)
         # card names in notation are matched without case (``build baths``)
@@ -88,8 +92,8 @@ class BaseGame:
 
     # -- protocol
 
-    def new_game(self, seed: int) -> BaseState:
-        self._last = self.rules.setup(seed)
+    def new_game(self, seed: int | None = None) -> BaseState:
+        self._last = self.rules.setup(checked_seed(seed))
         return self._last
 
     def to_move(self, state: BaseState) -> frozenset[int]:
@@ -101,6 +105,11 @@ class BaseGame:
         produced last is known to be its own and skips the checks (the hot path of a playout)."""
         if state is self._last:
             return state  # type: ignore[return-value]
+        return self.check_table(state)
+
+    def check_table(self, state: object) -> BaseState:
+        """``state`` if it is a base-game state of this game's table (size, boards, stages,
+        expansions); else :class:`InvalidStateError`. Loading runs the full check."""
         if not isinstance(state, BaseState):
             raise InvalidStateError(f"expected a BaseState, got {type(state).__name__}")
         if (state.players != self.players or len(state.expansions) != len(self.expansions)
@@ -159,7 +168,7 @@ class BaseGame:
         return tuple(
             attrs.evolve(event, card="")
             if isinstance(event, CardSold | CardDiscarded) and event.seat != seat else event
-            for event in events
+            for event in checked_events(events, Event)
         )
 
     def parse_move(self, state: BaseState, seat: int, text: str) -> Move:
@@ -168,7 +177,7 @@ class BaseGame:
         move = canonical_names(parse(text), self._card_names)
         card = getattr(move, "card", None)
         if card is not None and card not in self.edition.cards:
-            raise UnknownCardError(f"no card named {card!r}")
+            raise UnknownCardError(f"no card named {quote(card)}")
         if isinstance(move, BuildStage) and move.extras and self.expansions:
             # an expansion's extras (``+project``) are matched without case like card names
             known = {word.casefold(): word for e in self.expansions
@@ -208,7 +217,7 @@ class BaseGame:
         """Can ``seat`` build ``card`` now: free (and why), at which payments, or why not."""
         self.rules.ring.check(seat)
         if card not in self.edition.cards:
-            raise UnknownCardError(f"no card named {card!r}")
+            raise UnknownCardError(f"no card named {quote(card)}")
         return self.rules.quote(state, seat, card, in_draft=not state.pending)
 
     def stage_quote(self, state: BaseState, seat: int) -> BuildQuote:
@@ -220,7 +229,7 @@ class BaseGame:
         """Whether ``seat`` may play ``move`` now (see :meth:`Game.is_legal`)."""
         check_seat(self.players, seat)
         state = self._mine(state)
-        if seat not in self.rules.to_move(state) or not isinstance(move, MOVE_TYPES):
+        if seat not in self.rules.to_move(state) or type(move) not in MOVE_TYPES:
             return False
         try:
             self.rules.check_move(state, seat, move)

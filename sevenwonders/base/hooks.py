@@ -65,6 +65,11 @@ class Expansion:
         """Raise ``InvalidStateError`` if this expansion's part of ``state`` (read from outside,
         e.g. JSON) does not fit the game."""
 
+    def validate_loaded(self, rules: Rules, state: BaseState) -> None:
+        """Raise ``InvalidStateError`` if this expansion's part of a state loaded from JSON
+        contradicts the rules across fields (what no legal game could reach): the full check
+        of a load, on top of :meth:`validate`. Hand-built positions for tests skip it."""
+
     def extra_wonders(self) -> tuple[Wonder, ...]:
         """Wonder boards the expansion adds to the pool dealt at set-up."""
         return ()
@@ -133,7 +138,18 @@ def _unstructure_state(obj: ExpansionState) -> Any:
     raise SerializationError(f"expansion state {type(obj).__name__} is not registered")
 
 
+def _load_expansion(name: object) -> None:
+    """Import the expansion called ``name`` through the registry of :mod:`sevenwonders.games`
+    (its module registers its state type), so a document loads in a fresh process."""
+    from sevenwonders.games import EXPANSIONS, expansion_spec
+
+    if type(name) is str and name not in _STATE_TYPES and name in EXPANSIONS:
+        expansion_spec(name).load()
+
+
 def _structure_state(data: Any, _: Any) -> ExpansionState:
+    if isinstance(data, Mapping):
+        _load_expansion(data.get(_TAG))
     if not isinstance(data, Mapping) or data.get(_TAG) not in _STATE_TYPES:
         raise SerializationError(
             f"an expansion state needs an '{_TAG}' field naming one of "
@@ -146,3 +162,11 @@ def _structure_state(data: Any, _: Any) -> ExpansionState:
 
 converter.register_unstructure_hook(ExpansionState, _unstructure_state)
 converter.register_structure_hook(ExpansionState, _structure_state)
+
+
+def expansion_name(state: ExpansionState) -> str | None:
+    """The registered name of an expansion's state object (None if it is not registered)."""
+    for name, (cls, _, _) in _STATE_TYPES.items():
+        if type(state) is cls:
+            return name
+    return None

@@ -11,6 +11,7 @@ from typing import Union
 
 import attrs
 
+from sevenwonders.core.exact import MAX_MOVE_NUMBER, bad_number, check_str_tuple, wrong_type
 from sevenwonders.core.serialization import register_union
 
 
@@ -36,6 +37,16 @@ class Build:
     right: int = 0
     free_build: bool = False
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.card) is not str:
+            wrong_type(self, "card", str)
+        if type(self.left) is not int or not 0 <= self.left <= MAX_MOVE_NUMBER:
+            bad_number(self, "left")
+        if type(self.right) is not int or not 0 <= self.right <= MAX_MOVE_NUMBER:
+            bad_number(self, "right")
+        if type(self.free_build) is not bool:
+            wrong_type(self, "free_build", bool)
+
     def __str__(self) -> str:
         if self.free_build:
             return f"build {self.card} free"
@@ -58,6 +69,17 @@ class BuildStage:
     extras: tuple[str, ...] = ()
     choice: int = 0
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.card) is not str:
+            wrong_type(self, "card", str)
+        if type(self.left) is not int or not 0 <= self.left <= MAX_MOVE_NUMBER:
+            bad_number(self, "left")
+        if type(self.right) is not int or not 0 <= self.right <= MAX_MOVE_NUMBER:
+            bad_number(self, "right")
+        if type(self.choice) is not int or not 0 <= self.choice <= MAX_MOVE_NUMBER:
+            bad_number(self, "choice")
+        check_str_tuple(self, "extras", self.extras)
+
     def __str__(self) -> str:
         option = f" option {self.choice + 1}" if self.choice else ""
         extra = "".join(f" +{e}" for e in self.extras)
@@ -69,6 +91,10 @@ class Sell:
     """Discard ``card`` for 3 coins."""
 
     card: str
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.card) is not str:
+            wrong_type(self, "card", str)
 
     def __str__(self) -> str:
         return f"sell {self.card}"
@@ -88,6 +114,10 @@ class Choose:
     discard as a penalty)."""
 
     option: str
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.option) is not str:
+            wrong_type(self, "option", str)
 
     def __str__(self) -> str:
         return f"choose {self.option}"

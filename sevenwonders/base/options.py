@@ -64,12 +64,15 @@ def make_options(
     """Check and normalise user-given options (case-insensitive names, lists to tuples)."""
     if isinstance(players, bool) or not isinstance(players, int) or not 3 <= players <= 7:
         raise InvalidOptionError(f"the base game is for 3 to 7 players, not {players!r}")
-    ed = EDITIONS.get(str(edition).lower())
+    ed = EDITIONS.get(edition.lower()) if type(edition) is str else None
     if ed is None:
         raise InvalidOptionError(f"unknown edition {edition!r}; use '2nd' or '1st'")
     if sides is None:
         sides = SIDE_MODES[ed][0]
     norm_sides: str | tuple[str, ...]
+    if type(sides) is not str and (type(sides) not in (list, tuple)
+                                   or not all(type(side) is str for side in sides)):
+        raise InvalidOptionError(f"sides must be a name or a list of names, not {sides!r}"[:200])
     if isinstance(sides, str):
         norm_sides = sides.lower()
         if norm_sides not in SIDE_MODES[ed]:
@@ -77,19 +80,21 @@ def make_options(
                 f"sides={sides!r} is not one of {SIDE_MODES[ed]} for the {ed} edition"
             )
     else:
-        norm_sides = tuple(str(side).lower() for side in sides)
+        norm_sides = tuple(side.lower() for side in sides)
         if len(norm_sides) != players or not set(norm_sides) <= set(SIDE_CHOICES[ed]):
             raise InvalidOptionError(
                 f"sides must name one of {SIDE_CHOICES[ed]} for each of the {players} seats"
             )
     norm_wonders = None
     if wonders is not None:
+        if type(wonders) not in (list, tuple) or not all(type(w) is str for w in wonders):
+            raise InvalidOptionError(f"wonders must be a list of names, not {wonders!r}"[:200])
         norm_wonders = tuple(wonders)
         if len(norm_wonders) != players or len(set(norm_wonders)) != players:
             raise InvalidOptionError(f"wonders must name {players} different wonders")
-    if coin_effect_timing not in COIN_EFFECT_TIMINGS:
+    if type(coin_effect_timing) is not str or coin_effect_timing not in COIN_EFFECT_TIMINGS:
         raise InvalidOptionError(f"coin_effect_timing must be one of {COIN_EFFECT_TIMINGS}")
-    if last_turn_order not in LAST_TURN_ORDERS:
+    if type(last_turn_order) is not str or last_turn_order not in LAST_TURN_ORDERS:
         raise InvalidOptionError(f"last_turn_order must be one of {LAST_TURN_ORDERS}")
     if not isinstance(carthage, bool):
         raise InvalidOptionError(f"carthage must be true or false, not {carthage!r}")

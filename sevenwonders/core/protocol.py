@@ -59,8 +59,12 @@ class Game(Protocol[S, M, V]):
         chance."""
         ...
 
-    def new_game(self, seed: int) -> S:
-        """The state after set-up, fully determined by ``seed`` and the game's options."""
+    def new_game(self, seed: int | None = None) -> S:
+        """The state after set-up, fully determined by ``seed`` and the game's options.
+
+        Without a seed, an unpredictable 64-bit one is drawn (:mod:`secrets`): what a server
+        should do. Only plain ints are seeds; others raise ``InvalidOptionError``.
+        """
         ...
 
     def to_move(self, state: S) -> frozenset[int]:

@@ -1,5 +1,11 @@
 """The one cattrs converter that turns every state, move, view and sheet into JSON and back.
 
+The converter is strict: it refuses what plain cattrs would coerce (``"2"`` or ``2.9`` for an
+int, a list for a string, ``"no"`` for a bool, a string for a tuple), integers over 64 bits,
+documents over :data:`~sevenwonders.core.limits.MAX_DOCUMENT_CHARS` and nesting deeper than
+:data:`~sevenwonders.core.limits.MAX_DEPTH` (checked iteratively before structuring, so no
+input reaches Python's recursion limit).
+
 Games register their tagged unions (moves, effects, events) with :func:`register_union`; the
 union member is written as a ``"type"`` field. Frozensets are written sorted, so the same state
 always gives the same bytes, whatever the process's hash seed.
@@ -7,6 +13,7 @@ always gives the same bytes, whatever the process's hash seed.
 
 from __future__ import annotations
 
+import enum
 import json
 import re
 from collections.abc import Callable, Mapping
@@ -17,11 +24,124 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.preconf.json import make_converter
 
 from sevenwonders.core.frozenmap import FrozenMap
-from sevenwonders.errors import SerializationError, SevenWondersError
+from sevenwonders.core.limits import MAX_DEPTH, MAX_DOCUMENT_CHARS, MAX_INT_BITS, quote
+from sevenwonders.errors import Reason, SerializationError, SevenWondersError
 
 T = TypeVar("T")
 
 converter = make_converter(detailed_validation=True, forbid_extra_keys=True)
+
+
+# -- strict scalars: exactly the JSON type the field declares, nothing coerced
+
+
+def _structure_int(value: Any, _: Any) -> int:
+    if type(value) is not int:
+        raise SerializationError(f"expected an integer, got {quote(value)}",
+                                 reason=Reason.WRONG_TYPE)
+    if value.bit_length() > MAX_INT_BITS:
+        raise SerializationError(f"integer {quote(value)} is over {MAX_INT_BITS} bits",
+                                 reason=Reason.OUT_OF_RANGE)
+    return value
+
+
+def _structure_float(value: Any, _: Any) -> float:
+    if type(value) is int:
+        return float(_structure_int(value, int))
+    if type(value) is not float or value != value or value in (float("inf"), float("-inf")):
+        raise SerializationError(f"expected a finite number, got {quote(value)}",
+                                 reason=Reason.WRONG_TYPE)
+    return value
+
+
+def _structure_str(value: Any, _: Any) -> str:
+    if type(value) is not str:
+        raise SerializationError(f"expected a string, got {quote(value)}",
+                                 reason=Reason.WRONG_TYPE)
+    return value
+
+
+def _structure_bool(value: Any, _: Any) -> bool:
+    if type(value) is not bool:
+        raise SerializationError(f"expected true or false, got {quote(value)}",
+                                 reason=Reason.WRONG_TYPE)
+    return value
+
+
+converter.register_structure_hook(int, _structure_int)
+converter.register_structure_hook(float, _structure_float)
+converter.register_structure_hook(str, _structure_str)
+converter.register_structure_hook(bool, _structure_bool)
+
+
+def _is_enum(cls: Any) -> bool:
+    return isinstance(cls, type) and issubclass(cls, enum.Enum)
+
+
+def _enum_structure_factory(cls: Any) -> Callable[[Any, Any], Any]:
+    members = {member.value: member for member in cls}
+    kinds = {type(value) for value in members}
+
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) not in kinds:
+            raise SerializationError(f"expected one of {sorted(map(str, members))[:8]}, got "
+                                     f"{quote(value)}", reason=Reason.WRONG_TYPE)
+        if value not in members:
+            raise SerializationError(f"{quote(value)} is not one of "
+                                     f"{sorted(map(str, members))[:8]}")
+        return members[value]
+
+    return structure
+
+
+converter.register_structure_hook_factory(_is_enum, _enum_structure_factory)
+
+
+def _is_homogeneous_tuple(cls: Any) -> bool:
+    return (cls is tuple or get_origin(cls) is tuple) and (
+        not get_args(cls) or get_args(cls)[-1] is Ellipsis)
+
+
+def _tuple_structure_factory(cls: Any) -> Callable[[Any, Any], tuple[Any, ...]]:
+    args = get_args(cls)
+    item_type = args[0] if args else Any
+    item_hook = converter.get_structure_hook(item_type)
+
+    def structure(value: Any, _: Any) -> tuple[Any, ...]:
+        if type(value) is not list and type(value) is not tuple:
+            raise SerializationError(f"expected an array, got {quote(value)}",
+                                     reason=Reason.WRONG_TYPE)
+        return tuple([item_hook(item, item_type) for item in value])
+
+    return structure
+
+
+def _is_fixed_tuple(cls: Any) -> bool:
+    args = get_args(cls)
+    return get_origin(cls) is tuple and bool(args) and args[-1] is not Ellipsis
+
+
+def _fixed_tuple_structure_factory(cls: Any) -> Callable[[Any, Any], tuple[Any, ...]]:
+    item_types = get_args(cls)
+    if item_types == ((),):  # tuple[()]
+        item_types = ()
+    hooks = [converter.get_structure_hook(t) for t in item_types]
+
+    def structure(value: Any, _: Any) -> tuple[Any, ...]:
+        if type(value) is not list and type(value) is not tuple:
+            raise SerializationError(f"expected an array, got {quote(value)}",
+                                     reason=Reason.WRONG_TYPE)
+        if len(value) != len(hooks):
+            raise SerializationError(f"expected an array of {len(hooks)} items, got "
+                                     f"{len(value)}", reason=Reason.MALFORMED)
+        return tuple([hook(item, t) for hook, item, t in zip(hooks, value, item_types,
+                                                              strict=True)])
+
+    return structure
+
+
+converter.register_structure_hook_factory(_is_homogeneous_tuple, _tuple_structure_factory)
+converter.register_structure_hook_factory(_is_fixed_tuple, _fixed_tuple_structure_factory)
 
 
 def _is_frozenmap(cls: Any) -> bool:
@@ -36,7 +156,8 @@ def _frozenmap_structure_factory(cls: Any) -> Callable[[Any, Any], FrozenMap[Any
 
     def structure(value: Any, _: Any) -> FrozenMap[Any, Any]:
         if not isinstance(value, Mapping):
-            raise SerializationError(f"expected a JSON object, got {type(value).__name__}")
+            raise SerializationError(f"expected a JSON object, got {type(value).__name__}",
+                                     reason=Reason.WRONG_TYPE)
         return FrozenMap((key_hook(k, key_type), value_hook(v, value_type))
                          for k, v in value.items())
 
@@ -52,6 +173,28 @@ converter.register_unstructure_hook_func(
 
 def _is_frozenset(cls: Any) -> bool:
     return cls is frozenset or get_origin(cls) is frozenset
+
+
+def _frozenset_structure_factory(cls: Any) -> Callable[[Any, Any], frozenset[Any]]:
+    args = get_args(cls)
+    item_type = args[0] if args else Any
+    item_hook = converter.get_structure_hook(item_type)
+
+    def structure(value: Any, _: Any) -> frozenset[Any]:
+        if type(value) is not list:
+            raise SerializationError(f"expected an array, got {quote(value)}",
+                                     reason=Reason.WRONG_TYPE)
+        items = [item_hook(item, item_type) for item in value]
+        out = frozenset(items)
+        if len(out) != len(items):
+            raise SerializationError("an array that stands for a set lists an item twice",
+                                     reason=Reason.MALFORMED)
+        return out
+
+    return structure
+
+
+converter.register_structure_hook_factory(_is_frozenset, _frozenset_structure_factory)
 
 
 def _sort_key(value: Any) -> str:
@@ -135,21 +278,64 @@ def _describe(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}"
 
 
+def parse_json(text: str | bytes | bytearray, what: str = "a JSON document") -> Any:
+    """Parse untrusted JSON text within the documented limits (size, nesting, integers)."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise SerializationError(f"{what} is JSON text, not {type(text).__name__}",
+                                 reason=Reason.WRONG_TYPE)
+    if len(text) > MAX_DOCUMENT_CHARS:
+        raise SerializationError(f"{what} has {len(text)} characters; the limit is "
+                                 f"{MAX_DOCUMENT_CHARS}", reason=Reason.TOO_LARGE)
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise SerializationError(f"{what} nests deeper than {MAX_DEPTH} levels",
+                                 reason=Reason.TOO_LARGE) from None
+    except (ValueError, TypeError) as error:  # also integers of over 4,300 digits
+        raise SerializationError(f"not a JSON document: {quote(str(error), 120)}") from None
+    check_shape(data, what)
+    return data
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def check_shape(data: Any, what: str = "a JSON document") -> None:
+    """Refuse parsed JSON nested deeper than :data:`MAX_DEPTH` (an iterative walk)."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict):
+            children: Any = node.values()
+        elif isinstance(node, list | tuple):
+            children = node
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            raise SerializationError(f"{what} nests deeper than {MAX_DEPTH} levels",
+                                     reason=Reason.TOO_LARGE)
+        stack.extend((child, depth + 1) for child in children
+                     if isinstance(child, dict | list | tuple))
+
+
 def from_json(text: str | bytes, cls: type[T]) -> T:
     """Read a document written by :func:`to_json` back into ``cls``.
 
-    Raises :class:`~sevenwonders.errors.SerializationError` for text that is not JSON or does not
-    describe a ``cls``, and the library's own errors for documents that break game invariants.
+    Raises :class:`~sevenwonders.errors.SerializationError` for text that is not JSON, over the
+    limits or does not describe a ``cls``, and :class:`~sevenwonders.errors.InvalidStateError`
+    for a state no legal game could reach.
     """
-    try:
-        data = json.loads(text)
-    except (ValueError, TypeError) as error:
-        raise SerializationError(f"not a JSON document: {error}") from None
-    return structure(data, cls)
+    return _structure_checked(parse_json(text), cls)
 
 
 def structure(data: Any, cls: type[T]) -> T:
     """Like :func:`from_json` for already parsed JSON values."""
+    check_shape(data)
+    return _structure_checked(data, cls)
+
+
+def _structure_checked(data: Any, cls: type[T]) -> T:
     try:
         return converter.structure(data, cls)
     except SevenWondersError:
@@ -159,7 +345,7 @@ def structure(data: Any, cls: type[T]) -> T:
         if nested is not None:
             raise nested from None
         raise SerializationError(
-            f"not a valid {getattr(cls, '__name__', cls)}: {_describe(error)}"
+            f"not a valid {getattr(cls, '__name__', cls)}: {quote(_describe(error), 300)}"
         ) from None
 
 

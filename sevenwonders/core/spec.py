@@ -48,7 +48,8 @@ class GameSpec:
     ``adapters`` names the parts optional adapters build from (``"rl.observations"``: the
     observation encoder class, ``"rl.actions"``: ``(game) -> ActionIndex``,
     ``"rl.actions.full"``: the same with one action per payment); a game without them is not
-    offered by that adapter.
+    offered by that adapter. ``file_options`` are the options that may name a file on this
+    machine (a record or a stranger may not set them to a path).
     """
 
     info: GameInfo
@@ -61,6 +62,7 @@ class GameSpec:
     presets: Mapping[str, Mapping[str, object]] = attrs.field(
         factory=dict, converter=_frozen_presets)
     adapters: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_refs)
+    file_options: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:

@@ -11,10 +11,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sevenwonders.core.checks import check_moves, check_turn
+from sevenwonders.core.exact import checked_events
+from sevenwonders.core.limits import quote
 from sevenwonders.core.protocol import GameInfo
 from sevenwonders.core.scoring import ScoreSheet, ranking
+from sevenwonders.core.seeds import checked_seed
 from sevenwonders.dice.components import DIE_IDS, SPECIAL_DICE, WONDER, colour_of
 from sevenwonders.dice.events import DiceEvent
+from sevenwonders.dice.invariants import check_with
 from sevenwonders.dice.moves import (
     MOVE_TYPES,
     Build,
@@ -29,7 +33,13 @@ from sevenwonders.dice.moves import (
 from sevenwonders.dice.options import RuleOptions
 from sevenwonders.dice.rules import Rules
 from sevenwonders.dice.scoring import score_seat
-from sevenwonders.dice.sheets import SheetSet, default_sheets, load_sheets
+from sevenwonders.dice.sheets import (
+    SheetSet,
+    default_sheets,
+    load_sheets,
+    sheet_data,
+    sheets_from_data,
+)
 from sevenwonders.dice.spec import INFO, seat_labels
 from sevenwonders.dice.state import DiceState, ExtraAction, ExtraTicks, Phase
 from sevenwonders.dice.tables import Tables, expand
@@ -45,16 +55,19 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 7
 
 
-def _sheet_set(sheets: object) -> tuple[SheetSet, str]:
+def _sheet_set(sheets: object) -> SheetSet:
     if sheets is None or sheets == "default":
-        return default_sheets(), "default"
+        return default_sheets()
     if isinstance(sheets, SheetSet):
         validate(sheets)
-        return sheets, sheets.file
+        return sheets
+    if isinstance(sheets, Mapping):  # the sheet data itself, as a record carries it
+        return sheets_from_data(sheets, "<sheet data>")
     if isinstance(sheets, str | Path):
-        return load_sheets(sheets), str(sheets)
+        return load_sheets(sheets)
     raise InvalidOptionError(
-        f"sheets must be None, 'default', a path or a SheetSet, not {type(sheets).__name__}"
+        f"sheets must be None, 'default', a path, sheet data or a SheetSet, not "
+        f"{type(sheets).__name__}"
     )
 
 
@@ -77,7 +90,8 @@ class DiceGame:
     """7 Wonders Dice for 2 to 7 players.
 
     ``sheets`` is ``None`` or ``"default"`` (the shipped, PROVISIONAL set), a path to a sheet
-    file, or a :class:`~sevenwonders.dice.sheets.SheetSet`. ``seat_sheets`` optionally fixes
+    file, the sheet data (a mapping, as :meth:`options` and records carry it) or a
+    :class:`~sevenwonders.dice.sheets.SheetSet`. ``seat_sheets`` optionally fixes
     the sheet id of each seat (the rulebook deals them at random). Rule options: see
     :mod:`sevenwonders.dice.options`.
 
@@ -93,7 +107,10 @@ class DiceGame:
                 or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise InvalidOptionError(f"7 Wonders Dice is for 2 to 7 players, not {players!r}")
         self._rule_options = RuleOptions.of(rule_options)
-        sheet_set, self._sheets_option = _sheet_set(sheets)
+        sheet_set = _sheet_set(sheets)
+        # options() never names a file: the built-in set by name, any other as its data
+        self._sheets_option: str | dict[str, Any] = (
+            "default" if sheet_set == default_sheets() else sheet_data(sheet_set))
         if len(sheet_set.sheets) < players:
             raise InvalidOptionError(
                 f"{players} players need {players} sheets; {sheet_set.file} has "
@@ -130,10 +147,11 @@ class DiceGame:
 
     # --- the protocol --------------------------------------------------------------------------
 
-    def new_game(self, seed: int) -> DiceState:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidOptionError(f"a seed is an integer, not {seed!r}")
-        return self.rules.new_game(seed, self._seat_sheets)
+    def new_game(self, seed: int | None = None) -> DiceState:
+        seed = checked_seed(seed)
+        state = self.rules.new_game(seed, self._seat_sheets)
+        self._checked = state
+        return state
 
     def to_move(self, state: DiceState) -> frozenset[int]:
         self._check_state(state)
@@ -162,9 +180,10 @@ class DiceGame:
         expected = self.to_move(state)
         check_moves(moves, players=self._players, to_move=expected,
                     over=state.phase is Phase.OVER, move_types=MOVE_TYPES, game=self.name)
-        for seat in sorted(expected):
-            self._check_move(state, seat, moves[seat])
-        after, events = self.rules.apply(state, moves)
+        # the engine plays its own copies of listed moves
+        own = {seat: self._check_move(state, seat, moves[seat]) for seat in sorted(expected)}
+        after, events = self.rules.apply(state, own)
+        self._checked = after  # made by the rules: trusted (the fast path)
         return after, tuple(events)
 
     def parse_move(self, state: DiceState, seat: int, text: str) -> DiceMove:
@@ -173,11 +192,6 @@ class DiceGame:
         move = self._spelt(state, seat, parse(text))
         self._check_move(state, seat, move)
         return move
-
-    def is_legal(self, state: DiceState, seat: int, move: object) -> bool:
-        """Whether ``seat`` may play ``move`` now (see :meth:`Game.is_legal`)."""
-        self.rules.ring.check(seat)
-        return isinstance(move, MOVE_TYPES) and move in self.legal_moves(state, seat)
 
     def _spelt(self, state: DiceState, seat: int, move: DiceMove) -> DiceMove:
         """``move`` with its die, box, stage and bonus ids spelt as the seat's sheet spells them:
@@ -198,6 +212,14 @@ class DiceGame:
             return TakeBonus(fold(move.bonus, table.bonus_by_id))
         return move
 
+    def is_legal(self, state: DiceState, seat: int, move: object) -> bool:
+        """Whether ``seat`` may play ``move`` now (see :meth:`Game.is_legal`); a bad state or
+        seat raises."""
+        self.rules.ring.check(seat)
+        self._check_state(state)
+        return (type(move) in MOVE_TYPES and seat in self.to_move(state)
+                and move in self.rules.legal(state, seat))
+
     def is_over(self, state: DiceState) -> bool:
         self._check_state(state)
         return state.phase is Phase.OVER
@@ -215,7 +237,7 @@ class DiceGame:
                        ) -> tuple[DiceEvent, ...]:
         """Every Dice event is public: rolls and sheets are open information."""
         self.rules.ring.check(seat)
-        return tuple(events)
+        return checked_events(events, DiceEvent)
 
     def seat_labels(self, state: DiceState) -> tuple[str, ...]:
         """Each seat's sheet (its wonder), for result tables."""
@@ -231,29 +253,27 @@ class DiceGame:
     # --- checks --------------------------------------------------------------------------------
 
     def _check_state(self, state: object) -> None:
-        if state is self._checked:
+        """A state this game made passes at once (identity); any other gets the check against
+        this game's sheet set (:mod:`.invariants`; loading a document also proves that someone
+        can move)."""
+        if state is self._checked and state is not None:
             return
         if not isinstance(state, DiceState) or len(state.seats) != self._players:
             raise InvalidStateError(f"not a state of this {self._players}-player Dice game")
-        for seat, s in enumerate(state.seats):
-            table = self.tables.sheets.get(s.sheet)
-            if table is None:
-                raise InvalidStateError(f"sheet {s.sheet!r} is not in this game's sheet set")
-            if len(s.ticks) != len(table.boxes) or len(s.bonuses) != len(table.bonuses) \
-                    or s.coins < 0:
-                raise InvalidStateError(f"seat {seat} does not fit sheet {s.sheet!r}")
-        for rolled in state.forum:
-            faces = self.tables.faces.get(rolled.die)
-            if faces is None or rolled.face not in faces \
-                    or not 0 <= rolled.area < len(self.tables.area_costs):
-                raise InvalidStateError(f"the Forum die {rolled} is not possible")
+        check_with(self.tables, self.rules, state, moves=False)
         self._checked = state
 
-    def _check_move(self, state: DiceState, seat: int, move: object) -> None:
-        if not isinstance(move, MOVE_TYPES):
-            raise IllegalMoveError(f"{move!r} is not a Dice move", reason="not_a_move", seat=seat)
-        if move in self.rules.legal(state, seat):
-            return
+    def _check_move(self, state: DiceState, seat: int, move: object) -> DiceMove:
+        """The listed legal move equal to ``move``; else the fitting error."""
+        if type(move) not in MOVE_TYPES or not isinstance(move, MOVE_TYPES):
+            # exact types: no subclass with a lying __eq__
+            raise IllegalMoveError(f"{quote(move)} is not a Dice move", reason="not_a_move",
+                                   seat=seat)
+        legal = self.rules.legal(state, seat)
+        try:
+            return legal[legal.index(move)]  # the engine plays its own copy
+        except ValueError:
+            pass
         reason, why = self._why(state, seat, move)
         raise IllegalMoveError(f"seat {seat} cannot play {move}: {why}", reason=reason, seat=seat)
 

@@ -12,6 +12,8 @@ from typing import Union
 
 import attrs
 
+from sevenwonders.core.exact import wrong_type
+from sevenwonders.core.limits import check_notation, quote
 from sevenwonders.core.serialization import register_union
 from sevenwonders.errors import NotationError
 
@@ -23,6 +25,12 @@ class Build:
     die: str
     box: str
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.die) is not str:
+            wrong_type(self, "die", str)
+        if type(self.box) is not str:
+            wrong_type(self, "box", str)
+
     def __str__(self) -> str:
         return f"build {self.die} {self.box}"
 
@@ -32,6 +40,10 @@ class BuildWonder:
     """Action B: tick the next Wonder stage, without a die."""
 
     stage: str
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.stage) is not str:
+            wrong_type(self, "stage", str)
 
     def __str__(self) -> str:
         return f"wonder {self.stage}"
@@ -51,6 +63,10 @@ class Tick:
 
     box: str
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.box) is not str:
+            wrong_type(self, "box", str)
+
     def __str__(self) -> str:
         return f"tick {self.box}"
 
@@ -69,6 +85,10 @@ class TakeBonus:
 
     bonus: str
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.bonus) is not str:
+            wrong_type(self, "bonus", str)
+
     def __str__(self) -> str:
         return f"bonus {self.bonus}"
 
@@ -86,8 +106,7 @@ _BOX = re.compile(r"[A-Za-z0-9_]+\.[A-Za-z0-9_]+")
 
 def parse(text: str) -> DiceMove:
     """Read a move's notation; raises :class:`NotationError` if it cannot be read."""
-    if not isinstance(text, str):
-        raise NotationError(f"a move is written as text, not {type(text).__name__}")
+    text = check_notation(text)
     words = text.split()
     if not words:
         raise NotationError("empty move")
@@ -95,16 +114,16 @@ def parse(text: str) -> DiceMove:
     shapes: dict[str, tuple[int, ...]] = {"pass": (), "skip": (), "wonder": (1,), "bonus": (1,),
                                           "tick": (2,), "build": (1, 2)}
     if verb not in shapes:
-        raise NotationError(f"unknown move {words[0]!r}: use build, wonder, pass, tick, skip "
+        raise NotationError(f"unknown move {quote(words[0])}: use build, wonder, pass, tick, skip "
                             "or bonus")
     expected = shapes[verb]
     if len(args) != len(expected):
-        raise NotationError(f"{verb!r} takes {len(expected)} argument(s): {text!r}")
+        raise NotationError(f"{verb!r} takes {len(expected)} argument(s): {quote(text)}")
     for arg, kind in zip(args, expected, strict=True):
         pattern = _BOX if kind == 2 else _NAME
         if not pattern.fullmatch(arg):
             what = "a box such as market.m3" if kind == 2 else "a name"
-            raise NotationError(f"{arg!r} is not {what} in {text!r}")
+            raise NotationError(f"{quote(arg)} is not {what} in {quote(text)}")
     if verb == "pass":
         return Pass()
     if verb == "skip":

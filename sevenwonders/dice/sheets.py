@@ -11,6 +11,7 @@ problem raises :class:`~sevenwonders.errors.DataFileError` naming the file and t
 from __future__ import annotations
 
 import json
+import os
 import re
 import tomllib
 from collections.abc import Callable, Mapping
@@ -22,7 +23,9 @@ import cattrs
 from cattrs.cols import homogenous_tuple_structure_factory
 
 from sevenwonders.core.frozenmap import FrozenMap
-from sevenwonders.errors import DataFileError
+from sevenwonders.core.limits import MAX_SHEET_FILE_BYTES, quote, read_bounded
+from sevenwonders.core.serialization import check_shape
+from sevenwonders.errors import DataFileError, Reason, SevenWondersError
 
 DEFAULT_SHEETS_PATH = Path(__file__).parent / "data" / "default_sheets.toml"
 
@@ -260,6 +263,9 @@ def _structure_provenance(value: Any, _: Any) -> Provenance:
 
 
 _converter.register_structure_hook(Provenance, _structure_provenance)
+_converter.register_unstructure_hook(Provenance, lambda p: dict(p.tags))
+_converter.register_unstructure_hook_func(_is_frozenmap, lambda m: {
+    _converter.unstructure(k): _converter.unstructure(v) for k, v in m.items()})
 
 
 def _place(raw: str) -> str:
@@ -277,26 +283,41 @@ def _structure_error(file: str, error: Exception) -> DataFileError:
 
 
 def _read(path: Path) -> Any:
-    file = str(path)
+    """The parsed data of a sheet file: a regular file within
+    :data:`~sevenwonders.core.limits.MAX_SHEET_FILE_BYTES` (refused before parsing), nested
+    no deeper than :data:`~sevenwonders.core.limits.MAX_DEPTH`."""
+    file = str(path)[:200]
+
+    def error(message: str, reason: Reason | None = None) -> DataFileError:
+        return DataFileError(file, "file", message, reason=reason)
+
+    data = read_bounded(path, MAX_SHEET_FILE_BYTES, error, "the sheet file")
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise DataFileError(file, "file", f"cannot read: {error.strerror or error}") from None
-    if path.suffix.lower() == ".json":
-        try:
-            return json.loads(data)
-        except json.JSONDecodeError as error:
-            raise DataFileError(file, f"line {error.lineno}", error.msg) from None
-        except UnicodeDecodeError as error:
-            raise DataFileError(file, "file", f"not UTF-8: {error}") from None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as problem:
+        raise DataFileError(file, "file", f"not UTF-8: {problem}") from None
     try:
-        return tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as error:
-        raise DataFileError(file, "file", f"not UTF-8: {error}") from None
-    except tomllib.TOMLDecodeError as error:
-        match = re.search(r"line (\d+)", str(error))
-        place = f"line {match.group(1)}" if match else "file"
-        raise DataFileError(file, place, f"not valid TOML: {error}") from None
+        if path.suffix.lower() == ".json":
+            try:
+                parsed = json.loads(text)
+            except json.JSONDecodeError as problem:
+                raise DataFileError(file, f"line {problem.lineno}", problem.msg) from None
+        else:
+            try:
+                parsed = tomllib.loads(text)
+            except tomllib.TOMLDecodeError as problem:
+                match = re.search(r"line (\d+)", str(problem))
+                place = f"line {match.group(1)}" if match else "file"
+                raise DataFileError(file, place, f"not valid TOML: {quote(str(problem), 200)}"
+                                    ) from None
+    except (RecursionError, ValueError) as problem:  # too deep, or a 5,000-digit integer
+        raise DataFileError(file, "file", f"cannot be read: {quote(str(problem), 120)}",
+                            reason=Reason.TOO_LARGE) from None
+    try:
+        check_shape(parsed, "the sheet file")
+    except SevenWondersError as problem:
+        raise DataFileError(file, "file", str(problem), reason=Reason.TOO_LARGE) from None
+    return parsed
 
 
 def sheets_from_data(data: Any, file: str = "<memory>") -> SheetSet:
@@ -306,6 +327,10 @@ def sheets_from_data(data: Any, file: str = "<memory>") -> SheetSet:
     if not isinstance(data, Mapping):
         raise DataFileError(file, "top level", "expected a table")
     try:
+        check_shape(data, "the sheet data")
+    except SevenWondersError as problem:
+        raise DataFileError(file, "top level", str(problem), reason=Reason.TOO_LARGE) from None
+    try:
         sheet_set = _converter.structure(dict(data), SheetSet)
     except Exception as error:  # cattrs raises many kinds; report the first place
         raise _structure_error(file, error) from None
@@ -314,11 +339,22 @@ def sheets_from_data(data: Any, file: str = "<memory>") -> SheetSet:
     return sheet_set
 
 
+def sheet_data(sheet_set: SheetSet) -> dict[str, Any]:
+    """The plain JSON data of ``sheet_set`` (what :func:`sheets_from_data` reads back): how a
+    game record carries custom sheets, so that loading a record never opens a file."""
+    data: dict[str, Any] = _converter.unstructure(sheet_set)
+    data.pop("file", None)
+    return data
+
+
 def load_sheets(path: str | Path) -> SheetSet:
     """Read and validate a sheet file (``.toml`` or ``.json``); see ``SCHEMA.md``.
 
     Raises :class:`~sevenwonders.errors.DataFileError` naming the file and the place.
     """
+    if not isinstance(path, str | os.PathLike):
+        raise DataFileError(quote(path), "file", "a sheet file is named by a path",
+                            reason=Reason.WRONG_TYPE)
     path = Path(path)
     return sheets_from_data(_read(path), str(path))
 

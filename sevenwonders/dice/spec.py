@@ -29,6 +29,7 @@ SPEC = GameSpec(
     choices="sevenwonders.dice.sheet_choices:dice_choices",
     renderer="sevenwonders.frontend.terminal:render_dice_view",
     seat_labels="sevenwonders.dice.spec:seat_labels",
+    file_options=("sheets",),
     adapters={
         "rl.observations": "sevenwonders.rl.obs_dice:DiceEncoder",
         "rl.actions": "sevenwonders.rl.index_dice:dice_index",

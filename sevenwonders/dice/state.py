@@ -8,13 +8,14 @@ comparison, with no snapshot to carry around.
 from __future__ import annotations
 
 import enum
-from typing import Union
+from typing import Any, Union
 
 import attrs
+from cattrs.gen import make_dict_structure_fn
 
 from sevenwonders.core.frozenmap import FrozenMap
 from sevenwonders.core.rng import Rng
-from sevenwonders.core.serialization import register_union
+from sevenwonders.core.serialization import converter, register_union
 
 
 class Phase(enum.Enum):
@@ -95,3 +96,14 @@ class DiceState:
     rng: Rng
     agora_claimed: bool = False
     final_turn: int = 0
+
+
+def _structure_checked(data: Any, cls: Any) -> DiceState:
+    """Every loaded state passes the load check (see :mod:`.invariants`)."""
+    from sevenwonders.dice.invariants import check_loaded
+
+    return check_loaded(_plain_structure(data, cls))
+
+
+_plain_structure = make_dict_structure_fn(DiceState, converter, _cattrs_forbid_extra_keys=True)
+converter.register_structure_hook(DiceState, _structure_checked)

@@ -275,23 +275,33 @@ class _Checker:
                                     f"arrow from {required!r}: no such box in this building")
                 if required == box.id:
                     raise self.fail(f"{bplace}.requires[{j}]", "a box cannot require itself")
-        # The arrows must not loop (R6).
-        state: dict[str, int] = {}
+        self.no_arrow_cycle(boxes, index, place)
 
-        def visit(box_id: str, trail: tuple[str, ...]) -> None:
-            mark = state.get(box_id, 0)
-            if mark == 2:
-                return
-            if mark == 1:
-                loop = " -> ".join((*trail[trail.index(box_id):], box_id))
-                raise self.fail(f"{place}[{index[box_id]}].requires", f"arrow cycle {loop}")
-            state[box_id] = 1
-            for required in boxes[index[box_id]].requires:
-                visit(required, (*trail, box_id))
-            state[box_id] = 2
-
-        for box in boxes:
-            visit(box.id, ())
+    def no_arrow_cycle(self, boxes: tuple[Box, ...], index: dict[str, int], place: str) -> None:
+        """The arrows must not loop (R6): an iterative depth-first search, linear in boxes and
+        arrows (a long arrow chain must not reach Python's recursion limit)."""
+        state: dict[str, int] = {}  # 1: on the current path, 2: done
+        for root in boxes:
+            if state.get(root.id):
+                continue
+            path: list[str] = [root.id]
+            todo: list[list[str]] = [list(root.requires)]
+            state[root.id] = 1
+            while path:
+                if not todo[-1]:
+                    state[path.pop()] = 2
+                    todo.pop()
+                    continue
+                required = todo[-1].pop()
+                mark = state.get(required, 0)
+                if mark == 1:
+                    loop = " -> ".join((*path[path.index(required):], required))
+                    raise self.fail(f"{place}[{index[required]}].requires",
+                                    f"arrow cycle {loop[:200]}")
+                if mark == 0:
+                    state[required] = 1
+                    path.append(required)
+                    todo.append(list(boxes[index[required]].requires))
 
     def box(self, building: str, box: Box, place: str) -> None:
         if not 0 <= box.cost <= c.MAX_BOX_COST:

@@ -229,6 +229,46 @@ class Edifice(Expansion):
         if any(d not in DEBT_TOKENS for debts in mine.debts for d in debts):
             fail("a debt token of an unknown value")
 
+    def validate_loaded(self, rules: Rules, state: BaseState) -> None:
+        """The cross-field rules of the projects (Edifice rulebook, "Projects"): a project of
+        a later Age is open, one of a past Age is decided; a completed project has no pawn
+        left; participants hold a pawn of their Age; rewards come from completed projects the
+        seat took part in; debts only from failed projects."""
+        self.validate(rules, state)
+        mine = state.expansions[rules.expansions.index(self)]
+        assert isinstance(mine, EdificeState)
+
+        def fail(message: str) -> None:
+            raise InvalidStateError(f"inconsistent Edifice state: {message}",
+                                    field="expansions.edifice")
+
+        n = len(mine.pawns)
+        for index, outcome in enumerate(mine.outcomes):
+            age = index + 1
+            if age > state.age and outcome != OPEN:
+                fail(f"the project of Age {age} is {outcome} during Age {state.age}")
+            if age < state.age and outcome == OPEN:
+                fail(f"the project of Age {age} is still open in Age {state.age}")
+            if outcome == COMPLETED and mine.pawns_left[index] != 0:
+                fail(f"the completed project of Age {age} has pawns left")
+            if not set(mine.participants[index]) <= set(mine.holders[index]):
+                fail(f"a participant of Age {age} is not among the pawn holders")
+            if len(set(mine.participants[index])) != len(mine.participants[index]):
+                fail(f"a seat takes part twice in the project of Age {age}")
+            if any(age not in mine.pawns[seat] for seat in mine.holders[index]):
+                fail(f"a participant of Age {age} holds no pawn of that Age")
+        failed = sum(1 for outcome in mine.outcomes if outcome == FAILED)
+        for seat in range(n):
+            for reward in mine.rewards[seat]:
+                index = mine.projects.index(reward) if reward in mine.projects else -1
+                if index < 0 or mine.outcomes[index] != COMPLETED \
+                        or seat not in mine.participants[index]:
+                    fail(f"seat {seat} has a reward of {reward!r}, which it did not earn")
+            if len(set(mine.rewards[seat])) != len(mine.rewards[seat]):
+                fail(f"seat {seat} has a reward twice")
+            if len(mine.debts[seat]) > failed:
+                fail(f"seat {seat} has {len(mine.debts[seat])} debts after {failed} failures")
+
     def extra_wonders(self) -> tuple[Wonder, ...]:
         return edifice_wonders(self.carthage_night_vp)
 

@@ -19,7 +19,6 @@ import argparse
 import importlib
 import json
 import os
-import secrets
 import sys
 import time
 from collections.abc import Iterator
@@ -28,6 +27,7 @@ from contextlib import contextmanager
 from typing import Any, TextIO
 
 from sevenwonders.agents.base import make_agent
+from sevenwonders.core.seeds import fresh_seed
 from sevenwonders.errors import InvalidOptionError
 from sevenwonders.frontend.records import (
     EXPANSIONS,
@@ -109,8 +109,8 @@ def run_play(args: argparse.Namespace, input: TextIO | None = None,
     options = parse_options(args.option)
     if args.expansion:
         options["expansions"] = {name: {} for name in args.expansion}
-    game = build_game(args.game, args.players, options)
-    seed = args.seed if args.seed is not None else secrets.randbits(31)
+    game = build_game(args.game, args.players, options, allow_files=True)  # the user's own files
+    seed = args.seed if args.seed is not None else fresh_seed()
     bots: str | list[str] = args.bots
     if "," in args.bots:
         bots = [name.strip() for name in args.bots.split(",")]

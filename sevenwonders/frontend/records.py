@@ -33,16 +33,19 @@ from typing import Any
 
 import attrs
 
+from sevenwonders.core.frozenmap import FrozenMap
 from sevenwonders.core.game import Game
+from sevenwonders.core.limits import MAX_RECORD_FILE_BYTES, quote, read_bounded
 from sevenwonders.core.scoring import ScoreSheet
-from sevenwonders.core.serialization import converter
+from sevenwonders.core.serialization import converter, parse_json
 from sevenwonders.errors import (
     InvalidOptionError,
+    Reason,
     ReplayError,
     SerializationError,
     SevenWondersError,
 )
-from sevenwonders.games import EXPANSIONS, make_expansion, make_game
+from sevenwonders.games import EXPANSIONS, make_expansion, make_game, refuse_file_options
 
 FORMAT = "sevenwonders-record"
 VERSION = 1
@@ -54,13 +57,32 @@ Step = tuple[tuple[int, str], ...]
 """One step: ``(seat, move text)`` for every seat asked to move, seats in increasing order."""
 
 
+def _frozen(value: Any) -> Any:
+    """A read-only deep copy of plain option values: objects become FrozenMaps, lists tuples,
+    so no record shares or exposes a mutable part (``_plain`` turns them back)."""
+    if isinstance(value, Mapping):
+        return FrozenMap((key, _frozen(item)) for key, item in value.items())
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(item) for item in value)
+    return value
+
+
+def _frozen_options(options: Mapping[str, Any]) -> FrozenMap[str, Any]:
+    if not isinstance(options, Mapping):
+        raise SerializationError(f"options must be a mapping, not {quote(options)}",
+                                 reason=Reason.WRONG_TYPE)
+    frozen: FrozenMap[str, Any] = _frozen(_plain(options))
+    return frozen
+
+
 @attrs.frozen(slots=True)
 class GameRecord:
     """A game as its name, player count, options (plain JSON values), seed and moves."""
 
     game: str
     players: int
-    options: Mapping[str, Any] = attrs.field(factory=dict, eq=False, hash=False)
+    options: Mapping[str, Any] = attrs.field(factory=FrozenMap, eq=False, hash=False,
+                                             converter=_frozen_options)
     seed: int = 0
     steps: tuple[Step, ...] = ()
     final: tuple[int, ...] | None = None
@@ -202,15 +224,18 @@ def _step(raw: Any, index: int, players: int) -> Step:
             f"not {raw!r}", step=index)
     out = []
     for key, text in raw.items():
-        if not isinstance(key, str) or not key.isdigit() or not key.isascii():
-            raise ReplayError(f"step {index}: {key!r} is not a seat number", step=index)
+        # canonical seat numbers only: "00" or "+0" is not seat 0
+        if not isinstance(key, str) or not key.isascii() or not key.isdigit() or len(key) > 3 \
+                or str(int(key)) != key:
+            raise ReplayError(f"step {index}: {quote(key)} is not a seat number", step=index,
+                              reason=Reason.NO_SUCH_SEAT)
         seat = int(key)
         if seat >= players:
             raise ReplayError(f"step {index}: seat {seat} does not exist at a table of {players}",
                               step=index)
         if not isinstance(text, str):
-            raise ReplayError(f"step {index}: seat {seat}'s move must be text, not {text!r}",
-                              step=index)
+            raise ReplayError(f"step {index}: seat {seat}'s move must be text, not "
+                              f"{quote(text)}", step=index, reason=Reason.WRONG_TYPE)
         out.append((seat, text))
     seats = [seat for seat, _ in out]
     if len(set(seats)) != len(seats):
@@ -221,23 +246,15 @@ def _step(raw: Any, index: int, players: int) -> Step:
 def load_record(text: str | bytes) -> GameRecord:
     """Read a record from JSON text; raises :class:`SerializationError` (or
     :class:`ReplayError` for a malformed step) on a bad document."""
-    if not isinstance(text, str | bytes | bytearray):
-        raise SerializationError(f"a record is JSON text, not {type(text).__name__}")
-    try:
-        data = json.loads(text)
-    except (ValueError, TypeError, RecursionError) as error:
-        raise SerializationError(f"not a JSON document: {error}") from None
-    return record_from_dict(data)
+    return record_from_dict(parse_json(text, "a game record"))
 
 
 def read_record(path: str) -> GameRecord:
-    """Load a record from a file."""
-    try:
-        with open(path, "rb") as handle:
-            text = handle.read()
-    except OSError as error:
-        raise SerializationError(f"cannot read {path}: {error.strerror or error}") from None
-    return load_record(text)
+    """Load a record from a file: a regular file of at most
+    :data:`~sevenwonders.core.limits.MAX_RECORD_FILE_BYTES` (devices and FIFOs are refused
+    before anything is read). Nothing else is opened, ever: a record carries its sheets."""
+    return load_record(read_bounded(path, MAX_RECORD_FILE_BYTES, SerializationError,
+                                    "the record file"))
 
 
 def save_record(record: GameRecord, path: str) -> None:
@@ -249,13 +266,17 @@ def save_record(record: GameRecord, path: str) -> None:
 # ------------------------------------------------------------------------- games from names
 
 
-def build_game(name: str, players: int, options: Mapping[str, Any] | None = None
-               ) -> Game[Any, Any, Any]:
+def build_game(name: str, players: int, options: Mapping[str, Any] | None = None, *,
+               allow_files: bool = False) -> Game[Any, Any, Any]:
     """The game ``name`` for ``players`` seats with ``options`` as ``game.options()`` gives them
-    (expansions as ``{"expansions": {name: options}}``)."""
+    (expansions as ``{"expansions": {name: options}}``). Options that name files (Dice sheets
+    by path) are refused unless ``allow_files`` (a local user's own command line): records
+    and strangers' options never open a file."""
     if options is not None and not isinstance(options, Mapping):
-        raise InvalidOptionError(f"options must be an object, not {options!r}")
-    kwargs = dict(options or {})
+        raise InvalidOptionError(f"options must be an object, not {quote(options)}")
+    kwargs = _plain(options or {})
+    if not allow_files:
+        refuse_file_options(name, kwargs)
     if "players" in kwargs:
         raise InvalidOptionError("players is not an option")
     return make_game(name, players, **kwargs)
@@ -293,6 +314,9 @@ def replay(record: GameRecord, *, require_finished: bool = False,
 
     ``on_step(index, moves, state, events)`` is called after each step (for printing).
     """
+    if not isinstance(record, GameRecord):
+        raise ReplayError(f"replay takes a GameRecord, not {type(record).__name__}",
+                          reason=Reason.WRONG_TYPE)
     try:
         game = game_of(record)
         state = game.new_game(record.seed)

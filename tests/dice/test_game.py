@@ -156,7 +156,7 @@ def test_hand_edited_state_is_rejected() -> None:
 def test_a_loaded_sheet_set_object_is_accepted() -> None:
     sheets = load_sheets(DEFAULT_SHEETS_PATH)
     game = DiceGame(players=2, sheets=sheets)
-    assert game.options()["sheets"] == str(DEFAULT_SHEETS_PATH)
+    assert game.options()["sheets"] == "default"  # the built-in set, by name: never a path
     assert to_json(game.new_game(9)) == to_json(DiceGame(players=2).new_game(9))
 
 

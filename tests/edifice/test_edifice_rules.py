@@ -47,7 +47,8 @@ def test_participation_is_a_variant_of_a_stage_build_paying_both_costs() -> None
     # Once per Age: the next stage in the same Age offers no participation.
     again = position(g, hands=HANDS, cities={0: {"coins": 9, "stages": 1},
                                              2: {"cards": ["Lumber Yard"]}})
-    again = with_ed(again, participants=((0,), (), ()), pawns_left=(1, 2, 2))
+    again = with_ed(again, participants=((0,), (), ()), holders=((0,), (), ()),
+                    pawns=((1,), (), ()), pawns_left=(1, 2, 2))
     assert all(not extras for _, _, extras in stage_moves(g, again, 0))
 
 
@@ -415,9 +416,8 @@ def test_broken_edifice_states_are_refused(edit) -> None:  # type: ignore[no-unt
     g = edifice_game(["Gizah", "Rhodos", "Babylon"], PROJECTS)
     data = json.loads(to_json(g.new_game(seed=1)))
     edit(data["expansions"][0])
-    state = from_json(json.dumps(data), BaseState)
-    with pytest.raises(InvalidStateError):
-        g.legal_moves(state, 0)
+    with pytest.raises(InvalidStateError):  # refused on load now, before any rule runs
+        g.legal_moves(from_json(json.dumps(data), BaseState), 0)
 
 
 def test_names_and_extras_are_matched_without_case() -> None:
