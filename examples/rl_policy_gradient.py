@@ -16,10 +16,13 @@ import sys
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from sevenwonders.rl import gym_env
 
 Array = np.ndarray[Any, np.dtype[np.float64]]
+Indices = npt.NDArray[np.intp]
+Step = tuple[Array, int, Indices, Array]  # features, pick, legal actions, probabilities
 
 
 def features(observation: Array) -> Array:
@@ -28,7 +31,7 @@ def features(observation: Array) -> Array:
 
 
 def act(weights: Array, x: Array, mask: Any, rng: np.random.Generator,
-        greedy: bool = False) -> tuple[int, Array, Array]:
+        greedy: bool = False) -> tuple[int, Indices, Array]:
     """An action of the mask, the legal actions, and their probabilities."""
     legal = np.flatnonzero(mask)
     logits = weights[legal] @ x
@@ -45,7 +48,7 @@ def margin(env: Any) -> float:
 
 
 def play(env: Any, weights: Array | None, seed: int, rng: np.random.Generator,
-         greedy: bool = False) -> tuple[float, list[tuple[Array, int, Array, Array]]]:
+         greedy: bool = False) -> tuple[float, list[Step]]:
     """One game; ``weights=None`` plays uniformly at random. Returns the win reward and the
     trajectory (features, chosen index among the legal actions, legal actions, probabilities)."""
     obs, _ = env.reset(seed=seed)

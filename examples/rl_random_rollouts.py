@@ -34,7 +34,7 @@ def parallel_rollout(seed: int) -> tuple[int, dict[str, float]]:
     env = parallel_env("base", 4, edition="1st", sides="b", reward="score")
     observations, _ = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    steps, rewards = 0, {}
+    steps, rewards = 0, dict[str, float]()
     while env.agents:
         actions = {}
         for agent, obs in observations.items():

@@ -14,6 +14,7 @@ from sevenwonders.frontend.cli_commands import (
     add_replay_parser,
     run_simulate,
 )
+from sevenwonders.frontend.server.command import add_serve_parser
 from sevenwonders.games import EXPANSIONS, GAMES
 
 AGENTS_HELP = (
@@ -53,6 +54,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     add_play_parser(commands)
     add_replay_parser(commands)
+    add_serve_parser(commands)
     return parser
 
 

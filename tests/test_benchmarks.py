@@ -30,7 +30,7 @@ def test_speed_measures_every_configuration(label: str, kind: str, players: int)
 
 
 def test_speed_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
-    _load("speed").main(["--seconds", "0", "--only", "architects"])
+    _load("speed").main(["--seconds", "0", "--rounds", "2", "--only", "architects"])
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split()[:3] == ["game", "players", "games/s"]
     assert [line.split()[:2] for line in lines[2:]] == [
@@ -41,6 +41,33 @@ def test_speed_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
 def test_base_profile_rates_games() -> None:
     profile = _load("base_profile")
     assert profile.rate(profile.make(3, False), 1, 0) > 0
+
+
+def test_speed_interleaves_configurations() -> None:
+    speed = _load("speed")
+    games = {"a": speed.build("architects", 2), "d": speed.build("dice", 2)}
+    results = speed.measure_interleaved(games, 0.0, 3)
+    assert sorted(results) == ["a", "d"]
+    assert all(r["games"] >= 3 and r["games_per_s"] > 0 for r in results.values())
+
+
+def test_peer_counts_completed_games_of_both(capsys: pytest.CaptureFixture[str]) -> None:
+    peer = _load("peer")
+    results = peer.measure((3,), 0.0, 2)
+    row = results[3]
+    assert row["ours_games"] >= 2 and row["ours"] > 0
+    assert row["peer_tried"] >= 2 and 0 <= row["peer_completed"] <= row["peer_tried"]
+    assert sum(row["peer_errors"].values()) == row["peer_tried"] - row["peer_completed"]
+    peer.main(["--seconds", "0", "--rounds", "1", "--players", "3"])
+    assert capsys.readouterr().out.splitlines()[0].split()[:3] == ["players", "ours/s", "peer/s"]
+
+
+def test_scaling_runs_every_part(capsys: pytest.CaptureFixture[str]) -> None:
+    scaling = _load("scaling")
+    scaling.main(["--games", "6", "--pool-games", "4", "--seconds", "0", "--rounds", "1"])
+    out = capsys.readouterr().out
+    assert "pooled simulation" in out and "live games" in out and "resident memory" in out
+    assert out.count("%") == len(scaling.LIVE_CONFIGS)
 
 
 @pytest.mark.parametrize("config", _load("rl_speed").CONFIGS, ids=lambda c: str(c[:2]))

@@ -64,9 +64,9 @@ def determinize(game: Game[Any, Any, Any], view: ArchitectsView,
         return cards.pop()
 
     cities = tuple(
-        City(c.wonder, c.built,
-             tuple(take(o, k) for k, o in zip(c.cards, c.origins, strict=True)),
-             c.tokens, c.military)
+        City(wonder=c.wonder, built=c.built,
+             cards=tuple(take(o, k) for k, o in zip(c.cards, c.origins, strict=True)),
+             tokens=c.tokens, military=c.military)
         for c in view.cities)
     discard = tuple(take(o, k) for k, o in zip(view.discard, view.discard_origins, strict=True))
     tops = [take(d.wonder, d.top) if d.top is not None else None for d in view.decks]

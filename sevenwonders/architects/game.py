@@ -36,6 +36,7 @@ from sevenwonders.architects.view import ArchitectsView, CityView, city_view, ma
 from sevenwonders.core.checks import check_moves, check_turn
 from sevenwonders.core.exact import checked_events
 from sevenwonders.core.limits import quote
+from sevenwonders.core.memo import fresh_all, warm
 from sevenwonders.core.protocol import GameInfo
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seats import Ring
@@ -45,9 +46,6 @@ from sevenwonders.errors import (
     InvalidStateError,
     UnknownCardError,
 )
-
-CITY_VIEW_LIMIT = 4096
-
 
 _MOVE_TYPES = frozenset(MOVE_TYPES)
 
@@ -65,12 +63,14 @@ class ArchitectsGame:
         self.tables = Tables(data, self._rules, players)
         self.engine = Engine(self.tables)
         self._to_move = tuple(frozenset({seat}) for seat in range(players))
-        # One-entry cache: the last state produced and its legal moves (identity checked; one
-        # attribute so that threads sharing the game never see a state with another's moves).
-        self._memo: tuple[ArchitectsState | None, tuple[Move, ...]] = (None, ())
-        self._checked: ArchitectsState | None = None  # the last foreign state that passed
-        # id(city) -> (city, its public view), see _city_view
-        self._city_views: dict[int, tuple[City, CityView]] = {}
+        # Speed memory (states made here and their moves, payments, city views): one bounded
+        # object owned by the engine, not pickled; see architects/cache.py.
+        self._cache = self.engine.cache
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its configuration; unpickled as the receiving process's one game object
+        of that configuration (warm caches from task to task, nothing of them shipped)."""
+        return warm, (_rebuild, self._players, self._rules)
 
     # ----------------------------------------------------------------- protocol
 
@@ -106,24 +106,48 @@ class ArchitectsGame:
         return self._to_move[state.current]
 
     def legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
-        memo = self._memo
-        if state is memo[0] and seat == state.current and type(seat) is int:
-            return memo[1]
-        state = self._guard(state)
-        if type(seat) is not int or seat != state.current or type(state.pending) is Finished:
+        if type(seat) is not int:
+            self.ring.check(seat)  # a bool or float is no seat, even where it equals one
+        last = self._cache.last
+        moves = last[1] if state is last[0] else self._cache.states.get(state)
+        if moves is None:
+            moves = self._legal(self._guard(state))
+        if seat != state.current:
             self.ring.check(seat)
             return ()
-        return self.engine.options(Work(state))
+        return fresh_all(moves)  # copies: the remembered moves stay the engine's own
+
+    def _legal(self, state: ArchitectsState) -> tuple[Move, ...]:
+        """The engine's own legal moves of the seat to move in a state that passed the guard."""
+        moves = self._cache.moves(state)
+        if moves is None:
+            moves = () if type(state.pending) is Finished else self.engine.options(Work(state))
+            self._cache.remember(state, moves)
+        return moves
 
     def play(self, state: ArchitectsState, moves: Mapping[int, Move]) -> ArchitectsState:
-        state = self._guard(state)
-        move = self._check(state, moves)
+        cache = self._cache
+        last = cache.last
+        # the usual case spelled out (play is the hot path): the last state made, a plain dict
+        legal = last[1] if state is last[0] else self._legal(self._guard(state))
+        seat = state.current
+        move: Move | None = None
+        if type(moves) is dict and len(moves) == 1 and seat in moves and (
+                type(moves[seat]) in _MOVE_TYPES  # exact types: no lying __eq__
+                and type(next(iter(moves))) is int):  # nor a bool or float for a seat
+            try:  # the engine plays its own copy of the listed move
+                move = legal[legal.index(moves[seat])]
+            except ValueError:
+                move = None
+        if move is None:
+            move = self._reject(state, moves)
         work = Work(state)
         engine = self.engine
         engine.apply(work, move, None)
         moves_now = engine.advance(work, None)
         after = work.freeze()
-        self._memo = (after, moves_now)
+        cache.last = (after, moves_now)
+        cache.states.put(after, moves_now)
         return after
 
     def step(self, state: ArchitectsState,
@@ -160,7 +184,7 @@ class ArchitectsGame:
         state = self._guard(state)
         self.ring.check(seat)
         return (type(move) in _MOVE_TYPES and not state.over and seat == state.current
-                and move in self.legal_moves(state, seat))
+                and move in self._legal(state))
 
     def is_over(self, state: ArchitectsState) -> bool:
         return self._guard(state).over
@@ -175,7 +199,7 @@ class ArchitectsGame:
     def view(self, state: ArchitectsState, seat: int) -> ArchitectsView:
         state = self._guard(state)
         self.ring.check(seat)
-        moves = tuple(str(m) for m in self.legal_moves(state, seat))
+        moves = tuple(str(m) for m in self._legal(state)) if seat == state.current else ()
         return make_view(self.tables, state, seat, tuple(map(self._city_view, state.cities)),
                          moves)
 
@@ -183,13 +207,11 @@ class ArchitectsGame:
         """The public view of ``city``, remembered per city value: a turn changes one city,
         so most of a view's cities were seen before (the memo holds the city itself, so its
         id names no other object while it is there)."""
-        found = self._city_views.get(id(city))
-        if found is not None and found[0] is city:
-            return found[1]
-        view = city_view(self.tables, city, self.engine.shields(city))
-        if len(self._city_views) > CITY_VIEW_LIMIT:
-            self._city_views.clear()
-        self._city_views[id(city)] = (city, view)
+        views = self._cache.city_views
+        view = views.get(city)
+        if view is None:
+            view = city_view(self.tables, city, self.engine.shields(city))
+            views.put(city, view)
         return view
 
     # ----------------------------------------------------------------- extras
@@ -213,7 +235,9 @@ class ArchitectsGame:
         ``InvalidStateError`` and never deep inside a rule. :meth:`check` does the full
         accounting of cards and tokens.
         """
-        if state is not None and (state is self._memo[0] or state is self._checked):
+        cache = self._cache
+        if state is cache.last[0] or cache.states.get(state) is not None or (
+                cache.checked.get(state) is not None):
             return state  # type: ignore[return-value]
         if not isinstance(state, ArchitectsState):
             raise InvalidStateError(f"not an Architects state: {type(state).__name__}")
@@ -235,11 +259,11 @@ class ArchitectsGame:
             raise InvalidStateError(f"unreadable card locations: {error}") from None
         if any(not isinstance(card, int) or not 0 <= card < size for card in located):
             raise InvalidStateError("a card id that is not a card of this game")
-        self._checked = state
+        cache.checked.put(state, True)
         return state
 
     def _remember(self, state: ArchitectsState, moves: tuple[Move, ...]) -> ArchitectsState:
-        self._memo = (state, moves)
+        self._cache.remember(state, moves)
         return state
 
     def _check_seat(self, state: ArchitectsState, seat: object) -> int:
@@ -250,12 +274,12 @@ class ArchitectsGame:
         """The move of the seat to move, if it is legal; otherwise raise the fitting error."""
         seat = state.current
         if type(moves) is dict and len(moves) == 1 and seat in moves and (
-                type(state.pending) is not Finished) and type(next(iter(moves))) is int:
+                type(next(iter(moves))) is int):
             move: Move = moves[seat]
             if type(move) in _MOVE_TYPES:  # exact types: no subclass with a lying __eq__
-                legal = self.legal_moves(state, seat)
-                try:
-                    return legal[legal.index(move)]  # the engine plays its own copy
+                legal = self._legal(state)
+                try:  # the engine plays its own copy of the listed move
+                    return legal[legal.index(move)]
                 except ValueError:
                     pass
         return self._reject(state, moves)
@@ -267,9 +291,9 @@ class ArchitectsGame:
                               game=self.name)
         seat = state.current
         move: Move = checked[seat]
-        legal = self.legal_moves(state, seat)
+        legal = self._legal(state)
         if move not in legal:
-            raise IllegalMoveError(f"{move} is not a legal move now", reason="illegal",
+            raise IllegalMoveError(f"{quote(move)} is not a legal move now", reason="illegal",
                                    seat=seat)
         return legal[legal.index(move)]  # a legal move in a mapping that is not a plain dict
 
@@ -330,3 +354,6 @@ class ArchitectsGame:
         if isinstance(move, UseEffect):
             return UseEffect(fold(move.effect, ("ephesus", "olympia")))
         return move
+
+def _rebuild(players: int, rules: RuleOptions) -> ArchitectsGame:
+    return ArchitectsGame(players, **rules.as_dict())

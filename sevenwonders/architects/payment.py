@@ -24,7 +24,6 @@ option says it forces the build (``engineering_forces_build``, ``economy_forces_
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 
 import attrs
@@ -113,7 +112,6 @@ def _engineering(n: int, res: Bag, gold_any: bool = False) -> list[tuple[Bag, in
     return [(res, n - total)]
 
 
-@lru_cache(maxsize=1 << 16)
 def stage_payments(
     stage: str,
     res: Bag,

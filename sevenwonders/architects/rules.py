@@ -1,4 +1,4 @@
-"""The rules: which moves a decision allows, and what a move does.
+"""The rules: what a move does (the moves a decision allows: architects/legal.py).
 
 A step thaws the frozen state into a :class:`Work` record, applies the move, then *advances*:
 decisions with no option are passed (an empty deck choice lapses, a turn with nothing left to do
@@ -17,9 +17,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from sevenwonders.architects import conflicts
 from sevenwonders.architects import events as ev
+from sevenwonders.architects.legal import (
+    _ACTIONS,
+    _FINISHED,
+    _START,
+    CENTRAL,
+    HIDDEN,
+    LegalMoves,
+)
 from sevenwonders.architects.moves import (
-    SOURCES,
     Alexandria,
     Build,
     ChooseToken,
@@ -34,7 +42,14 @@ from sevenwonders.architects.moves import (
     Take,
     UseEffect,
 )
-from sevenwonders.architects.payment import Pay, stage_payments
+from sevenwonders.architects.powers import (
+    ChooseProgressToken,
+    LookThroughDeck,
+    StageShields,
+    TakeCentralCard,
+    TakeFromAnyDeck,
+    TakeLeftAndRight,
+)
 from sevenwonders.architects.scoring import score_sheets
 from sevenwonders.architects.state import (
     BUILT_FLAG,
@@ -44,110 +59,22 @@ from sevenwonders.architects.state import (
     DeckChoice,
     EffectChoice,
     Finished,
-    Pending,
     Revealed,
     SideChoice,
     StartTurn,
     TokenChoice,
 )
-from sevenwonders.architects.tables import Tables
-from sevenwonders.core.military import WIN, compare, neighbour_conflicts
+from sevenwonders.architects.work import Work
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.scoring import ranking
-from sevenwonders.core.seats import Ring
 
-CENTRAL = -1
-"""Deck index of the central deck (wonder decks are indexed by their owner's seat)."""
-HIDDEN = "hidden"
-
-_START = StartTurn()
-_ACTIONS = Actions()
-_FINISHED = Finished()
-_SKIP = Skip()
-_END = EndTurn()
-_TAKES = {source: Take(source) for source in SOURCES}
-_TAKE_SETS: tuple[tuple[Move, ...], ...] = tuple(
-    tuple(_TAKES[s] for i, s in enumerate(SOURCES) if mask >> i & 1) for mask in range(8))
-"""The take moves for each set of non-empty decks (bit 0 left, 1 right, 2 central)."""
+__all__ = ["CENTRAL", "HIDDEN", "Engine", "Events", "Work"]
 
 Events = list[Any] | None
 
 
-class Work:
-    """A mutable copy of a state's fields, for the duration of one step."""
-
-    __slots__ = (
-        "cat",
-        "central",
-        "cities",
-        "current",
-        "decks",
-        "discard",
-        "face_up",
-        "flags",
-        "flipped",
-        "peeked",
-        "pending",
-        "rng",
-        "token_pile",
-        "triggered",
-        "turn",
-        "used",
-    )
-
-    def __init__(self, s: ArchitectsState) -> None:
-        self.cities: list[City] = list(s.cities)
-        self.decks: list[tuple[int, ...]] = list(s.decks)
-        self.central = s.central
-        self.discard = s.discard
-        self.face_up = s.face_up
-        self.token_pile = s.token_pile
-        self.flipped = s.flipped
-        self.cat = s.cat
-        self.current = s.current
-        self.turn = s.turn
-        self.pending: Pending = s.pending
-        self.triggered = s.triggered
-        self.used = s.used
-        self.flags = s.flags
-        self.peeked = s.peeked
-        self.rng = s.rng
-
-    def freeze(self) -> ArchitectsState:
-        return ArchitectsState(
-            tuple(self.cities), tuple(self.decks), self.central, self.discard, self.face_up,
-            self.token_pile, self.flipped, self.cat, self.current, self.turn, self.pending,
-            self.rng, self.triggered, self.used, self.flags, self.peeked)
-
-
-class Engine:
+class Engine(LegalMoves):
     """The rules of one game configuration (player count and options)."""
-
-    def __init__(self, tables: Tables) -> None:
-        self.t = tables
-        self.n = tables.players
-        self.ring = Ring(tables.players)
-        # A seat's left deck is its own wonder's; its right deck is its right neighbour's.
-        self.right: tuple[int, ...] = tuple(self.ring.right(s) for s in self.ring.seats)
-        self.next_seat: tuple[int, ...] = tuple(self.ring.left(s) for s in self.ring.seats)
-        self.opts = tables.options
-        self.mandatory_effects = tables.options.wonder_effects_mandatory
-        # Per card id: 0-4 resource slot, 5 gold, 6-8 science slot, 9 anything else.
-        tally = []
-        for kind in tables.card_kind:
-            if tables.res_slot[kind] >= 0:
-                tally.append(tables.res_slot[kind])
-            elif kind == tables.gold_kind:
-                tally.append(5)
-            elif tables.sci_slot[kind] >= 0:
-                tally.append(6 + tables.sci_slot[kind])
-            else:
-                tally.append(9)
-        self._tally_slot: tuple[int, ...] = tuple(tally)
-        self._science_names: tuple[str, ...] = tuple(
-            tables.kind_ids[k] for k in tables.science_kinds)
-        self._pay_cache: dict[tuple[str, tuple[int, ...], int, bool, bool],
-                              tuple[tuple[Build, ...], bool, tuple[Pay, ...]]] = {}
 
     # ----------------------------------------------------------------- set-up
 
@@ -171,148 +98,6 @@ class Engine:
             discard=(), face_up=face_up, token_pile=pile, flipped=0, cat=None, current=0,
             turn=1, pending=_START, rng=rng))
         return work.freeze()
-
-    # ----------------------------------------------------------------- helpers
-
-    def deck_index(self, seat: int, source: Source) -> int:
-        if source is Source.LEFT:
-            return seat
-        if source is Source.RIGHT:
-            return self.right[seat]
-        return CENTRAL
-
-    def _sources(self, w: Work, seat: int) -> list[Source]:
-        out = []
-        if w.decks[seat]:
-            out.append(Source.LEFT)
-        if w.decks[self.right[seat]]:
-            out.append(Source.RIGHT)
-        if w.central:
-            out.append(Source.CENTRAL)
-        return out
-
-    def counts(self, city: City) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
-        """Grey cards per resource slot, gold cards, green cards per science slot."""
-        tally = [0] * 10
-        slot_of = self._tally_slot
-        for card in city.cards:
-            tally[slot_of[card]] += 1
-        return (tally[0], tally[1], tally[2], tally[3], tally[4]), tally[5], (
-            tally[6], tally[7], tally[8])
-
-    def science_sets(self, sci: tuple[int, ...]) -> list[tuple[str, ...]]:
-        names = self._science_names
-        sets: list[tuple[str, ...]] = [(names[i], names[i]) for i in range(len(sci))
-                                       if sci[i] >= 2]
-        if all(sci):
-            sets.append(names)
-        return sets
-
-    def _builds(self, w: Work, city: City, res: tuple[int, ...],
-                gold: int) -> list[tuple[tuple[Build, ...], bool, tuple[Pay, ...]]]:
-        """For each stage the seat may build next: its builds, whether one is forced, and what
-        each build spends."""
-        t = self.t
-        economy = engineering = False
-        if city.tokens:
-            used = w.used
-            for token in city.tokens:
-                if token not in used:
-                    if token in t.economy:
-                        economy = True
-                    elif token in t.engineering:
-                        engineering = True
-        cache = self._pay_cache
-        out = []
-        for key in t.available[city.wonder][t.built_mask(city.built)]:
-            entry = (key, res, gold, economy, engineering)
-            found = cache.get(entry)
-            if found is None:
-                o = self.opts
-                found = stage_payments(
-                    key, res, gold, economy, engineering, o.economy_splits,
-                    o.economy_forces_build, o.engineering_forces_build, t.letters, t.gold_letter,
-                    gold_for_any=o.gold_for_any_resource)
-                if len(cache) < 200_000:
-                    cache[entry] = found
-            out.append(found)
-        return out
-
-    # ----------------------------------------------------------------- options
-
-    def options(self, w: Work) -> tuple[Move, ...]:
-        """The legal moves of the seat to move in ``w``'s pending decision."""
-        pending = w.pending
-        seat = w.current
-        kind = type(pending)
-        if kind is StartTurn:
-            right = self.right[seat]
-            return _TAKE_SETS[(w.decks[seat] != ()) | (w.decks[right] != ()) << 1
-                              | (w.central != ()) << 2]
-        if kind is Actions:
-            return self._action_options(w, seat)
-        moves: list[Move]
-        if isinstance(pending, TokenChoice):
-            moves = []
-            for token in w.face_up:
-                choice = ChooseToken(token)
-                if choice not in moves:
-                    moves.append(choice)
-            if w.token_pile:
-                moves.append(ChooseToken(HIDDEN))
-            if moves and not self.mandatory_effects and pending.reason == "babylon":
-                moves.append(_SKIP)
-            return tuple(moves)
-        if kind is DeckChoice:
-            moves = [Alexandria(w.cities[i].wonder) for i in range(self.n) if w.decks[i]]
-            if w.central:
-                moves.append(Alexandria("central"))
-            if moves and not self.mandatory_effects:
-                moves.append(_SKIP)
-            return tuple(moves)
-        if kind is SideChoice:
-            moves = [Halicarnassus(s) for s in self._sources(w, seat) if s is not Source.CENTRAL]
-            if moves and not self.mandatory_effects:
-                moves.append(_SKIP)
-            return tuple(moves)
-        if isinstance(pending, Revealed):
-            kinds: list[Move] = []
-            for card in pending.cards:
-                pick = Pick(self.t.kind_ids[self.t.card_kind[card]])
-                if pick not in kinds:
-                    kinds.append(pick)
-            return tuple(kinds)
-        if isinstance(pending, EffectChoice):
-            effect = pending.effect
-            if self.effect_possible(w, seat, effect):
-                return (UseEffect(effect), _SKIP)
-            return ()
-        return ()
-
-    def _action_options(self, w: Work, seat: int) -> tuple[Move, ...]:
-        city = w.cities[seat]
-        res, gold, sci = self.counts(city)
-        moves: list[Move] = []
-        mandatory = False
-        for builds, forced, _ in self._builds(w, city, res, gold):
-            moves.extend(builds)
-            mandatory = mandatory or forced
-        if (w.face_up or w.token_pile) and (sci[0] > 1 or sci[1] > 1 or sci[2] > 1 or all(sci)):
-            for symbols in self.science_sets(sci):
-                moves.append(Science(symbols))
-            mandatory = True
-        if w.triggered:
-            sources = self._sources(w, seat)
-            if sources:
-                # Extra cards are owed like every action (rulebook "Spielablauf": the turn ends
-                # when no action is left) unless the option reads "kannst ... einsetzen".
-                mandatory = mandatory or not self.opts.extra_cards_optional
-                for token in w.triggered:
-                    for source in sources:
-                        moves.append(Extra(token, source))
-        if moves and not mandatory:
-            moves.append(_END)
-        return tuple(moves)
 
     # ----------------------------------------------------------------- stepping
 
@@ -405,8 +190,8 @@ class Engine:
         """Put ``card`` in front of ``seat`` and apply what taking it triggers."""
         t = self.t
         city = w.cities[seat]
-        w.cities[seat] = City(city.wonder, city.built, (*city.cards, card), city.tokens,
-                              city.military)
+        w.cities[seat] = City(wonder=city.wonder, built=city.built, cards=(*city.cards, card),
+                              tokens=city.tokens, military=city.military)
         kind = t.card_kind[card]
         if out is not None:
             out.append(ev.CardTaken(seat, t.kind_ids[kind], source, reason))
@@ -469,7 +254,8 @@ class Engine:
             if flag:
                 used.append(next(x for x in city.tokens if x in tokens and x not in used))
         w.used = tuple(used)
-        city = City(city.wonder, (*city.built, move.stage), cards, city.tokens, city.military)
+        city = City(wonder=city.wonder, built=(*city.built, move.stage), cards=cards,
+                    tokens=city.tokens, military=city.military)
         w.cities[seat] = city
         if out is not None:
             out.append(ev.StageBuilt(seat, city.wonder, move.stage,
@@ -481,44 +267,38 @@ class Engine:
         w.flags |= BUILT_FLAG
         w.pending = _ACTIONS
         if t.stage_effect[city.wonder][move.stage]:
-            self.stage_effect(w, seat, t.effect[city.wonder], out)
+            self.stage_effect(w, seat, city.wonder, out)
 
-    def stage_effect(self, w: Work, seat: int, effect: str, out: Events) -> None:
-        """A built stage's effect, applied at once (choices become pending decisions)."""
-        if effect == "rhodes":
-            if out is not None:
-                out.append(ev.EffectApplied(seat, effect))
-        elif effect == "alexandria":
-            w.pending = DeckChoice()
-        elif effect == "babylon":
-            w.pending = TokenChoice("babylon")
-        elif effect == "halicarnassus":
-            w.pending = SideChoice()
-        elif effect in ("ephesus", "olympia"):
-            if self.mandatory_effects:
-                self.simple_effect(w, seat, effect, out)
-            else:
-                w.pending = EffectChoice(effect)
-
-    def effect_possible(self, w: Work, seat: int, effect: str) -> bool:
-        """Whether Ephesus or Olympia would take any card now."""
-        if effect == "ephesus":
-            return bool(w.central)
-        left, right = w.decks[seat], w.decks[self.right[seat]]
-        if self.opts.olympia_one_deck:
-            return bool(left or right)
-        return bool(left and right)
+    def stage_effect(self, w: Work, seat: int, wonder: str, out: Events) -> None:
+        """A built stage's wonder power, applied at once (DE rulebook "Effekte der Weltwunder";
+        choices become pending decisions)."""
+        name = self.t.effect[wonder]
+        match self.t.power[wonder]:
+            case StageShields():  # counted by shields(); nothing to do now
+                if out is not None:
+                    out.append(ev.EffectApplied(seat, name))
+            case TakeFromAnyDeck():
+                w.pending = DeckChoice()
+            case ChooseProgressToken():
+                w.pending = TokenChoice(name)
+            case LookThroughDeck():
+                w.pending = SideChoice()
+            case TakeCentralCard() | TakeLeftAndRight():
+                if self.mandatory_effects:
+                    self.simple_effect(w, seat, name, out)
+                else:  # option wonder_effects_mandatory off: the seat may decline
+                    w.pending = EffectChoice(name)
 
     def simple_effect(self, w: Work, seat: int, effect: str, out: Events) -> None:
         """Ephesus (top of the central deck) or Olympia (tops of the left and right decks);
-        an empty deck gives nothing."""
+        an empty deck gives nothing (reference architects.md 3.5)."""
         possible = self.effect_possible(w, seat, effect)
         if out is not None:
             out.append(ev.EffectApplied(seat, effect, used=possible))
         if not possible:
             return
         trigger = self.opts.wonder_cards_trigger
-        if effect == "ephesus":
+        if type(self.t.power_by_name[effect]) is TakeCentralCard:
             self.draw(w, seat, CENTRAL, effect, out, trigger)
         else:
             self.draw(w, seat, seat, effect, out, trigger)
@@ -532,7 +312,8 @@ class Engine:
         for symbol in dict.fromkeys(symbols):
             cards = self._remove(cards, t.kind_index[symbol], symbols.count(symbol), removed)
         w.discard = (*w.discard, *removed)
-        w.cities[seat] = City(city.wonder, city.built, cards, city.tokens, city.military)
+        w.cities[seat] = City(wonder=city.wonder, built=city.built, cards=cards,
+                              tokens=city.tokens, military=city.military)
         if out is not None:
             out.append(ev.ScienceUsed(seat, symbols))
         w.pending = TokenChoice("science")
@@ -554,8 +335,8 @@ class Engine:
             else:
                 w.face_up = (*w.face_up[:i], *w.face_up[i + 1:])
         city = w.cities[seat]
-        w.cities[seat] = City(city.wonder, city.built, city.cards, (*city.tokens, token),
-                              city.military)
+        w.cities[seat] = City(wonder=city.wonder, built=city.built, cards=city.cards,
+                              tokens=(*city.tokens, token), military=city.military)
         if out is not None:
             out.append(ev.TokenTaken(seat, token, choice == HIDDEN, revealed, reason))
         if self.opts.retroactive_tokens and token not in w.used and token not in w.triggered:
@@ -566,9 +347,12 @@ class Engine:
         w.pending = _ACTIONS
 
     def reveal(self, w: Work, seat: int, side: Source, out: Events) -> None:
+        """Halicarnassus: the top cards of the chosen deck, to pick one of."""
         index = self.deck_index(seat, side)
         deck = w.decks[index]
-        count = min(self.t.data.setup.halicarnassus_reveal, len(deck))
+        power = self.t.power[w.cities[seat].wonder]
+        reveal = power.cards if isinstance(power, LookThroughDeck) else 0
+        count = min(reveal, len(deck))
         w.decks[index] = deck[:-count]
         w.pending = Revealed(index, tuple(reversed(deck[-count:])))
         if out is not None:
@@ -599,24 +383,10 @@ class Engine:
     # ----------------------------------------------------------------- end of turn
 
     def shields(self, city: City) -> int:
-        t = self.t
-        total = 0
-        shields, kind_of = t.shields, t.card_kind
-        for card in city.cards:
-            total += shields[kind_of[card]]
-        if t.effect[city.wonder] == "rhodes":
-            effects = t.stage_effect[city.wonder]
-            total += t.data.setup.rhodes_shields * sum(effects[key] for key in city.built)
-        for token in city.tokens:
-            total += t.token_shields.get(token, 0)
-        return total
+        return conflicts.shields(self.t, city)
 
     def battle_gains(self, shields: tuple[int, ...]) -> tuple[int, ...]:
-        """Military victory tokens won by each seat for these shield totals: one per neighbour
-        with fewer shields; with two players, the two-player rule instead."""
-        if self.n == 2:
-            return tuple(_two_player_gain(shields[s], shields[1 - s]) for s in range(2))
-        return tuple(outcomes.count(WIN) for outcomes in neighbour_conflicts(shields, self.ring))
+        return conflicts.battle_gains(self.ring, shields)
 
     def battle(self, w: Work, out: Events) -> None:
         t = self.t
@@ -630,8 +400,8 @@ class Engine:
                 (removed if t.horns[t.card_kind[card]] else keep).append(card)
             discarded.append(len(removed))
             w.discard = (*w.discard, *removed)
-            w.cities[seat] = City(city.wonder, city.built, tuple(keep), city.tokens,
-                                  city.military + won[seat])
+            w.cities[seat] = City(wonder=city.wonder, built=city.built, cards=tuple(keep),
+                                  tokens=city.tokens, military=city.military + won[seat])
         w.flipped = 0
         if out is not None:
             out.append(ev.Battle(shields, won, tuple(discarded)))
@@ -661,11 +431,3 @@ class Engine:
         w.current = self.next_seat[w.current]
         w.turn += 1
         w.pending = _START
-
-
-def _two_player_gain(own: int, other: int) -> int:
-    """Two players (FR rulebook p.5): more shields win 1 token, at least twice as many win 2;
-    against 0 shields, 1 shield wins 1 and 2 or more win 2."""
-    if compare(own, other) != WIN:
-        return 0
-    return 2 if own >= 2 * other and own >= 2 else 1

@@ -7,6 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sevenwonders.architects.powers import (
+    PointsByCopies,
+    PointsPerCat,
+    PointsPerMilitaryToken,
+    PointsPerProgressToken,
+    WonderCompletePoints,
+)
 from sevenwonders.architects.state import City
 from sevenwonders.architects.tables import Tables
 from sevenwonders.core.scoring import ScoreSheet
@@ -16,26 +23,24 @@ LINES: tuple[str, ...] = ("wonder", "cat", "blue", "military", "progress")
 
 
 def progress_points(tables: Tables, city: City) -> int:
-    """Victory points of the seat's progress tokens."""
+    """Victory points of the seat's progress tokens (DE rulebook "Effekte der
+    Fortschrittsmarker"; reference architects.md 3.6)."""
     points = 0
     counted: set[str] = set()
     for token_id in city.tokens:
-        token = tables.tokens[token_id]
-        if token.power != "score":
-            continue
-        rule, vp = token.score, token.vp
-        if rule == "wonder_complete":
-            complete = tables.built_mask(city.built) == tables.full_mask
-            points += vp[1] if complete else vp[0]
-        elif rule == "per_cat_icon":
-            points += vp[0] * sum(tables.cat[tables.card_kind[c]] for c in city.cards)
-        elif rule == "per_military_token":
-            points += vp[0] * city.military
-        elif rule == "per_progress_token":
-            points += vp[0] * len(city.tokens)
-        elif rule == "by_copies" and token_id not in counted:
-            counted.add(token_id)
-            points += vp[min(city.tokens.count(token_id), len(vp) - 1)]
+        match tables.token_power[token_id]:
+            case WonderCompletePoints(incomplete, complete):
+                finished = tables.built_mask(city.built) == tables.full_mask
+                points += complete if finished else incomplete
+            case PointsPerCat(vp):
+                points += vp * sum(tables.cat[tables.card_kind[c]] for c in city.cards)
+            case PointsPerMilitaryToken(vp):
+                points += vp * city.military
+            case PointsPerProgressToken(vp):
+                points += vp * len(city.tokens)
+            case PointsByCopies(vp) if token_id not in counted:
+                counted.add(token_id)
+                points += vp[min(city.tokens.count(token_id), len(vp) - 1)]
     return points
 
 

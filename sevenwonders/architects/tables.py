@@ -12,6 +12,16 @@ from __future__ import annotations
 
 from sevenwonders.architects.data import STAGE_KEYS, ArchitectsData, stage_cost
 from sevenwonders.architects.options import RuleOptions
+from sevenwonders.architects.powers import (
+    Economy,
+    Engineering,
+    ExtraCard,
+    TokenPower,
+    TokenShields,
+    WonderPower,
+    token_power,
+    wonder_power,
+)
 
 NO_SLOT = -1
 
@@ -71,6 +81,11 @@ class Tables:
         self.stage_cost: dict[str, tuple[int, bool]] = {key: stage_cost(key) for key in STAGE_KEYS}
         self.wonder_ids: tuple[str, ...] = tuple(w.id for w in data.wonders)
         self.effect: dict[str, str] = {w.id: w.effect for w in data.wonders}
+        """The name of each wonder's effect, as events and moves show it."""
+        self.power: dict[str, WonderPower] = {
+            w.id: wonder_power(w, data.setup) for w in data.wonders}
+        self.power_by_name: dict[str, WonderPower] = {
+            w.effect: self.power[w.id] for w in data.wonders}
         self.stage_vp: dict[str, dict[str, int]] = {}
         self.stage_effect: dict[str, dict[str, bool]] = {}
         self.available: dict[str, tuple[tuple[str, ...], ...]] = {}
@@ -86,22 +101,23 @@ class Tables:
             self.available[wonder.id] = tuple(table)
         self.full_mask = (1 << len(STAGE_KEYS)) - 1
 
-        # Progress tokens.
+        # Progress tokens: typed powers, and what the hot path asks of them as plain lookups.
         self.tokens = {t.id: t for t in data.tokens}
+        self.token_power: dict[str, TokenPower] = {t.id: token_power(t) for t in data.tokens}
         self.token_pile: tuple[str, ...] = tuple(
             t.id for t in data.tokens for _ in range(t.copies))
-        self.extra_tokens: tuple[str, ...] = tuple(
-            t.id for t in data.tokens if t.power == "extra_card")
+        extra = {tid: p for tid, p in self.token_power.items() if isinstance(p, ExtraCard)}
+        self.extra_tokens: tuple[str, ...] = tuple(extra)
         self.take_trigger: dict[str, int] = {
-            t.id: sum(1 << self.kind_index[k] for k in t.on_take) for t in data.tokens
-            if t.power == "extra_card"}
+            tid: sum(1 << self.kind_index[k] for k in p.on_take) for tid, p in extra.items()}
         self.build_trigger: frozenset[str] = frozenset(
-            t.id for t in data.tokens if t.on_build)
-        self.token_shields: dict[str, int] = {t.id: t.shields for t in data.tokens if t.shields}
+            tid for tid, p in extra.items() if p.on_build)
+        self.token_shields: dict[str, int] = {
+            tid: p.shields for tid, p in self.token_power.items() if isinstance(p, TokenShields)}
         self.economy: frozenset[str] = frozenset(
-            t.id for t in data.tokens if t.power == "economy")
+            tid for tid, p in self.token_power.items() if isinstance(p, Economy))
         self.engineering: frozenset[str] = frozenset(
-            t.id for t in data.tokens if t.power == "engineering")
+            tid for tid, p in self.token_power.items() if isinstance(p, Engineering))
 
     def wonder_deck(self, wonder: str) -> tuple[int, ...]:
         return self.deck_cards[wonder]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from sevenwonders.core.checks import check_moves, check_turn
 from sevenwonders.core.exact import checked_events
 from sevenwonders.core.limits import quote
+from sevenwonders.core.memo import fresh_all, warm
 from sevenwonders.core.protocol import GameInfo
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seeds import checked_seed
@@ -121,7 +122,13 @@ class DiceGame:
         self.tables = Tables.of(sheet_set)
         self.rules = Rules(self.tables, self._rule_options, players)
         self._players = players
-        self._checked: object = None  # the last state that passed _check_state
+        self._all_seats = frozenset(range(players))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its configuration; unpickled as the receiving process's one game object
+        of that configuration (warm from task to task; the speed memory is never shipped)."""
+        sheets = "default" if self._sheets_option == "default" else self.sheet_set
+        return warm, (_rebuild, self._players, sheets, self._seat_sheets, self._rule_options)
 
     @property
     def name(self) -> str:
@@ -150,26 +157,30 @@ class DiceGame:
     def new_game(self, seed: int | None = None) -> DiceState:
         seed = checked_seed(seed)
         state = self.rules.new_game(seed, self._seat_sheets)
-        self._checked = state
+        self.rules.cache.trust(state)
         return state
 
     def to_move(self, state: DiceState) -> frozenset[int]:
         self._check_state(state)
         if state.phase is Phase.ACTION:
-            return frozenset(range(self._players))
+            return self._all_seats
         if state.phase is Phase.FOLLOW_UP:
             return frozenset(seat for seat, s in enumerate(state.seats) if s.pending)
         return frozenset()
 
     def legal_moves(self, state: DiceState, seat: int) -> tuple[DiceMove, ...]:
-        self.rules.ring.check(seat)
-        cached = self.rules.cached(state, seat)
-        if cached is not None:
-            return cached
-        self._check_state(state)
-        if seat not in self.to_move(state):
-            return ()
-        return self.rules.legal(state, seat)
+        rules = self.rules
+        rules.ring.check(seat)
+        entry = rules.cache.entry(state)
+        if entry is None:
+            self._check_state(state)  # a state from elsewhere, known from now on
+            entry = rules.cache.entry(state)
+        moves = entry[seat] if entry is not None else None
+        if moves is None:
+            if seat not in self.to_move(state):
+                return ()
+            moves = rules.legal(state, seat)
+        return fresh_all(moves)  # copies: the rules keep their own
 
     def play(self, state: DiceState, moves: Mapping[int, DiceMove]) -> DiceState:
         return self.step(state, moves)[0]
@@ -183,7 +194,7 @@ class DiceGame:
         # the engine plays its own copies of listed moves
         own = {seat: self._check_move(state, seat, moves[seat]) for seat in sorted(expected)}
         after, events = self.rules.apply(state, own)
-        self._checked = after  # made by the rules: trusted (the fast path)
+        self.rules.cache.trust(after)  # made by the rules: trusted (the fast path)
         return after, tuple(events)
 
     def parse_move(self, state: DiceState, seat: int, text: str) -> DiceMove:
@@ -253,25 +264,25 @@ class DiceGame:
     # --- checks --------------------------------------------------------------------------------
 
     def _check_state(self, state: object) -> None:
-        """A state this game made passes at once (identity); any other gets the check against
-        this game's sheet set (:mod:`.invariants`; loading a document also proves that someone
-        can move)."""
-        if state is self._checked and state is not None:
+        """A state this game made (or checked before) passes at once (identity); any other gets
+        the check against this game's sheet set (:mod:`.invariants`; loading a document also
+        proves that someone can move), and is known from then on."""
+        if self.rules.cache.entry(state) is not None:
             return
         if not isinstance(state, DiceState) or len(state.seats) != self._players:
             raise InvalidStateError(f"not a state of this {self._players}-player Dice game")
         check_with(self.tables, self.rules, state, moves=False)
-        self._checked = state
+        self.rules.cache.trust(state)
 
     def _check_move(self, state: DiceState, seat: int, move: object) -> DiceMove:
-        """The listed legal move equal to ``move``; else the fitting error."""
+        """The rules' own copy of ``move`` if it is legal; otherwise raise the fitting error."""
         if type(move) not in MOVE_TYPES or not isinstance(move, MOVE_TYPES):
             # exact types: no subclass with a lying __eq__
             raise IllegalMoveError(f"{quote(move)} is not a Dice move", reason="not_a_move",
                                    seat=seat)
         legal = self.rules.legal(state, seat)
-        try:
-            return legal[legal.index(move)]  # the engine plays its own copy
+        try:  # the rules play their own copy of the listed move
+            return legal[legal.index(move)]
         except ValueError:
             pass
         reason, why = self._why(state, seat, move)
@@ -330,6 +341,13 @@ class DiceGame:
                 not self.rules.gate_ok(state, seat, rolled.face):
             return "guild_gate", "the Guild Hall gate is not met (R17)"
         return "cannot_pay", "not enough coins"
+
+
+def _rebuild(players: int, sheets: object, seat_sheets: tuple[str, ...] | None,
+             rules: RuleOptions) -> DiceGame:
+    return DiceGame(players, sheets=sheets,
+                    seat_sheets=list(seat_sheets) if seat_sheets is not None else None,
+                    **rules.as_dict())
 
 
 if TYPE_CHECKING:

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from sevenwonders.core.scoring import ScoreSheet
 from sevenwonders.dice import components as c
+from sevenwonders.dice.effects import CoinsPerBox, CoinsPerWonderStage
 from sevenwonders.dice.state import SeatState
-from sevenwonders.dice.tables import SheetTable, expand
+from sevenwonders.dice.tables import SheetTable
 
 # The score board's lines, in its order (reference section 7).
 LINES = (
@@ -32,16 +33,14 @@ def score_seat(table: SheetTable, s: SeatState, *, per_cross_stacks: bool = Fals
         if not ticks[box.index] or box.building not in lines:
             continue
         lines[box.building] += box.vp
-        for effect in box.effects:
-            if effect.effect == "1coinPerCross":
-                per = effect.amount or c.DEFAULT_AMOUNTS["1coinPerCross"]
-                names = expand((effect.building or "",))
-            elif effect.effect == "coinPerWonder":
-                per = effect.amount or c.DEFAULT_AMOUNTS["coinPerWonder"]
-                names = (c.WONDER,)
+        for effect in box.effects:  # player aid 7 and 8: as many VP as the coins they gave
+            if isinstance(effect, CoinsPerBox):
+                per, names = effect.per, effect.buildings
+            elif isinstance(effect, CoinsPerWonderStage):
+                per, names = effect.per, (c.WONDER,)
             else:
                 continue
-            key = (box.building, effect.effect, per, names)
+            key = (box.building, effect.name, per, names)
             if key in counted and not per_cross_stacks:
                 continue
             counted.add(key)

@@ -16,9 +16,9 @@ import attrs
 
 from sevenwonders.core.game import Game
 from sevenwonders.dice import components as c
+from sevenwonders.dice.effects import describe_effect
 from sevenwonders.dice.game import DiceGame
 from sevenwonders.dice.moves import Build, BuildWonder, DiceMove, Pass, TakeBonus, Tick
-from sevenwonders.dice.sheets import Effect
 from sevenwonders.dice.state import DiceState, ExtraAction, Phase
 from sevenwonders.errors import InvalidStateError
 
@@ -96,41 +96,6 @@ class DiceChoices:
     """``action``, ``follow_up``, ``waiting`` or ``over``."""
     sheets: tuple[SeatSheet, ...]
     moves: tuple[MoveCost, ...]
-
-
-def describe_effect(e: Effect) -> str:
-    """A player-aid effect (reference section 6) in words."""
-    name = e.effect
-    amount = e.amount
-    colour = e.colour or ""
-    target = (e.building or "").replace("_", " ")
-    if name == "gainCoins":
-        return f"+{amount} coin" + ("s" if amount != 1 else "")
-    if name == "1coinPerCross":
-        per = amount or c.DEFAULT_AMOUNTS[name]
-        return f"{per} coin now, {per} VP at the end, per ticked {target} box"
-    if name == "coinPerWonder":
-        per = amount or c.DEFAULT_AMOUNTS[name]
-        return f"{per} coins now, {per} VP at the end, per Wonder stage"
-    if name == "reducedCost":
-        return f"{colour} die cost -1"
-    if name == "dieCost0":
-        return f"{colour} die cost 0"
-    if name == "gain2Coins":
-        return f"+{amount or c.DEFAULT_AMOUNTS[name]} coins whenever you choose a {colour} die"
-    if name == "unlockDice":
-        return f"unlocks the {colour} die"
-    if name == "crossSpace":
-        return f"tick one {target} box"
-    if name == "crossTwo":
-        return f"tick up to 2 {target} boxes"
-    if name == "crossMultiColor":
-        return "tick a box of " + " / ".join(b.replace("_", " ") for b in e.buildings)
-    if name == "anotherAction":
-        return "another action"
-    if name == "constructBuilding":
-        return "build with a die without paying its cost"
-    return name
 
 
 def seat_sheet(game: DiceGame, state: DiceState, seat: int) -> SeatSheet:

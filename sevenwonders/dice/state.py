@@ -82,7 +82,7 @@ class SeatState:
 
     @property
     def bonus_count(self) -> int:
-        return sum(1 for turn in self.bonuses if turn)
+        return len(self.bonuses) - self.bonuses.count(0)
 
 
 @attrs.frozen(slots=True)

@@ -12,7 +12,15 @@ from collections.abc import Sequence
 import attrs
 
 from sevenwonders.dice import components as c
-from sevenwonders.dice.sheets import Bonus, Effect, SheetSet, SymbolMeaning, resolved_part
+from sevenwonders.dice.effects import (
+    DiceEffect,
+    DieCoins,
+    DieCostZero,
+    LastingEffect,
+    ReducedDieCost,
+    compile_effect,
+)
+from sevenwonders.dice.sheets import Bonus, SheetSet, SymbolMeaning, resolved_part
 
 
 @attrs.frozen(slots=True)
@@ -28,7 +36,7 @@ class BoxInfo:
     kind: str | None
     printed_vp: int
     vp: int
-    effects: tuple[Effect, ...]
+    effects: tuple[DiceEffect, ...]
     accepts: frozenset[str]
 
 
@@ -36,7 +44,7 @@ class BoxInfo:
 class BonusInfo:
     index: int
     id: str
-    effects: tuple[Effect, ...]
+    effects: tuple[DiceEffect, ...]
 
 
 def expand(buildings: Sequence[str]) -> tuple[str, ...]:
@@ -66,7 +74,7 @@ class SheetTable:
     reserve_size: int
     agora_first_vp: int
     # (box index or -1 - bonus index, effect) for effects that last: die costs and die gains.
-    permanent: tuple[tuple[int, Effect], ...]
+    permanent: tuple[tuple[int, LastingEffect], ...]
 
     def boxes_of(self, buildings: Sequence[str]) -> tuple[int, ...]:
         return tuple(i for name in expand(buildings) for i in self.building_boxes[name])
@@ -110,7 +118,8 @@ def compile_sheet(sheet_set: SheetSet, index: int) -> SheetTable:
             boxes.append(BoxInfo(
                 index=start + i, building=building, id=box.id, ref=f"{building}.{box.id}",
                 cost=box.cost, requires=tuple(local[r] for r in box.requires), kind=box.kind,
-                printed_vp=box.printed_vp or 0, vp=box.vp, effects=box.effects,
+                printed_vp=box.printed_vp or 0, vp=box.vp,
+                effects=tuple(compile_effect(e) for e in box.effects),
                 accepts=frozenset(box.accepts),
             ))
         building_boxes[building] = tuple(range(start, len(boxes)))
@@ -133,10 +142,13 @@ def compile_sheet(sheet_set: SheetSet, index: int) -> SheetTable:
         targets[(colour, face)] = found
 
     bonus_specs: tuple[Bonus, ...] = part("bonuses")  # type: ignore[assignment]
-    bonuses = tuple(BonusInfo(i, b.id, b.effects) for i, b in enumerate(bonus_specs))
-    lasting = {"reducedCost", "dieCost0", "gain2Coins"}
-    permanent = [(box.index, e) for box in boxes for e in box.effects if e.effect in lasting]
-    permanent += [(-1 - b.index, e) for b in bonuses for e in b.effects if e.effect in lasting]
+    bonuses = tuple(BonusInfo(i, b.id, tuple(compile_effect(e) for e in b.effects))
+                    for i, b in enumerate(bonus_specs))
+    permanent: list[tuple[int, LastingEffect]] = [
+        (box.index, e) for box in boxes for e in box.effects
+        if isinstance(e, DieCostZero | ReducedDieCost | DieCoins)]
+    permanent += [(-1 - b.index, e) for b in bonuses for e in b.effects
+                  if isinstance(e, DieCostZero | ReducedDieCost | DieCoins)]
     reserve = part("gold_reserve")
     return SheetTable(
         sheet_id=sheet.sheet_id, wonder_name=sheet.wonder_name, boxes=tuple(boxes),

@@ -85,7 +85,7 @@ def _remaining(game: Any, state: DiceState) -> float:
 
 
 def _effect_worth(table: Any, s: Any, effect: Any) -> float:
-    name = effect.effect
+    name = effect.name
     if name in EFFECT_WORTH:
         worth = EFFECT_WORTH[name]
         return worth * ALL_COLOURS if effect.colour == "all" else worth
@@ -127,7 +127,7 @@ def _parts(game: Any, s: SeatState) -> _Parts:
         if box.kind == "defence":
             lasting += DEFENCE
         for effect in box.effects:
-            if effect.effect == "unlockDice":
+            if effect.name == "unlockDice":
                 lasting += _effect_worth(table, s, effect)
     later = 0.0
     if s.bonus_count < len(table.bonuses):

@@ -1,0 +1,178 @@
+"""How the library scales: pooled simulation, many live games through one game object, memory
+over many games.
+
+    python benchmarks/scaling.py [--games 20000] [--pool-games 400] [--seconds 2] [--only ...]
+
+* ``pool``: ``simulate`` with a ``ProcessPoolExecutor(2)`` and a game object that has already
+  played (its caches warm), against the same games in this process: CPU seconds of this process
+  and of its worker processes together, as a ratio to the serial CPU (the target is <= 1.25x:
+  what a task ships to a worker must be small).
+* ``live``: 8 seeded random games stepped in turn through one game object (as a server with many
+  tables or a vectorised environment does) against the same 8 games one after another, per game
+  family: the interleaved rate as a share of the sequential one (target >= 80%).
+* ``memory``: ``--games`` random base games in one process; the growth of the resident set in
+  the second half, per 1,000 games (target < 0.5 MB).
+
+All rates are per CPU-second; the sequential and interleaved runs alternate in ``--rounds``
+slices. The script measures the checkout it lives in.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):  # run as a script: measure this checkout, not an installed copy
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sevenwonders.core.game import Game
+from sevenwonders.core.rng import Rng
+from sevenwonders.games import make_game
+from sevenwonders.simulation import simulate
+
+LIVE_CONFIGS: tuple[tuple[str, int], ...] = (("base", 4), ("architects", 2), ("architects", 4),
+                                              ("dice", 4))
+LIVE_GAMES = 8
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def pool(kind: str, players: int, games: int, workers: int = 2) -> dict[str, float]:
+    """CPU of a pooled ``simulate`` (this process and its workers) over the serial CPU."""
+    game = make_game(kind, players)
+    simulate(game, games=max(games // 4, 1), seed=99)  # a game object that has already played
+    start = time.process_time()
+    serial = simulate(game, games=games, seed=1)
+    serial_cpu = time.process_time() - start
+    before_children = _children_cpu()
+    start = time.process_time()
+    with ProcessPoolExecutor(workers) as executor:
+        pooled = simulate(game, games=games, seed=1, executor=executor)
+    parent_cpu = time.process_time() - start
+    children_cpu = _children_cpu() - before_children
+    if [r.scores for r in pooled] != [r.scores for r in serial]:
+        raise AssertionError("pooled results differ from serial ones")
+    total = parent_cpu + children_cpu
+    return {"serial_cpu": serial_cpu, "pooled_cpu": total, "parent_cpu": parent_cpu,
+            "children_cpu": children_cpu, "ratio": total / max(serial_cpu, 1e-9)}
+
+
+def _step(game: Game[Any, Any, Any], state: Any, rng: Rng) -> tuple[Any, Rng]:
+    moves = {}
+    for seat in sorted(game.to_move(state)):
+        moves[seat], rng = rng.choice(game.legal_moves(state, seat))
+    return game.play(state, moves), rng
+
+
+def _sequential(game: Game[Any, Any, Any], seeds: range) -> int:
+    plies = 0
+    for seed in seeds:
+        state, rng = game.new_game(seed), Rng.from_seed(seed)
+        while not game.is_over(state):
+            state, rng = _step(game, state, rng)
+            plies += 1
+    return plies
+
+
+def _interleaved(game: Game[Any, Any, Any], seeds: range) -> int:
+    live = [(game.new_game(seed), Rng.from_seed(seed)) for seed in seeds]
+    plies = 0
+    while live:
+        after = []
+        for state, rng in live:
+            state, rng = _step(game, state, rng)
+            plies += 1
+            if not game.is_over(state):
+                after.append((state, rng))
+        live = after
+    return plies
+
+
+def live(kind: str, players: int, seconds: float, rounds: int) -> dict[str, float]:
+    """Games per CPU-second: ``LIVE_GAMES`` games one after another, and the same games stepped
+    in turn through one game object; alternating, ``rounds`` slices each."""
+    game = make_game(kind, players)
+    _sequential(game, range(LIVE_GAMES))  # warm both the same way
+    cpu = {"sequential": 0.0, "interleaved": 0.0}
+    played = {"sequential": 0, "interleaved": 0}
+    plies = {"sequential": 0, "interleaved": 0}
+    seed = 1000
+    for _ in range(max(rounds, 1)):
+        for mode, run in (("sequential", _sequential), ("interleaved", _interleaved)):
+            start = time.process_time()
+            first = seed
+            while time.process_time() - start < seconds / max(rounds, 1) or first == seed:
+                plies[mode] += run(game, range(seed, seed + LIVE_GAMES))
+                played[mode] += LIVE_GAMES
+                seed += LIVE_GAMES
+            cpu[mode] += time.process_time() - start
+            seed = first  # both modes play the same seeds
+        seed += 10 * LIVE_GAMES * max(rounds, 1) * 100
+    sequential = played["sequential"] / max(cpu["sequential"], 1e-9)
+    interleaved = played["interleaved"] / max(cpu["interleaved"], 1e-9)
+    return {"sequential": sequential, "interleaved": interleaved,
+            "share": interleaved / max(sequential, 1e-9)}
+
+
+def _rss_mb() -> float:
+    with open(f"/proc/{os.getpid()}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # pragma: no cover
+
+
+def memory(games: int, players: int = 4) -> dict[str, float]:
+    """Resident memory after the first and the second half of ``games`` random base games."""
+    game = make_game("base", players)
+    half = max(games // 2, 1)
+    start = _rss_mb()
+    _sequential(game, range(half))
+    middle = _rss_mb()
+    _sequential(game, range(half, 2 * half))
+    end = _rss_mb()
+    return {"start_mb": start, "middle_mb": middle, "end_mb": end,
+            "growth_per_1000": (end - middle) * 1000 / half}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=20_000, help="games for the memory run")
+    parser.add_argument("--pool-games", type=int, default=400, help="games for the pool run")
+    parser.add_argument("--seconds", type=float, default=2.0,
+                        help="CPU seconds per mode and game family for the live run")
+    parser.add_argument("--rounds", type=int, default=4, help="alternating slices (live run)")
+    parser.add_argument("--only", default="pool,live,memory", help="which parts to run")
+    args = parser.parse_args(argv)
+    parts = set(args.only.split(","))
+    if "pool" in parts:
+        print("pooled simulation, 2 workers, a game object that has already played")
+        for kind, players in (("base", 4), ("architects", 3), ("dice", 4)):
+            r = pool(kind, players, args.pool_games)
+            print(f"  {kind:<11}{players}p  serial {r['serial_cpu']:6.2f} CPU-s  pooled "
+                  f"{r['pooled_cpu']:6.2f} (parent {r['parent_cpu']:.2f} + workers "
+                  f"{r['children_cpu']:.2f})  = {r['ratio']:.2f}x")
+    if "live" in parts:
+        print(f"{LIVE_GAMES} live games through one game object, share of the sequential rate")
+        for kind, players in LIVE_CONFIGS:
+            r = live(kind, players, args.seconds, args.rounds)
+            print(f"  {kind:<11}{players}p  sequential {r['sequential']:8.1f} games/s  "
+                  f"interleaved {r['interleaved']:8.1f}  = {100 * r['share']:.0f}%")
+    if "memory" in parts:
+        r = memory(args.games)
+        print(f"resident memory over {args.games} random base games: {r['start_mb']:.1f} -> "
+              f"{r['middle_mb']:.1f} -> {r['end_mb']:.1f} MB; second half "
+              f"{r['growth_per_1000']:.3f} MB per 1,000 games")
+
+
+if __name__ == "__main__":
+    main()

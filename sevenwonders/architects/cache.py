@@ -1,0 +1,64 @@
+"""The speed memory of one Architects game object (no rules here).
+
+One :class:`ArchitectsCache` per :class:`~sevenwonders.architects.rules.Engine`; it is bounded,
+it is not pickled (the engine rebuilds an empty one), and the states it remembers are keyed by
+identity, so a game object stepping many live games in turn finds each game's last state again.
+"""
+
+from __future__ import annotations
+
+from sevenwonders.architects.moves import Build, Move
+from sevenwonders.architects.payment import Pay
+from sevenwonders.architects.state import ArchitectsState, City
+from sevenwonders.architects.view import CityView
+from sevenwonders.core.memo import IdentityMemo
+
+STATES = 32
+"""States remembered with their legal moves: enough for every live game of a server or vectorised
+environment (at least the last 16 states made), few enough that the garbage collector's full
+passes stay short."""
+CHECKED = 64
+"""States from elsewhere (JSON, hand-built) that passed the structural check."""
+PAYMENTS = 50_000
+"""Payment situations (wonder, stages built, grey cards, gold, usable tokens); some thousands
+occur in a configuration."""
+CITY_VIEWS = 4096
+"""Public city views, per city value (a turn changes one city, so most are seen again)."""
+
+_NO_STATE = object()
+
+Payments = tuple[tuple[Build, ...], bool, tuple[Pay, ...]]
+PaymentKey = tuple[str, tuple[str, ...], tuple[int, ...], int, bool, bool]
+"""Wonder, stages built, grey cards per resource, gold cards, economy and engineering usable."""
+StageKey = tuple[str, tuple[int, ...], int, bool, bool]
+"""One stage, grey cards per resource, gold cards, economy and engineering usable."""
+
+
+class ArchitectsCache:
+    """Everything an Architects game remembers for speed."""
+
+    __slots__ = ("checked", "city_views", "last", "payments", "stage_payments", "states")
+
+    def __init__(self) -> None:
+        self.last: tuple[object, tuple[Move, ...]] = (_NO_STATE, ())
+        """The last state made and its moves (one attribute: a thread reads both or neither)."""
+        self.states: IdentityMemo[ArchitectsState, tuple[Move, ...]] = IdentityMemo(STATES)
+        """A state this game made (or checked) -> the legal moves of its seat to move, as the
+        engine's own values (handed out only as copies)."""
+        self.checked: IdentityMemo[ArchitectsState, bool] = IdentityMemo(CHECKED)
+        self.payments: dict[PaymentKey, tuple[Payments, ...]] = {}
+        """The builds of each stage open in a payment situation (cleared at PAYMENTS entries)."""
+        self.stage_payments: dict[StageKey, Payments] = {}
+        """The builds of one stage in a payment situation (cleared at PAYMENTS entries)."""
+        self.city_views: IdentityMemo[City, CityView] = IdentityMemo(CITY_VIEWS)
+
+    def moves(self, state: ArchitectsState) -> tuple[Move, ...] | None:
+        """The remembered legal moves of ``state`` (None if the state is not known here)."""
+        last = self.last
+        if state is last[0]:
+            return last[1]
+        return self.states.get(state)
+
+    def remember(self, state: ArchitectsState, moves: tuple[Move, ...]) -> None:
+        self.last = (state, moves)
+        self.states.put(state, moves)

@@ -1,0 +1,44 @@
+"""Battles (DE rulebook "Einen Konflikt abhandeln", "Spiel zu zweit"; reference architects.md
+3.4): shields from red cards, Rhodes and Tactics; each seat wins a military token from each
+neighbour with fewer shields, through ``core.military``; with two players the two-player rule of
+the FR rulebook p.5.
+"""
+
+from __future__ import annotations
+
+from sevenwonders.architects.powers import StageShields
+from sevenwonders.architects.state import City
+from sevenwonders.architects.tables import Tables
+from sevenwonders.core.military import WIN, compare, neighbour_conflicts
+from sevenwonders.core.seats import Ring
+
+
+def shields(t: Tables, city: City) -> int:
+    """The seat's shields: red cards, each built Rhodes stage with the effect, Tactics."""
+    total = 0
+    per_kind, kind_of = t.shields, t.card_kind
+    for card in city.cards:
+        total += per_kind[kind_of[card]]
+    power = t.power[city.wonder]
+    if type(power) is StageShields:
+        effects = t.stage_effect[city.wonder]
+        total += power.shields * sum(effects[key] for key in city.built)
+    for token in city.tokens:
+        total += t.token_shields.get(token, 0)
+    return total
+
+
+def battle_gains(ring: Ring, totals: tuple[int, ...]) -> tuple[int, ...]:
+    """Military victory tokens won by each seat for these shield totals: one per neighbour
+    with fewer shields; with two players, the two-player rule instead."""
+    if len(totals) == 2:
+        return tuple(two_player_gain(totals[s], totals[1 - s]) for s in range(2))
+    return tuple(outcomes.count(WIN) for outcomes in neighbour_conflicts(totals, ring))
+
+
+def two_player_gain(own: int, other: int) -> int:
+    """Two players (FR rulebook p.5): more shields win 1 token, at least twice as many win 2;
+    against 0 shields, 1 shield wins 1 and 2 or more win 2."""
+    if compare(own, other) != WIN:
+        return 0
+    return 2 if own >= 2 * other and own >= 2 else 1

@@ -1,0 +1,270 @@
+"""Which moves a seat may choose in each pending decision (DE rulebook "Spielablauf"; reference
+architects.md 3.4), and the payment situations behind the builds it may make.
+
+Decisions: take a card from the left, right or central deck; then in any order build every
+affordable stage (mandatory: "Falls du alle Ressourcen zur Vollendung eines Bauabschnitts..."),
+take a progress token for each science set (mandatory: "Falls du 2 gleiche oder 3 verschiedene
+Wissenschaftssymbole..."), take the extra cards progress tokens give ("Effekte der
+Fortschrittsmarker"); the choices wonder powers ask for (architects/powers.py). Payments are
+listed by architects/payment.py and remembered in the game's cache (architects/cache.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sevenwonders.architects.cache import PAYMENTS, ArchitectsCache, Payments
+from sevenwonders.architects.data import STAGE_KEYS, stage_cost
+from sevenwonders.architects.moves import (
+    SOURCES,
+    Alexandria,
+    ChooseToken,
+    EndTurn,
+    Extra,
+    Halicarnassus,
+    Move,
+    Pick,
+    Science,
+    Skip,
+    Source,
+    Take,
+    UseEffect,
+)
+from sevenwonders.architects.payment import stage_payments
+from sevenwonders.architects.powers import TakeCentralCard
+from sevenwonders.architects.state import (
+    Actions,
+    City,
+    DeckChoice,
+    EffectChoice,
+    Finished,
+    Revealed,
+    SideChoice,
+    StartTurn,
+    TokenChoice,
+)
+from sevenwonders.architects.tables import Tables
+from sevenwonders.architects.work import Work
+from sevenwonders.core.seats import Ring
+
+CENTRAL = -1
+"""Deck index of the central deck (wonder decks are indexed by their owner's seat)."""
+HIDDEN = "hidden"
+
+_START = StartTurn()
+_ACTIONS = Actions()
+_FINISHED = Finished()
+_SKIP = Skip()
+_END = EndTurn()
+_TAKES = {source: Take(source) for source in SOURCES}
+_TAKE_SETS: tuple[tuple[Move, ...], ...] = tuple(
+    tuple(_TAKES[s] for i, s in enumerate(SOURCES) if mask >> i & 1) for mask in range(8))
+"""The take moves for each set of non-empty decks (bit 0 left, 1 right, 2 central)."""
+
+LARGEST_STAGE = max(stage_cost(key)[0] for key in STAGE_KEYS)
+"""The most cards a stage costs (4: "4d")."""
+
+
+class LegalMoves:
+    """The moves of one game configuration (player count and options)."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.t = tables
+        self.n = tables.players
+        self.ring = Ring(tables.players)
+        # A seat's left deck is its own wonder's; its right deck is its right neighbour's.
+        self.right: tuple[int, ...] = tuple(self.ring.right(s) for s in self.ring.seats)
+        self.next_seat: tuple[int, ...] = tuple(self.ring.left(s) for s in self.ring.seats)
+        self.opts = tables.options
+        self.mandatory_effects = tables.options.wonder_effects_mandatory
+        # Per card id: 0-4 resource slot, 5 gold, 6-8 science slot, 9 anything else.
+        tally = []
+        for kind in tables.card_kind:
+            if tables.res_slot[kind] >= 0:
+                tally.append(tables.res_slot[kind])
+            elif kind == tables.gold_kind:
+                tally.append(5)
+            elif tables.sci_slot[kind] >= 0:
+                tally.append(6 + tables.sci_slot[kind])
+            else:
+                tally.append(9)
+        self._tally_slot: tuple[int, ...] = tuple(tally)
+        self._science_names: tuple[str, ...] = tuple(
+            tables.kind_ids[k] for k in tables.science_kinds)
+        self.cache = ArchitectsCache()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the rules without the cache (a worker builds its own)."""
+        return {name: getattr(self, name) for name in self.__dict__ if name != "cache"}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+        self.cache = ArchitectsCache()
+
+    # ----------------------------------------------------------------- helpers
+
+    def deck_index(self, seat: int, source: Source) -> int:
+        if source is Source.LEFT:
+            return seat
+        if source is Source.RIGHT:
+            return self.right[seat]
+        return CENTRAL
+
+    def _sources(self, w: Work, seat: int) -> list[Source]:
+        out = []
+        if w.decks[seat]:
+            out.append(Source.LEFT)
+        if w.decks[self.right[seat]]:
+            out.append(Source.RIGHT)
+        if w.central:
+            out.append(Source.CENTRAL)
+        return out
+
+    def counts(self, city: City) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+        """Grey cards per resource slot, gold cards, green cards per science slot."""
+        tally = [0] * 10
+        slot_of = self._tally_slot
+        for card in city.cards:
+            tally[slot_of[card]] += 1
+        return (tally[0], tally[1], tally[2], tally[3], tally[4]), tally[5], (
+            tally[6], tally[7], tally[8])
+
+    def science_sets(self, sci: tuple[int, ...]) -> list[tuple[str, ...]]:
+        names = self._science_names
+        sets: list[tuple[str, ...]] = [(names[i], names[i]) for i in range(len(sci))
+                                       if sci[i] >= 2]
+        if all(sci):
+            sets.append(names)
+        return sets
+
+    def _builds(self, w: Work, city: City, res: tuple[int, ...],
+                gold: int) -> tuple[Payments, ...]:
+        """For each stage the seat may build next: its builds, whether one is forced, and what
+        each build spends (remembered per payment situation in the cache)."""
+        t = self.t
+        economy = engineering = False
+        if city.tokens:
+            used = w.used
+            for token in city.tokens:
+                if token not in used:
+                    if token in t.economy:
+                        economy = True
+                    elif token in t.engineering:
+                        engineering = True
+        # A stage costs at most LARGEST_STAGE cards, so more of one resource or of gold changes
+        # no payment: counts are capped there, and the situations stay few (speed only).
+        if gold > LARGEST_STAGE:
+            gold = LARGEST_STAGE
+        if max(res) > LARGEST_STAGE:
+            res = tuple([r if r <= LARGEST_STAGE else LARGEST_STAGE for r in res])
+        cache = self.cache.payments
+        situation = (city.wonder, city.built, res, gold, economy, engineering)
+        found = cache.get(situation)
+        if found is None:
+            found = tuple(self._stage_payments(key, res, gold, economy, engineering)
+                          for key in t.available[city.wonder][t.built_mask(city.built)])
+            if len(cache) >= PAYMENTS:
+                cache.clear()
+            cache[situation] = found
+        return found
+
+    def _stage_payments(self, stage: str, res: tuple[int, ...], gold: int, economy: bool,
+                        engineering: bool) -> Payments:
+        cache = self.cache.stage_payments
+        key = (stage, res, gold, economy, engineering)
+        found = cache.get(key)
+        if found is None:
+            o, t = self.opts, self.t
+            found = stage_payments(
+                stage, res, gold, economy, engineering, o.economy_splits,
+                o.economy_forces_build, o.engineering_forces_build, t.letters, t.gold_letter,
+                gold_for_any=o.gold_for_any_resource)
+            if len(cache) >= PAYMENTS:
+                cache.clear()
+            cache[key] = found
+        return found
+
+    # ----------------------------------------------------------------- options
+
+    def options(self, w: Work) -> tuple[Move, ...]:
+        """The legal moves of the seat to move in ``w``'s pending decision."""
+        pending = w.pending
+        seat = w.current
+        kind = type(pending)
+        if kind is StartTurn:
+            right = self.right[seat]
+            return _TAKE_SETS[(w.decks[seat] != ()) | (w.decks[right] != ()) << 1
+                              | (w.central != ()) << 2]
+        if kind is Actions:
+            return self._action_options(w, seat)
+        moves: list[Move]
+        if isinstance(pending, TokenChoice):
+            moves = []
+            for token in w.face_up:
+                choice = ChooseToken(token)
+                if choice not in moves:
+                    moves.append(choice)
+            if w.token_pile:
+                moves.append(ChooseToken(HIDDEN))
+            if moves and not self.mandatory_effects and pending.reason == "babylon":
+                moves.append(_SKIP)
+            return tuple(moves)
+        if kind is DeckChoice:
+            moves = [Alexandria(w.cities[i].wonder) for i in range(self.n) if w.decks[i]]
+            if w.central:
+                moves.append(Alexandria("central"))
+            if moves and not self.mandatory_effects:
+                moves.append(_SKIP)
+            return tuple(moves)
+        if kind is SideChoice:
+            moves = [Halicarnassus(s) for s in self._sources(w, seat) if s is not Source.CENTRAL]
+            if moves and not self.mandatory_effects:
+                moves.append(_SKIP)
+            return tuple(moves)
+        if isinstance(pending, Revealed):
+            kinds: list[Move] = []
+            for card in pending.cards:
+                pick = Pick(self.t.kind_ids[self.t.card_kind[card]])
+                if pick not in kinds:
+                    kinds.append(pick)
+            return tuple(kinds)
+        if isinstance(pending, EffectChoice):
+            effect = pending.effect
+            if self.effect_possible(w, seat, effect):
+                return (UseEffect(effect), _SKIP)
+            return ()
+        return ()
+
+    def _action_options(self, w: Work, seat: int) -> tuple[Move, ...]:
+        city = w.cities[seat]
+        res, gold, sci = self.counts(city)
+        moves: list[Move] = []
+        mandatory = False
+        for builds, forced, _ in self._builds(w, city, res, gold):
+            moves.extend(builds)
+            mandatory = mandatory or forced
+        if (w.face_up or w.token_pile) and (sci[0] > 1 or sci[1] > 1 or sci[2] > 1 or all(sci)):
+            for symbols in self.science_sets(sci):
+                moves.append(Science(symbols))
+            mandatory = True
+        if w.triggered:
+            sources = self._sources(w, seat)
+            if sources:
+                # Extra cards are owed like every action (rulebook "Spielablauf": the turn ends
+                # when no action is left) unless the option reads "kannst ... einsetzen".
+                mandatory = mandatory or not self.opts.extra_cards_optional
+                for token in w.triggered:
+                    for source in sources:
+                        moves.append(Extra(token, source))
+        if moves and not mandatory:
+            moves.append(_END)
+        return tuple(moves)
+
+    def effect_possible(self, w: Work, seat: int, effect: str) -> bool:
+        """Whether the optional power named ``effect`` would take any card now."""
+        if type(self.t.power_by_name[effect]) is TakeCentralCard:
+            return bool(w.central)
+        left, right = w.decks[seat], w.decks[self.right[seat]]
+        if self.opts.olympia_one_deck:
+            return bool(left or right)
+        return bool(left and right)

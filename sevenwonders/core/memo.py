@@ -1,0 +1,206 @@
+"""Bounded memories for the speed layers of the games (never for rules).
+
+Every game object owns one cache object built from these; it is bounded, it is dropped when the
+game object is pickled (a worker rebuilds it), and it is keyed by the identity of the states the
+game made, so that one game object serving many live games at once (a server with many tables, a
+vectorised environment) finds each game's last state again.
+
+A value remembered here is never handed to a caller: moves go out as :func:`fresh` copies, so a
+caller that mutates a move it was given (``object.__setattr__``) changes nothing the game
+remembers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import attrgetter
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class IdentityMemo(Generic[K, V]):
+    """Values remembered per object *identity*, for at least the last ``size // 2`` and at most
+    the last ``size`` objects put in.
+
+    Each entry holds its key object, so the ``id`` of a remembered object cannot be reused by
+    another object while the entry lives. Two generations: when the young one is full it
+    becomes the old one and the old one is forgotten (constant time, no reordering).
+    """
+
+    __slots__ = ("_old", "_young", "size")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._young: dict[int, tuple[K, V]] = {}
+        self._old: dict[int, tuple[K, V]] = {}
+
+    def get(self, key: object) -> V | None:
+        entry = self._young.get(id(key)) or self._old.get(id(key))
+        if entry is not None and entry[0] is key:
+            return entry[1]
+        return None
+
+    def put(self, key: K, value: V) -> None:
+        young = self._young
+        if len(young) * 2 >= self.size:
+            self._old = young
+            young = self._young = {}
+        young[id(key)] = (key, value)
+
+    def __len__(self) -> int:
+        return len(self._young) + len(self._old)
+
+    def clear(self) -> None:
+        self._young = {}
+        self._old = {}
+
+
+class BoundedDict(Generic[K, V]):
+    """A content-keyed memo that forgets everything when it reaches ``size`` entries (simple,
+    and the working set of a game configuration is far below the bound)."""
+
+    __slots__ = ("_entries", "size")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._entries: dict[K, V] = {}
+
+    def get(self, key: K) -> V | None:
+        return self._entries.get(key)
+
+    def put(self, key: K, value: V) -> None:
+        entries = self._entries
+        if len(entries) >= self.size:
+            entries.clear()
+        entries[key] = value
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None] | None:
+    for klass in cls.__mro__:
+        descriptor = klass.__dict__.get(name)
+        if descriptor is not None:
+            setter: Callable[[Any, Any], None] | None = getattr(descriptor, "__set__", None)
+            return setter
+    return None
+
+
+def _copier(cls: type) -> Callable[[Any], Any]:
+    """A function copying values of ``cls`` field by field; the fields were checked when the
+    original was made, so the copy skips ``__init__`` (and its checks) where it can."""
+    names = tuple(field.name for field in attrs.fields(cls))
+    if not names:
+        return lambda value: value  # nothing a caller could change
+    slots = {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}
+    setters = [_slot_setter(cls, name) for name in names]
+    plain = slots - set(names) <= {"__weakref__"} and all(setters)
+    new = object.__new__
+    if plain and len(names) == 1:
+        read_one, set_one = attrgetter(names[0]), setters[0]
+        assert set_one is not None
+
+        def copy_one(value: Any) -> Any:
+            out: Any = new(cls)
+            set_one(out, read_one(value))
+            return out
+
+        return copy_one
+    if plain and len(names) == 2:
+        read_two, (set_a, set_b) = attrgetter(*names), setters
+        assert set_a is not None and set_b is not None
+
+        def copy_two(value: Any) -> Any:
+            out: Any = new(cls)
+            a, b = read_two(value)
+            set_a(out, a)
+            set_b(out, b)
+            return out
+
+        return copy_two
+    if plain:
+        pairs = tuple(zip(names, setters, strict=True))
+
+        def copy_slots(value: Any) -> Any:
+            out: Any = new(cls)
+            for name, setter in pairs:
+                setter(out, getattr(value, name))  # type: ignore[misc]
+            return out
+
+        return copy_slots
+    read = attrgetter(*names)
+    if len(names) == 1:
+        return lambda value: cls(read(value))
+    return lambda value: cls(*read(value))
+
+
+def fresh(value: Any) -> Any:
+    """A new, equal copy of a frozen attrs value whose fields are immutable (a move); a value
+    without fields is returned as it is."""
+    copy = _COPIERS.get(type(value))
+    if copy is None:
+        copy = _COPIERS[type(value)] = _copier(type(value))
+    return copy(value)
+
+
+def fresh_all(values: tuple[Any, ...]) -> tuple[Any, ...]:
+    """:func:`fresh` copies of ``values``, in order."""
+    copiers = _COPIERS
+    out = []
+    for value in values:
+        copy = copiers.get(type(value))
+        if copy is None:
+            copy = copiers[type(value)] = _copier(type(value))
+        out.append(copy(value))
+    return tuple(out)
+
+
+WARM_OBJECTS = 8
+"""Game objects a worker process keeps from one task to the next (see :func:`warm`)."""
+_WARM: dict[tuple[Any, ...], Any] = {}
+
+
+def warm(factory: Callable[..., Any], *args: Any) -> Any:
+    """The process's one object made by ``factory(*args)`` (hashable ``args``).
+
+    Game objects unpickle through this: every task a worker process receives for the same game
+    configuration then finds the same object, with the speed memory the earlier tasks left in
+    it, instead of starting cold (game objects hold no game state, so sharing one is safe).
+    """
+    key = (factory, *args)
+    found = _WARM.get(key)
+    if found is None:
+        if len(_WARM) >= WARM_OBJECTS:
+            _WARM.clear()
+        found = _WARM[key] = factory(*args)
+    return found
+
+
+def maker(cls: type) -> Callable[..., Any]:
+    """A constructor of ``cls`` values from their fields in order that skips ``__init__`` (and
+    its input checks) where it can: for values a game builds from its own checked tables on a
+    hot path, never for input from outside."""
+    names = tuple(field.name for field in attrs.fields(cls))
+    slots = {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}
+    setters = [_slot_setter(cls, name) for name in names]
+    if not (slots - set(names) <= {"__weakref__"} and all(setters)) or len(names) != 2:
+        return cls
+    set_a, set_b = setters
+    assert set_a is not None and set_b is not None
+    new = object.__new__
+
+    def make_two(a: Any, b: Any) -> Any:
+        out: Any = new(cls)
+        set_a(out, a)
+        set_b(out, b)
+        return out
+
+    return make_two

@@ -1,0 +1,48 @@
+"""The speed memory of one Dice game object (no rules here).
+
+One :class:`DiceCache` per :class:`~sevenwonders.dice.rules.Rules`; it is bounded, not pickled
+(the rules rebuild an empty one), and keyed by the identity of states, so that a game object
+stepping many live games in turn finds each game's states again.
+"""
+
+from __future__ import annotations
+
+from sevenwonders.core.memo import IdentityMemo
+from sevenwonders.dice.moves import DiceMove
+from sevenwonders.dice.state import DiceState
+
+STATES = 32
+"""Known states (made by the game or checked once) with the legal moves computed for them:
+enough for every live game of a server or vectorised environment (at least the last 16 states
+made), few enough that the garbage collector's full passes stay short."""
+
+_NO_STATE = object()
+
+SeatMoves = list[tuple[DiceMove, ...] | None]
+
+
+class DiceCache:
+    """Everything a Dice game remembers for speed."""
+
+    __slots__ = ("last", "states")
+
+    def __init__(self) -> None:
+        self.last: tuple[object, SeatMoves] = (_NO_STATE, [])
+        """The last state trusted and its entry (one attribute: a thread reads both or none)."""
+        self.states: IdentityMemo[DiceState, SeatMoves] = IdentityMemo(STATES)
+        """A trusted state -> per seat, the legal moves once computed, as the rules' own values
+        (handed out only as copies)."""
+
+    def trust(self, state: DiceState) -> SeatMoves:
+        """Remember ``state`` as one of the game's own (or checked) states."""
+        seats: SeatMoves = [None] * len(state.seats)
+        self.states.put(state, seats)
+        self.last = (state, seats)
+        return seats
+
+    def entry(self, state: object) -> SeatMoves | None:
+        """The per-seat moves remembered for a known ``state``; None for an unknown one."""
+        last = self.last
+        if state is last[0]:
+            return last[1]
+        return self.states.get(state)

@@ -1,0 +1,231 @@
+"""Which moves a seat may choose (rulebook R4-R9, R14, R17, R18; reference dice.md Decision 1),
+and the costs behind them: die costs with the lasting die effects (player aid 9-11), resources
+from the Warehouse (R10), the Guild Court's gate (R17).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sevenwonders.core.memo import maker
+from sevenwonders.core.seats import Ring
+from sevenwonders.dice import components as c
+from sevenwonders.dice.cache import DiceCache
+from sevenwonders.dice.effects import (
+    DieCoins,
+    DieCostZero,
+    LastingEffect,
+    ReducedDieCost,
+)
+from sevenwonders.dice.moves import Build, BuildWonder, DiceMove, Pass, Skip, TakeBonus, Tick
+from sevenwonders.dice.options import RuleOptions
+from sevenwonders.dice.state import (
+    ChooseBonus,
+    DiceState,
+    ExtraTicks,
+    Pending,
+    Phase,
+    RolledDie,
+    SeatState,
+)
+from sevenwonders.dice.tables import SheetTable, Tables
+
+if TYPE_CHECKING:
+    from sevenwonders.dice.turn import SeatWork
+
+_PASS = Pass()
+_SKIP = Skip()
+_build = maker(Build)  # Build(die, box) for the legal-move loop (die and box from the tables)
+
+
+def count_ticked(table: SheetTable, ticks: tuple[int, ...] | list[int], buildings: tuple[str, ...],
+           before: int | None = None) -> int:
+    """Ticked boxes of ``buildings``; with ``before``, only those ticked in an earlier turn."""
+    total = 0
+    for name in buildings:
+        for i in table.building_boxes[name]:
+            t = ticks[i]
+            if t and (before is None or t < before):
+                total += 1
+    return total
+
+
+class LegalMoves:
+    """The legal moves for one table: a compiled sheet set, rule options and a player count."""
+
+    def __init__(self, tables: Tables, options: RuleOptions, players: int) -> None:
+        self.tables = tables
+        self.options = options
+        self.ring = Ring(players)
+        self.players = players
+        self.cache = DiceCache()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the rules without the speed memory (a worker builds its own)."""
+        return {name: value for name, value in self.__dict__.items() if name != "cache"}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+        self.cache = DiceCache()
+
+    # --- costs ---------------------------------------------------------------------------------
+
+    @staticmethod
+    def active(table: SheetTable, s: SeatState | SeatWork) -> tuple[LastingEffect, ...]:
+        """The lasting die effects (player aid 9-11) of the boxes and bonuses the seat ticked."""
+        if not table.permanent:
+            return ()
+        ticks, bonuses = s.ticks, s.bonuses
+        return tuple(e for key, e in table.permanent
+                     if (ticks[key] if key >= 0 else bonuses[-1 - key]))
+
+    def die_cost(self, rolled: RolledDie, active: tuple[LastingEffect, ...]) -> int:
+        """The area's cost (R5) after DieCostZero and ReducedDieCost effects, never below 0."""
+        cost = self.tables.area_costs[rolled.area]
+        if not cost or not active:
+            return cost
+        colour = c.DIE_COLOURS[rolled.die]
+        reduce = 0
+        for effect in active:
+            if effect.colour != colour and effect.colour != "all":
+                continue
+            if type(effect) is DieCostZero:
+                return 0
+            if type(effect) is ReducedDieCost:
+                reduce += 1
+        if reduce and not self.options.reduced_cost_stacks:
+            reduce = 1
+        return max(0, cost - reduce)
+
+    @staticmethod
+    def die_gain(active: tuple[LastingEffect, ...], colour: str) -> int:
+        """Coins from DieCoins effects (player aid 11) for choosing a die of ``colour``."""
+        gain = 0
+        for effect in active:
+            if type(effect) is DieCoins and effect.colour in (colour, "all"):
+                gain += effect.amount
+        return gain
+
+    @staticmethod
+    def resources(table: SheetTable, ticks: tuple[int, ...] | list[int]) -> int:
+        """R10: each ticked Warehouse box produces 1 resource, never spent."""
+        boxes = table.building_boxes["warehouse"]
+        if not boxes:
+            return 0
+        part = ticks[boxes[0]:boxes[-1] + 1]  # a building's boxes are consecutive (tables.py)
+        return len(part) - part.count(0)
+
+    def gate_ok(self, state: DiceState, seat: int, face: str) -> bool:
+        """R17: at least as many boxes of the purple die's building as each neighbour, counting
+        only earlier turns; more than the opponent with two players."""
+        buildings = self.tables.gate_counts[face]
+        turn = state.turn
+
+        def count(who: int) -> int:
+            s = state.seats[who]
+            return count_ticked(self.tables.sheets[s.sheet], s.ticks, buildings, before=turn)
+
+        own = count(seat)
+        neighbours = self.ring.neighbours(seat)
+        if len(neighbours) == 1:
+            return own > count(neighbours[0])
+        return all(own >= count(n) for n in neighbours)
+
+    # --- legal moves ---------------------------------------------------------------------------
+
+    def legal(self, state: DiceState, seat: int) -> tuple[DiceMove, ...]:
+        """The rules' own legal moves of ``seat`` (remembered for known states; never to be
+        handed out: callers get copies)."""
+        seats = self.cache.entry(state)
+        if seats is None:
+            return self._legal(state, seat)
+        moves = seats[seat]
+        if moves is None:
+            moves = seats[seat] = self._legal(state, seat)
+        return moves
+
+    def _legal(self, state: DiceState, seat: int) -> tuple[DiceMove, ...]:
+        if state.phase is Phase.OVER:
+            return ()
+        s = state.seats[seat]
+        if state.phase is Phase.ACTION:
+            return self.action_moves(state, seat, free_die=False)
+        if not s.pending:
+            return ()
+        return self.pending_moves(state, seat, s.pending[0])
+
+    def pending_moves(self, state: DiceState, seat: int, head: Pending) -> tuple[DiceMove, ...]:
+        s = state.seats[seat]
+        table = self.tables.sheets[s.sheet]
+        if isinstance(head, ChooseBonus):
+            return tuple(TakeBonus(b.id) for b in table.bonuses if not s.bonuses[b.index])
+        if isinstance(head, ExtraTicks):
+            res = self.resources(table, s.ticks)
+            ticks = s.ticks
+            out: list[DiceMove] = []
+            for i in table.boxes_of(head.buildings):
+                box = table.boxes[i]
+                if ticks[i] or not all(ticks[r] for r in box.requires):
+                    continue
+                if max(0, box.cost - res) <= s.coins:
+                    out.append(Tick(box.ref))
+            out.append(_SKIP)
+            return tuple(out)
+        if head.free_die:
+            return (*self.action_moves(state, seat, free_die=True), _SKIP)
+        return self.action_moves(state, seat, free_die=False)
+
+    def action_moves(self, state: DiceState, seat: int, *, free_die: bool) -> tuple[DiceMove, ...]:
+        """R4-R9: build with a die, build the Wonder, or pass. With ``free_die`` (the
+        constructBuilding effect) only builds, without the die cost."""
+        s = state.seats[seat]
+        table = self.tables.sheets[s.sheet]
+        ticks = s.ticks
+        coins = s.coins
+        res = self.resources(table, ticks)
+        active = self.active(table, s)
+        area_costs = self.tables.area_costs
+        out: list[DiceMove] = []
+        if not free_die:
+            out.append(_PASS)
+            for i in table.building_boxes[c.WONDER]:
+                box = table.boxes[i]
+                if ticks[i] or not all(ticks[r] for r in box.requires):
+                    continue
+                if max(0, box.cost - res) <= coins:
+                    out.append(BuildWonder(box.id))
+        die_colours = c.DIE_COLOURS
+        rows = table.target_rows
+        unlocked = s.unlocked
+        special = c.SPECIAL_DICE
+        for rolled in state.forum:
+            die = rolled.die
+            colour = die_colours[die]
+            if colour in special and colour not in unlocked:
+                continue
+            if free_die:
+                budget = coins + res
+            elif active:
+                budget = coins + res - self.die_cost(rolled, active)
+            else:
+                budget = coins + res - area_costs[rolled.area]
+            if budget < res:  # the die cost is paid in coins (R5), a box in coins or resources
+                continue
+            gate: bool | None = None
+            for i, cost, requires, ref in rows[(colour, rolled.face)]:
+                if ticks[i] or cost > budget:
+                    continue
+                blocked = False
+                for r in requires:
+                    if not ticks[r]:
+                        blocked = True
+                        break
+                if blocked:
+                    continue
+                if colour == "purple":
+                    if gate is None:
+                        gate = self.gate_ok(state, seat, rolled.face)
+                    if not gate:
+                        break
+                out.append(_build(die, ref))
+        return tuple(out)

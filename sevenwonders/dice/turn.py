@@ -1,0 +1,223 @@
+"""Resolving a step: each seat's action or follow-up decision, the box it ticks and what the box
+does (rulebook R5-R13, R18; the player aid's effects, reference dice.md section 6).
+
+Seats are thawed into :class:`SeatWork` records on first touch and frozen once at the end.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from sevenwonders.core.frozenmap import FrozenMap
+from sevenwonders.dice import components as c
+from sevenwonders.dice import events as ev
+from sevenwonders.dice.effects import (
+    AnotherAction,
+    CoinsPerBox,
+    CoinsPerWonderStage,
+    DiceEffect,
+    FreeDieBuild,
+    GainCoins,
+    TickBoxes,
+    UnlockDie,
+)
+from sevenwonders.dice.legal import count_ticked
+from sevenwonders.dice.moves import Build, BuildWonder, DiceMove, Pass, Skip, TakeBonus, Tick
+from sevenwonders.dice.state import (
+    ChooseBonus,
+    DiceState,
+    ExtraAction,
+    ExtraTicks,
+    Pending,
+    SeatState,
+)
+from sevenwonders.dice.tables import SheetTable
+
+if TYPE_CHECKING:
+    from sevenwonders.dice.rules import Rules
+
+
+class SeatWork:
+    """A seat's sheet while a step is being resolved, frozen again at the end.
+
+    Only the ticks are thawed into a list (most steps tick a box); the parts that rarely change
+    (bonuses, laurels, unlocked dice, pending decisions) stay immutable and are replaced whole
+    when they do change.
+    """
+
+    __slots__ = ("agora_first", "bonuses", "coins", "laurels", "pending", "sheet", "table",
+                 "ticks", "unlocked")
+
+    def __init__(self, s: SeatState, table: SheetTable) -> None:
+        self.sheet = s.sheet
+        self.table = table
+        self.coins = s.coins
+        self.ticks = list(s.ticks)
+        self.bonuses = s.bonuses
+        self.laurels = s.laurels
+        self.unlocked = s.unlocked
+        self.agora_first = s.agora_first
+        self.pending: tuple[Pending, ...] = s.pending
+
+    def freeze(self) -> SeatState:
+        return SeatState(
+            sheet=self.sheet, coins=self.coins, ticks=tuple(self.ticks),
+            bonuses=self.bonuses, laurels=self.laurels, unlocked=self.unlocked,
+            agora_first=self.agora_first, pending=self.pending,
+        )
+
+
+class Step:
+    """One step being resolved: seats are thawed on first touch."""
+
+    def __init__(self, rules: Rules, state: DiceState) -> None:
+        self.rules = rules
+        self.state = state
+        self.turn = state.turn
+        self.work: dict[int, SeatWork] = {}
+        self.events: list[ev.DiceEvent] = []
+        self.options = rules.options
+
+    def seat(self, seat: int) -> SeatWork:
+        w = self.work.get(seat)
+        if w is None:
+            s = self.state.seats[seat]
+            w = self.work[seat] = SeatWork(s, self.rules.tables.sheets[s.sheet])
+        return w
+
+    def freeze(self) -> DiceState:
+        state = self.state
+        seats = tuple(self.work[i].freeze() if i in self.work else s
+                      for i, s in enumerate(state.seats))
+        return DiceState(turn=state.turn, phase=state.phase, forum=state.forum, seats=seats,
+                         rng=state.rng, agora_claimed=state.agora_claimed,
+                         final_turn=state.final_turn)
+
+    # --- actions -----------------------------------------------------------------------------
+
+    def action(self, seat: int, move: DiceMove, *, free_die: bool) -> None:
+        w = self.seat(seat)
+        table = w.table
+        if isinstance(move, Pass):
+            self.events.append(ev.Passed(seat, c.PASS_COINS))
+            self.gain(seat, c.PASS_COINS, "pass")
+        elif isinstance(move, BuildWonder):
+            self.tick(seat, table.by_ref[f"{c.WONDER}.{move.stage}"], None, 0)
+        elif isinstance(move, Build):
+            rolled = next(r for r in self.state.forum if r.die == move.die)
+            active = self.rules.active(table, w)
+            die_cost = 0 if free_die else self.rules.die_cost(rolled, active)
+            gain = self.rules.die_gain(active, c.colour_of(move.die))
+            w.coins -= die_cost
+            self.tick(seat, table.by_ref[move.box], move.die, die_cost)
+            if gain:
+                self.gain(seat, gain, f"die:{move.die}")
+
+    def follow_up(self, seat: int, move: DiceMove) -> None:
+        w = self.seat(seat)
+        head, w.pending = w.pending[0], w.pending[1:]
+        table = w.table
+        if isinstance(move, Skip):
+            self.events.append(ev.EffectUnused(seat, getattr(head, "source", "bonus")))
+        elif isinstance(move, TakeBonus):
+            bonus = table.bonuses[table.bonus_by_id[move.bonus]]
+            i = bonus.index
+            w.bonuses = (*w.bonuses[:i], self.turn, *w.bonuses[i + 1:])
+            self.events.append(ev.BonusTicked(seat, bonus.id))
+            for effect in bonus.effects:
+                self.effect(seat, effect, f"bonus.{bonus.id}")
+        elif isinstance(move, Tick):
+            assert isinstance(head, ExtraTicks)
+            if head.count > 1:
+                w.pending = (attrs.evolve(head, count=head.count - 1), *w.pending)
+            self.tick(seat, table.by_ref[move.box], None, 0)
+        else:
+            assert isinstance(head, ExtraAction)
+            self.action(seat, move, free_die=head.free_die)
+
+    # --- ticking a box and its effects ---------------------------------------------------------
+
+    def tick(self, seat: int, index: int, die: str | None, die_cost: int) -> None:
+        """Pay the box cost (R10: 1 coin per missing resource), tick it, apply its effects."""
+        w = self.seat(seat)
+        table = w.table
+        box = table.boxes[index]
+        missing = max(0, box.cost - self.rules.resources(table, w.ticks))
+        w.coins -= missing
+        w.ticks[index] = self.turn
+        self.events.append(ev.BoxTicked(seat, box.ref, die, die_cost, missing))
+        if box.kind == "attack":
+            self.attack(seat, box.building, box.ref, box.printed_vp)
+        for effect in box.effects:
+            self.effect(seat, effect, box.ref)
+        building = box.building
+        complete = all(w.ticks[i] for i in table.building_boxes[building])
+        if building in c.CITY_BUILDINGS and complete:
+            self.events.append(ev.BuildingCompleted(seat, building))
+            self.offer_bonus(w, building)
+
+    def offer_bonus(self, w: SeatWork, building: str) -> None:
+        """R18: a completed city building lets the seat tick one available bonus."""
+        waiting = sum(1 for p in w.pending if isinstance(p, ChooseBonus))
+        free = sum(1 for t in w.bonuses if not t)
+        if waiting >= free:
+            return
+        if not self.options.bonus_per_building and (
+            waiting or any(t == self.turn for t in w.bonuses)
+        ):
+            return
+        w.pending = (*w.pending, ChooseBonus(building))
+
+    def attack(self, seat: int, building: str, ref: str, printed: int) -> None:
+        """R13: printed VP minus the defender's defence boxes ticked in earlier turns, facing
+        this Barracks: West faces the left city's East, East the right city's West."""
+        if building == "barracks_west":
+            defender, facing = self.rules.ring.left(seat), "barracks_east"
+        else:
+            defender, facing = self.rules.ring.right(seat), "barracks_west"
+        other = self.state.seats[defender]
+        table = self.rules.tables.sheets[other.sheet]
+        defences = sum(1 for i in table.building_boxes[facing]
+                       if table.boxes[i].kind == "defence" and 0 < other.ticks[i] < self.turn)
+        vp = printed - defences
+        if not self.options.negative_attack_vp:
+            vp = max(0, vp)
+        w = self.seat(seat)
+        w.laurels = FrozenMap({**w.laurels, ref: vp})
+        self.events.append(ev.Attacked(seat, ref, defender, printed, defences, vp))
+
+    def gain(self, seat: int, amount: int, reason: str) -> None:
+        """R11: gained coins are circled; beyond a full reserve they are lost (option)."""
+        w = self.seat(seat)
+        kept = amount
+        if self.options.reserve_overflow == "lost":
+            kept = max(0, min(amount, w.table.reserve_size - w.coins))
+        w.coins += kept
+        self.events.append(ev.CoinsGained(seat, kept, reason))
+        if kept < amount:
+            self.events.append(ev.CoinsLost(seat, amount - kept))
+
+    def effect(self, seat: int, e: DiceEffect, source: str) -> None:
+        """What a ticked box or bonus does at once (player aid, reference dice.md section 6)."""
+        w = self.seat(seat)
+        match e:
+            case GainCoins(amount):
+                self.gain(seat, amount, source)
+            case CoinsPerBox(per):
+                self.gain(seat, per * count_ticked(w.table, w.ticks, e.buildings), source)
+            case CoinsPerWonderStage(per):
+                self.gain(seat, per * count_ticked(w.table, w.ticks, (c.WONDER,)), source)
+            case UnlockDie(colour):
+                if colour not in w.unlocked:
+                    w.unlocked = w.unlocked | {colour}
+                    self.events.append(ev.DieUnlocked(seat, colour))
+            case TickBoxes(buildings, count):
+                w.pending = (*w.pending, ExtraTicks(buildings, count, source))
+            case AnotherAction():
+                w.pending = (*w.pending, ExtraAction(False, source))
+            case FreeDieBuild():
+                w.pending = (*w.pending, ExtraAction(True, source))
+            case _:  # lasting die effects are read when a die is chosen (die_cost, die_gain)
+                pass

@@ -1,0 +1,282 @@
+"""The ASGI app: the HTTP and WebSocket routes of the README's "Game server" section, and the
+browser client's files at ``/``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from sevenwonders.frontend.server.bots import BOTS
+from sevenwonders.frontend.server.catalog import catalog
+from sevenwonders.frontend.server.problems import ApiError
+from sevenwonders.frontend.server.store import Store
+from sevenwonders.frontend.server.tables import QUEUE_SIZE, Table, Tables
+from sevenwonders.games import EXPANSIONS, GAMES
+
+MAX_BODY = 1024 * 1024   # bytes of a request body
+AUTH_TIMEOUT = 10.0      # seconds a WebSocket has to send its token
+STATIC = Path(__file__).parent / "static"
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy",
+     b"default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+     b"style-src 'self'; script-src 'self'; frame-ancestors 'none'"),
+]
+
+
+def _tables(request: Request | WebSocket) -> Tables:
+    tables: Tables = request.app.state.tables
+    return tables
+
+
+def _seat(request: Request | WebSocket, table: Table) -> int:
+    raw = str(request.path_params["seat"])
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 3) \
+            or not 0 <= int(raw) < table.game.players:
+        raise ApiError.server("not_found", f"table {table.id} has no seat {raw!r}")
+    return int(raw)
+
+
+def _bearer(headers: Any) -> str | None:
+    value = headers.get("authorization")
+    if not value:
+        return None
+    scheme, _, token = str(value).partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
+
+
+async def _json_body(request: Request) -> Any:
+    """The body as JSON: 415 unless declared JSON, 413 over :data:`MAX_BODY` (counted as it
+    arrives, whatever Content-Length says), 400 if it is not JSON."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise ApiError.server("unsupported", "send the body as application/json")
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise ApiError.server("too_large", f"a body is at most {MAX_BODY} bytes")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise ApiError.server("too_large", f"a body is at most {MAX_BODY} bytes")
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError) as error:
+        raise ApiError.server("malformed", f"the body is not JSON: {error}") from None
+
+
+def _json(data: Any, status: int = 200) -> JSONResponse:
+    return JSONResponse(data, status_code=status, headers={"cache-control": "no-store"})
+
+
+def _json_text(text: str) -> Response:
+    """An already encoded JSON payload (a seat's payload is encoded once per change)."""
+    return Response(text, media_type="application/json", headers={"cache-control": "no-store"})
+
+
+# ---------------------------------------------------------------------------------- routes
+
+
+async def create_table(request: Request) -> Response:
+    table, tokens = _tables(request).create(await _json_body(request))
+    return _json({"id": table.id, "seats": {str(s): t for s, t in sorted(tokens.items())}}, 201)
+
+
+async def table_info(request: Request) -> Response:
+    return _json(_tables(request).get(request.path_params["table"]).info())
+
+
+async def table_catalog(request: Request) -> Response:
+    return _json(catalog(_tables(request).get(request.path_params["table"]).game))
+
+
+async def seat_state(request: Request) -> Response:
+    table = _tables(request).get(request.path_params["table"])
+    seat = _seat(request, table)
+    table.check_token(seat, _bearer(request.headers))
+    return _json_text(table.payload(seat))
+
+
+async def seat_move(request: Request) -> Response:
+    tables = _tables(request)
+    table = tables.get(request.path_params["table"])
+    seat = _seat(request, table)
+    table.check_token(seat, _bearer(request.headers))
+    body = await _json_body(request)
+    if not isinstance(body, dict) or set(body) != {"move"} or not isinstance(body["move"], str):
+        raise ApiError.server("malformed", 'the body must be {"move": "<notation>"}')
+    tables.move(table, seat, body["move"])
+    return _json_text(table.payload(seat))
+
+
+async def table_record(request: Request) -> Response:
+    table = _tables(request).get(request.path_params["table"])
+    if not table.over:
+        raise ApiError.server("not_over", "the record is given once the game is over (it "
+                                          "holds the seed, which would reveal every card)")
+    return _json(table.record.to_dict())
+
+
+async def meta(request: Request) -> Response:
+    """The games, expansions and bots this server offers (for the lobby)."""
+    return _json({"games": sorted(GAMES), "expansions": sorted(EXPANSIONS),
+                  "bots": list(BOTS)})
+
+
+async def seat_socket(websocket: WebSocket) -> None:
+    """Pushes the seat's payload now and after every step. The token comes in the
+    ``Authorization`` header or, from browsers, as the first message ``{"token": "..."}``."""
+    await websocket.accept()
+    try:
+        table = _tables(websocket).get(websocket.path_params["table"])
+        seat = _seat(websocket, table)
+        token = _bearer(websocket.headers)
+        if token is None:
+            token = await _socket_token(websocket)
+        table.check_token(seat, token)
+    except ApiError as error:
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+            await websocket.send_json(error.body())
+            await websocket.close(code=4000 + error.status)
+        return
+    except WebSocketDisconnect:
+        return
+    queue: asyncio.Queue[str] = asyncio.Queue(QUEUE_SIZE)
+    table.listeners.setdefault(seat, set()).add(queue)
+    try:
+        await _pump(websocket, queue, table.payload(seat))
+    finally:
+        table.listeners[seat].discard(queue)
+
+
+async def _socket_token(websocket: WebSocket) -> str | None:
+    try:
+        message = await asyncio.wait_for(websocket.receive(), AUTH_TIMEOUT)
+    except TimeoutError:
+        raise ApiError.server("unauthorized", "no token within "
+                                              f"{AUTH_TIMEOUT:.0f} seconds") from None
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if not isinstance(text, str):
+        raise ApiError.server("malformed", 'send {"token": "..."} as a text message')
+    if len(text) > 1000:
+        raise ApiError.server("too_large", "the token message is too long", 400)
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ApiError.server("malformed", 'send {"token": "..."} first') from None
+    token = data.get("token") if isinstance(data, dict) else None
+    return token if isinstance(token, str) else None
+
+
+async def _pump(websocket: WebSocket, queue: asyncio.Queue[str], first: str) -> None:
+    """Send ``first`` and then every queued payload until the client leaves."""
+    await websocket.send_text(first)
+
+    async def listen() -> None:  # the client sends nothing useful; notice when it goes
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+
+    listener = asyncio.ensure_future(listen())
+    try:
+        while True:
+            getter = asyncio.ensure_future(queue.get())
+            done, _ = await asyncio.wait({getter, listener},
+                                         return_when=asyncio.FIRST_COMPLETED)
+            if listener in done:
+                getter.cancel()
+                return
+            await websocket.send_text(getter.result())
+    except (WebSocketDisconnect, RuntimeError, OSError):  # the client left mid-send
+        return
+    finally:
+        listener.cancel()
+
+
+# ---------------------------------------------------------------------------------- the app
+
+
+async def _api_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return _json(exc.body(), exc.status)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    reason = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "malformed")
+    # (the reasons of SERVER_REASONS; any other status starlette raises is a malformed request)
+    return _json(ApiError(exc.status_code, reason, str(exc.detail)).body(), exc.status_code)
+
+
+class SecurityHeaders:
+    """Adds :data:`SECURITY_HEADERS` to every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def create_app(db_path: str = ":memory:") -> Starlette:
+    """The server over the SQLite file ``db_path``: tables are loaded (and their bots started)
+    when the app starts, and every step is written as it is played."""
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = Store(db_path)
+        tables = Tables(store)
+        tables.load()
+        app.state.tables = tables
+        tables.start()
+        try:
+            yield
+        finally:
+            await tables.stop()
+            store.close()
+
+    table = "/api/tables/{table}"
+    routes = [
+        Route("/api/meta", meta, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route(table, table_info, methods=["GET"]),
+        Route(table + "/catalog", table_catalog, methods=["GET"]),
+        Route(table + "/record", table_record, methods=["GET"]),
+        Route(table + "/seats/{seat}", seat_state, methods=["GET"]),
+        Route(table + "/seats/{seat}/moves", seat_move, methods=["POST"]),
+        WebSocketRoute(table + "/seats/{seat}/ws", seat_socket),
+        Mount("/", StaticFiles(directory=STATIC, html=True), name="client"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={ApiError: _api_error, HTTPException: _http_error})
+    app.add_middleware(SecurityHeaders)
+    return app

@@ -1,0 +1,98 @@
+"""What a client needs to draw a game, the same for every seat: the box's contents.
+
+Card colours and texts, wonder stages, Edifice projects, Dice sheets: printed material every
+player owns, never which cards are where (that only comes with a seat's view). The library has
+no public catalogue call yet, so this module reads the game objects' data attributes (noted in
+the server's report); a game without one gets an empty catalogue and a generic rendering.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any
+
+from sevenwonders.choices import describe_card, describe_effects
+from sevenwonders.core.game import Game
+
+
+def catalog(game: Game[Any, Any, Any]) -> dict[str, Any]:
+    """``GET /api/tables/{id}/catalog``."""
+    makers = {"base": _base, "dice": _dice, "architects": _architects}
+    maker = makers.get(game.name)
+    out: dict[str, Any] = {"game": game.name}
+    if maker is not None:
+        with contextlib.suppress(AttributeError, KeyError, TypeError):  # another shape
+            out.update(maker(game))
+    return out
+
+
+def _base(game: Any) -> dict[str, Any]:
+    edition = game.edition
+    cards = {
+        name: {"colour": card.colour.value, "age": card.age, "cost": card.cost,
+               "coins": card.coins, "chains_from": list(card.chains_from),
+               "text": describe_card(card)}
+        for name, card in edition.cards.items()
+    }
+    wonders = {
+        name: {side: [{"cost": stage.cost, "coins": stage.coins,
+                       "text": describe_effects(stage.effects) if not stage.choices else
+                       " or ".join(describe_effects(option) for option in stage.choices)}
+                      for stage in wonder.stages(side)]
+               for side in wonder.sides()}
+        for name, wonder in edition.wonders.items()
+    }
+    out: dict[str, Any] = {"cards": cards, "wonders": wonders}
+    for expansion in getattr(game, "expansions", ()):
+        projects = getattr(expansion, "catalogue", None)
+        if isinstance(projects, dict | type(edition.cards)) and projects:
+            out["projects"] = {
+                name: {"age": p.age, "cost": p.cost,
+                       "text": _project_text(p)} for name, p in projects.items()}
+    return out
+
+
+def _project_text(project: Any) -> str:
+    from sevenwonders import to_json
+
+    def words(value: Any) -> str:
+        data = json.loads(to_json(value))
+        kind = str(data.pop("type", "")).replace("_", " ")
+        rest = ", ".join(f"{v if not isinstance(v, list) else '/'.join(map(str, v))}"
+                         for v in data.values())
+        return f"{kind} {rest}".strip()
+
+    reward = "; ".join(words(r) for r in project.reward)
+    return f"reward: {reward}. Penalty: {words(project.penalty)}"
+
+
+def _dice(game: Any) -> dict[str, Any]:
+    sheets = {}
+    for sheet_id, table in game.tables.sheets.items():
+        sheets[sheet_id] = {
+            "wonder": table.wonder_name,
+            "boxes": [{"index": box.index, "building": box.building, "id": box.id,
+                       "cost": box.cost, "vp": box.vp, "kind": box.kind,
+                       "requires": list(box.requires)} for box in table.boxes],
+            "bonuses": [bonus.id for bonus in table.bonuses],
+        }
+    return {"sheets": sheets, "provisional": bool(getattr(game, "provisional", False))}
+
+
+def _architects(game: Any) -> dict[str, Any]:
+    from sevenwonders.architects.data import load
+
+    data = load()
+    kinds = {}
+    for kind in data.kinds:
+        parts = [f"{kind.coins} coin" if kind.coins else "", "resource" if kind.resource else "",
+                 "science" if kind.science else "", f"{kind.vp} VP" if kind.vp else "",
+                 "cat" if kind.cat else "", f"{kind.shields} shield" if kind.shields else "",
+                 f"{kind.horns} horn(s)" if kind.horns else ""]
+        kinds[kind.id] = {"colour": kind.color, "text": ", ".join(p for p in parts if p)}
+    tokens = {token.id: {"name": token.name, "power": token.power} for token in data.tokens}
+    wonders = {wonder.id: {"name": wonder.name,
+                           "stages": [{"key": s.key, "vp": s.vp} for s in wonder.stages]}
+               for wonder in data.wonders}
+    return {"kinds": kinds, "tokens": tokens, "wonders": wonders}

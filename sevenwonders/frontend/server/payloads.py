@@ -1,0 +1,69 @@
+"""What the server sends: a seat's payload (its view, moves, choices, visible events, scores)
+and a table's public information.
+
+Everything a seat receives is built from its own view, its own choice details and the events
+as ``game.visible_events`` shows them to it; the state itself is never sent.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sevenwonders.choices import choices
+from sevenwonders.core.serialization import converter
+from sevenwonders.terminal import describe_event
+
+if TYPE_CHECKING:
+    from sevenwonders.frontend.server.tables import Table
+
+
+def plain(value: Any) -> Any:
+    """``value`` as plain JSON values, through the library's one converter (what ``to_json``
+    writes, before it is written)."""
+    return converter.unstructure(value)
+
+
+def seat_payload(table: Table, seat: int) -> dict[str, Any]:
+    """``GET /api/tables/{id}/seats/{seat}``: only what ``seat`` may see."""
+    game, state = table.game, table.state
+    view = game.view(state, seat)
+    owes = table.owes(seat)
+    over = table.over
+    events = game.visible_events(table.events, seat)
+    payload: dict[str, Any] = {
+        "table": table.id,
+        "game": game.name,
+        "seat": seat,
+        "step": len(table.record.steps),
+        "view": plain(view),
+        "to_move": owes,
+        "moves": [str(move) for move in game.legal_moves(state, seat)] if owes else [],
+        "choices": plain(choices(game, state, seat)) if owes else None,
+        "waiting_for": table.waiting_for(),
+        "over": over,
+        "events": [{**plain(event), "text": describe_event(game, event, view)}
+                   for event in events],
+    }
+    if over:
+        payload["scores"] = [plain(sheet) for sheet in game.scores(state)]
+        payload["ranking"] = list(game.ranking(state))
+    return payload
+
+
+def public_info(table: Table) -> dict[str, Any]:
+    """``GET /api/tables/{id}``: what anyone may know; never a token, a seed or a card."""
+    game = table.game
+    labels_of = getattr(game, "seat_labels", None)
+    labels = list(labels_of(table.state)) if callable(labels_of) else [""] * game.players
+    return {
+        "id": table.id,
+        "game": game.name,
+        "players": game.players,
+        "options": plain(table.record.options),
+        "seats": [{"seat": seat, "bot": table.bots.get(seat), "label": labels[seat]}
+                  for seat in range(game.players)],
+        "step": len(table.record.steps),
+        "waiting_for": table.waiting_for(),
+        "over": table.over,
+        "ranking": list(game.ranking(table.state)) if table.over else None,
+    }

@@ -1,0 +1,65 @@
+"""The bounded memories of the speed layers (core/memo.py)."""
+
+from __future__ import annotations
+
+import attrs
+
+from sevenwonders.core.memo import BoundedDict, IdentityMemo, fresh, fresh_all
+
+
+@attrs.frozen(slots=True)
+class _Pair:
+    a: str
+    b: int
+
+
+@attrs.frozen(slots=True)
+class _Nothing:
+    pass
+
+
+def test_identity_memo_keeps_the_last_entries_and_no_more() -> None:
+    memo: IdentityMemo[object, int] = IdentityMemo(8)
+    keys = [object() for _ in range(100)]
+    for i, key in enumerate(keys):
+        memo.put(key, i)
+        assert memo.get(key) == i
+        assert len(memo) <= 8
+    assert [memo.get(key) for key in keys[-4:]] == [96, 97, 98, 99]
+    assert memo.get(keys[0]) is None
+    assert memo.get(object()) is None
+
+
+def test_identity_memo_tells_equal_objects_apart() -> None:
+    memo: IdentityMemo[_Pair, str] = IdentityMemo(4)
+    one, other = _Pair("x", 1), _Pair("x", 1)
+    memo.put(one, "one")
+    assert memo.get(one) == "one" and memo.get(other) is None
+
+
+def test_bounded_dict_forgets_at_its_bound() -> None:
+    memo: BoundedDict[int, int] = BoundedDict(10)
+    for i in range(25):
+        memo.put(i, i * i)
+        assert len(memo) <= 10
+    assert memo.get(24) == 576 and memo.get(0) is None
+
+
+def test_fresh_copies_are_equal_and_separate() -> None:
+    pair = _Pair("x", 1)
+    copy = fresh(pair)
+    assert copy == pair and copy is not pair and hash(copy) == hash(pair)
+    object.__setattr__(copy, "a", "y")
+    assert pair.a == "x"
+    nothing = _Nothing()
+    assert fresh(nothing) is nothing
+    assert fresh_all((pair, nothing)) == (pair, nothing)
+
+
+def test_maker_builds_equal_values() -> None:
+    from sevenwonders.core.memo import maker
+
+    make = maker(_Pair)
+    made = make("x", 1)
+    assert made == _Pair("x", 1) and type(made) is _Pair and hash(made) == hash(_Pair("x", 1))
+    assert maker(_Nothing) is _Nothing  # no fast path needed: nothing to set
