@@ -29,6 +29,7 @@ SPEC = GameSpec(
     renderer="sevenwonders.frontend.terminal:render_architects_view",
     seat_labels="sevenwonders.architects.spec:seat_labels",
     adapters={
+        "server.catalog": "sevenwonders.frontend.server.catalog:architects_catalog",
         "rl.observations": "sevenwonders.rl.obs_architects:ArchitectsEncoder",
         "rl.actions": "sevenwonders.rl.index_architects:architects_index",
     },

@@ -29,6 +29,7 @@ SPEC = GameSpec(
     renderer="sevenwonders.frontend.terminal:render_base_view",
     seat_labels="sevenwonders.base.spec:seat_labels",
     adapters={
+        "server.catalog": "sevenwonders.frontend.server.catalog:base_catalog",
         "rl.observations": "sevenwonders.rl.obs_base:BaseEncoder",
         "rl.actions": "sevenwonders.rl.index_base:base_index",
         "rl.actions.full": "sevenwonders.rl.index_base:base_index_full",

@@ -31,6 +31,7 @@ SPEC = GameSpec(
     seat_labels="sevenwonders.dice.spec:seat_labels",
     file_options=("sheets",),
     adapters={
+        "server.catalog": "sevenwonders.frontend.server.catalog:dice_catalog",
         "rl.observations": "sevenwonders.rl.obs_dice:DiceEncoder",
         "rl.actions": "sevenwonders.rl.index_dice:dice_index",
     },
