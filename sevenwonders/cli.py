@@ -7,6 +7,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from sevenwonders.cli_tournament import add_tournament_parser
 from sevenwonders.errors import SevenWondersError
 from sevenwonders.frontend.cli_commands import (
     ProgressBar,
@@ -20,7 +21,8 @@ from sevenwonders.games import EXPANSIONS, GAMES
 AGENTS_HELP = (
     "one agent for all seats, or a comma-separated list with one per seat: random, greedy, "
     "ismcts (50 iterations), ismcts:ITERATIONS, ismcts:seconds=S; more ismcts options follow "
-    "colons as NAME=VALUE: exploration, horizon, width, rollout, depth"
+    "colons as NAME=VALUE: exploration, horizon, width, rollout, depth, root, evidence, "
+    "cut_evidence, chance, preset"
 )
 
 
@@ -55,6 +57,7 @@ def _parser() -> argparse.ArgumentParser:
     add_play_parser(commands)
     add_replay_parser(commands)
     add_serve_parser(commands)
+    add_tournament_parser(commands)
     return parser
 
 

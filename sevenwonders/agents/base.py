@@ -37,7 +37,8 @@ def make_agent(spec: str) -> Agent:
     ``ismcts:100`` (iterations), ``ismcts:iterations=100``, ``ismcts:seconds=0.5``,
     ``ismcts:iterations=300:exploration=1.0``, ``ismcts:horizon=full`` (play simulations to the
     end instead of cutting them), ``ismcts:root=paired:evidence=1.5``, ``ismcts:preset=off``
-    (ignore the game's preset, :data:`sevenwonders.agents.ismcts.PRESETS`).
+    (ignore the game's preset, :data:`sevenwonders.agents.ismcts.PRESETS`), ``ismcts:chance=open``
+    (no chance nodes: a move's statistics below the root mix every outcome of chance).
     """
     from sevenwonders.agents.greedy import GreedyAgent
     from sevenwonders.agents.ismcts import ISMCTSAgent
@@ -55,7 +56,7 @@ def make_agent(spec: str) -> Agent:
                 key, equals, value = part.partition("=")
                 if not equals:
                     key, value = "iterations", key
-                if key in ("rollout", "root"):
+                if key in ("rollout", "root", "chance"):
                     options[key] = value
                 elif key == "preset":
                     if value not in ("on", "off"):
@@ -72,7 +73,8 @@ def make_agent(spec: str) -> Agent:
                 else:
                     raise InvalidOptionError(
                         f"unknown ismcts option {key!r} (iterations, seconds, exploration, "
-                        "horizon, width, rollout, depth, root, evidence, cut_evidence, preset)"
+                        "horizon, width, rollout, depth, root, evidence, cut_evidence, chance, "
+                        "preset)"
                     )
             return ISMCTSAgent(**options)
         except ValueError as error:

@@ -13,6 +13,13 @@ with the seat's view (:mod:`sevenwonders.agents.determinize`), and walks the sea
 - a move's statistics are shared by every determinization in which it is legal, and its
   *availability* (how often it was legal when its node was visited) stands for the parent's visit
   count in UCB1, as in single-observer ISMCTS; each decider maximises its own reward;
+- chance (``chance="outcomes"``, the default): every iteration's determinization re-samples what
+  chance decides (hidden cards, deals, future rolls), and below a move the tree branches on what
+  the searching seat observes after the step (its view: the roll, the card it drew, the hand
+  passed to it, the others' moves), so a deeper decision's statistics belong to one outcome
+  rather than a mixture; a move visited ``v`` times keeps at most ``sqrt(v)`` outcomes in the
+  tree (progressive widening), and a walk meeting another outcome leaves the tree there.
+  ``chance="open"`` is the plain open-loop tree (a move's subtree shared by every outcome);
 - the tree grows by one node per iteration (and no deeper than ``depth`` tree steps, if given:
   ``depth=1`` is a flat search over the root moves); the walk then goes on with the playout
   policy for ``horizon`` more steps (or to the end) and is scored: at the end, ``0.6 * win +
@@ -92,12 +99,14 @@ MAX_FAILURES = 3
 MAX_PLIES = 500
 """A walk "to the end" is scored with the leaf values after this many steps all the same (a
 game the playout policy cannot finish: every seat passing in Dice, say)."""
+CHANCES = ("outcomes", "open")
 OPTIONS = (
     "exploration", "horizon", "width", "rollout", "depth", "root", "evidence", "cut_evidence",
+    "chance",
 )
 DEFAULTS: dict[str, object] = {
     "exploration": 0.7, "horizon": 2, "width": 6, "rollout": "greedy", "depth": None,
-    "root": "tree", "evidence": 1.0, "cut_evidence": 1.0,
+    "root": "tree", "evidence": 1.0, "cut_evidence": 1.0, "chance": "outcomes",
 }
 """The generic value of every option."""
 PRESETS: Mapping[str, Mapping[str, object]] = AgentPresets("ismcts")
@@ -119,8 +128,8 @@ UNSET = _Unset.UNSET
 class Settings:
     """The options of one search, resolved for a game."""
 
-    __slots__ = ("cut_evidence", "depth", "evidence", "exploration", "horizon", "rollout", "root",
-                 "width")
+    __slots__ = ("chance", "cut_evidence", "depth", "evidence", "exploration", "horizon", "rollout",
+                 "root", "width")
 
     def __init__(self, values: Mapping[str, object]) -> None:
         exploration, evidence = values["exploration"], values["evidence"]
@@ -141,16 +150,29 @@ class Settings:
         self.depth: int | None = depth
         self.rollout = rollout
         self.root = root
+        chance = values["chance"]
+        assert isinstance(chance, str)
+        self.chance = chance
 
 
 class _Node:
-    __slots__ = ("available", "children", "total", "visits")
+    """A decision's statistics (as a child: the move that leads to it) and, with chance nodes,
+    the positions its step led to, by what the searching seat observed there."""
+
+    __slots__ = ("available", "children", "outcomes", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Any, _Node] = {}
+        self.outcomes: dict[Any, _Node] = {}
         self.visits = 0
         self.available = 0
         self.total = 0.0
+
+
+WIDENING = 1.0
+WIDENING_POWER = 0.5
+"""Progressive widening of chance nodes: a move visited ``v`` times keeps at most
+``max(1, WIDENING * v ** WIDENING_POWER)`` observed outcomes in the tree."""
 
 
 def _sigmoid(x: float) -> float:
@@ -169,6 +191,8 @@ def _check(options: Mapping[str, object]) -> None:
         raise ValueError(f"rollout must be one of {ROLLOUTS}")
     if "root" in options and options["root"] not in ROOTS:
         raise ValueError(f"root must be one of {ROOTS}")
+    if "chance" in options and options["chance"] not in CHANCES:
+        raise ValueError(f"chance must be one of {CHANCES}")
     for key in ("evidence", "cut_evidence"):
         evidence = options.get(key)
         if isinstance(evidence, int | float) and evidence < 0:
@@ -194,6 +218,7 @@ class ISMCTSAgent:
         root: str | _Unset = UNSET,
         evidence: float | _Unset = UNSET,
         cut_evidence: float | _Unset = UNSET,
+        chance: str | _Unset = UNSET,
         preset: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
@@ -205,6 +230,7 @@ class ISMCTSAgent:
         arguments: dict[str, object] = {
             "exploration": exploration, "horizon": horizon, "width": width, "rollout": rollout,
             "depth": depth, "root": root, "evidence": evidence, "cut_evidence": cut_evidence,
+            "chance": chance,
         }
         given = {key: value for key, value in arguments.items() if value is not UNSET}
         _check(given)
@@ -221,6 +247,7 @@ class ISMCTSAgent:
         self.root = generic.root
         self.evidence = generic.evidence
         self.cut_evidence = generic.cut_evidence
+        self.chance = generic.chance
 
     def settings(self, game_name: str | None = None) -> Settings:
         """The options of a search in the game called ``game_name``: those given, then the
@@ -402,6 +429,7 @@ class _Search:
         # the same for every root move of a round (same state, same generator), so computed once
         self.first_moves: dict[tuple[int, Rng], tuple[Any, Rng]] = {}
         self.cut = False  # whether the last walk was cut (scored by leaf values)
+        self.chance = settings.chance == "outcomes"
 
     def _decider(self, to_move: frozenset[int]) -> int | None:
         if self.seat in to_move:
@@ -476,12 +504,27 @@ class _Search:
             state = game.play(state, moves)
             if node is None:
                 plies += 1
+            elif self.chance and not game.is_over(state):
+                node = self._outcome(node, state)
         if rewards is None:
             rewards = _final_rewards(game, state)
         for visited, mover in path:
             visited.visits += 1
             visited.total += rewards[mover]
         return rng, rewards[self.seat]
+
+    def _outcome(self, child: _Node, state: Any) -> _Node | None:
+        """The node of what the searching seat observes after the step ``child`` took (its view:
+        the roll, the card drawn, the hand passed, the others' moves), or ``None`` (leave the
+        tree) for an outcome not seen before: new outcomes enter the tree while the move's
+        visits allow (progressive widening), and a new node ends the descent."""
+        key = self.game.view(state, self.seat)
+        found = child.outcomes.get(key)
+        if found is not None:
+            return found
+        if len(child.outcomes) < max(1.0, WIDENING * child.visits ** WIDENING_POWER):
+            child.outcomes[key] = _Node()
+        return None
 
     def _select(self, node: _Node, options: tuple[Any, ...], rng: Rng
                 ) -> tuple[Any, _Node, Rng]:

@@ -180,7 +180,8 @@ class ProgressBar:
 
 
 @contextmanager
-def _executor(workers: int, dask: str | None) -> Iterator[Executor | None]:
+def executor_for(workers: int, dask: str | None) -> Iterator[Executor | None]:
+    """The executor ``--workers``/``--dask`` ask for (``None``: this process), closed after."""
     if dask is not None:
         try:
             distributed = importlib.import_module("distributed")
@@ -223,7 +224,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         raise SystemExit(f"--agents needs 1 or {game.players} names, got {len(names)}")
     agents = [make_agent(name) for name in names]
     progress = None if args.quiet else ProgressBar(sys.stderr)
-    with _executor(args.workers, args.dask) as executor:
+    with executor_for(args.workers, args.dask) as executor:
         results = simulate(game, agents, games=args.games, seed=args.seed, executor=executor,
                            progress=progress, chunk=args.chunk)
     print(f"{args.game}, {args.players} players, seed {args.seed}, agents {','.join(names)}")
@@ -242,6 +243,6 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 __all__ = [
-    "ProgressBar", "add_play_parser", "add_replay_parser", "parse_options", "run_play",
-    "run_replay", "run_simulate",
+    "ProgressBar", "add_play_parser", "add_replay_parser", "executor_for", "parse_options",
+    "run_play", "run_replay", "run_simulate",
 ]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+import pytest
 
 from sevenwonders.agents import Agent, GreedyAgent, ISMCTSAgent, RandomAgent
 from sevenwonders.agents.heuristics import architects as heuristic
@@ -144,3 +145,16 @@ def test_search_plays_legal_moves_reproducibly() -> None:
         assert move in legal
         assert agent.choose(game, view, legal, Rng.from_seed(2)) == (move, rng)
         state = game.play(state, {seat: move})
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_remembered_city_values_equal_the_plain_ones(players: int) -> None:
+    from sevenwonders.agents.heuristics.architects import city_value, plain_city_value
+    from sevenwonders.core.playout import states
+
+    game = ArchitectsGame(players=players)
+    for seed in (3, 4):
+        for state in states(game, seed=seed):
+            for seat in range(players):
+                assert city_value(game, state, seat) == pytest.approx(
+                    plain_city_value(game, state, seat))

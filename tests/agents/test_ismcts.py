@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from sevenwonders.agents import GreedyAgent, ISMCTSAgent, make_agent
@@ -92,3 +94,44 @@ def test_cut_walks_cannot_overrule_the_anchor_with_infinite_cut_evidence() -> No
         greedy, _ = GreedyAgent().choose(game, view, legal, Rng.from_seed(seed))
         assert agent.choose(game, view, legal, Rng.from_seed(seed))[0] == greedy
     assert make_agent("ismcts:cut_evidence=inf").name == "ismcts(50,cut_evidence=inf)"
+
+
+def _tree_after(game: object, state: object, seat: int, chance: str, iterations: int) -> object:
+    agent = ISMCTSAgent(iterations=iterations, preset=False, chance=chance)
+    settings = agent.settings(game.name)  # type: ignore[attr-defined]
+    legal = game.legal_moves(state, seat)  # type: ignore[attr-defined]
+    tree = search._Search(settings, game, seat, legal)  # type: ignore[arg-type]
+    determinize = search.determinizer_for(game)  # type: ignore[arg-type]
+    assert determinize is not None
+    view = game.view(state, seat)  # type: ignore[attr-defined]
+    rng = Rng.from_seed(5)
+    for _ in range(iterations):
+        sample, rng = determinize(game, view, rng)  # type: ignore[arg-type]
+        rng, _ = tree.iterate(sample, rng)
+    return tree
+
+
+def test_chance_nodes_keep_apart_what_the_seat_observes_after_a_move() -> None:
+    """Dice: after a move the next roll is chance; with ``chance="outcomes"`` the walks below a
+    move branch on the roll the seat then sees (each outcome node holds positions with one
+    view), within the progressive widening bound; ``chance="open"`` mixes them."""
+    game = DiceGame(players=2)
+    state = game.new_game(3)
+    seat = min(game.to_move(state))
+    tree = _tree_after(game, state, seat, "outcomes", 60)
+    children = list(tree.root.children.values())  # type: ignore[attr-defined]
+    branched = [c for c in children if len(c.outcomes) > 1]
+    assert branched, "some move's walks saw different outcomes"
+    for child in children:
+        assert len(child.outcomes) <= max(1, math.ceil(search.WIDENING * child.visits ** 0.5))
+    flat = _tree_after(game, state, seat, "open", 60)
+    assert all(not c.outcomes for c in flat.root.children.values())  # type: ignore[attr-defined]
+
+
+def test_make_agent_reads_the_chance_option() -> None:
+    agent = make_agent("ismcts:10:chance=open")
+    assert isinstance(agent, ISMCTSAgent) and agent.chance == "open"
+    assert agent.name == "ismcts(10,chance=open)"
+    assert ISMCTSAgent().chance == "outcomes"
+    with pytest.raises(InvalidOptionError):
+        make_agent("ismcts:chance=dice")

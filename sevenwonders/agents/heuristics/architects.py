@@ -42,6 +42,7 @@ import attrs
 
 from sevenwonders.agents.determinize import determinizer_for
 from sevenwonders.agents.heuristics import margins_of
+from sevenwonders.agents.heuristics.memo import Memo
 from sevenwonders.architects.moves import Alexandria, ChooseToken, Extra, Source, Take
 from sevenwonders.architects.rules import HIDDEN
 from sevenwonders.architects.scoring import score_sheet
@@ -116,6 +117,11 @@ def _stage_potential(game: Any, state: ArchitectsState, seat: int, city: City) -
 def _science_potential(game: Any, state: ArchitectsState, city: City) -> float:
     if not (state.face_up or state.token_pile):
         return 0.0
+    return _science_progress(game, city)
+
+
+def _science_progress(game: Any, city: City) -> float:
+    """Progress towards a science set, in points, while tokens are left."""
     _, _, sci = game.engine.counts(city)
     progress = max(max(min(c, 2) for c in sci) / 2, sum(1 for c in sci if c) / 3)
     return float(SCIENCE_SHARE * TOKEN_WORTH * min(progress, 1.0))
@@ -144,33 +150,56 @@ def _military(game: Any, state: ArchitectsState, seat: int, shields: tuple[int, 
     return value
 
 
-def _powers(game: Any, city: City, remaining: float) -> float:
+def _power_worth(game: Any, city: City) -> float:
+    """What the city's progress tokens are worth over a whole game (times the share left)."""
     t = game.tables
     value = 0.0
     for token_id in city.tokens:
         token = t.tokens[token_id]
         if token.power == "score":
-            value += GROWTH.get(token.score, 0.0) * remaining
+            value += GROWTH.get(token.score, 0.0)
         else:
-            value += POWER_WORTH.get(token.power, 0.0) * remaining
+            value += POWER_WORTH.get(token.power, 0.0)
     return value
 
 
+def _powers(game: Any, city: City, remaining: float) -> float:
+    return _power_worth(game, city) * remaining
+
+
+_CITIES: Memo[tuple[float, float, float, float]] = Memo(limit=50_000)
+"""Per city and cat: its running score, stage potential, science potential (while tokens are
+left) and powers' worth over a whole game: what :func:`city_value` reads from the city alone."""
+
+
+def _city_parts(game: Any, state: ArchitectsState, seat: int, city: City
+                ) -> tuple[float, float, float, float]:
+    table = _CITIES.context(game.tables, state.cat == seat)
+    found = table.get(city)
+    if found is None:
+        parts = (float(score_sheet(game.tables, city, state.cat == seat).total),
+                 _stage_potential(game, state, seat, city),
+                 _science_progress(game, city), _power_worth(game, city))
+        found = _CITIES.put(table, city, parts)
+    return found
+
+
 def city_value(game: Any, state: ArchitectsState, seat: int,
-               shields: tuple[int, ...] | None = None) -> float:
-    """The value in points of ``seat``'s city in ``state`` (see the module's docstring)."""
-    t = game.tables
+               shields: tuple[int, ...] | None = None, remaining: float | None = None) -> float:
+    """The value in points of ``seat``'s city in ``state`` (see the module's docstring); the
+    city's own parts are remembered (:mod:`sevenwonders.agents.heuristics.memo`)."""
     city = state.cities[seat]
-    value = float(score_sheet(t, city, state.cat == seat).total)
+    score, stages, science, powers = _city_parts(game, state, seat, city)
     if state.over:
-        return value
+        return score
     if shields is None:
         shields = tuple(game.engine.shields(c) for c in state.cities)
-    remaining = _remaining(game, state)
-    value += _stage_potential(game, state, seat, city)
-    value += _science_potential(game, state, city)
+    if remaining is None:
+        remaining = _remaining(game, state)
+    value = score + stages + powers * remaining
+    if state.face_up or state.token_pile:
+        value += science
     value += _military(game, state, seat, shields)
-    value += _powers(game, city, remaining)
     if state.current == seat:
         pending = state.pending
         if isinstance(pending, TokenChoice):
@@ -181,10 +210,42 @@ def city_value(game: Any, state: ArchitectsState, seat: int,
     return value
 
 
+def plain_city_value(game: Any, state: ArchitectsState, seat: int) -> float:
+    """:func:`city_value` computed afresh, without the memo (what tests compare it with)."""
+    t = game.tables
+    city = state.cities[seat]
+    value = float(score_sheet(t, city, state.cat == seat).total)
+    if state.over:
+        return value
+    shields = tuple(game.engine.shields(c) for c in state.cities)
+    value += _stage_potential(game, state, seat, city)
+    value += _science_potential(game, state, city)
+    value += _military(game, state, seat, shields)
+    value += _powers(game, city, _remaining(game, state))
+    if state.current == seat:
+        pending = state.pending
+        if isinstance(pending, TokenChoice):
+            value += TOKEN_WORTH
+        else:
+            value += PENDING_WORTH.get(type(pending), 0.0)
+        value += OWED_CARD * len(state.triggered)
+    return value
+
+
+_SHIELDS: Memo[int] = Memo(limit=20_000)
+
+
+def _shields_of(game: Any, city: City) -> int:
+    table = _SHIELDS.context(game.tables, None)
+    found = table.get(city)
+    return found if found is not None else _SHIELDS.put(table, city, game.engine.shields(city))
+
+
 def values_of(game: Any, state: ArchitectsState) -> list[float]:
     """:func:`city_value` of every seat (a finished game: final scores, winner +10)."""
-    shields = tuple(game.engine.shields(c) for c in state.cities)
-    values = [city_value(game, state, s, shields) for s in range(state.players)]
+    shields = tuple(_shields_of(game, c) for c in state.cities)
+    remaining = _remaining(game, state)
+    values = [city_value(game, state, s, shields, remaining) for s in range(state.players)]
     if state.over:
         sheets = game.scores(state)
         keys = [sheet.key() for sheet in sheets]
@@ -271,5 +332,5 @@ def playout_move(
     return rng.choice([m for m, v in zip(legal, values, strict=True) if v >= top - 1e-9])
 
 
-__all__ = ["city_value", "evaluate", "evaluate_state", "leaf_values", "playout_move",
-           "values_of"]
+__all__ = ["city_value", "evaluate", "evaluate_state", "leaf_values", "plain_city_value",
+           "playout_move", "values_of"]

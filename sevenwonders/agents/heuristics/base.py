@@ -35,17 +35,21 @@ import attrs
 
 from sevenwonders.agents.determinize import determinizer_for
 from sevenwonders.agents.heuristics import margins_of
+from sevenwonders.agents.heuristics.edifice import PARTICIPATE, project_value
+from sevenwonders.agents.heuristics.memo import Memo
 from sevenwonders.base.cards import Stage, Wonder
 from sevenwonders.base.effects import (
     BuildFromDiscard,
     Coins,
     CoinsPer,
+    CopyNeighbourGuild,
     Effect,
     FreeFirstOfAge,
     FreeFirstOfColour,
     FreeLastOfAge,
     FreeOncePerAge,
     PlayLastCard,
+    PointsPer,
     Produce,
     Science,
     ScienceChoice,
@@ -153,22 +157,49 @@ def _gains(game: Any, effects: tuple[Effect, ...], cities: tuple[City, ...], sea
 
 def city_value(game: Any, state: BaseState, seat: int, sheet: ScoreSheet | None = None) -> float:
     """The value in points of ``seat``'s city in ``state`` (see the module's docstring);
-    ``sheet`` is the seat's score sheet in ``state`` if already known."""
-    age = state.age
+    ``sheet`` is the seat's score sheet in ``state`` if already known. The plain computation:
+    :func:`cached_city_value` is the same, remembered."""
     city = state.cities[seat]
     if sheet is None:
         sheet = score_sheet(game.rules, state, seat)
-    value = sheet.total - sheet.lines.get("coins", 0) + city.coins / 3
-    if age < 3:
-        value += LIQUIDITY * min(city.coins, LIQUIDITY_CAP)
-    n = state.players
-    mine = _shields(game, city)
-    for neighbour in _scope_seats(seat, n, Scope.NEIGHBOURS):
-        theirs = _shields(game, state.cities[neighbour])
-        outcome = (mine > theirs) - (mine < theirs)
+    theirs = [_shields(game, state.cities[s])
+              for s in _scope_seats(seat, state.players, Scope.NEIGHBOURS)]
+    return (_sheet_points(sheet) + _own_value(game, state.age, city)
+            + _conflicts(state.age, _shields(game, city), theirs))
+
+
+def _sheet_points(sheet: ScoreSheet) -> float:
+    """The running score without its coins line (coins are valued apart)."""
+    return float(sheet.total - sheet.lines.get("coins", 0))
+
+
+def _conflicts(age: int, mine: int, theirs: list[int]) -> float:
+    """The conflicts still to come against the neighbours, by today's shields."""
+    value = 0.0
+    for shields in theirs:
+        outcome = (mine > shields) - (mine < shields)
         for a in range(age, 4):
             weight = 1.0 if a == age else LATER_CONFLICT_WEIGHT
             value += weight * (VICTORY[a] if outcome > 0 else -1 if outcome < 0 else 0)
+    return value
+
+
+def _own_value(game: Any, age: int, city: City) -> float:
+    """What the city is worth beyond its running score and its conflicts: coins, production,
+    discounts, science potential, powers and chains (the city alone decides them)."""
+    return _coin_value(age, city.coins) + _effects_value(game, age, city)
+
+
+def _coin_value(age: int, coins: int) -> float:
+    value = coins / 3
+    if age < 3:
+        value += LIQUIDITY * min(coins, LIQUIDITY_CAP)
+    return value
+
+
+def _effects_value(game: Any, age: int, city: City) -> float:
+    """Production, discounts, science potential, powers and chains."""
+    value = 0.0
     effects = _city_effects(game, city)
     units: defaultdict[str, float] = defaultdict(float)
     for effect in effects:
@@ -215,53 +246,182 @@ def _chains(edition: Any) -> dict[str, list[tuple[int, str]]]:
     return table
 
 
-def apply(game: Any, state: BaseState, seat: int, move: Any) -> tuple[BaseState, float]:
-    """``state`` with only ``seat``'s move applied to its city; and the coins it pays neighbours."""
+def _variant_coins(game: Any, state: BaseState, seat: int, extras: tuple[str, ...]) -> int:
+    """What an expansion's variant of a stage build (``extras``) costs on top of the stage."""
+    rules = game.rules
+    for expansion in rules.expansions:
+        for variant in expansion.stage_variants(rules, state, seat):
+            if variant.extras == extras:
+                coins: int = variant.coins
+                return coins
+    return 0
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _replace(city: City, **changes: Any) -> City:
+    """``attrs.evolve(city, **changes)``, without its per-call look-up of the fields (a search
+    builds tens of thousands of candidate cities per game)."""
+    cls = type(city)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(a.name for a in attrs.fields(cls) if a.init)
+    values = {name: getattr(city, name) for name in names}
+    values.update(changes)
+    return cls(**values)
+
+
+def apply_city(game: Any, state: BaseState, seat: int, move: Any) -> tuple[City, float]:
+    """``seat``'s city after its ``move`` (a move changes only the mover's city), and the coins
+    it pays neighbours."""
     cities = state.cities
     city = cities[seat]
     if isinstance(move, Sell):
-        city = attrs.evolve(city, coins=city.coins + SALE_COINS)
-    elif isinstance(move, Build):
+        return _replace(city, coins=city.coins + SALE_COINS), 0.0
+    if isinstance(move, Build):
         card = game.edition.cards[move.card]
         chained = bool(set(card.chains_from).intersection(city.cards))
         bank = 0 if chained or move.free_build or state.pending else card.coins
-        city = attrs.evolve(city, cards=(*city.cards, card.name),
+        city = _replace(city, cards=(*city.cards, card.name),
                             coins=city.coins - bank - move.left - move.right)
         after = (*cities[:seat], city, *cities[seat + 1:])
-        city = attrs.evolve(city, coins=city.coins + _gains(game, card.effects, after, seat))
+        city = _replace(city, coins=city.coins + _gains(game, card.effects, after, seat))
     elif isinstance(move, BuildStage):
         stages = _stages(game, city)
         if city.stages >= len(stages):
-            return state, 0.0
+            return city, 0.0
         stage = stages[city.stages]
         effects = _stage_effects(stage, getattr(move, "choice", 0))
         extra: dict[str, Any] = {}
         if hasattr(city, "stage_choices"):
             extra["stage_choices"] = (*city.stage_choices, getattr(move, "choice", 0))
-        city = attrs.evolve(city, stages=city.stages + 1, tucked=(*city.tucked, move.card),
-                            coins=city.coins - stage.coins - move.left - move.right, **extra)
+        bank = stage.coins + (_variant_coins(game, state, seat, move.extras) if move.extras else 0)
+        city = _replace(city, stages=city.stages + 1, tucked=(*city.tucked, move.card),
+                            coins=city.coins - bank - move.left - move.right, **extra)
         after = (*cities[:seat], city, *cities[seat + 1:])
-        city = attrs.evolve(city, coins=city.coins + _gains(game, effects, after, seat))
+        city = _replace(city, coins=city.coins + _gains(game, effects, after, seat))
     else:
-        return state, 0.0
-    paid = float(getattr(move, "left", 0) + getattr(move, "right", 0))
+        return city, 0.0
+    return city, float(move.left + move.right)
+
+
+def apply(game: Any, state: BaseState, seat: int, move: Any) -> tuple[BaseState, float]:
+    """``state`` with only ``seat``'s move applied to its city; and the coins it pays neighbours."""
+    city, paid = apply_city(game, state, seat, move)
+    if city is state.cities[seat]:
+        return state, paid
+    cities = state.cities
     return attrs.evolve(state, cities=(*cities[:seat], city, *cities[seat + 1:])), paid
+
+
+_OWN: Memo[tuple[float, bool, int]] = Memo(limit=50_000)
+"""Per Age and city shape: its effects' worth (with its running score when that reads no other
+city), whether its score reads other cities, and its shields."""
+_SHIELDS: Memo[int] = Memo(limit=20_000)
+"""Shields per city shape."""
+
+
+_SCORES: Memo[float] = Memo(limit=50_000)
+"""Running scores (without coins) of cities whose score reads other cities, per context
+(:func:`_score_context`) and city."""
+
+
+def _score_context(game: Any, state: BaseState, seat: int) -> tuple[Any, ...]:
+    """What a score reading other cities may read besides the city: the neighbours' cities, or
+    with an expansion every other city and the expansions' states."""
+    cities = state.cities
+    if game.rules.expansions:
+        return (seat, (*cities[:seat], *cities[seat + 1:]), state.expansions)
+    return (seat, tuple(cities[s] for s in _scope_seats(seat, state.players, Scope.NEIGHBOURS)))
+
+
+def _score_reads_others(game: Any, city: City) -> bool:
+    """Whether the city's running score depends on other cities or on an expansion's state
+    (per-item points counted around it, a copied neighbour guild, an expansion's score lines)."""
+    if game.rules.expansions:
+        return True
+    return any(
+        (isinstance(e, PointsPer) and e.scope is not Scope.OWN) or isinstance(e, CopyNeighbourGuild)
+        for e in _city_effects(game, city)
+    )
+
+
+def _shape(city: City) -> tuple[Any, ...]:
+    """What of a city its value reads apart from its coins (a payment split or a trade changes
+    only the coins, so cities of one shape share their remembered parts)."""
+    return (city.wonder, city.side, city.cards, city.stages, city.tokens,
+            getattr(city, "stage_choices", ()))
+
+
+def _shields_of(game: Any, city: City) -> int:
+    table = _SHIELDS.context(game.rules, None)
+    shape = _shape(city)
+    found = table.get(shape)
+    return found if found is not None else _SHIELDS.put(table, shape, _shields(game, city))
+
+
+def cached_city_value(game: Any, state: BaseState, seat: int, city: City | None = None
+                      ) -> float:
+    """:func:`city_value` of ``state`` with ``seat``'s city replaced by ``city`` (if given),
+    from remembered parts (:mod:`sevenwonders.agents.heuristics.memo`): a city's effects'
+    worth, its running score (when that reads no other city) and its shields are kept per Age
+    and city shape (:func:`_shape`: all but its coins), so only its coins, its conflicts, and
+    its score where that reads other cities, are computed again."""
+    cities = state.cities
+    if city is None:
+        city = cities[seat]
+    age = state.age
+    table = _OWN.context(game.rules, age)
+    shape = _shape(city)
+    entry = table.get(shape)
+    after: BaseState | None = None
+    if entry is None:
+        reads = _score_reads_others(game, city)
+        own = _effects_value(game, age, city)
+        if not reads:
+            after = _with_city(state, seat, city)
+            own += _sheet_points(score_sheet(game.rules, after, seat))
+        entry = _OWN.put(table, shape, (own, reads, _shields(game, city)))
+    own, reads, mine = entry
+    value = own + _coin_value(age, city.coins)
+    if reads:
+        scores = _SCORES.context(game.rules, _score_context(game, state, seat))
+        points = scores.get(city)
+        if points is None:
+            after = after or _with_city(state, seat, city)
+            points = _SCORES.put(scores, city,
+                                 _sheet_points(score_sheet(game.rules, after, seat)))
+        value += points
+    theirs = [_shields_of(game, cities[s])
+              for s in _scope_seats(seat, state.players, Scope.NEIGHBOURS)]
+    return value + _conflicts(age, mine, theirs)
+
+
+def _with_city(state: BaseState, seat: int, city: City) -> BaseState:
+    cities = state.cities
+    if city is cities[seat]:
+        return state
+    return attrs.evolve(state, cities=(*cities[:seat], city, *cities[seat + 1:]))
 
 
 def evaluate_state(
     game: Game[Any, Any, Any], state: Any, seat: int, legal: tuple[Any, ...]
 ) -> tuple[float, ...]:
     """The value of ``seat``'s city after each of ``legal`` in ``state`` (a full state: the
-    search agent's own determinizations; :func:`evaluate` builds one from the view)."""
-    values = []
-    cache: dict[Any, float] = {}
+    search agent's own determinizations; :func:`evaluate` builds one from the view), plus what
+    joining an Edifice project is worth (:mod:`sevenwonders.agents.heuristics.edifice`)."""
+    out = []
+    project: float | None = None
     for move in legal:
-        after, paid = apply(game, state, seat, move)
-        key = after.cities[seat]
-        if key not in cache:
-            cache[key] = city_value(game, after, seat)
-        values.append(cache[key] - NEIGHBOUR_PAYMENT * paid)
-    return tuple(values)
+        city, paid = apply_city(game, state, seat, move)
+        value = cached_city_value(game, state, seat, city) - NEIGHBOUR_PAYMENT * paid
+        if isinstance(move, BuildStage) and PARTICIPATE in move.extras:
+            if project is None:
+                project = project_value(game, state, seat)
+            value += project
+        out.append(value)
+    return tuple(out)
 
 
 def evaluate(
@@ -277,8 +437,7 @@ def evaluate(
 
 def leaf_values(game: Game[Any, Any, Any], state: Any) -> tuple[float, ...]:
     """Each seat's city value minus the best other city's, for the search agent's simulations."""
-    sheets = game.scores(state)
-    values = [city_value(game, state, s, sheets[s]) for s in range(state.players)]
+    values = [cached_city_value(game, state, s) for s in range(state.players)]
     return margins_of(values)
 
 
@@ -301,4 +460,5 @@ def playout_move(
     return rng.choice(legal)
 
 
-__all__ = ["apply", "city_value", "evaluate", "evaluate_state", "leaf_values", "playout_move"]
+__all__ = ["apply", "apply_city", "cached_city_value", "city_value", "evaluate", "evaluate_state",
+           "leaf_values", "playout_move"]
