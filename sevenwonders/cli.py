@@ -7,7 +7,6 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from sevenwonders.cli_tournament import add_tournament_parser
 from sevenwonders.errors import SevenWondersError
 from sevenwonders.frontend.cli_commands import (
     ProgressBar,
@@ -15,6 +14,7 @@ from sevenwonders.frontend.cli_commands import (
     add_replay_parser,
     run_simulate,
 )
+from sevenwonders.frontend.cli_tournament import add_tournament_parser
 from sevenwonders.frontend.server.command import add_serve_parser
 from sevenwonders.games import EXPANSIONS, GAMES
 
