@@ -34,11 +34,9 @@ if __package__ in (None, ""):  # run as a script: measure this checkout, not an 
 from sevenwonders.core.game import Game
 from sevenwonders.games import make_game
 
-try:  # speed.py beside this file, however this one was loaded
-    from benchmarks.speed import random_game
-except ImportError:  # pragma: no cover - run as a script from elsewhere
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from speed import random_game  # type: ignore[no-redef]
+# speed.py beside this file, however this one was loaded (one module name, for mypy too)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from speed import random_game
 
 DISTRIBUTION = "7Wonder-RL-Lib"
 

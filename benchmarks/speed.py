@@ -160,8 +160,8 @@ def main(argv: list[str] | None = None) -> None:
     print(header)
     print("-" * len(header))
     for label, result in measure_interleaved(games, args.seconds, args.rounds).items():
-        name, players = label.split(":")
-        print(f"{name:<14}{players:>8}{result['games_per_s']:>10.1f}"
+        name, seats = label.split(":")
+        print(f"{name:<14}{seats:>8}{result['games_per_s']:>10.1f}"
               f"{result['plies_per_s']:>10.0f}{result['plies_per_game']:>12.1f}"
               f"{result['legal_us']:>11.0f}us{result['play_us']:>8.0f}us")
     for note in notes:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,6 +34,8 @@ from sevenwonders.errors import (
 )
 
 MOVE_TYPES = (Build, BuildStage, Sell, Skip, Choose)
+# How many produced states a game object trusts at once (the oldest is forgotten first).
+_PRODUCED_LIMIT = 64
 
 
 class BaseGame:
@@ -78,9 +81,40 @@ class BaseGame:
         self.rules = Rules(players, self._options, self.edition, self.expansions)
         # card names in notation are matched without case (``build baths``)
         self._card_names = {name.casefold(): name for name in self.edition.cards}
-        self._last: BaseState | None = None  # the last state this game produced
+        # The states this game produced lately (by id, checked by identity): they skip the
+        # checks of a state from outside, for every live game stepped through this object.
+        self._produced: dict[int, weakref.ref[BaseState]] = {}
+        self._last: BaseState | None = None  # the last of them (one playout's next state)
         # the last state a view was made of, and its cities as everyone sees them
         self._views: tuple[BaseState | None, tuple[CityView, ...]] = (None, ())
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A pickled game carries its options, not what it remembers of states (a process
+        pool's task stays small); the rules drop their caches likewise."""
+        state = dict(self.__dict__)
+        state["_produced"] = {}
+        state["_last"] = None
+        state["_views"] = (None, ())
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+    def _remember(self, state: BaseState) -> BaseState:
+        """Trust ``state`` while it lives (a weak reference: a dead state's entry goes at once,
+        so none ages into the garbage collector's older generations)."""
+        produced = self._produced
+        key = id(state)
+
+        def forget(ref: object) -> None:
+            if produced.get(key) is ref:
+                del produced[key]
+
+        if len(produced) >= _PRODUCED_LIMIT:
+            del produced[next(iter(produced))]  # the oldest
+        produced[key] = weakref.ref(state, forget)
+        self._last = state
+        return state
 
     def __repr__(self) -> str:
         return f"BaseGame(players={self.players}, {self._options!r})"
@@ -93,8 +127,7 @@ class BaseGame:
     # -- protocol
 
     def new_game(self, seed: int | None = None) -> BaseState:
-        self._last = self.rules.setup(checked_seed(seed))
-        return self._last
+        return self._remember(self.rules.setup(checked_seed(seed)))
 
     def to_move(self, state: BaseState) -> frozenset[int]:
         return self.rules.to_move(self._mine(state))
@@ -102,8 +135,12 @@ class BaseGame:
     def _mine(self, state: object) -> BaseState:
         """Refuse a state that is not a base-game state of this game's table size and set of
         expansions (a state of another game would fail deep inside a rule). The state this game
-        produced last is known to be its own and skips the checks (the hot path of a playout)."""
+        produced lately is known to be its own and skips the checks (the hot path of a playout,
+        or of many live games stepped in turn)."""
         if state is self._last:
+            return state  # type: ignore[return-value]
+        ref = self._produced.get(id(state))
+        if ref is not None and ref() is state:
             return state  # type: ignore[return-value]
         return self.check_table(state)
 
@@ -151,14 +188,13 @@ class BaseGame:
         return mine, checked
 
     def play(self, state: BaseState, moves: Mapping[int, Move]) -> BaseState:
-        self._last = self.rules.play(*self._checked(state, moves))
-        return self._last
+        return self._remember(self.rules.play(*self._checked(state, moves)))
 
     def step(
         self, state: BaseState, moves: Mapping[int, Move]
     ) -> tuple[BaseState, tuple[Event, ...]]:
         events: list[Event] = []
-        after = self._last = self.rules.play(*self._checked(state, moves), events)
+        after = self._remember(self.rules.play(*self._checked(state, moves), events))
         return after, tuple(events)
 
     def visible_events(self, events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:

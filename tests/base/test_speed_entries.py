@@ -3,16 +3,19 @@ in a game) equals the one built from scratch, field by field."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from sevenwonders.base import BaseGame
-from sevenwonders.base.rules import _Entry
+from sevenwonders.base.fast.entries import Entry, child_entry, make_entry
 from sevenwonders.base.state import NO_MARKS
+from sevenwonders.base.trading import city_profile
 from sevenwonders.core.playout import states
+from sevenwonders.edifice import Edifice
 
 
-def _fields(entry: _Entry) -> tuple[object, ...]:
-    return tuple(getattr(entry, slot) for slot in _Entry.__slots__)
+def _fields(entry: Entry) -> tuple[object, ...]:
+    return tuple(getattr(entry, slot) for slot in Entry.__slots__)
 
 
 @pytest.mark.parametrize(
@@ -25,25 +28,47 @@ def _fields(entry: _Entry) -> tuple[object, ...]:
 )
 def test_child_entries_equal_full_ones(options: dict[str, object]) -> None:
     g = BaseGame(**options)  # type: ignore[arg-type]
-    rules = g.rules
+    cache = g.rules.fast
     checked = 0
     for seed in range(4):
         for state in states(g, seed):
             for city in state.cities:
                 if not city.cards:
                     continue
-                shorter = type(city)(city.wonder, city.side, city.coins, city.cards[:-1],
-                                     city.stages, city.tucked, city.tokens,
-                                     city.free_build_age, city.stage_choices)
-                parent = rules._make_entry(shorter, NO_MARKS, ())
+                shorter = attrs.evolve(city, cards=city.cards[:-1])
+                parent = make_entry(cache, shorter, NO_MARKS, ())
                 parent.owned = dict.fromkeys(shorter.cards)
-                plan = rules._stage_plans[(city.wonder, city.side)]
+                plan = cache.stage_plans[(city.wonder, city.side)]
                 parent.next_stage = plan[city.stages] if city.stages < len(plan) else None
-                child = rules._child_entry(parent, city)
-                full = rules._make_entry(city, NO_MARKS, ())
+                child = child_entry(cache, parent, city)
+                full = make_entry(cache, city, NO_MARKS, ())
                 full.owned = dict.fromkeys(city.cards)
                 full.next_stage = parent.next_stage
                 assert _fields(child) == _fields(full)
                 assert child.profile == full.profile
                 checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 4, "sides": "random"},
+        {"players": 6, "edition": "1st", "sides": "ab"},
+        {"players": 5, "sides": "night", "expansions": "edifice"},
+    ],
+)
+def test_entries_equal_the_rule(options: dict[str, object]) -> None:
+    """Every seat's entry (the speed layer) gives the profile ``trading.city_profile`` gives,
+    marks of the turn (D3b) and expansion grants included."""
+    if options.pop("expansions", None):
+        options["expansions"] = (Edifice(),)
+    g = BaseGame(**options)  # type: ignore[arg-type]
+    checked = 0
+    for seed in range(3):
+        for state in states(g, seed):
+            for seat in range(g.players):
+                assert g.rules.fast.entry(state, seat).profile == city_profile(
+                    g.rules, state, seat)
+                checked += 1
+    assert checked > 200

@@ -1,7 +1,7 @@
 """The fast paths of the rules agree with the general ones along many random games.
 
-``Rules._hand_moves`` (cached payments, shared move values) must list exactly the moves of
-``Rules.general_hand_moves`` (quote by quote), and the fast acceptance of ``check_move`` must
+``fast.moves.hand_moves`` (cached payments, shared move values) must list exactly the moves of
+``legal.general_hand_moves`` (quote by quote), and the fast acceptance of ``check_move`` must
 accept exactly what the general checks accept.
 """
 
@@ -13,6 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sevenwonders.base import BaseGame, Build, BuildStage, Move, Sell
+from sevenwonders.base.fast.moves import accepts
+from sevenwonders.base.legal import check_move
 from sevenwonders.base.state import BaseState, PendingKind
 from sevenwonders.core.playout import states
 from sevenwonders.edifice import Edifice
@@ -32,7 +34,7 @@ def _hand_phase(state: BaseState) -> bool | None:
 
 def _general_accepts(g: BaseGame, state: BaseState, seat: int, move: Move) -> bool:
     try:
-        g.rules._check_move(state, seat, move)
+        check_move(g.rules, state, seat, move)
     except IllegalMoveError:
         return False
     return True
@@ -62,15 +64,16 @@ def _compare(g: BaseGame, seed: int, every: int = 1) -> None:
             fast = rules.legal_moves(state, seat)
             assert fast == rules.general_hand_moves(state, seat, in_draft)
             for move in fast:
-                assert rules._accepts(state, seat, move) or _general_accepts(g, state, seat, move)
+                assert (accepts(rules.fast, state, seat, move)
+                        or _general_accepts(g, state, seat, move))
                 for other in _variations(move):
-                    if rules._accepts(state, seat, other):
+                    if accepts(rules.fast, state, seat, other):
                         assert _general_accepts(g, state, seat, other), other
                         assert other in fast
             other_seat_cards = state.hands[(seat + 1) % state.players]
             for name in other_seat_cards[:2]:
                 for move in (Build(name), Sell(name), BuildStage(name)):
-                    if rules._accepts(state, seat, move):
+                    if accepts(rules.fast, state, seat, move):
                         assert move in fast
 
 

@@ -97,3 +97,30 @@ def test_sides_option() -> None:
                      wonders=("Rhodos", "Gizah", "Babylon")).new_game(seed=0)
     assert [(c.wonder, c.side) for c in given.cities] == [
         ("Rhodos", "night"), ("Gizah", "day"), ("Babylon", "night")]
+
+
+def _two_vineyards(timing: str):  # type: ignore[no-untyped-def]
+    """Issue 14 item 13: seats 0 and 2 build Vineyard while seat 1 builds Foundry; every city
+    has one brown card before the turn (3 players: everyone is everyone's neighbour)."""
+    g = game(["Gizah", "Rhodos", "Babylon"], coin_effect_timing=timing)
+    rest = ["Press", "Temple", "Sawmill", "Quarry", "Statue", "Loom"]
+    state = position(g, age=2, turn=1,
+                     hands=[["Vineyard", *rest], ["Foundry", *rest], ["Vineyard", *rest]],
+                     cities={0: {"cards": ["Lumber Yard"]}, 1: {"cards": ["Clay Pool"]},
+                             2: {"cards": ["Ore Vein"]}})
+    return play(g, state, {0: "build Vineyard", 1: "build Foundry", 2: "build Vineyard"})
+
+
+def test_coins_at_placement_count_the_cities_before_the_turn_whatever_the_seat() -> None:
+    """D3a ``at_placement``: each seat counts the cities as they were before the turn plus its
+    own card, so seat 2 does not see seat 1's Foundry any more than seat 0 does."""
+    after = _two_vineyards("at_placement")
+    assert after.cities[0].coins == 3 + 3  # Lumber Yard, Clay Pool, Ore Vein
+    assert after.cities[2].coins == 3 + 3  # the same three: Foundry is placed this turn
+    assert after.cities[1].coins == 3 - 1  # Foundry's coin
+
+
+def test_coins_after_builds_count_every_build_of_the_turn() -> None:
+    after = _two_vineyards("after_builds")
+    assert after.cities[0].coins == 3 + 4  # the three, and seat 1's Foundry
+    assert after.cities[2].coins == 3 + 4

@@ -3,14 +3,9 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sevenwonders.core.resources import (
-    Payment,
-    Producer,
-    all_payments,
-    parse_bag,
-    payment_pairs,
-    split_producers,
-)
+from sevenwonders.base.fast.payment import payment_pairs
+from sevenwonders.base.trading import all_payments, split_producers
+from sevenwonders.core.resources import Payment, Producer, parse_bag
 from tests.core.payment_helpers import pairs as _pairs
 from tests.core.payment_helpers import prices, producer
 from tests.core.test_resources import _oracle

@@ -1,5 +1,6 @@
-"""The rules' payment search on a trading situation (``_Trade.pairs``: plain splits, either/or
-producers folded or assigned every way) agrees with the general search and the oracle."""
+"""The fast payment search on a trading situation (``TradeSituation.pairs``: plain splits,
+either/or producers folded or assigned every way) agrees with the general search and the
+oracle."""
 
 from __future__ import annotations
 
@@ -8,14 +9,10 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sevenwonders.base.rules import CityProfile, _Entry, _Trade
-from sevenwonders.core.resources import (
-    Payment,
-    Producer,
-    all_payments,
-    cost_items,
-    parse_bag,
-)
+from sevenwonders.base.fast.entries import Entry
+from sevenwonders.base.fast.payment import TradeSituation, cost_items
+from sevenwonders.base.trading import CityProfile, all_payments
+from sevenwonders.core.resources import Payment, Producer, parse_bag
 from tests.core.payment_helpers import pairs as _pairs
 from tests.core.payment_helpers import prices, producer
 from tests.core.test_resources import _oracle
@@ -24,8 +21,8 @@ _ids = itertools.count(1)
 
 
 def _entry(own: tuple[tuple[int, int], ...], sellable: tuple[tuple[int, int], ...],
-           lp: tuple[int, ...], rp: tuple[int, ...]) -> _Entry:
-    return _Entry(CityProfile(own, sellable, lp, rp, frozenset()),
+           lp: tuple[int, ...], rp: tuple[int, ...]) -> Entry:
+    return Entry(CityProfile(own, sellable, lp, rp, frozenset()),
                   lambda _kind, _content: next(_ids))
 
 
@@ -33,7 +30,7 @@ def _trade_pairs(cost: str, own: tuple[tuple[int, int], ...],
                  left: tuple[tuple[int, int], ...], right: tuple[tuple[int, int], ...],
                  lp: tuple[int, ...], rp: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     me = _entry(own, (), lp, rp)
-    trade = _Trade(me, _entry((), left, lp, rp), _entry((), right, lp, rp))
+    trade = TradeSituation(me, _entry((), left, lp, rp), _entry((), right, lp, rp))
     bag = parse_bag(cost)
     found = trade.pairs(bag, cost_items(bag), 1)
     assert trade.pays[1] == found

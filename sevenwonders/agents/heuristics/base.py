@@ -57,6 +57,7 @@ from sevenwonders.base.effects import (
     TradeDiscount,
 )
 from sevenwonders.base.moves import Build, BuildStage, Sell
+from sevenwonders.base.rules import count_items
 from sevenwonders.base.scoring import score_sheet
 from sevenwonders.base.state import BaseState, City
 from sevenwonders.core.game import Game
@@ -117,16 +118,7 @@ def _shields(game: Any, city: City) -> int:
 
 def _count(game: Any, cities: tuple[City, ...], seats: tuple[int, ...], counts: tuple[str, ...]
            ) -> int:
-    total = 0
-    wanted = set(counts)
-    for s in seats:
-        city = cities[s]
-        if "wonder_stage" in wanted:
-            total += city.stages
-        if "defeat_token" in wanted:
-            total += sum(1 for token in city.tokens if token < 0)
-        total += sum(1 for name in city.cards if game.edition.cards[name].colour.value in wanted)
-    return total
+    return count_items(game.edition.cards, cities, seats, counts)  # the rules' one count
 
 
 @functools.cache

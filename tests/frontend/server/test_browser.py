@@ -62,6 +62,16 @@ def base_url(tmp_path: Path) -> Iterator[str]:
         process.wait(timeout=30)
 
 
+def wait_until(page: Page, function: str, arg: object = None, seconds: float = 30) -> None:
+    """Poll ``function`` (JavaScript) until it holds. Playwright's own ``wait_for_function``
+    polls through ``eval``, which the client's Content-Security-Policy rightly forbids."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(function, arg):
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out waiting for {function}")
+        page.wait_for_timeout(50)
+
+
 def play_one_move(page: Page) -> None:
     """Click a move: a card (a buildable one if any) and its first action (build, stage or
     sell), or else the first move button (a decision without cards)."""
@@ -103,10 +113,10 @@ def test_a_game_in_the_browser(base_url: str, tmp_path: Path) -> None:
                 step = page.evaluate("document.querySelector('.headline h2').textContent")
                 play_one_move(page)
                 clicks += 1
-                page.wait_for_function(
-                    "(before) => document.querySelector('#scores') || "
+                wait_until(
+                    page, "(before) => !!(document.querySelector('#scores') || "
                     "!document.querySelector('.status.go') || "
-                    "document.querySelector('.headline h2').textContent !== before", arg=step)
+                    "document.querySelector('.headline h2').textContent !== before)", step)
             else:
                 pytest.fail("the score sheet never showed")
             page.wait_for_selector("#scores")
@@ -142,8 +152,8 @@ def test_every_table_page_draws_and_takes_a_click(base_url: str, tmp_path: Path,
                 page.click("#actions button.move")
             else:
                 play_one_move(page)
-            page.wait_for_function("document.querySelector('#log li') !== null || "
-                                   "!document.querySelector('.status.go')")
+            wait_until(page, "() => document.querySelector('#log li') !== null || "
+                       "!document.querySelector('.status.go')")
             page.screenshot(path=str(tmp_path / f"{game}.png"), full_page=True)
         finally:
             browser.close()

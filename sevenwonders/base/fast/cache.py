@@ -1,0 +1,225 @@
+"""The one owner of every cache of a base game's rules: :class:`FastCache`.
+
+One object per :class:`~sevenwonders.base.rules.Rules` (so per game object). Everything in it
+is bounded: tables keyed on the game's data (cards, boards) are as small as the data, and the
+rest is cleared past a size or at a new game. It is never pickled (``Rules.__getstate__`` drops
+it; a process pool's task does not carry it) and it keeps its speed for many live states at
+once: what was found for a state is remembered per state (:meth:`FastCache.state_memo`, the
+last :data:`MEMO_LIMIT` states met, trusted by identity).
+"""
+
+from __future__ import annotations
+
+import itertools
+import weakref
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from sevenwonders.base.effects import Produce
+from sevenwonders.base.fast import entries as _entries
+from sevenwonders.base.fast import moves as _moves
+from sevenwonders.base.fast.entries import CardInfo, Entry, StagePlan
+from sevenwonders.base.fast.payment import Folds, Template, TradeSituation, cost_items
+from sevenwonders.base.moves import Move
+from sevenwonders.base.state import BaseState
+from sevenwonders.core.resources import Bag, Producer
+
+if TYPE_CHECKING:
+    from sevenwonders.base.fast.moves import RowKey
+    from sevenwonders.base.rules import Rules
+
+TRADE_CACHE_LIMIT = 20_000
+# Content ids (what cities pay with and sell) are cleared at a new game past this many.
+ID_LIMIT = 5_000
+# How many states' findings are remembered at once (many live games through one game object).
+MEMO_LIMIT = 64
+
+
+class StateMemo:
+    """What the fast paths found for one state: every seat's entry, hand moves and row keys.
+    A playout lists every seat's moves and then plays them on that state, which needs the
+    same entries again and checks the moves against the same rows.
+
+    It holds the state by a weak reference and leaves its table when the state dies: a
+    finished step's findings go at once (they never age into the collector's older
+    generations), and a live state's stay, however many live games share the rules."""
+
+    __slots__ = ("entries", "keys", "moves", "ref", "templates")
+
+    def __init__(self, state: BaseState, memos: dict[int, StateMemo]) -> None:
+        key = id(state)
+
+        def forget(_: object) -> None:
+            if memos.get(key) is self:
+                del memos[key]
+
+        self.ref = weakref.ref(state, forget)
+        self.entries: list[Entry | None] = [None] * len(state.cities)
+        self.moves: dict[int, tuple[Move, ...]] = {}
+        self.keys: dict[int, dict[str, RowKey]] = {}
+        self.templates: dict[int, Template] = {}  # each seat's stage template
+
+
+class FastCache:
+    """Every cache of one game's rules, and the fast answers built on them."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.sides = tuple(rules.ring.sides(seat) for seat in range(rules.players))
+        self.ids = itertools.count(1)
+        # cost bag -> id (the costs of the cards and stages: a few dozen, never cleared)
+        self.cost_ids: dict[Bag, int] = {}
+        self.info = {name: CardInfo(card, self.cost_id(card.cost_bag))
+                     for name, card in rules.cards.items()}
+        self.start_producer: dict[str, tuple[int, int]] = {}
+        self.start_fixed: dict[str, int] = {}  # the resource of the start, -1 for a choice
+        for name, wonder in rules.wonders.items():
+            start = Producer.of(wonder.resource)
+            self.start_producer[name] = (start.options, start.amount)
+            self.start_fixed[name] = (-1 if start.options & (start.options - 1)
+                                      else start.options.bit_length() - 1)
+        # (wonder, side) -> per stage: (cost, its (resource, units), cost id, coins, options)
+        self.stage_plans: dict[tuple[str, str], tuple[StagePlan, ...]] = {
+            board: tuple((stage.cost_bag, cost_items(stage.cost_bag),
+                          self.cost_id(stage.cost_bag), stage.coins, max(1, len(stage.choices)))
+                         for stage in stages)
+            for board, stages in rules.boards.items()
+        }
+        self.producers: dict[Produce, tuple[int, int]] = {}
+        # (board, stages counted, options) -> (producers, discounts, power types)
+        self.stage_parts: dict[tuple[Any, ...], Any] = {}
+        # city key -> Entry; content -> id of what a city pays with (own) and sells
+        self.profiles: dict[tuple[Any, ...], Entry] = {}
+        self.own_ids: dict[Any, int] = {}
+        self.sell_ids: dict[Any, int] = {}
+        self.folds = Folds()
+        # (own id, left sell id, right sell id) -> the payments and templates found for it
+        self.trades: dict[tuple[int, int, int], TradeSituation] = {}
+        # (payments of the stage, options, per variant) -> (template, id); template -> id
+        self.templates: dict[tuple[Any, ...], tuple[Template, int]] = {}
+        self.template_ids: dict[Template, int] = {}
+        # (card, builds, free build offered, template id) -> the card's moves
+        self.row_cache: dict[tuple[Any, ...], tuple[Move, ...]] = {}
+        # (card, payments) -> its paid builds, (card, template id) -> its stage builds
+        self.row_parts: dict[tuple[Any, ...], tuple[Move, ...]] = {}
+        self.memos: dict[int, StateMemo] = {}
+        self.no_template = _moves.shared_template(self, ((), 0, ()))
+
+    # -- ids and bounds
+
+    def new_id(self) -> int:
+        # Ids only grow, so an id never names two contents, even across clears; next() on a
+        # count is atomic, so threads sharing these rules never get the same id.
+        return next(self.ids)
+
+    def cost_id(self, cost: Bag) -> int:
+        found = self.cost_ids.get(cost)
+        if found is None:
+            found = self.cost_ids[cost] = self.new_id()
+        return found
+
+    def content_id(self, kind: int, content: Any) -> int:
+        """The id of a trading content (``kind`` 0: what a city pays with, 1: what it sells)."""
+        table = self.sell_ids if kind else self.own_ids
+        found = table.get(content)
+        if found is None:
+            found = table[content] = self.new_id()
+        return found
+
+    def new_game(self) -> None:
+        """A new game: the cities of earlier games seldom come back, so their entries and
+        trading situations are dropped (what is keyed on content alone, such as the rows of
+        moves, is kept); the content ids are dropped too once they are many."""
+        self.profiles.clear()
+        self.trades.clear()
+        if len(self.own_ids) + len(self.sell_ids) > ID_LIMIT:
+            self.own_ids.clear()
+            self.sell_ids.clear()
+
+    def clear(self) -> None:
+        """Drop everything that grows with play (the tables of the game's data stay)."""
+        self.profiles.clear()
+        self.own_ids.clear()
+        self.sell_ids.clear()
+        self.trades.clear()
+        self.folds = Folds()
+        self.stage_parts.clear()
+        self.drop_moves()
+
+    def drop_moves(self) -> None:
+        """Forget every move value handed out (rows, templates, the states' findings)."""
+        self.templates.clear()
+        self.template_ids.clear()
+        self.row_cache.clear()
+        self.row_parts.clear()
+        self.memos.clear()
+        for trade in self.trades.values():
+            trade.templates.clear()
+        self.no_template = _moves.shared_template(self, ((), 0, ()))
+
+    def sizes(self) -> dict[str, int]:
+        """How many entries each growing cache holds (for tests of the bounds)."""
+        return {
+            "profiles": len(self.profiles), "own_ids": len(self.own_ids),
+            "sell_ids": len(self.sell_ids), "trades": len(self.trades),
+            "folds": len(self.folds), "templates": len(self.templates),
+            "template_ids": len(self.template_ids), "rows": len(self.row_cache),
+            "row_parts": len(self.row_parts), "memos": len(self.memos),
+            "stage_parts": len(self.stage_parts),
+        }
+
+    # -- what the fast paths know of a state
+
+    def state_memo(self, state: BaseState) -> StateMemo:
+        """The findings for ``state`` (new ones if it was not met lately). Keyed by the
+        state's id and checked by identity (a weak reference to the frozen state)."""
+        memos = self.memos
+        memo = memos.get(id(state))
+        if memo is None or memo.ref() is not state:
+            memo = StateMemo(state, memos)
+            if len(memos) >= MEMO_LIMIT:
+                del memos[next(iter(memos))]  # the oldest
+            memos[id(state)] = memo
+        return memo
+
+    def entries(self, state: BaseState, seats: Iterable[int],
+                memo: StateMemo | None = None) -> list[Entry | None]:
+        """The memo's list of entries for ``state``, with those of ``seats`` filled in."""
+        found = (self.state_memo(state) if memo is None else memo).entries
+        for seat in seats:
+            if found[seat] is None:
+                found[seat] = _entries.entry(self, state, seat)
+        return found
+
+    def entry(self, state: BaseState, seat: int) -> Entry:
+        found = self.entries(state, (seat,))[seat]
+        assert found is not None
+        return found
+
+    def producer(self, effect: Produce) -> tuple[int, int]:
+        found = self.producers.get(effect)
+        if found is None:
+            producer = Producer.of(effect.options, effect.amount)
+            found = self.producers[effect] = (producer.options, producer.amount)
+        return found
+
+    def trade(self, me: Entry, left: Entry, right: Entry) -> TradeSituation:
+        """The cached :class:`TradeSituation` of these entries' ids."""
+        key = (me.own_id, left.sell_id, right.sell_id)
+        found = self.trades.get(key)
+        if found is None:
+            if len(self.trades) > TRADE_CACHE_LIMIT:
+                self.trades.clear()
+            found = self.trades[key] = TradeSituation(me, left, right, self.folds)
+        return found
+
+    def legal_moves(self, state: BaseState, seat: int) -> tuple[Move, ...]:
+        """The seat's hand moves on ``state`` (drafting, or Babylon's last card)."""
+        memo = self.memos.get(id(state))
+        if memo is None or memo.ref() is not state:
+            memo = self.state_memo(state)
+        moves = memo.moves.get(seat)
+        if moves is None:
+            moves = memo.moves[seat] = _moves.hand_moves(
+                self, state, seat, not state.pending, None, memo.entries, memo)
+        return moves

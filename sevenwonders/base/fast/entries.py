@@ -1,0 +1,339 @@
+"""A city's trading profile as the fast paths use it (:class:`Entry`): ids numbering the
+distinct contents of what it pays with and what it sells, and both split into fixed production
+and either/or producers. Speed only: :func:`sevenwonders.base.trading.city_profile` is the rule,
+and ``tests/base/test_speed_entries.py`` proves every entry equal to it.
+
+A city one card longer than a known one gets its entry from that one (:func:`child_entry`), the
+usual case in a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from sevenwonders.base.cards import Card
+from sevenwonders.base.effects import Coins, CoinsPer, Effect, Produce
+from sevenwonders.base.fast.payment import cost_items
+from sevenwonders.base.moves import Build, Sell
+from sevenwonders.base.state import BaseState, City, TurnMarks
+from sevenwonders.base.trading import STANDARD_PRICE, CityProfile, split_producers
+from sevenwonders.base.trading import discounts as trade_discounts
+from sevenwonders.core.resources import Bag
+
+if TYPE_CHECKING:
+    from sevenwonders.base.fast.cache import FastCache
+
+# per stage of a board: (cost, its (resource, units), cost id, coins, options)
+StagePlan = tuple[Bag, tuple[tuple[int, int], ...], int, int, int]
+PROFILE_CACHE_LIMIT = 100_000
+
+class CardInfo:
+    """What the hot paths need of one card, computed once per :class:`Rules`: its cost,
+    chain sources, and the move values that never change (moves are immutable, so one value
+    serves every state)."""
+
+    __slots__ = (
+        "card",
+        "chains",
+        "coins",
+        "cost",
+        "cost_id",
+        "discounts",
+        "fixed_at",
+        "free_build_move",
+        "free_move",
+        "has_cost",
+        "items",
+        "name",
+        "no_resources",
+        "placement",
+        "producer",
+        "sell",
+        "tradable",
+    )
+
+    def __init__(self, card: Card, cost_id: int) -> None:
+        self.card = card
+        self.name = card.name
+        self.cost = card.cost_bag
+        self.cost_id = cost_id
+        self.coins = card.coins
+        self.chains = card.chains_from
+        self.has_cost = any(card.cost_bag) or card.coins > 0
+        self.items = cost_items(card.cost_bag)
+        self.no_resources = not any(card.cost_bag)
+        # the effects that act when the card is placed, in the card's order
+        self.placement = tuple(e for e in card.effects if isinstance(e, Coins | CoinsPer))
+        self.free_move = Build(card.name)
+        self.free_build_move = Build(card.name, free_build=True)
+        self.sell = Sell(card.name)
+        producer = card.producer
+        self.producer = None if producer is None else (producer.options, producer.amount)
+        # the resource the card produces, or -1 for none or a choice
+        self.fixed_at = (
+            -1 if producer is None or producer.options & (producer.options - 1)
+            else producer.options.bit_length() - 1
+        )
+        self.tradable = card.tradable
+        self.discounts = trade_discounts(card.effects)
+
+
+
+class ProfileFields:
+    """The fields of a :class:`CityProfile` on their way into an :class:`Entry` (no
+    attrs value made for them)."""
+
+    __slots__ = ("left_prices", "own", "powers", "right_prices", "sellable")
+
+    def __init__(
+        self, own: tuple[tuple[int, int], ...], sellable: tuple[tuple[int, int], ...],
+        left_prices: Bag, right_prices: Bag, powers: frozenset[type],
+    ) -> None:
+        self.own = own
+        self.sellable = sellable
+        self.left_prices = left_prices
+        self.right_prices = right_prices
+        self.powers = powers
+
+
+class Entry:
+    """A city's profile as the fast paths use it: ids numbering the distinct contents of what
+    it pays with (own production and prices) and of what it sells, and both split into fixed
+    production per resource and either/or producers. Never changed once made."""
+
+    __slots__ = (
+        "left_prices",
+        "next_stage",
+        "own",
+        "own_choices",
+        "own_fixed",
+        "own_id",
+        "owned",
+        "powers",
+        "right_prices",
+        "sell_choices",
+        "sell_fixed",
+        "sell_id",
+        "sellable",
+    )
+
+    def __init__(
+        self, profile: CityProfile | ProfileFields, ids: Callable[[int, Any], int],
+        split: tuple[Bag, tuple[tuple[int, int], ...], Bag, tuple[tuple[int, int], ...]]
+        | None = None,
+    ) -> None:
+        """``split`` is (own fixed, own either/or, sold fixed, sold either/or) when the
+        caller has it (as :func:`split_producers` gives them). Only the profile's fields
+        are kept (:attr:`profile` makes the value again when asked)."""
+        self.own = profile.own
+        self.sellable = profile.sellable
+        self.powers = profile.powers
+        if split is None:
+            self.own_fixed, self.own_choices = split_producers(profile.own)
+            self.sell_fixed, self.sell_choices = split_producers(profile.sellable)
+        else:
+            self.own_fixed, self.own_choices, self.sell_fixed, self.sell_choices = split
+        self.left_prices = profile.left_prices
+        self.right_prices = profile.right_prices
+        # the plan of the city's next wonder stage (set by the maker), None when complete
+        self.next_stage: StagePlan | None = None
+        # the names of the city's cards, as the keys of a dict (set by the maker; a dict of
+        # strings is left alone by the garbage collector, a frozenset is not)
+        self.owned: dict[str, None] = {}
+        # Contents in a canonical form (production per resource, either/or producers
+        # sorted), so the same production built in another order shares the id.
+        own_choices = self.own_choices
+        self.own_id = ids(0, (self.own_fixed,
+                              tuple(sorted(own_choices)) if len(own_choices) > 1 else own_choices,
+                              self.left_prices, self.right_prices))
+        sell_choices = self.sell_choices
+        self.sell_id = ids(1, (self.sell_fixed, tuple(sorted(sell_choices))
+                               if len(sell_choices) > 1 else sell_choices))
+
+    def with_card(self, name: str) -> Entry:
+        """A new entry with the same trading contents (and ids) for the city with one more
+        card, ``name``, that neither produces nor discounts."""
+        entry = Entry.__new__(Entry)
+        entry.left_prices = self.left_prices
+        entry.next_stage = self.next_stage
+        entry.own = self.own
+        entry.own_choices = self.own_choices
+        entry.own_fixed = self.own_fixed
+        entry.own_id = self.own_id
+        entry.owned = {**self.owned, name: None}
+        entry.powers = self.powers
+        entry.right_prices = self.right_prices
+        entry.sell_choices = self.sell_choices
+        entry.sell_fixed = self.sell_fixed
+        entry.sell_id = self.sell_id
+        entry.sellable = self.sellable
+        return entry
+
+    @property
+    def profile(self) -> CityProfile:
+        return CityProfile(self.own, self.sellable, self.left_prices, self.right_prices,
+                           self.powers)
+
+
+def entry(cache: FastCache, state: BaseState, seat: int) -> Entry:
+    """The seat's profile with the ids of its trading contents (see ``_profiles``)."""
+    city = state.cities[seat]
+    marks = state.marks[seat]
+    if cache.rules.expansions:
+        extra = cache.rules.extra_effects(state, seat)
+        key: tuple[Any, ...] = (city.wonder, city.side, city.cards, city.stages,
+                                city.stage_choices, marks.built, marks.stages, extra)
+    else:
+        extra = ()
+        key = (city.wonder, city.side, city.cards, city.stages, city.stage_choices,
+               marks.built, marks.stages)
+    found = cache.profiles.get(key)
+    if found is None:
+        if len(cache.profiles) > PROFILE_CACHE_LIMIT:
+            cache.clear()
+        parent = None
+        if city.cards and not extra and not marks.built and not marks.stages:
+            # Most often the city of the turn before, one card shorter, is known.
+            parent = cache.profiles.get((city.wonder, city.side, city.cards[:-1],
+                                         city.stages, city.stage_choices, (), 0))
+        if parent is not None:
+            found = child_entry(cache, parent, city)
+        else:
+            found = make_entry(cache, city, marks, extra)
+            found.owned = dict.fromkeys(city.cards)
+            plan = cache.stage_plans[(city.wonder, city.side)]
+            if 0 <= city.stages < len(plan):
+                found.next_stage = plan[city.stages]
+        cache.profiles[key] = found
+    return found
+
+
+def child_entry(cache: FastCache, parent: Entry, city: City) -> Entry:
+    """The entry of ``city`` (no marks, no expansion effects) from ``parent``, the entry of
+    the same city without its last card: :meth:`_make_entry` with that card added where
+    the full pass would meet it (after the other cards, before the stages' producers)."""
+    name = city.cards[-1]
+    info = cache.info[name]
+    producer = info.producer
+    if producer is None and not info.discounts:
+        return parent.with_card(name)  # the same trading contents
+    own, sellable = parent.own, parent.sellable
+    own_fixed, own_choices = parent.own_fixed, parent.own_choices
+    sell_fixed, sell_choices = parent.sell_fixed, parent.sell_choices
+    if producer is not None:
+        stage_producers = stage_part(cache, city, city.stages)[0]
+        at = len(own) - len(stage_producers)
+        own = (*own[:at], producer, *own[at:])
+        fixed_at = info.fixed_at
+        if fixed_at >= 0:
+            units = producer[1]
+            own_fixed = (*own_fixed[:fixed_at], own_fixed[fixed_at] + units,
+                         *own_fixed[fixed_at + 1:])
+        else:
+            at = len(own_choices) - sum(1 for m, _ in stage_producers if m & (m - 1))
+            own_choices = (*own_choices[:at], producer, *own_choices[at:])
+        if info.tradable:
+            sellable = (*sellable, producer)
+            if fixed_at >= 0:
+                sell_fixed = (*sell_fixed[:fixed_at], sell_fixed[fixed_at] + producer[1],
+                              *sell_fixed[fixed_at + 1:])
+            else:
+                sell_choices = (*sell_choices, producer)
+    left_prices, right_prices = parent.left_prices, parent.right_prices
+    if info.discounts:
+        prices = [list(left_prices), list(right_prices)]
+        for side, r, price in info.discounts:
+            if price < prices[side][r]:
+                prices[side][r] = price
+        left_prices, right_prices = tuple(prices[0]), tuple(prices[1])
+    found = Entry(ProfileFields(own, sellable, left_prices, right_prices, parent.powers),
+                   cache.content_id, (own_fixed, own_choices, sell_fixed, sell_choices))
+    found.owned = {**parent.owned, name: None}
+    found.next_stage = parent.next_stage
+    return found
+
+
+
+def make_entry(cache: FastCache, city: City, marks: TurnMarks, extra: tuple[Effect, ...]) -> Entry:
+    """A city's profile and its :class:`Entry` in one pass: the producers are split into
+    fixed production and either/or producers as they are met; ``extra`` holds what the
+    expansions grant (production and discounts, after the stages')."""
+    start = cache.start_producer[city.wonder]
+    own = [start]
+    sellable = [start]
+    own_fixed = [0] * 7
+    sell_fixed = [0] * 7
+    own_choices: list[tuple[int, int]] = []
+    sell_choices: list[tuple[int, int]] = []
+    start_at = cache.start_fixed[city.wonder]
+    if start_at >= 0:
+        own_fixed[start_at] += start[1]
+        sell_fixed[start_at] += start[1]
+    else:
+        own_choices.append(start)
+        sell_choices.append(start)
+    left_prices = [STANDARD_PRICE] * 7
+    right_prices = [STANDARD_PRICE] * 7
+    built = marks.built
+    info_of = cache.info
+    for name in city.cards:
+        if built and name in built:
+            continue  # built this turn: produces and discounts nothing yet
+        info = info_of[name]
+        producer = info.producer
+        if producer is not None:
+            own.append(producer)
+            at = info.fixed_at
+            if at >= 0:
+                own_fixed[at] += producer[1]
+            else:
+                own_choices.append(producer)
+            if info.tradable:
+                sellable.append(producer)
+                if at >= 0:
+                    sell_fixed[at] += producer[1]
+                else:
+                    sell_choices.append(producer)
+        if info.discounts:
+            for side, r, price in info.discounts:
+                prices = right_prices if side else left_prices
+                if price < prices[r]:
+                    prices[r] = price
+    producers, discounts, powers = stage_part(cache, city, city.stages - marks.stages)
+    if extra:
+        producers = (*producers,
+                     *(cache.producer(e) for e in extra if isinstance(e, Produce)))
+        discounts = (*discounts, *trade_discounts(extra))
+    for producer in producers:
+        own.append(producer)
+        mask = producer[0]
+        if mask & (mask - 1):
+            own_choices.append(producer)
+        else:
+            own_fixed[mask.bit_length() - 1] += producer[1]
+    for side, r, price in discounts:
+        prices = right_prices if side else left_prices
+        if price < prices[r]:
+            prices[r] = price
+    profile = ProfileFields(tuple(own), tuple(sellable), tuple(left_prices),
+                             tuple(right_prices), powers)
+    return Entry(profile, cache.content_id,
+                  (tuple(own_fixed), tuple(own_choices), tuple(sell_fixed),
+                   tuple(sell_choices)))
+
+def stage_part(
+    cache: FastCache, city: City, count: int
+) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...], frozenset[type]]:
+    """What the first ``count`` built stages give a profile: their producers, their trade
+    discounts and the types of their effects (cached per board, count and options)."""
+    key = (city.wonder, city.side, count, city.stage_choices[:count])
+    found = cache.stage_parts.get(key)
+    if found is None:
+        effects = cache.rules.stage_effects(city, count)
+        producers = tuple(cache.producer(e) for e in effects if isinstance(e, Produce))
+        found = cache.stage_parts[key] = (
+            producers, trade_discounts(effects), frozenset(type(effect) for effect in effects)
+        )
+    return found
+

@@ -1,0 +1,303 @@
+"""The moves of a hand, fast: payments from the trading caches, rows of moves shared by
+their content, stage templates shared by their content, and the fast acceptance of a listed
+move. Speed only: :func:`sevenwonders.base.legal.general_hand_moves` is the rule, and
+``tests/base/test_speed_invariants.py`` proves both give the same tuple on every state met.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sevenwonders.base.effects import (
+    FreeFirstOfAge,
+    FreeFirstOfColour,
+    FreeLastOfAge,
+    FreeOncePerAge,
+)
+from sevenwonders.base.fast.entries import CardInfo, Entry
+from sevenwonders.base.fast.payment import Pairs, Template, TradeSituation
+from sevenwonders.base.legal import free_reason
+from sevenwonders.base.moves import Build, BuildStage, Move, Sell
+from sevenwonders.base.state import BaseState, City, PendingKind
+
+if TYPE_CHECKING:
+    from sevenwonders.base.fast.cache import FastCache, StateMemo
+
+_NO_TRADE: Pairs = ((0, 0),)
+# What the moves of one card of a hand are, as plain values: its builds (True: free, a tuple:
+# these payments, None or (): none), whether the once-per-Age free build is offered, and the
+# stage template ((left, right, extras, choice) of every stage build).
+RowKey = tuple[str, "Pairs | bool | None", bool, int]
+# The stage powers that make a card free in free_reason (beyond chains).
+FREE_POWERS = frozenset({FreeFirstOfColour, FreeFirstOfAge, FreeLastOfAge})
+CACHE_LIMIT = 40_000  # rows of moves and their parts (about 10 MB at most)
+
+def hand_moves(
+    cache: FastCache, state: BaseState, seat: int, in_draft: bool,
+    hand: tuple[str, ...] | None = None, entries: list[Entry | None] | None = None,
+    memo: StateMemo | None = None,
+) -> tuple[Move, ...]:
+    """Every move with a card of the seat's hand: builds (each payment, the once-per-Age
+    free build), stages (options x variants x payments) and the sale, card by card.
+
+    The fast path of :meth:`general_hand_moves` (which must give the same tuple): the
+    payments come from caches keyed on the ids of the trading contents, and the move
+    values are shared. ``hand`` limits the moves to some cards of the hand; ``entries``
+    are every seat's entry when the caller has them; ``memo`` receives, per card, what its
+    moves are as plain immutable values, and the stage template (see :func:`accepts`)."""
+    city = state.cities[seat]
+    left_seat, right_seat = cache.sides[seat]
+    found = cache.state_memo(state).entries if entries is None else entries
+    me, left, right = found[seat], found[left_seat], found[right_seat]
+    if me is None or left is None or right is None:
+        found = cache.entries(state, (seat, left_seat, right_seat))
+        me, left, right = found[seat], found[left_seat], found[right_seat]
+        assert me is not None and left is not None and right is not None
+    marks = state.marks[seat]
+    spendable = city.coins - marks.income
+    trade = cache.trades.get((me.own_id, left.sell_id, right.sell_id))
+    if trade is None:
+        trade = cache.trade(me, left, right)
+    if cache.rules.expansions:
+        template, template_id = stage_template(cache, state, seat, city, me, left, right,
+                                                     spendable, trade)
+    elif me.next_stage is None:
+        template, template_id = cache.no_template
+    else:
+        # The plain stage build: its payments within the coins left after the stage's
+        # own coins (a prefix, cheapest first) decide the template.
+        cost, items, cost_id, coins, options = me.next_stage
+        pairs = trade.pays.get(cost_id)
+        if pairs is None:
+            pairs = trade.pairs(cost, items, cost_id)
+        limit = spendable - coins
+        count = len(pairs)
+        if count and pairs[-1][0] + pairs[-1][1] > limit:
+            count = 0
+            for lc, rc in pairs:
+                if lc + rc > limit:
+                    break
+                count += 1
+        found_template = trade.templates.get((cost_id, options, count))
+        if found_template is None:
+            found_template = trade.templates[(cost_id, options, count)] = shared_template(
+                cache,                 (pairs, options, (((), count),)))
+        template, template_id = found_template
+    keys = None
+    if memo is not None:
+        memo.templates[seat] = template
+        keys = memo.keys.get(seat)
+        if keys is None:
+            keys = memo.keys[seat] = {}
+    powers = me.powers
+    # the powers that make a card free (free_reason), if the city has any
+    frees = powers and not powers.isdisjoint(FREE_POWERS)
+    free_build = (
+        bool(powers) and FreeOncePerAge in powers and city.free_build_age != state.age
+    )
+    owned = me.owned  # city.cards as dict keys
+    built = marks.built
+    info_of = cache.info
+    pays = trade.pays
+    rows = cache.row_cache
+    moves: list[Move] = []
+    extend = moves.extend
+    seen: set[str] = set()
+    for name in state.hands[seat] if hand is None else hand:
+        if name in seen:
+            continue
+        seen.add(name)
+        info = info_of[name]
+        # What the card's builds are: none (a duplicate), free, or these payments.
+        status: Pairs | bool | None = None
+        if name not in owned:
+            if info.chains:
+                for source in info.chains:
+                    if source in owned and source not in built:
+                        status = True
+                        break
+            if status is None and frees and free_reason(
+                cache.rules, state, seat, info.card, in_draft, me.powers
+            ) is not None:
+                status = True
+            if status is None:
+                budget = spendable - info.coins
+                if budget < 0:
+                    status = ()
+                elif info.no_resources:
+                    status = _NO_TRADE
+                else:
+                    pairs = pays.get(info.cost_id)
+                    if pairs is None:
+                        pairs = trade.pairs(info.cost, info.items, info.cost_id)
+                    if pairs:
+                        last = pairs[-1]
+                        if last[0] + last[1] > budget:
+                            pairs = tuple(p for p in pairs if p[0] + p[1] <= budget)
+                    status = pairs
+        offered = (free_build and status is not True and status is not None
+                   and info.has_cost)
+        key = (name, status, offered, template_id)
+        found_row = rows.get(key)
+        if found_row is None:
+            found_row = row(cache, info, status, offered, template, template_id)
+            if len(rows) > CACHE_LIMIT:
+                rows.clear()
+            rows[key] = found_row
+        if keys is not None:
+            keys[name] = key
+        extend(found_row)
+    return tuple(moves)
+
+
+
+def row(
+    cache: FastCache, info: CardInfo, status: Pairs | bool | None, free_build: bool,
+    template: Template, template_id: int,
+) -> tuple[Move, ...]:
+    """The moves of one card of a hand, in the order of :meth:`general_hand_moves`.
+    The paid builds and the stage builds of a card are cached apart, so rows that share
+    them share the move values."""
+    parts = cache.row_parts
+    if len(parts) > CACHE_LIMIT:
+        parts.clear()
+    row: list[Move] = []
+    if status is True:
+        row.append(info.free_move)
+    elif status:
+        assert isinstance(status, tuple)
+        builds = parts.get((info.name, status))
+        if builds is None:
+            builds = parts[(info.name, status)] = tuple(
+                [Build(info.name, lc, rc) for lc, rc in status]
+            )
+        row.extend(builds)
+    if free_build:
+        row.append(info.free_build_move)
+    if template:
+        stages = parts.get((info.name, template_id))
+        if stages is None:
+            stages = parts[(info.name, template_id)] = tuple(
+                [BuildStage(info.name, *entry) for entry in template]
+            )
+        row.extend(stages)
+    row.append(info.sell)
+    return tuple(row)
+
+
+
+def stage_template(
+    cache: FastCache, state: BaseState, seat: int, city: City, me: Entry, left: Entry, right: Entry,
+    spendable: int, trade: TradeSituation | None = None,
+) -> tuple[Template, int]:
+    """(left, right, extras, choice) of every way to build the next stage now, and an id
+    of that template (equal templates have equal ids) for short cache keys."""
+    if cache.rules.expansions:
+        variants = cache.rules.stage_variants(state, seat)
+        shape: tuple[Any, ...] = tuple((v.extras, v.coins) for v in variants)
+    else:
+        variants = cache.rules.no_variants
+        shape = ()
+    if trade is None:
+        trade = cache.trade(me, left, right)
+    key = (city.wonder, city.side, city.stages, spendable, shape)
+    found = trade.templates.get(key)
+    if found is not None:
+        return found
+    plan = cache.stage_plans[(city.wonder, city.side)]
+    if city.stages < len(plan):
+        cost, items, cost_id, coins, options = plan[city.stages]
+        pairs = trade.pays.get(cost_id)
+        if pairs is None:
+            pairs = trade.pairs(cost, items, cost_id)
+        budget = spendable - coins
+        # The payments within a budget are a prefix (cheapest first): its length.
+        within = []
+        for variant in variants:
+            limit = budget - variant.coins
+            count = 0
+            for lc, rc in pairs:
+                if lc + rc > limit:
+                    break
+                count += 1
+            within.append((variant.extras, count))
+        shared: tuple[Any, ...] = (pairs, options, tuple(within))
+    else:
+        shared = ((), 0, ())
+    found = trade.templates[key] = shared_template(cache, shared)
+    return found
+
+
+def shared_template(cache: FastCache, shared: tuple[Any, ...]) -> tuple[Template, int]:
+    """The stage template of (payments of the stage, options, (extras, payments within
+    budget) per variant), with its id; equal templates have equal ids."""
+    templates = cache.templates
+    found = templates.get(shared)
+    if found is None:
+        pairs, options, counts = shared
+        template: Template = tuple(
+            (lc, rc, extras, choice)
+            for extras, count in counts
+            for lc, rc in pairs[:count]
+            for choice in range(options)
+        )
+        template_id = cache.template_ids.get(template)
+        if template_id is None:
+            if len(cache.template_ids) > CACHE_LIMIT:
+                cache.template_ids.clear()  # ids only grow: cached rows cannot be mistaken
+            template_id = cache.template_ids[template] = cache.new_id()
+        if len(templates) > CACHE_LIMIT:
+            templates.clear()
+        found = templates[shared] = (template, template_id)
+    return found
+
+
+def accepts(
+    cache: FastCache, state: BaseState, seat: int, move: object,
+    entries: list[Entry | None] | None = None, memo: StateMemo | None = None,
+) -> bool:
+    """Fast acceptance: whether ``move`` is one of the legal moves of its card. A move
+    refused here goes through the general checks (``legal.check_move``), which accept it
+    or name the precise fault.
+
+    The move's fields are compared with what the card's moves are (:data:`RowKey`: plain
+    ints, strings and tuples), never with the move objects handed out: a caller who changes
+    a listed move in place (``object.__setattr__``) gets a move that is checked like any other."""
+    cls = type(move)
+    if not (cls is Build or cls is BuildStage or cls is Sell) or (
+        state.pending and state.pending[0].kind is not PendingKind.PLAY_LAST_CARD
+    ):
+        return False
+    name = move.card  # type: ignore[attr-defined]
+    if type(name) is not str or name not in state.hands[seat]:
+        return False
+    if cls is Sell:
+        return True
+    if memo is None:
+        memo = cache.state_memo(state)
+    keys = memo.keys.get(seat)
+    key = None if keys is None else keys.get(name)
+    if key is None:
+        hand_moves(cache, state, seat, not state.pending, (name,), entries, memo)
+        key = memo.keys[seat][name]
+    if _listed(key, memo.templates[seat], move):
+        return True
+    listed = memo.moves.get(seat, ())
+    if any(legal is move for legal in listed):
+        # A move handed out by legal_moves was changed in place: forget every shared move.
+        cache.drop_moves()
+    return False
+
+
+def _listed(key: RowKey, template: Template, move: Any) -> bool:
+    """Whether ``move`` (a Build or BuildStage of the card of ``key``) is one of its moves."""
+    _, status, offered, _ = key
+    if type(move) is BuildStage:
+        return (move.left, move.right, move.extras, move.choice) in template
+    if move.free_build:
+        return offered and (move.left, move.right, move.free_build) == (0, 0, True)
+    if move.free_build != False:  # noqa: E712 - the value equality of the listed moves
+        return False
+    if status is True:
+        return (move.left, move.right) == (0, 0)
+    return bool(status) and (move.left, move.right) in status  # type: ignore[operator]

@@ -1,0 +1,604 @@
+"""The fast payment search: the answers of :func:`sevenwonders.base.trading.all_payments` on
+producers split once into fixed production and either/or producers, for one trading situation.
+
+Speed only (the rule is in ``base/trading.py``). It works on the few resources a cost names,
+solves the usual case (no real choice among the producers that can help) from a small table
+keyed on (units needed, units each side sells, prices) per resource, gives either/or producers
+with several useful options each option in turn, and falls back to the general search past 64
+ways. ``tests/core/test_payment_pairs.py`` and ``test_payment_trade.py`` prove it equal to the
+reference search and to a brute-force oracle.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from sevenwonders.base.trading import Prod, pair_order, pareto, pareto_purchases
+from sevenwonders.core.resources import Bag
+
+if TYPE_CHECKING:
+    from sevenwonders.base.fast.entries import Entry
+
+_Prod = Prod
+Pairs = tuple[tuple[int, int], ...]
+# The general search past 64 ways, remembered on its canonical inputs (equal trading
+# situations in different games share one entry).
+_cached_purchases = lru_cache(maxsize=10_000)(pareto_purchases)
+
+
+def pareto_pairs(pairs: Iterable[tuple[int, int]]) -> frozenset[tuple[int, int]]:
+    """The non-dominated (left, right) pairs of ``pairs``."""
+    return pareto(pairs)
+
+_SPARSE: dict[Bag, tuple[tuple[int, int], ...]] = {}
+_NO_TRADE = ((0, 0),)
+
+
+
+
+def _single_options(choices: Sequence[_Prod], mask: int) -> tuple[bool, dict[int, int] | None]:
+    """A seller's either/or producers that can help with ``mask``: ``(True, None)`` when one
+    keeps two useful options (a real choice), else ``(False, extra fixed units per resource)``
+    (``None`` when none helps)."""
+    more: dict[int, int] | None = None
+    for m, a in choices:
+        m &= mask
+        if not m:
+            continue
+        if m & (m - 1):
+            return True, None
+        if more is None:
+            more = {}
+        r = m.bit_length() - 1
+        more[r] = more.get(r, 0) + a
+    return False, more
+
+
+def _sparse(cost: Bag) -> tuple[tuple[int, int], ...]:
+    """:func:`cost_items` of ``cost``, remembered in :data:`_SPARSE`."""
+    if len(_SPARSE) > 10_000:
+        _SPARSE.clear()
+    items = _SPARSE[cost] = cost_items(cost)
+    return items
+
+
+def payment_pairs(
+    cost: Bag,
+    own_fixed: Bag,
+    own_choices: tuple[_Prod, ...],
+    left_fixed: Bag,
+    left_choices: tuple[_Prod, ...],
+    right_fixed: Bag,
+    right_choices: tuple[_Prod, ...],
+    left_prices: Bag,
+    right_prices: Bag,
+) -> tuple[tuple[int, int], ...]:
+    """:func:`all_payments` as (left, right) pairs, on producers already split by
+    :func:`split_producers`: the same payments in the same order.
+
+    Works on the few resources the cost names. In the common case every either/or producer
+    that can help has a single needed resource among its options, so it acts as a fixed
+    producer of it; then each needed resource is split between the sides on its own, and the
+    result depends only on (units needed, units each side sells, prices) per resource, a
+    small key cached here. Other cases go to :func:`_choice_pairs`.
+    """
+    items = _SPARSE.get(cost) or _sparse(cost)
+    need: list[tuple[int, int]] = []
+    mask = 0
+    for r, count in items:
+        fixed = own_fixed[r]
+        if count > fixed:
+            need.append((r, count - fixed))
+            mask |= 1 << r
+    if not mask:
+        return _NO_TRADE
+    if not (own_choices or left_choices or right_choices):
+        key = tuple([(count, left_fixed[r], right_fixed[r], left_prices[r], right_prices[r])
+                     for r, count in need])
+        found = _SPLITS.get(key)
+        if found is None:
+            if len(_SPLITS) > 20_000:
+                _SPLITS.clear()
+            found = _SPLITS[key] = _split_between_sides(key)
+        return found
+    if own_choices:
+        folded: dict[int, int] | None = None
+        for m, a in own_choices:
+            m &= mask
+            if not m:
+                continue
+            if m & (m - 1):
+                return _choice_pairs(cost, own_fixed, own_choices, left_fixed, left_choices,
+                                     right_fixed, right_choices, left_prices, right_prices)
+            if folded is None:
+                folded = dict(need)
+            folded[m.bit_length() - 1] -= a
+        if folded is not None:
+            need = [(r, count) for r, count in folded.items() if count > 0]
+            if not need:
+                return _NO_TRADE
+            mask = 0
+            for r, _ in need:
+                mask |= 1 << r
+    left_choice, left_more = _single_options(left_choices, mask)
+    right_choice, right_more = _single_options(right_choices, mask)
+    if left_choice or right_choice:
+        return _choice_pairs(cost, own_fixed, own_choices, left_fixed, left_choices,
+                             right_fixed, right_choices, left_prices, right_prices)
+    if left_more is None and right_more is None:
+        key = tuple((count, left_fixed[r], right_fixed[r], left_prices[r], right_prices[r])
+                    for r, count in need)
+    else:
+        key = tuple(
+            (count,
+             left_fixed[r] + (left_more.get(r, 0) if left_more else 0),
+             right_fixed[r] + (right_more.get(r, 0) if right_more else 0),
+             left_prices[r], right_prices[r])
+            for r, count in need
+        )
+    return split_pairs(key)
+
+
+# ((units needed, units the left sells, units the right sells, left price, right price) per
+# needed resource) -> the non-dominated (left, right) totals, cheapest first
+_SPLITS: dict[tuple[tuple[int, int, int, int, int], ...], tuple[tuple[int, int], ...]] = {}
+
+
+def cost_items(cost: Bag) -> tuple[tuple[int, int], ...]:
+    """The (resource, units) of ``cost`` with units, in resource order."""
+    return tuple((r, c) for r, c in enumerate(cost) if c)
+
+
+def split_pairs(
+    key: tuple[tuple[int, int, int, int, int], ...],
+) -> tuple[tuple[int, int], ...]:
+    """The non-dominated (left, right) totals, cheapest first, buying per resource
+    (units needed, units the left sells, units the right sells, left price, right price)
+    of ``key`` (the needs not zero) when no either/or producer is involved: the case of
+    :func:`payment_pairs` that splits each resource between the sides on its own."""
+    found = _SPLITS.get(key)
+    if found is None:
+        if len(_SPLITS) > 20_000:
+            _SPLITS.clear()
+        found = _SPLITS[key] = _split_between_sides(key)
+    return found
+
+
+def _split_between_sides(
+    key: tuple[tuple[int, int, int, int, int], ...],
+) -> tuple[tuple[int, int], ...]:
+    totals: list[tuple[int, int]] = [(0, 0)]
+    for count, left_cap, right_cap, lp, rp in key:
+        low = count - right_cap if count > right_cap else 0
+        high = count if count < left_cap else left_cap
+        if low > high:
+            return ()
+        if low == high:
+            dl, dr = low * lp, (count - low) * rp
+            totals = [(x + dl, y + dr) for x, y in totals]
+        else:
+            splits = [(a * lp, (count - a) * rp) for a in range(low, high + 1)]
+            totals = list(pareto((x + sx, y + sy) for x, y in totals for sx, sy in splits))
+    return tuple(sorted(totals, key=pair_order))
+
+
+def _choice_pairs(
+    cost: Bag,
+    own_fixed: Bag,
+    own_choices: tuple[_Prod, ...],
+    left_fixed: Bag,
+    left_choices: tuple[_Prod, ...],
+    right_fixed: Bag,
+    right_choices: tuple[_Prod, ...],
+    left_prices: Bag,
+    right_prices: Bag,
+) -> tuple[tuple[int, int], ...]:
+    """:func:`payment_pairs` when either/or producers offer real choices.
+
+    Each either/or producer that can help is given one of the needed resources among its
+    options, every way; for each assignment the units still needed are split between the
+    sides resource by resource, and the non-dominated totals of all assignments are kept.
+    Giving a producer a resource and using fewer units than it makes (none at all included)
+    covers every use of it, so this is exact. Too many assignments go to the general search
+    (:func:`_payment_pairs`).
+    """
+    items = _SPARSE.get(cost) or _sparse(cost)
+    need: dict[int, int] = {}
+    mask = 0
+    for r, count in items:
+        fixed = own_fixed[r]
+        if count > fixed:
+            need[r] = count - fixed
+            mask |= 1 << r
+    if not mask:
+        return _NO_TRADE
+    remainders = [need]
+    if own_choices:
+        helpers = [(m & mask, a) for m, a in own_choices if m & mask]
+        if helpers:
+            ways = 1
+            for m, _ in helpers:
+                ways *= _BITS[m]
+            if ways > _MAX_WAYS:
+                return _payment_pairs(cost, own_fixed, own_choices, left_fixed, left_choices,
+                                      right_fixed, right_choices, left_prices, right_prices)
+            for m, a in helpers:
+                grown = []
+                for current in remainders:
+                    used = False
+                    for r in _RESOURCES_OF[m]:
+                        have = current.get(r, 0)
+                        if not have:
+                            continue
+                        used = True
+                        nxt = dict(current)
+                        if have > a:
+                            nxt[r] = have - a
+                        else:
+                            del nxt[r]
+                            if not nxt:
+                                return _NO_TRADE  # this way covers the whole cost
+                        grown.append(nxt)
+                    if not used:
+                        grown.append(current)
+                remainders = grown
+            if len(remainders) > 1:
+                unique = {tuple(sorted(bag.items())): bag for bag in remainders}
+                remainders = list(unique.values())
+    found: set[tuple[int, int]] = set()
+    for bag in remainders:
+        totals = _buy(bag, left_fixed, left_choices, right_fixed, right_choices, left_prices,
+                      right_prices)
+        if totals is None:
+            return _payment_pairs(cost, own_fixed, own_choices, left_fixed, left_choices,
+                                  right_fixed, right_choices, left_prices, right_prices)
+        if len(remainders) == 1:
+            if len(totals) == 1:
+                return (totals[0],)
+            return tuple(sorted(totals, key=pair_order))
+        found.update(totals)
+    if not found:
+        return ()
+    return tuple(sorted(pareto(found), key=pair_order))
+
+
+_BITS = [bin(m).count("1") for m in range(1 << 7)]
+_RESOURCES_OF = [tuple(r for r in range(7) if m >> r & 1) for m in range(1 << 7)]
+_MAX_WAYS = 64
+# For callers that enumerate either/or choices themselves: options per mask, the resources
+# of a mask, and how many assignments are worth enumerating.
+OPTION_COUNT = _BITS
+RESOURCES_OF_MASK = _RESOURCES_OF
+MAX_WAYS = _MAX_WAYS
+
+
+def _buy(
+    need: dict[int, int],
+    left_fixed: Bag,
+    left_choices: tuple[_Prod, ...],
+    right_fixed: Bag,
+    right_choices: tuple[_Prod, ...],
+    left_prices: Bag,
+    right_prices: Bag,
+) -> list[tuple[int, int]] | None:
+    """The non-dominated (left, right) totals buying ``need`` (resource -> units, none zero),
+    or ``None`` when the sellers' either/or producers give too many assignments."""
+    mask = 0
+    for r in need:
+        mask |= 1 << r
+    sellers = [(m & mask, a, 0) for m, a in left_choices if m & mask]
+    sellers.extend((m & mask, a, 1) for m, a in right_choices if m & mask)
+    ways = 1
+    for m, _, _ in sellers:
+        ways *= _BITS[m]
+    if ways > _MAX_WAYS:
+        return None
+    # Every assignment of the sellers' either/or producers: extra units per (side, resource).
+    assignments: list[dict[tuple[int, int], int]] = [{}]
+    for m, a, side in sellers:
+        grown = []
+        for extra in assignments:
+            for r in _RESOURCES_OF[m]:
+                nxt = dict(extra)
+                nxt[side, r] = nxt.get((side, r), 0) + a
+                grown.append(nxt)
+        assignments = grown
+    found: list[tuple[int, int]] = []
+    for extra in assignments:
+        totals: list[tuple[int, int]] | None = [(0, 0)]
+        for r, count in need.items():
+            right_cap = right_fixed[r] + extra.get((1, r), 0)
+            low = count - right_cap if count > right_cap else 0
+            left_cap = left_fixed[r] + extra.get((0, r), 0)
+            high = count if count < left_cap else left_cap
+            if low > high:
+                totals = None
+                break
+            lp, rp = left_prices[r], right_prices[r]
+            assert totals is not None
+            if low == high:
+                dl, dr = low * lp, (count - low) * rp
+                totals = [(x + dl, y + dr) for x, y in totals]
+            else:
+                splits = [(a * lp, (count - a) * rp) for a in range(low, high + 1)]
+                totals = list(pareto((x + sx, y + sy) for x, y in totals for sx, sy in splits))
+        if totals is not None:
+            if len(assignments) == 1:
+                return totals
+            found.extend(totals)
+    if len(found) > 1:
+        return list(pareto(found))
+    return found
+
+
+def _payment_pairs(
+    cost: Bag,
+    own_fixed: Bag,
+    own_choices: tuple[_Prod, ...],
+    left_fixed: Bag,
+    left_choices: tuple[_Prod, ...],
+    right_fixed: Bag,
+    right_choices: tuple[_Prod, ...],
+    left_prices: Bag,
+    right_prices: Bag,
+) -> tuple[tuple[int, int], ...]:
+    """:func:`payment_pairs` by the general search (many either/or producers), on canonical
+    inputs (only what bears on the need), so equal situations share the cached
+    :func:`_pareto_purchases` entry."""
+    need = tuple(c - f if c > f else 0 for c, f in zip(cost, own_fixed, strict=True))
+    mask = 0
+    for r, count in enumerate(need):
+        if count:
+            mask |= 1 << r
+    if not mask:
+        return _NO_TRADE
+    own_helpers = tuple(sorted((m & mask, a) for m, a in own_choices if m & mask))
+    sellers = [((1 << r, left_fixed[r]), 0) for r in range(len(need))
+               if need[r] and left_fixed[r]]
+    sellers.extend(((1 << r, right_fixed[r]), 1) for r in range(len(need))
+                   if need[r] and right_fixed[r])
+    sellers.extend(((m & mask, a), 0) for m, a in left_choices if m & mask)
+    sellers.extend(((m & mask, a), 1) for m, a in right_choices if m & mask)
+    prices = (
+        tuple(p if mask >> r & 1 else 0 for r, p in enumerate(left_prices)),
+        tuple(p if mask >> r & 1 else 0 for r, p in enumerate(right_prices)),
+    )
+    return _cached_purchases(need, own_helpers, tuple(sorted(sellers)), prices)
+
+Template = tuple[tuple[int, int, tuple[str, ...], int], ...]
+
+
+class TradeSituation:
+    """What paying depends on for one (own id, left sell id, right sell id) of
+    :class:`Entry`: the payments found so far per cost id, the stage templates found so far,
+    and what computing a new payment needs. Its caches only grow while it is cached."""
+
+    __slots__ = ("available", "choices", "choices_id", "folds", "left", "me", "pays", "plain",
+                 "right", "templates")
+
+    def __init__(self, me: Entry, left: Entry, right: Entry, folds: Folds | None = None) -> None:
+        self.folds = Folds() if folds is None else folds
+        self.me = me
+        self.left = left
+        self.right = right
+        # cost id -> every payment, cheapest first (none within no budget)
+        self.pays: dict[int, Pairs] = {}
+        # (wonder, side, stages built, spendable coins, variants) -> (template, template id)
+        self.templates: dict[tuple[Any, ...], tuple[Template, int]] = {}
+        # Every either/or producer: (options, amount, whose: 0 own, 1 left, 2 right).
+        choices: list[tuple[int, int, int]] = []
+        if me.own_choices:
+            choices.extend([(m, a, 0) for m, a in me.own_choices])
+        if left.sell_choices:
+            choices.extend([(m, a, 1) for m, a in left.sell_choices])
+        if right.sell_choices:
+            choices.extend([(m, a, 2) for m, a in right.sell_choices])
+        self.choices = tuple(choices)
+        # No either/or producer anywhere: a payment only splits each resource between sides.
+        self.plain = not choices
+        # the id of the choices (equal choices, equal ids), for the shared _FOLDS cache
+        self.choices_id = 0 if self.plain else self.folds.choices_id(self.choices)
+        # the most units of each resource the city could get (see _units), once asked
+        self.available: tuple[int, ...] | None = None
+
+    def _units(self) -> tuple[int, ...]:
+        """Per resource, the units of every producer that could give it to the city (its own,
+        and what its neighbours sell): a cost needing more of one cannot be paid at all."""
+        me, left, right = self.me.own_fixed, self.left.sell_fixed, self.right.sell_fixed
+        units = [me[r] + left[r] + right[r] for r in range(7)]
+        for m, amount, _ in self.choices:
+            for r in RESOURCES_OF_MASK[m]:
+                units[r] += amount
+        found = self.available = tuple(units)
+        return found
+
+    def pairs(self, cost: Bag, items: tuple[tuple[int, int], ...], cost_id: int) -> Pairs:
+        """Every payment of ``cost`` (whose non-zero (resource, units) are ``items``),
+        cheapest first, whatever the budget; stored under ``cost_id``."""
+        available = self.available or self._units()
+        for r, count in items:
+            if count > available[r]:
+                self.pays[cost_id] = ()
+                return ()  # more than all producers together make: no payment
+        own_fixed = self.me.own_fixed
+        if self.plain:
+            left_fixed = self.left.sell_fixed
+            right_fixed = self.right.sell_fixed
+            left_prices = self.me.left_prices
+            right_prices = self.me.right_prices
+            parts = []
+            for r, count in items:
+                own = own_fixed[r]
+                if count > own:
+                    count -= own
+                    left_cap = left_fixed[r]
+                    right_cap = right_fixed[r]
+                    # (sellers' units past the need change nothing: capped, for shared keys)
+                    parts.append((count, left_cap if left_cap < count else count,
+                                  right_cap if right_cap < count else count,
+                                  left_prices[r], right_prices[r]))
+            if parts:
+                key = tuple(parts)
+                found = split_pairs(key)
+            else:
+                found = _NO_TRADE
+            self.pays[cost_id] = found
+            return found
+        # The units still needed after fixed production, then the either/or producers: when
+        # each one that can help has a single needed resource among its options, it acts as
+        # a fixed producer of it (as in payment_pairs); otherwise the general search.
+        need = []
+        mask = 0
+        for r, count in items:
+            own = own_fixed[r]
+            if count > own:
+                need.append((r, count - own))
+                mask |= 1 << r
+        if not mask:
+            self.pays[cost_id] = _NO_TRADE
+            return _NO_TRADE
+        fold = self.folds.get((self.choices_id, mask))
+        if fold is None:
+            fold = self.folds.fold(self.choices, mask, self.choices_id)
+        extra, several = fold
+        if several is None:
+            found = self._split(need, extra)
+        else:
+            found = self._assign(cost, need, extra, several)
+        self.pays[cost_id] = found
+        return found
+
+    def _split(
+        self, need: list[tuple[int, int]], extra: _Extra | None,
+        adds: tuple[tuple[int, int, int], ...] = (),
+    ) -> Pairs:
+        """The payments of ``need`` ((resource, units) past fixed production) when the
+        either/or producers act as ``extra`` (own, left, right) units per resource, plus
+        the (whose, resource, units) of ``adds``."""
+        left_fixed = self.left.sell_fixed
+        right_fixed = self.right.sell_fixed
+        left_prices = self.me.left_prices
+        right_prices = self.me.right_prices
+        parts = []
+        for r, count in need:
+            left_cap = left_fixed[r]
+            right_cap = right_fixed[r]
+            if extra is not None:
+                own_units, left_units, right_units = extra[r]
+                count -= own_units
+                left_cap += left_units
+                right_cap += right_units
+            if adds:  # (when assigning)
+                for whose, at, units in adds:
+                    if at == r:
+                        if whose == 0:
+                            count -= units
+                        elif whose == 1:
+                            left_cap += units
+                        else:
+                            right_cap += units
+            if count <= 0:
+                continue
+            parts.append((count, left_cap if left_cap < count else count,
+                          right_cap if right_cap < count else count, left_prices[r],
+                          right_prices[r]))
+        if not parts:
+            return _NO_TRADE
+        key = tuple(parts)
+        return split_pairs(key)
+
+    def _assign(
+        self, cost: Bag, need: list[tuple[int, int]], extra: _Extra | None,
+        several: tuple[tuple[int, int, int], ...],
+    ) -> Pairs:
+        """The payments when some either/or producers can help with several needed
+        resources: each is given one of them, every way (a producer given a resource covers
+        every use of it, using fewer units included), and the non-dominated totals of all
+        the ways are kept. Too many ways go to the general search."""
+        ways = 1
+        for m, _, _ in several:
+            ways *= OPTION_COUNT[m]
+        if ways > MAX_WAYS:
+            me, left, right = self.me, self.left, self.right
+            return payment_pairs(cost, me.own_fixed, me.own_choices, left.sell_fixed,
+                                 left.sell_choices, right.sell_fixed, right.sell_choices,
+                                 me.left_prices, me.right_prices)
+        if len(several) == 1:
+            m, amount, whose = several[0]
+            ways_of: Iterable[tuple[tuple[int, int, int], ...]] = [
+                ((whose, r, amount),) for r in RESOURCES_OF_MASK[m]
+            ]
+        else:
+            ways_of = itertools.product(*[[(whose, r, amount) for r in RESOURCES_OF_MASK[m]]
+                                          for m, amount, whose in several])
+        results = set()
+        for adds in ways_of:
+            found = self._split(need, extra, adds)
+            if found is _NO_TRADE:
+                return found  # this way needs nothing bought
+            results.add(found)
+        if len(results) == 1:
+            return results.pop()
+        totals: set[tuple[int, int]] = set()
+        for found in results:
+            totals.update(found)
+        return tuple(sorted(pareto_pairs(totals), key=pair_order)) if totals else ()
+# (own, left, right) units per resource
+_Extra = tuple[tuple[int, int, int], ...]
+_Fold = tuple[_Extra | None, tuple[tuple[int, int, int], ...] | None]
+FOLD_CACHE_LIMIT = 5_000
+
+
+class Folds:
+    """How sets of either/or producers act on needed resources (:meth:`fold`), remembered
+    under a short id per set of producers. Owned by one :class:`~.cache.FastCache`."""
+
+    __slots__ = ("_counter", "_folds", "_ids")
+
+    def __init__(self) -> None:
+        # either/or producers ((options, amount, whose) of a TradeSituation) -> their id
+        self._ids: dict[tuple[tuple[int, int, int], ...], int] = {}
+        self._counter = itertools.count(1)
+        # (choices id, mask of needed resources) -> what fold returns for them
+        self._folds: dict[tuple[int, int], _Fold] = {}
+
+    def __len__(self) -> int:
+        return len(self._ids) + len(self._folds)
+
+    def choices_id(self, choices: tuple[tuple[int, int, int], ...]) -> int:
+        found = self._ids.get(choices)
+        if found is None:
+            if len(self._ids) > FOLD_CACHE_LIMIT:
+                self._ids.clear()  # ids only grow: the folds of old ids cannot be mistaken
+            found = self._ids[choices] = next(self._counter)
+        return found
+
+    def get(self, key: tuple[int, int]) -> _Fold | None:
+        return self._folds.get(key)
+
+    def fold(self, choices: tuple[tuple[int, int, int], ...], mask: int, choices_id: int) -> _Fold:
+        """How the either/or producers ``choices`` act on the needed resources ``mask``: the
+        (own, left, right) units per resource of those with a single needed option, which act
+        as fixed ones, and those with several, each ``None`` for none."""
+        extra: list[list[int]] | None = None
+        several: list[tuple[int, int, int]] | None = None
+        for m, amount, whose in choices:
+            m &= mask
+            if m:
+                if m & (m - 1):
+                    if several is None:
+                        several = []
+                    several.append((m, amount, whose))
+                    continue
+                if extra is None:
+                    extra = [[0, 0, 0] for _ in range(7)]
+                extra[m.bit_length() - 1][whose] += amount
+        found = (None if extra is None else tuple([(o, left, right) for o, left, right in extra]),
+                 None if several is None else tuple(several))
+        if len(self._folds) > FOLD_CACHE_LIMIT:
+            self._folds.clear()
+        self._folds[(choices_id, mask)] = found
+        return found

@@ -1,0 +1,81 @@
+"""The speed layer's caches (``base/fast/cache.py``): one owner per game, bounded, not pickled,
+trusting states by identity only, and not open to a caller who changes a listed move."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from sevenwonders.base import BaseGame, Build, BuildStage
+from sevenwonders.base.fast import cache as fast_cache
+from sevenwonders.core.playout import random_game, random_moves
+from sevenwonders.core.rng import Rng
+from sevenwonders.errors import IllegalMoveError
+
+
+def test_a_pickled_game_carries_no_cache() -> None:
+    g = BaseGame(players=5)
+    fresh_size = len(pickle.dumps(g))
+    for seed in range(5):
+        random_game(g, seed)
+    assert sum(g.rules.fast.sizes().values()) > 100  # it did remember things
+    used_size = len(pickle.dumps(g))
+    assert used_size <= fresh_size + 100
+    copy = pickle.loads(pickle.dumps(g))
+    assert copy.rules.fast is not g.rules.fast and copy.rules.fast.sizes()["rows"] == 0
+    assert random_game(copy, 7) == random_game(BaseGame(players=5), 7)
+
+
+def test_content_ids_stay_bounded_over_many_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ids of what cities pay with and sell grew for ever (28.5k after 20,000 games)."""
+    monkeypatch.setattr(fast_cache, "ID_LIMIT", 300)  # (5,000 by default)
+    g = BaseGame(players=4, sides="random")
+    largest = 0
+    for seed in range(30):
+        random_game(g, seed)
+        sizes = g.rules.fast.sizes()
+        largest = max(largest, sizes["own_ids"] + sizes["sell_ids"])
+    # cleared at a new game past the limit: at most the limit plus one game's worth
+    assert largest < 300 + 400
+    assert g.rules.fast.sizes()["memos"] <= fast_cache.MEMO_LIMIT
+
+
+def test_live_games_through_one_game_object_are_remembered_apart() -> None:
+    """Eight games stepped in turn: each state's findings stay remembered, and every game
+    plays as it would alone."""
+    g = BaseGame(players=3)
+    alone = [random_game(BaseGame(players=3), seed) for seed in range(8)]
+    states = [g.new_game(seed) for seed in range(8)]
+    rngs = [Rng.from_seed(seed).split()[1] for seed in range(8)]
+    while not all(g.is_over(s) for s in states):
+        for i, state in enumerate(states):
+            if g.is_over(state):
+                continue
+            moves, rngs[i] = random_moves(g, state, rngs[i])
+            # the state's findings (listed moves) are still there when it is played
+            if not state.pending:
+                assert g.rules.fast.state_memo(state).moves
+            states[i] = g.play(state, moves)
+            assert g._produced[id(states[i])]() is states[i]
+    assert states == alone
+
+
+def test_a_listed_move_changed_in_place_is_refused_and_poisons_nothing() -> None:
+    g = BaseGame(players=3)
+    state = g.new_game(2)
+    moves = {seat: g.legal_moves(state, seat) for seat in range(3)}
+    seat, paid = next((s, m) for s, listed in moves.items() for m in listed
+                      if isinstance(m, Build | BuildStage) and (m.left or m.right))
+    honest = Build(paid.card, paid.left, paid.right) if isinstance(paid, Build) else None
+    object.__setattr__(paid, "left", -50)
+    chosen = {s: listed[-1] for s, listed in moves.items()}  # sales
+    chosen[seat] = paid
+    with pytest.raises(IllegalMoveError):
+        g.play(state, chosen)
+    # the listed moves of this and later games are whole again
+    assert all(m.left >= 0 for m in g.legal_moves(state, seat) if hasattr(m, "left"))
+    assert g.legal_moves(state, seat) == BaseGame(players=3).legal_moves(state, seat)
+    if honest is not None:
+        assert honest in g.legal_moves(state, seat)
+    assert random_game(g, 3) == random_game(BaseGame(players=3), 3)
