@@ -1,28 +1,47 @@
 """What the RL adapters cost over the raw engine, for random play with action masks.
 
-    python benchmarks/rl_speed.py [--games 20] [--only base,dice]
+    PYTHONPATH=. python benchmarks/rl_speed.py [--games 20] [--only base,dice]
 
-Per configuration, the same seeded games are played three ways, interleaved game by game: the
-raw engine (every seat to move takes ``legal_moves`` and a random one; one ``play`` per ply), the
-PettingZoo AEC environment (``last()``, a random action of the mask, ``step``) and the Parallel
-environment (every seat's observation and mask each step); a fourth pass drives the engine
-through the action index and masks alone, without observations ("mask"). Figures are per second
-of the process's CPU time: engine plies and seat decisions, environment steps, and each
-adapter's overhead = its time per game / the engine's time per game - 1.
+(``PYTHONPATH=.`` in a checkout: else the script, run from ``benchmarks/``, measures an
+installed sevenwonders; the first line printed names the package measured.)
+
+Per configuration, the same seeded games are played several ways, interleaved game by game: the
+PettingZoo AEC environment (``last()``, a random action of the mask, ``step``), the Parallel
+environment (every seat's observation and mask each step), the engine driven through the action
+index and masks alone, without observations ("mask"), all drawing the same random actions, and
+the raw engine replaying those games (recorded untimed): every seat to move still takes
+``legal_moves`` and draws a random choice among them, as a random player must, but plays the
+environment's move, so that both sides play the same game; one ``play`` per ply. The Gymnasium
+environment (seat 0 plays random actions of its mask, the others the library's random agent) is
+compared with the engine replaying its games likewise. Figures are per second of the process's
+CPU time: engine plies and seat decisions, environment steps, and each adapter's overhead = its
+time per game / its engine's time per game - 1.
+
+Garbage collection: after the warm-up the objects alive are frozen (``gc.freeze``) and a
+collection runs, untimed, before every timed game. Otherwise a full collection, whose cost
+depends on the whole heap (the rules' caches) rather than on the code that happens to trigger it,
+lands on one pass or another by chance and decides the comparison; the young collections each
+pass causes by what it allocates are still counted.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+import sevenwonders
 from sevenwonders.core.game import Game
-from sevenwonders.rl import Adapter, aec_env, parallel_env
+from sevenwonders.rl import Adapter, aec_env, gym_env, parallel_env
 from sevenwonders.rl.aec import SevenWondersAEC
+from sevenwonders.rl.gymnasium_env import SevenWondersGym
 from sevenwonders.rl.parallel import SevenWondersParallel
 
 CONFIGS: tuple[tuple[str, int, dict[str, Any]], ...] = (
@@ -44,19 +63,42 @@ def game_seed(k: int) -> int:
     return int(np.random.default_rng(k).integers(2**31))
 
 
-def engine_game(game: Game[Any, Any, Any], k: int) -> tuple[int, int]:
-    """One random game on the raw engine: (plies, seat decisions)."""
+Plies = list[dict[int, Any]]
+
+
+def record(game: Game[Any, Any, Any], play: Callable[[], object]) -> Plies:
+    """The moves of every ``game.play`` call while ``play()`` runs (untimed)."""
+    plies: Plies = []
+    original = game.play
+
+    def recording(state: Any, moves: Any) -> Any:
+        plies.append(dict(moves))
+        return original(state, moves)
+
+    game.play = recording  # type: ignore[method-assign]
+    try:
+        play()
+    finally:
+        del game.play
+    return plies
+
+
+def engine_game(game: Game[Any, Any, Any], k: int, plies: Plies) -> tuple[int, int]:
+    """The raw engine playing the game an environment played with seed ``k``, as a random
+    player plays: every seat to move takes ``legal_moves`` and a random choice among them (the
+    move played is the environment's, so that both sides play the same game); one ``play`` per
+    ply. Returns (plies, seat decisions)."""
     rng = random.Random(k)
     state = game.new_game(game_seed(k))
-    plies = decisions = 0
-    while not game.is_over(state):
-        moves = {}
+    decisions = 0
+    for moves in plies:
         for seat in sorted(game.to_move(state)):
-            moves[seat] = rng.choice(game.legal_moves(state, seat))
+            rng.choice(game.legal_moves(state, seat))
             decisions += 1
         state = game.play(state, moves)
-        plies += 1
-    return plies, decisions
+    if not game.is_over(state):
+        raise AssertionError("the replayed game did not end")
+    return len(plies), decisions
 
 
 def index_game(adapter: Adapter, k: int) -> None:
@@ -70,6 +112,18 @@ def index_game(adapter: Adapter, k: int) -> None:
             actions = np.flatnonzero(adapter.mask(state, seat))
             moves[seat] = adapter.move(state, seat, actions[rng.randrange(len(actions))])
         state = game.play(state, moves)
+
+
+def gym_game(env: SevenWondersGym, k: int) -> int:
+    rng = random.Random(k)
+    obs, _ = env.reset(seed=k)
+    steps = 0
+    while True:
+        actions = np.flatnonzero(obs["action_mask"])
+        obs, _, terminated, truncated, _ = env.step(int(actions[rng.randrange(len(actions))]))
+        steps += 1
+        if terminated or truncated:
+            return steps
 
 
 def aec_game(env: SevenWondersAEC, k: int) -> int:
@@ -104,11 +158,19 @@ def parallel_game(env: SevenWondersParallel, k: int) -> int:
 def measure(name: str, players: int, options: dict[str, Any], games: int) -> dict[str, float]:
     aec = aec_env(name, players, **options)
     par = parallel_env(name, players, **options)
+    gym = gym_env(name, players, **options)
     engine = aec.game
-    counts = {"plies": 0, "decisions": 0, "aec": 0, "parallel": 0}
+    counts = {"plies": 0, "decisions": 0, "aec": 0, "parallel": 0, "gym": 0}
+    # the games the environments play (the index pass draws the same random actions as the AEC
+    # and Parallel ones), replayed by the engine passes
+    played: dict[int, Plies] = {}
+    played_gym: dict[int, Plies] = {}
+    for k in [WARM_UP, *range(games)]:
+        played[k] = record(engine, partial(index_game, aec.adapter, k))
+        played_gym[k] = record(gym.game, partial(gym_game, gym, k))
 
     def run_engine(k: int) -> None:
-        p, d = engine_game(engine, k)
+        p, d = engine_game(engine, k, played[k])
         counts["plies"] += p
         counts["decisions"] += d
 
@@ -118,8 +180,12 @@ def measure(name: str, players: int, options: dict[str, Any], games: int) -> dic
     def run_parallel(k: int) -> None:
         counts["parallel"] += parallel_game(par, k)
 
+    def run_gym(k: int) -> None:
+        counts["gym"] += gym_game(gym, k)
+
     runs = {"engine": run_engine, "aec": run_aec, "parallel": run_parallel,
-            "index": lambda k: index_game(aec.adapter, k)}
+            "index": lambda k: index_game(aec.adapter, k),
+            "agents": lambda k: engine_game(gym.game, k, played_gym[k]), "gym": run_gym}
     for run in runs.values():  # warm-up: first calls fill the rules' caches and import paths
         run(WARM_UP)
     for key in counts:
@@ -127,15 +193,23 @@ def measure(name: str, players: int, options: dict[str, Any], games: int) -> dic
     cpu = time.process_time
     spent = dict.fromkeys(runs, 0.0)
     order = list(runs)
-    for k in range(games):
-        # the same seed four ways; the order rotates, since a later pass may meet positions
-        # (and the rules' caches) an earlier one filled
-        for key in order[k % 4:] + order[:k % 4]:
-            start = cpu()
-            runs[key](k)
-            spent[key] += cpu() - start
+    gc.collect()
+    gc.freeze()
+    try:
+        for k in range(games):
+            # the same seed every way; the order rotates, since a later pass may meet positions
+            # (and the rules' caches) an earlier one filled
+            for key in order[k % len(order):] + order[:k % len(order)]:
+                gc.collect()
+                start = cpu()
+                runs[key](k)
+                spent[key] += cpu() - start
+    finally:
+        gc.unfreeze()
     plies, decisions = counts["plies"], counts["decisions"]
     aec_steps, par_steps = counts["aec"], counts["parallel"]
+    if aec_steps != decisions or par_steps != plies:  # the same games on every side
+        raise AssertionError("the environments did not play the engine's games")
     tiny = 1e-9
     return {
         "plies_s": plies / max(spent["engine"], tiny),
@@ -145,6 +219,8 @@ def measure(name: str, players: int, options: dict[str, Any], games: int) -> dic
         "aec_overhead": spent["aec"] / max(spent["engine"], tiny) - 1,
         "parallel_overhead": spent["parallel"] / max(spent["engine"], tiny) - 1,
         "index_overhead": spent["index"] / max(spent["engine"], tiny) - 1,
+        "gym_steps_s": counts["gym"] / max(spent["gym"], tiny),
+        "gym_overhead": spent["gym"] / max(spent["agents"], tiny) - 1,
         "games": games,
     }
 
@@ -155,8 +231,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--only", default="", help="comma-separated game names")
     args = parser.parse_args(argv)
     only = {n for n in args.only.split(",") if n}
+    # ``python benchmarks/rl_speed.py`` imports an installed sevenwonders, not the checkout's
+    # (run ``PYTHONPATH=. python benchmarks/rl_speed.py`` there): say which one is measured
+    print(f"sevenwonders from {Path(sevenwonders.__file__).parent}")
     print(f"{'game':<20} {'plies/s':>9} {'decisions/s':>12} {'AEC steps/s':>12} "
-          f"{'AEC +%':>7} {'Par steps/s':>12} {'Par +%':>7} {'mask +%':>8}")
+          f"{'AEC +%':>7} {'Par steps/s':>12} {'Par +%':>7} {'mask +%':>8} "
+          f"{'Gym steps/s':>12} {'Gym +%':>7}")
     for name, players, options in CONFIGS:
         if only and name not in only:
             continue
@@ -165,7 +245,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{label:<20} {r['plies_s']:>9.0f} {r['decisions_s']:>12.0f} "
               f"{r['aec_steps_s']:>12.0f} {100 * r['aec_overhead']:>6.0f}% "
               f"{r['parallel_steps_s']:>12.0f} {100 * r['parallel_overhead']:>6.0f}% "
-              f"{100 * r['index_overhead']:>7.0f}%")
+              f"{100 * r['index_overhead']:>7.0f}% "
+              f"{r['gym_steps_s']:>12.0f} {100 * r['gym_overhead']:>6.0f}%")
 
 
 if __name__ == "__main__":

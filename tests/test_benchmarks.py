@@ -74,4 +74,4 @@ def test_scaling_runs_every_part(capsys: pytest.CaptureFixture[str]) -> None:
 def test_rl_speed_measures_every_configuration(config: tuple[str, int, dict[str, object]]) -> None:
     result = _load("rl_speed").measure(*config, games=1)
     assert result["plies_s"] > 0 and result["aec_steps_s"] > 0
-    assert result["parallel_steps_s"] > 0
+    assert result["parallel_steps_s"] > 0 and result["gym_steps_s"] > 0

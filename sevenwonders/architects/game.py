@@ -32,7 +32,13 @@ from sevenwonders.architects.scoring import score_sheets
 from sevenwonders.architects.spec import INFO, seat_labels
 from sevenwonders.architects.state import ArchitectsState, City, Finished
 from sevenwonders.architects.tables import Tables
-from sevenwonders.architects.view import ArchitectsView, CityView, city_view, make_view
+from sevenwonders.architects.view import (
+    ArchitectsView,
+    CityView,
+    city_view,
+    make_view,
+    notation,
+)
 from sevenwonders.core.checks import check_moves, check_turn
 from sevenwonders.core.exact import checked_events
 from sevenwonders.core.limits import quote
@@ -199,7 +205,7 @@ class ArchitectsGame:
     def view(self, state: ArchitectsState, seat: int) -> ArchitectsView:
         state = self._guard(state)
         self.ring.check(seat)
-        moves = tuple(str(m) for m in self._legal(state)) if seat == state.current else ()
+        moves = notation(self._legal(state)) if seat == state.current else ()
         return make_view(self.tables, state, seat, tuple(map(self._city_view, state.cities)),
                          moves)
 

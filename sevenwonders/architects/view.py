@@ -110,6 +110,71 @@ def _origins(tables: Tables, cards: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(map(tables.card_origin.__getitem__, cards))
 
 
+# Memos for views of successive states (a step changes one or two decks, rarely the discard): a
+# deck's view per deck tuple, the decks of the last state, the discard's kinds and origins. Each
+# entry holds the objects it is keyed on (so their ids name nothing else while it is there) and
+# is replaced by one assignment, so threads sharing a game never see a torn entry.
+DECK_VIEW_LIMIT = 4096
+_deck_views: dict[tuple[int, str], tuple[tuple[int, ...], Tables, DeckView]] = {}
+_last_decks: tuple[object, object, tuple[DeckView, ...]] = (None, None, ())
+_last_discard: tuple[object, object, tuple[str, ...], tuple[str, ...]] = (None, None, (), ())
+
+
+_notation: dict[object, str] = {}
+
+
+def notation(moves: tuple[object, ...]) -> tuple[str, ...]:
+    """``moves`` in notation, each text remembered per move (a game knows a few hundred)."""
+    if len(_notation) > DECK_VIEW_LIMIT:
+        _notation.clear()
+    get = _notation.get
+    out = []
+    for move in moves:
+        text = get(move)
+        if text is None:
+            text = _notation[move] = str(move)
+        out.append(text)
+    return tuple(out)
+
+
+def _deck_view(tables: Tables, wonder: str, deck: tuple[int, ...]) -> DeckView:
+    key = (id(deck), wonder)
+    found = _deck_views.get(key)
+    if found is not None and found[0] is deck and found[1] is tables:
+        return found[2]
+    view = DeckView(wonder, len(deck), tables.kind_ids[tables.card_kind[deck[-1]]] if deck
+                    else None)
+    if len(_deck_views) > DECK_VIEW_LIMIT:
+        _deck_views.clear()
+    _deck_views[key] = (deck, tables, view)
+    return view
+
+
+def deck_views(tables: Tables, state: ArchitectsState) -> tuple[DeckView, ...]:
+    """Every wonder deck as everyone sees it (the same tuple for every view of a state)."""
+    global _last_decks
+    memo = _last_decks
+    # most steps draw from no deck; equal non-empty decks hold the same cards, so lie in front of
+    # the same wonders (an empty deck says nothing of its wonder: that case takes the long way)
+    if memo[1] is tables and memo[0] == state.decks and all(state.decks):
+        return memo[2]
+    decks = tuple(_deck_view(tables, city.wonder, deck)
+                  for city, deck in zip(state.cities, state.decks, strict=True))
+    _last_decks = (state.decks, tables, decks)
+    return decks
+
+
+def discard_view(tables: Tables, discard: tuple[int, ...]) -> tuple[tuple[str, ...],
+                                                                     tuple[str, ...]]:
+    """The discard pile's card kinds and origins."""
+    global _last_discard
+    memo = _last_discard
+    if memo[1] is tables and memo[0] == discard:
+        return memo[2], memo[3]
+    _last_discard = (discard, tables, _kinds(tables, discard), _origins(tables, discard))
+    return _last_discard[2], _last_discard[3]
+
+
 def city_view(tables: Tables, city: City, shields: int) -> CityView:
     """A city as everyone sees it (``shields``: its shields now)."""
     return CityView(city.wonder, city.built, _kinds(tables, city.cards),
@@ -133,6 +198,7 @@ def make_view(tables: Tables, state: ArchitectsState, seat: int, cities: tuple[C
         revealed_deck = state.cities[pending.deck].wonder
         if mine or tables.options.halicarnassus_public:
             revealed = _kinds(tables, pending.cards)
+    discard, discard_origins = discard_view(tables, state.discard)
 
     return ArchitectsView(
         seat=seat,
@@ -141,14 +207,11 @@ def make_view(tables: Tables, state: ArchitectsState, seat: int, cities: tuple[C
         current=state.current,
         decision=_DECISIONS[type(pending)],
         cities=cities,
-        decks=tuple(
-            DeckView(city.wonder, len(deck),
-                     tables.kind_ids[tables.card_kind[deck[-1]]] if deck else None)
-            for city, deck in zip(state.cities, state.decks, strict=True)),
+        decks=deck_views(tables, state),
         central_size=len(state.central),
         central_top=central_top,
-        discard=_kinds(tables, state.discard),
-        discard_origins=_origins(tables, state.discard),
+        discard=discard,
+        discard_origins=discard_origins,
         face_up=state.face_up,
         token_pile_size=len(state.token_pile),
         conflict_flipped=state.flipped,

@@ -56,6 +56,10 @@ class Expansion:
     """An expansion of the base game. Every hook has a do-nothing default."""
 
     name: str = "expansion"
+    #: True for an expansion whose effects add or remove conflict tokens outside the conflicts
+    #: (Edifice's rewards and penalties): the base load check then leaves the count of tokens
+    #: to the expansion's own :meth:`validate_loaded`.
+    changes_conflict_tokens: bool = False
 
     def options(self) -> dict[str, Any]:
         """The expansion's options as plain JSON-able values."""

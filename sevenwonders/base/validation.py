@@ -161,6 +161,8 @@ def check_hands(state: BaseState) -> None:
 
 def check_cities(state: BaseState, game: BaseGame) -> None:
     conflicts = 3 if state.over else state.age - 1
+    # two tokens a conflict, unless an expansion hands out or takes tokens besides (Edifice)
+    counted_elsewhere = any(e.changes_conflict_tokens for e in game.expansions)
     for s, city in enumerate(state.cities):
         place = f"cities[{s}]"
         if not 0 <= city.coins <= MAX_COINS:
@@ -176,9 +178,10 @@ def check_cities(state: BaseState, game: BaseGame) -> None:
         if not 0 <= city.free_build_age <= state.age:
             raise _fail(f"{place}.free_build_age", f"{city.free_build_age}")
         tokens = Counter(city.tokens)
-        if not set(tokens) <= TOKEN_VALUES or len(city.tokens) > 2 * conflicts or any(
-                tokens[2 * k - 1] > 2 for k in (1, 2, 3)) or any(
-                tokens[2 * k - 1] for k in range(conflicts + 1, 4)):
+        if not set(tokens) <= TOKEN_VALUES or (not counted_elsewhere and (
+                len(city.tokens) > 2 * conflicts
+                or any(tokens[2 * k - 1] > 2 for k in (1, 2, 3))
+                or any(tokens[2 * k - 1] for k in range(conflicts + 1, 4)))):
             raise _fail(f"{place}.tokens", f"conflict tokens {city.tokens[:8]} after "
                         f"{conflicts} conflicts")
     for s, (city, marks) in enumerate(zip(state.cities, state.marks, strict=True)):

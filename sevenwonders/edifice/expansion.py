@@ -120,6 +120,7 @@ class Edifice(Expansion):
     """
 
     name = NAME
+    changes_conflict_tokens = True  # victory tokens as rewards, penalties taking tokens
 
     def __init__(
         self,
@@ -268,6 +269,15 @@ class Edifice(Expansion):
                 fail(f"seat {seat} has a reward twice")
             if len(mine.debts[seat]) > failed:
                 fail(f"seat {seat} has {len(mine.debts[seat])} debts after {failed} failures")
+            # the conflict tokens the base check leaves to us (changes_conflict_tokens): two a
+            # conflict, plus one victory token a reward that gives one
+            conflicts = 3 if state.over else state.age - 1
+            earned = sum(1 for name in mine.rewards[seat]
+                         for reward in self._project(name).reward
+                         if isinstance(reward, VictoryToken))
+            if len(state.cities[seat].tokens) > 2 * conflicts + earned:
+                fail(f"seat {seat} holds {len(state.cities[seat].tokens)} conflict tokens "
+                     f"after {conflicts} conflicts and {earned} token rewards")
 
     def extra_wonders(self) -> tuple[Wonder, ...]:
         return edifice_wonders(self.carthage_night_vp)

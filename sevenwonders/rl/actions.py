@@ -44,6 +44,7 @@ class ActionIndex:
         self._canonical = canonical
         self._cost = cost
         self._memo: dict[Hashable, int] = {}  # move -> action, bounded (see move_to_action)
+        self._ranked: dict[Hashable, tuple[int, tuple[int, ...]]] = {}  # move -> action, cost
 
     @property
     def size(self) -> int:
@@ -75,11 +76,19 @@ class ActionIndex:
             for move in moves:
                 out[to_action(move)] = move
             return out
+        costs: dict[int, tuple[int, ...]] = {}
+        ranked = self._ranked
         for move in moves:
-            action = to_action(move)
-            held = out.get(action)
-            if held is None or cost(move) < cost(held):
+            found = ranked.get(move)
+            if found is None:
+                if len(ranked) >= 200_000:
+                    ranked.clear()
+                found = ranked[move] = (to_action(move), cost(move))
+            action, price = found
+            held = costs.get(action)
+            if held is None or price < held:
                 out[action] = move
+                costs[action] = price
         return out
 
     def mask(self, legal: dict[int, Any] | Sequence[Any]) -> np.ndarray[Any, np.dtype[np.int8]]:

@@ -20,8 +20,8 @@ import numpy as np
 
 from sevenwonders.architects.data import STAGE_KEYS
 from sevenwonders.architects.state import BUILT_FLAG
-from sevenwonders.architects.view import ArchitectsView, CityView, DeckView
-from sevenwonders.rl.observations import Array, Layout, relative_order
+from sevenwonders.architects.view import ArchitectsView, CityView
+from sevenwonders.rl.observations import Array, Layout
 
 _DECISIONS = ("take", "actions", "token", "alexandria", "halicarnassus", "pick", "effect", "over")
 
@@ -59,52 +59,79 @@ class ArchitectsEncoder:
         self.city_width = W + len(STAGE_KEYS) + 2 * K + T + 3
         self._cities = L.add("cities", n * self.city_width)
         self.size = L.size
-        self._rows: dict[int, tuple[CityView, Array]] = {}
-        self._bits = np.arange(K)
-        self._order = relative_order(n)
-        self._memo: tuple[tuple[CityView, ...], tuple[DeckView, ...], Array] | None = None
+        self._flag_rows: dict[int, Array] = {}
+        # Every city's block with its deck, in seat order, twice over: seat s's cities in
+        # relative order are the slice from block s (memoised on the city and deck views,
+        # which the game shares between the views of one state and between successive states).
+        self._table = np.zeros(2 * n * self.city_width, dtype=np.float32)
+        self._table_key: tuple[Any, ...] = ()
+        self._discard_memo: tuple[tuple[str, ...] | None, Array] = (
+            None, np.zeros(K, dtype=np.float32))
+        self._deck_at = self.city_width - K - 1  # deck_size, then deck_top
 
     def _city(self, city: CityView) -> Array:
-        """A city's block without its deck (memoised: the game reuses unchanged city views)."""
-        found = self._rows.get(id(city))
-        if found is not None and found[0] is city:
-            return found[1]
-        row = np.zeros(self.city_width, dtype=np.float32)
-        row[self._wonder[city.wonder]] = 1
+        """A city's block without its deck (built only for a city that changed: see
+        :meth:`_cities_table`)."""
+        values = [0.0] * self.city_width  # a list: cheaper to fill than an array
+        values[self._wonder[city.wonder]] = 1
         at = len(self._wonder)
         for key in city.built:
-            row[at + self._stage[key]] = 1
+            values[at + self._stage[key]] = 1
         at += len(self._stage)
         for kind in city.cards:
-            row[at + self._kind[kind]] += 1
+            values[at + self._kind[kind]] += 1
         at += len(self._kind)
         for token in city.tokens:
-            row[at + self._token[token]] += 1
+            values[at + self._token[token]] += 1
         at += len(self._token)
-        row[at] = city.military
-        row[at + 1] = city.shields
-        if len(self._rows) > 4096:
-            self._rows.clear()
-        self._rows[id(city)] = (city, row)
+        values[at] = city.military
+        values[at + 1] = city.shields
+        return np.array(values, dtype=np.float32)
+
+    def _flags_row(self, flags: int) -> Array:
+        """``turn_flags``: the kinds taken this turn, then whether a stage was built."""
+        row = self._flag_rows.get(flags)
+        if row is None:
+            K = len(self._kind)
+            row = np.array([(flags >> k) & 1 for k in range(K)] + [bool(flags & BUILT_FLAG)],
+                           dtype=np.float32)
+            self._flag_rows[flags] = row
         return row
 
-    def _city_rows(self, view: ArchitectsView) -> Array:
-        """Every city's block with its deck, in seat order (memoised: every seat's view of one
-        state holds the same city views and decks)."""
-        memo = self._memo
-        if (memo is not None and len(memo[0]) == len(view.cities)
-                and all(a is b for a, b in zip(memo[0], view.cities, strict=True))
-                and memo[1] == view.decks):
-            return memo[2]
-        kind = self._kind
-        rows = np.stack([self._city(city) for city in view.cities])
-        top = self.city_width - len(kind) - 1  # deck_size, then deck_top
-        for other, deck in enumerate(view.decks):
-            rows[other, top] = deck.size
+    def _cities_table(self, view: ArchitectsView) -> Array:
+        """The doubled city table of ``view``'s state, refreshed for the cities and decks that
+        changed since the last view (tuple comparison: identical views compare at C speed,
+        equal ones encode the same)."""
+        old_cities, old_decks = self._table_key or ((), ())
+        if view.cities == old_cities and view.decks == old_decks:
+            return self._table
+        table, w, n, kind = self._table, self.city_width, self.players, self._kind
+        top = self._deck_at
+        fresh = len(old_cities) != n
+        for seat, (city, deck) in enumerate(zip(view.cities, view.decks, strict=True)):
+            if not fresh and old_cities[seat] is city and old_decks[seat] is deck:
+                continue
+            row = self._city(city)
+            row[top] = deck.size
             if deck.top is not None:
-                rows[other, top + 1 + kind[deck.top]] = 1
-        self._memo = (view.cities, view.decks, rows)
-        return rows
+                row[top + 1 + kind[deck.top]] = 1
+            table[seat * w:(seat + 1) * w] = row
+            table[(seat + n) * w:(seat + n + 1) * w] = row
+        self._table_key = (view.cities, view.decks)
+        return table
+
+    def _counts(self, names: tuple[str, ...]) -> Array:
+        """Card counts per kind of ``names`` (the discard pile; memoised on the tuple, which
+        successive views share while the pile does not change)."""
+        memo = self._discard_memo
+        if memo[0] is names:
+            return memo[1]
+        row = np.zeros(len(self._kind), dtype=np.float32)
+        kind = self._kind
+        for name in names:
+            row[kind[name]] += 1
+        self._discard_memo = (names, row)
+        return row
 
     def encode(self, view: ArchitectsView) -> Array:
         out = np.zeros(self.size, dtype=np.float32)
@@ -117,30 +144,35 @@ class ArchitectsEncoder:
             out[self._central_top + kind[view.central_top]] = 1
         for name in view.face_up:
             out[self._face_up + token[name]] += 1
-        out[self._pile] = view.token_pile_size
-        out[self._flipped] = view.conflict_flipped
+        if view.token_pile_size:
+            out[self._pile] = view.token_pile_size
+        if view.conflict_flipped:
+            out[self._flipped] = view.conflict_flipped
         out[self._conflicts] = view.conflict_total
         if view.cat is not None:
             out[self._cat + (view.cat - seat) % n] = 1
         out[self._current + (view.current - seat) % n] = 1
         for name in view.revealed:
             out[self._revealed + kind[name]] += 1
-        out[self._revealed_count] = view.revealed_count
-        wonders = [city.wonder for city in view.cities]
+        if view.revealed_count:
+            out[self._revealed_count] = view.revealed_count
         if view.revealed_deck is not None:
-            out[self._revealed_deck + (wonders.index(view.revealed_deck) - seat) % n] = 1
+            at = next(i for i, city in enumerate(view.cities)
+                      if city.wonder == view.revealed_deck)
+            out[self._revealed_deck + (at - seat) % n] = 1
         if view.token_reason is not None:
             out[self._reason + (view.token_reason == "babylon")] = 1
         if view.effect is not None:
             out[self._effect_at + self._effect[view.effect]] = 1
-        flags = view.turn_flags
-        out[self._flags:self._flags + len(kind)] = (flags >> self._bits) & 1
-        out[self._flags + len(kind)] = bool(flags & BUILT_FLAG)
+        if view.turn_flags:
+            flags = self._flags
+            out[flags:flags + len(kind) + 1] = self._flags_row(view.turn_flags)
         for name in view.used:
             out[self._used + token[name]] = 1
         for name in view.owed:
             out[self._owed + token[name]] = 1
-        for name in view.discard:
-            out[self._discard + kind[name]] += 1
-        out[self._cities:] = self._city_rows(view)[self._order[seat]].ravel()
+        if view.discard:
+            out[self._discard:self._discard + len(kind)] = self._counts(view.discard)
+        w = self.city_width
+        out[self._cities:] = self._cities_table(view)[seat * w:(seat + n) * w]
         return out

@@ -24,7 +24,7 @@ from sevenwonders.base.state import PendingKind
 from sevenwonders.base.view import BaseView
 from sevenwonders.edifice.state import EdificeState
 from sevenwonders.rl.index_base import wonders
-from sevenwonders.rl.observations import Array, Layout, relative_order
+from sevenwonders.rl.observations import Array, Layout
 
 _PENDING = {None: 0, PendingKind.BUILD_FROM_DISCARD: 1, PendingKind.PLAY_LAST_CARD: 2,
             PendingKind.EXPANSION: 3}
@@ -65,14 +65,15 @@ class BaseEncoder:
             self._edifice_at = layout.add("edifice_projects", 3 * (P + 4))
             self._edifice_cities = layout.add("edifice_cities", n * 9)
         self.size = layout.size
-        self._order = relative_order(n)
         self._memo: tuple[Any, ...] = ()
         self._memo_rows: Array = np.zeros(0, dtype=np.float32)
         self._memo_public: Array = np.zeros(0, dtype=np.float32)
 
     def _city_rows(self, view: BaseView) -> Array:
-        """Every city's block, in seat order (the same for every seat's view of a state)."""
-        rows = np.zeros((self.players, self.city_width), dtype=np.float32)
+        """Every city's block in seat order, twice over (rows ``n`` to ``2n - 1`` repeat the
+        first ``n``): the same for every seat's view of a state."""
+        n = self.players
+        rows = np.zeros((2 * n, self.city_width), dtype=np.float32)
         card, wonder = self._card, self._wonder
         deferred = [seat for seat, _ in view.deferred]
         for seat, city in enumerate(view.cities):
@@ -92,6 +93,7 @@ class BaseEncoder:
             row[self._c_stages_now] = city.stages_this_turn
             row[self._c_free] = city.free_build_age == view.age
             row[self._c_deferred] = deferred.count(seat)
+        rows[n:] = rows[:n]
         return rows
 
     def _edifice(self, view: BaseView) -> tuple[Array, Array]:
@@ -118,7 +120,9 @@ class BaseEncoder:
 
     def _public(self, view: BaseView) -> None:
         """Refresh the blocks every seat's view of a state shares, when ``view`` is of a new
-        state (the game hands every seat the same ``cities`` tuple for one state)."""
+        state (the game hands every seat the same ``cities`` tuple for one state). The city
+        (and Edifice city) blocks are kept twice over in seat order, so that a seat's blocks in
+        relative order are one slice."""
         memo = self._memo
         if (memo and memo[0] is view.cities and memo[1] == view.hand_sizes
                 and memo[2] == view.to_move and memo[3] == view.deferred
@@ -126,32 +130,38 @@ class BaseEncoder:
             return
         self._memo = (view.cities, view.hand_sizes, view.to_move, view.deferred, view.age,
                       view.expansions)
-        self._memo_rows = self._city_rows(view)
+        self._memo_rows = self._city_rows(view).ravel()
         if self._edifice_at >= 0:
-            self._memo_public, self._memo_edifice = self._edifice(view)
+            self._memo_public, edifice = self._edifice(view)
+            self._memo_edifice = np.concatenate((edifice, edifice)).ravel()
 
     def encode(self, view: BaseView) -> Array:
         self._public(view)
         out = np.zeros(self.size, dtype=np.float32)
-        head = [0.0] * self._hand  # age, turn, over, discard size, pending
-        head[view.age - 1] = 1
-        head[self._turn] = view.turn
-        head[self._over] = view.over
-        head[self._discard_size] = view.discard_size
-        head[self._pending + _PENDING[view.pending]] = 1
-        out[:self._hand] = head
+        out[view.age - 1] = 1
+        if view.turn:
+            out[self._turn] = view.turn
+        if view.over:
+            out[self._over] = 1
+        if view.discard_size:
+            out[self._discard_size] = view.discard_size
+        out[self._pending + _PENDING[view.pending]] = 1
         card = self._card
-        for at, names in ((self._hand, view.hand), (self._tucked, view.tucked),
-                          (self._discard, view.discard)):
-            for name in names:
-                out[at + card[name]] += 1
-        order = self._order[view.seat]
-        n = self.players
+        at = self._hand
+        for name in view.hand:
+            out[at + card[name]] += 1
+        at = self._tucked
+        for name in view.tucked:
+            out[at + card[name]] += 1
+        at = self._discard
+        for name in view.discard:
+            out[at + card[name]] += 1
+        n, seat, w = self.players, view.seat, self.city_width
         start = self._cities
-        out[start:start + n * self.city_width] = self._memo_rows[order].ravel()
+        out[start:start + n * w] = self._memo_rows[seat * w:(seat + n) * w]
         if self._edifice_at >= 0:
             public = self._memo_public
             out[self._edifice_at:self._edifice_at + len(public)] = public
             at = self._edifice_cities
-            out[at:at + n * 9] = self._memo_edifice[order].ravel()
+            out[at:at + n * 9] = self._memo_edifice[seat * 9:(seat + n) * 9]
         return out

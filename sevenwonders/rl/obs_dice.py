@@ -18,7 +18,7 @@ import numpy as np
 from sevenwonders.dice import components as c
 from sevenwonders.dice.state import ChooseBonus, ExtraTicks, Phase, SeatState
 from sevenwonders.dice.view import DiceView
-from sevenwonders.rl.observations import Array, Layout, relative_order
+from sevenwonders.rl.observations import Array, Layout
 
 _PHASES = (Phase.ACTION, Phase.FOLLOW_UP, Phase.OVER)
 
@@ -45,50 +45,48 @@ class DiceEncoder:
         self.seat_width = len(self._sheet) + 1 + 2 * B + self._bonuses + 3 + 7
         self._seats = L.add("seats", n * self.seat_width)
         self.size = L.size
-        self._rows: dict[int, tuple[SeatState, int, Array]] = {}
-        self._order = relative_order(n)
-        self._memo: tuple[Any, Any, Any, tuple[Array, Array]] | None = None
+        self._memo: tuple[Any, Any, Any, Array] | None = None
+        # every sheet block in seat order, twice over (a seat's blocks in relative order are one
+        # slice), refreshed per seat whose state or turn changed since the last view
+        self._table = np.zeros(2 * n * self.seat_width, dtype=np.float32)
+        self._table_key: list[tuple[SeatState | None, int]] = [(None, -1)] * n
 
     def _seat(self, s: SeatState, turn: int) -> Array:
-        """A sheet block without ``to_move`` (memoised: unchanged seats keep their object)."""
-        found = self._rows.get(id(s))
-        if found is not None and found[0] is s and found[1] == turn:
-            return found[2]
+        """A sheet block without ``to_move``."""
         row = np.zeros(self.seat_width, dtype=np.float32)
         row[self._sheet[s.sheet]] = 1
         at = len(self._sheet)
         row[at] = s.coins
-        ticks = np.asarray(s.ticks, dtype=np.int64)
-        row[at + 1:at + 1 + len(ticks)] = ticks != 0
+        ticks = s.ticks
+        row[at + 1:at + 1 + len(ticks)] = [tick != 0 for tick in ticks]
         at += 1 + self._boxes
-        row[at:at + len(ticks)] = ticks == turn
+        if turn in ticks:
+            row[at:at + len(ticks)] = [tick == turn for tick in ticks]
         at += self._boxes
-        row[at:at + len(s.bonuses)] = np.asarray(s.bonuses) != 0
+        row[at:at + len(s.bonuses)] = [bonus != 0 for bonus in s.bonuses]
         at += self._bonuses
         for k, die in enumerate(c.SPECIAL_DICE):
-            row[at + k] = die in s.unlocked
+            if die in s.unlocked:
+                row[at + k] = 1
         at += 3
         row[at] = s.agora_first
         row[at + 1] = sum(s.laurels.values())
-        # at + 2 is to_move, filled per view
+        # at + 2 is to_move, filled per state
         row[at + 3] = len(s.pending)
         if s.pending:
             head = s.pending[0]
             row[at + 4 + (0 if isinstance(head, ChooseBonus) else
                           1 if isinstance(head, ExtraTicks) else 2)] = 1
-        if len(self._rows) > 4096:
-            self._rows.clear()
-        self._rows[id(s)] = (s, turn, row)
         return row
 
     def _public(self, view: DiceView) -> tuple[Array, Array]:
-        """The header and every sheet block, in seat order: the same in every seat's view of
-        one state (memoised on the state's ``seats`` tuple, which every view shares)."""
+        """The header and the doubled sheet table: the same in every seat's view of one state
+        (memoised on the state's ``seats`` tuple, which every view shares)."""
         memo = self._memo
-        if (memo is not None and memo[0] is view.seats and memo[1] is view.forum
-                and memo[2] == (view.turn, view.phase, view.to_move, view.agora_claimed,
-                                view.final_turn)):
-            return memo[3]
+        key = (view.turn, view.phase, view.to_move, view.agora_claimed, view.final_turn)
+        if memo is not None and memo[0] is view.seats and memo[1] is view.forum \
+                and memo[2] == key:
+            return memo[3], self._table
         head = np.zeros(self._seats, dtype=np.float32)
         head[self._turn] = view.turn
         head[self._phase + _PHASES.index(view.phase)] = 1
@@ -99,16 +97,25 @@ class DiceEncoder:
             head[at] = 1
             head[at + 1 + rolled.area] = 1
             head[at + 1 + self._areas + faces[rolled.face]] = 1
-        rows = np.stack([self._seat(s, view.turn) for s in view.seats])
-        rows[:, self.seat_width - 5] = [seat in view.to_move for seat in range(self.players)]
-        both = (head, rows)
-        self._memo = (view.seats, view.forum, (view.turn, view.phase, view.to_move,
-                                               view.agora_claimed, view.final_turn), both)
-        return both
+        table, w, n = self._table, self.seat_width, self.players
+        done = self._table_key
+        move_at = w - 5
+        for seat, s in enumerate(view.seats):
+            if done[seat][0] is not s or done[seat][1] != view.turn:
+                row = self._seat(s, view.turn)
+                table[seat * w:(seat + 1) * w] = row
+                table[(seat + n) * w:(seat + n + 1) * w] = row
+                done[seat] = (s, view.turn)
+            moving = seat in view.to_move
+            table[seat * w + move_at] = moving
+            table[(seat + n) * w + move_at] = moving
+        self._memo = (view.seats, view.forum, key, head)
+        return head, table
 
     def encode(self, view: DiceView) -> Array:
         head, rows = self._public(view)
         out = np.empty(self.size, dtype=np.float32)
         out[:self._seats] = head
-        out[self._seats:] = rows[self._order[view.seat]].ravel()
+        w, seat = self.seat_width, view.seat
+        out[self._seats:] = rows[seat * w:(seat + self.players) * w]
         return out
