@@ -234,7 +234,7 @@ class Edifice(Expansion):
         """The cross-field rules of the projects (Edifice rulebook, "Projects"): a project of
         a later Age is open, one of a past Age is decided; a completed project has no pawn
         left; participants hold a pawn of their Age; rewards come from completed projects the
-        seat took part in; debts only from failed projects."""
+        seat held a pawn of; debts only from failed projects."""
         self.validate(rules, state)
         mine = state.expansions[rules.expansions.index(self)]
         assert isinstance(mine, EdificeState)
@@ -262,8 +262,9 @@ class Edifice(Expansion):
         for seat in range(n):
             for reward in mine.rewards[seat]:
                 index = mine.projects.index(reward) if reward in mine.projects else -1
+                # every holder of a pawn of that Age is rewarded: participants and Ur's box pawns
                 if index < 0 or mine.outcomes[index] != COMPLETED \
-                        or seat not in mine.participants[index]:
+                        or seat not in mine.holders[index]:
                     fail(f"seat {seat} has a reward of {reward!r}, which it did not earn")
             if len(set(mine.rewards[seat])) != len(mine.rewards[seat]):
                 fail(f"seat {seat} has a reward twice")

@@ -96,9 +96,6 @@ def test_a_mutated_listed_move_cannot_poison_the_game(kind: str) -> None:
     _poison_and_replay(kind)
 
 
-# The base game's identity fast path lives in base/rules.py, which the base-split work
-# rewrites; the coordinator removes this mark once that lands.
-@pytest.mark.xfail(strict=False, reason="base/rules.py identity fast path (base-split)")
 @pytest.mark.parametrize("kind", ["base", "edifice"])
 def test_a_mutated_listed_move_cannot_poison_the_base_game(kind: str) -> None:
     _poison_and_replay(kind)

@@ -41,3 +41,9 @@ def test_tokens_no_reward_explains_are_refused() -> None:
     bad = attrs.evolve(state, cities=(forged, *state.cities[1:]))
     with pytest.raises(InvalidStateError):
         from_json(to_json(bad), BaseState)
+
+
+def test_a_box_pawn_holder_earns_the_reward() -> None:
+    """Found by hypothesis: Ur's box pawns make their holder rewarded without participating."""
+    state = finished(3, 485, 16054, sides="b", edition="1st")
+    assert from_json(to_json(state), BaseState) == state
