@@ -102,44 +102,27 @@ def _copier(cls: type) -> Callable[[Any], Any]:
         return lambda value: value  # nothing a caller could change
     slots = {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}
     setters = [_slot_setter(cls, name) for name in names]
-    plain = slots - set(names) <= {"__weakref__"} and all(setters)
-    new = object.__new__
-    if plain and len(names) == 1:
-        read_one, set_one = attrgetter(names[0]), setters[0]
-        assert set_one is not None
-
-        def copy_one(value: Any) -> Any:
-            out: Any = new(cls)
-            set_one(out, read_one(value))
-            return out
-
-        return copy_one
-    if plain and len(names) == 2:
-        read_two, (set_a, set_b) = attrgetter(*names), setters
-        assert set_a is not None and set_b is not None
-
-        def copy_two(value: Any) -> Any:
-            out: Any = new(cls)
-            a, b = read_two(value)
-            set_a(out, a)
-            set_b(out, b)
-            return out
-
-        return copy_two
-    if plain:
-        pairs = tuple(zip(names, setters, strict=True))
-
-        def copy_slots(value: Any) -> Any:
-            out: Any = new(cls)
-            for name, setter in pairs:
-                setter(out, getattr(value, name))  # type: ignore[misc]
-            return out
-
-        return copy_slots
+    if slots - set(names) <= {"__weakref__"} and all(setters) and all(
+            name.isidentifier() for name in names):
+        return _slot_copier(cls, names, setters)
     read = attrgetter(*names)
     if len(names) == 1:
         return lambda value: cls(read(value))
     return lambda value: cls(*read(value))
+
+
+def _slot_copier(cls: type, names: tuple[str, ...], setters: list[Any]) -> Callable[[Any], Any]:
+    """A copier of a slotted class written out for its fields: plain attribute reads and the
+    slots' own setters, no ``__init__`` (speed only)."""
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    lines = ["def copy(value):", "    out = new(cls)"]
+    for i, (name, setter) in enumerate(zip(names, setters, strict=True)):
+        scope[f"set{i}"] = setter
+        lines.append(f"    set{i}(out, value.{name})")
+    lines.append("    return out")
+    exec("\n".join(lines), scope)  # field names of an attrs class, checked above
+    copy: Callable[[Any], Any] = scope["copy"]
+    return copy
 
 
 def fresh(value: Any) -> Any:
@@ -154,13 +137,10 @@ def fresh(value: Any) -> Any:
 def fresh_all(values: tuple[Any, ...]) -> tuple[Any, ...]:
     """:func:`fresh` copies of ``values``, in order."""
     copiers = _COPIERS
-    out = []
-    for value in values:
-        copy = copiers.get(type(value))
-        if copy is None:
-            copy = copiers[type(value)] = _copier(type(value))
-        out.append(copy(value))
-    return tuple(out)
+    try:  # the usual case: every type seen before
+        return tuple([copiers[type(value)](value) for value in values])
+    except KeyError:
+        return tuple([fresh(value) for value in values])
 
 
 WARM_OBJECTS = 8
