@@ -11,16 +11,19 @@ from sevenwonders.base.cards import Edition, any_game_wonders, load_edition
 from sevenwonders.base.events import CardDiscarded, CardSold, Event
 from sevenwonders.base.hooks import Expansion
 from sevenwonders.base.legal import to_move
-from sevenwonders.base.moves import BuildStage, Move
+from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
 from sevenwonders.base.notation import canonical_names, parse
 from sevenwonders.base.options import SIDE_CHOICES, BaseOptions, make_options
 from sevenwonders.base.rules import BuildQuote, Rules
 from sevenwonders.base.scoring import score_sheet
+from sevenwonders.base.spec import INFO, seat_labels
 from sevenwonders.base.state import BaseState
 from sevenwonders.base.validation import check_state
 from sevenwonders.base.view import BaseView, CityView, city_views, make_view
+from sevenwonders.core.checks import check_moves, check_seat, check_turn
 from sevenwonders.core.exact import checked_events
 from sevenwonders.core.limits import quote
+from sevenwonders.core.protocol import GameInfo
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seeds import checked_seed
 from sevenwonders.errors import (
@@ -29,6 +32,8 @@ from sevenwonders.errors import (
     InvalidStateError,
     UnknownCardError,
 )
+
+MOVE_TYPES = (Build, BuildStage, Sell, Skip, Choose)
 
 
 class BaseGame:
@@ -41,6 +46,7 @@ class BaseGame:
     """
 
     name = "base"
+    info: GameInfo = INFO
 
     def __init__(
         self,
@@ -157,29 +163,31 @@ class BaseGame:
 
     def legal_moves(self, state: BaseState, seat: int) -> tuple[Move, ...]:
         if type(seat) is not int or not 0 <= seat < self.players:
-            self.rules.ring.check(seat)  # raises for anything but a seat of this table
+            check_seat(self.players, seat)  # raises for anything but a seat of this table
         return self.rules.legal_moves(self._mine(state), seat)
 
+    def _checked(self, state: object, moves: object) -> tuple[BaseState, Mapping[int, Move]]:
+        """The protocol checks every game shares (:mod:`sevenwonders.core.checks`), then the
+        rules check each move."""
+        mine = self._mine(state)
+        checked = check_moves(moves, players=self.players, to_move=self.rules.to_move(mine),
+                              over=mine.over, move_types=MOVE_TYPES, game=self.name)
+        return mine, checked
+
     def play(self, state: BaseState, moves: Mapping[int, Move]) -> BaseState:
-        if type(moves) is not dict and not isinstance(moves, Mapping):
-            raise IllegalMoveError(f"moves must map seats to moves, not {type(moves).__name__}",
-                                   reason="not_a_mapping")
-        return self._remember(self.rules.play(self._mine(state), moves))
+        return self._remember(self.rules.play(*self._checked(state, moves)))
 
     def step(
         self, state: BaseState, moves: Mapping[int, Move]
     ) -> tuple[BaseState, tuple[Event, ...]]:
-        if not isinstance(moves, Mapping):
-            raise IllegalMoveError(f"moves must map seats to moves, not {type(moves).__name__}",
-                                   reason="not_a_mapping")
         events: list[Event] = []
-        after = self._remember(self.rules.play(self._mine(state), moves, events))
+        after = self._remember(self.rules.play(*self._checked(state, moves), events))
         return after, tuple(events)
 
     def visible_events(self, events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
         """The events as ``seat`` may see them: cards other seats sell or discard lie face
         down, so their names are blanked."""
-        self.rules.ring.check(seat)
+        check_seat(self.players, seat)
         return tuple(
             attrs.evolve(event, card="")
             if isinstance(event, CardSold | CardDiscarded) and event.seat != seat else event
@@ -187,21 +195,19 @@ class BaseGame:
         )
 
     def parse_move(self, state: BaseState, seat: int, text: str) -> Move:
+        state = self._mine(state)
+        check_turn(self.players, seat, self.rules.to_move(state), state.over)
         move = canonical_names(parse(text), self._card_names)
         card = getattr(move, "card", None)
         if card is not None and card not in self.edition.cards:
             raise UnknownCardError(f"no card named {quote(card)}")
-        self.rules.ring.check(seat)
         if isinstance(move, BuildStage) and move.extras and self.expansions:
             # an expansion's extras (``+project``) are matched without case like card names
-            state = self._mine(state)
             known = {word.casefold(): word for e in self.expansions
                      for variant in e.stage_variants(self.rules, state, seat)
                      for word in variant.extras}
             move = attrs.evolve(move, extras=tuple(known.get(word.casefold(), word)
                                                    for word in move.extras))
-        if seat not in self.to_move(state):
-            self.rules.check(state, {seat: move})  # raises the precise seat/game-over error
         self.rules.check_move(state, seat, move)
         return move
 
@@ -216,7 +222,7 @@ class BaseGame:
         return ranking(self.scores(state))
 
     def view(self, state: BaseState, seat: int) -> BaseView:
-        self.rules.ring.check(seat)
+        check_seat(self.players, seat)
         state = self._mine(state)
         memo = self._views
         if memo[0] is not state:
@@ -228,7 +234,7 @@ class BaseGame:
 
     def seat_labels(self, state: BaseState) -> tuple[str, ...]:
         """Each seat's wonder and side, for result tables."""
-        return tuple(f"{city.wonder} ({city.side})" for city in state.cities)
+        return seat_labels(self._mine(state))
 
     def quote(self, state: BaseState, seat: int, card: str) -> BuildQuote:
         """Can ``seat`` build ``card`` now: free (and why), at which payments, or why not."""
@@ -242,11 +248,14 @@ class BaseGame:
         self.rules.ring.check(seat)
         return self.rules.stage_quote(state, seat)
 
-    def is_legal(self, state: BaseState, seat: int, move: Move) -> bool:
+    def is_legal(self, state: BaseState, seat: int, move: object) -> bool:
+        """Whether ``seat`` may play ``move`` now (see :meth:`Game.is_legal`)."""
+        check_seat(self.players, seat)
         state = self._mine(state)
-        self.rules.ring.check(seat)
+        if seat not in self.rules.to_move(state) or type(move) not in MOVE_TYPES:
+            return False
         try:
             self.rules.check_move(state, seat, move)
         except IllegalMoveError:
             return False
-        return seat in self.to_move(state)
+        return True
