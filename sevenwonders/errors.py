@@ -105,7 +105,9 @@ class IllegalMoveError(SevenWondersError):
 
 
 class WrongSeatError(IllegalMoveError):
-    """A seat that does not exist, or that is not asked to move now."""
+    """The seats of a step are wrong: a seat that does not exist (``no_such_seat``), one that is
+    not asked to move now (``not_to_move``), or one asked to move that gave no move
+    (``missing_move``)."""
 
     default_reason = Reason.NOT_TO_MOVE
 

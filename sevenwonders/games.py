@@ -1,6 +1,12 @@
-"""Games and expansions by name, for the command line, records and the simulator.
+"""The one registry: every game and expansion by name, each described by its package's spec.
 
-Each entry is imported only when asked for, so one game's import cost is not paid by another.
+A game lives in its own package with a ``spec.py`` (:class:`~sevenwonders.core.spec.GameSpec`:
+class, kind, determinizer, heuristic, choice details, terminal renderer, agent presets, seat
+labels); adding one touches only that package and one line of :data:`GAMES`. Agents, frontends,
+the command line and the simulator find every part through :func:`spec_of`. Nothing is imported
+until asked for: importing this module imports no game, and one game's import cost is not paid
+by another.
+
 Options may come from files (records) or the command line, so every way a constructor can
 refuse them ends in :class:`~sevenwonders.errors.InvalidOptionError`.
 """
@@ -9,35 +15,75 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import PurePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sevenwonders.core.game import Game
 from sevenwonders.errors import InvalidOptionError, Reason, SevenWondersError
 
-# name -> (module, class)
-GAMES: dict[str, tuple[str, str]] = {
-    "base": ("sevenwonders.base.game", "BaseGame"),
-    "architects": ("sevenwonders.architects.game", "ArchitectsGame"),
-    "dice": ("sevenwonders.dice.game", "DiceGame"),
+if TYPE_CHECKING:
+    from sevenwonders.core.protocol import Game, GameInfo
+    from sevenwonders.core.spec import ExpansionSpec, GameSpec
+
+# game name -> the module holding its SPEC
+GAMES: dict[str, str] = {
+    "base": "sevenwonders.base.spec",
+    "architects": "sevenwonders.architects.spec",
+    "dice": "sevenwonders.dice.spec",
 }
 
-# expansions of the base game: name -> (module, class)
-EXPANSIONS: dict[str, tuple[str, str]] = {
-    "edifice": ("sevenwonders.edifice", "Edifice"),
+# expansion name -> the module holding its SPEC
+EXPANSIONS: dict[str, str] = {
+    "edifice": "sevenwonders.edifice.spec",
 }
 
 
-# options that would name a file on this machine: never taken from a record or a stranger
-FILE_OPTIONS: dict[str, tuple[str, ...]] = {"dice": ("sheets",)}
+def spec(name: str) -> GameSpec:
+    """The spec of the game called ``name``; :class:`InvalidOptionError` for an unknown name."""
+    if not isinstance(name, str) or name not in GAMES:
+        raise InvalidOptionError(
+            f"unknown game {name!r}; choose one of {', '.join(sorted(GAMES))}")
+    found: GameSpec = importlib.import_module(GAMES[name]).SPEC
+    return found
+
+
+def spec_of(game: Game[Any, Any, Any]) -> GameSpec | None:
+    """The spec of ``game`` (by its name), or ``None`` for a game the registry does not list
+    (one a user wrote against the protocol: agents and frontends then use generic parts)."""
+    name = getattr(game, "name", None)
+    return spec(name) if isinstance(name, str) and name in GAMES else None
+
+
+def part_of(game: Game[Any, Any, Any], part: str) -> Any:
+    """The part ``part`` of ``game``'s spec (``"determinizer"``, ``"heuristic"``...), imported
+    now, or ``None`` if the game has none or is not registered."""
+    found = spec_of(game)
+    return None if found is None else found.load(part)
+
+
+def game_info(name: str) -> GameInfo:
+    """What the game called ``name`` declares (players, turns, hidden information, chance)."""
+    return spec(name).info
+
+
+def expansion_spec(name: str) -> ExpansionSpec:
+    """The spec of the expansion called ``name``."""
+    if not isinstance(name, str) or name not in EXPANSIONS:
+        raise InvalidOptionError(
+            f"unknown expansion {name!r}; known: {', '.join(sorted(EXPANSIONS))}")
+    found: ExpansionSpec = importlib.import_module(EXPANSIONS[name]).SPEC
+    return found
+
+
+# the built-in data sets an option naming a file may name instead (records never name files)
 BUILT_IN_NAMES = ("default",)
 
 
 def refuse_file_options(name: str, options: Mapping[str, Any]) -> None:
     """Refuse an option of game ``name`` that names a file (records carry data, not paths):
-    only a built-in name (``"default"``) or the data itself may stand there."""
-    for option in FILE_OPTIONS.get(name, ()):
+    only a built-in name (``"default"``) or the data itself may stand there. Which options
+    name files, the game's spec says (``file_options``)."""
+    for option in spec(name).file_options:
         value = options.get(option)
         if isinstance(value, str | PurePath) and value not in BUILT_IN_NAMES:
             raise InvalidOptionError(
@@ -62,18 +108,33 @@ def _construct(cls: Callable[..., Any], what: str, options: dict[str, Any]) -> A
             f"bad options for {what}: {type(error).__name__}: {error}") from None
 
 
+class AgentPresets(Mapping[str, Mapping[str, object]]):
+    """Game name -> the option values ``agent`` takes in that game when a user leaves them out,
+    read from the specs on use (only games with presets for ``agent`` are listed)."""
+
+    def __init__(self, agent: str) -> None:
+        self.agent = agent
+
+    def __getitem__(self, name: str) -> Mapping[str, object]:
+        if name not in GAMES or self.agent not in spec(name).presets:
+            raise KeyError(name)
+        return spec(name).presets[self.agent]
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name in GAMES if self.agent in spec(name).presets)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
 def make_expansion(name: str, options: Mapping[str, Any] | None = None) -> Any:
     """The expansion called ``name`` (see :data:`EXPANSIONS`) built from its options."""
-    if not isinstance(name, str) or name not in EXPANSIONS:
-        raise InvalidOptionError(
-            f"unknown expansion {name!r}; known: {', '.join(sorted(EXPANSIONS))}")
+    entry = expansion_spec(name)
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
         raise InvalidOptionError(f"the options of {name} must be an object, not {options!r}")
-    module_name, class_name = EXPANSIONS[name]
-    cls = getattr(importlib.import_module(module_name), class_name)
-    return _construct(cls, f"expansion {name}", dict(options))
+    return _construct(entry.load(), f"expansion {name}", dict(options))
 
 
 def _expansions(value: Any) -> tuple[Any, ...]:
@@ -98,17 +159,25 @@ def make_game(name: str, players: int, **options: Any) -> Game[Any, Any, Any]:
     ``options`` are the game's own; ``expansions`` may name expansions instead of building them:
     ``make_game("base", 5, expansions=["edifice"])``.
     """
-    if not isinstance(name, str) or name not in GAMES:
-        raise InvalidOptionError(
-            f"unknown game {name!r}; choose one of {', '.join(sorted(GAMES))}"
-        )
+    entry = spec(name)
     if isinstance(players, bool) or not isinstance(players, int):
         raise InvalidOptionError(f"players must be an integer, not {players!r}")
     if options.get("expansions"):
         options["expansions"] = _expansions(options["expansions"])
+        for expansion in options["expansions"]:
+            extends = expansion_spec(expansion.name).extends if (
+                expansion.name in EXPANSIONS) else None
+            if extends is not None and extends != name:
+                raise InvalidOptionError(
+                    f"bad expansions for {name}: {expansion.name} is an expansion of {extends}")
     else:
         options.pop("expansions", None)
-    module_name, class_name = GAMES[name]
-    cls = getattr(importlib.import_module(module_name), class_name)
+    cls = entry.load("game")
     game: Game[Any, Any, Any] = _construct(cls, f"game {name}", {"players": players, **options})
     return game
+
+
+__all__ = [
+    "AgentPresets", "BUILT_IN_NAMES", "EXPANSIONS", "GAMES", "expansion_spec", "game_info",
+    "make_expansion", "make_game", "part_of", "refuse_file_options", "spec", "spec_of",
+]

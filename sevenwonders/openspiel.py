@@ -27,6 +27,7 @@ import numpy as np
 import pyspiel
 
 from sevenwonders.errors import InvalidOptionError
+from sevenwonders.games import game_info
 from sevenwonders.rl.adapter import Adapter
 
 NAMES = {"base": "python_sevenwonders_base", "architects": "python_sevenwonders_architects",
@@ -37,7 +38,6 @@ PARAMETERS: dict[str, dict[str, Any]] = {
     "architects": {"players": 2, **_COMMON},
     "dice": {"players": 3, **_COMMON},
 }
-_PLAYERS = {"base": (3, 7), "architects": (2, 7), "dice": (2, 7)}
 _LENGTH = {"base": 400, "architects": 4000, "dice": 4000}  # generous bounds on a game's moves
 
 
@@ -55,8 +55,9 @@ class _Shared:
 
 
 def _game_type(family: str) -> Any:
-    simultaneous = family != "architects"
-    low, high = _PLAYERS[family]
+    info = game_info(family)  # what the game declares in its spec
+    simultaneous = info.simultaneous
+    low, high = info.min_players, info.max_players
     return pyspiel.GameType(
         short_name=NAMES[family],
         long_name=f"7 Wonders ({family}), sevenwonders library",

@@ -27,7 +27,8 @@ from sevenwonders.agents.base import Agent
 from sevenwonders.agents.random_agent import RandomAgent
 from sevenwonders.core.game import Game
 from sevenwonders.core.rng import Rng
-from sevenwonders.core.scoring import ScoreSheet
+from sevenwonders.core.scoring import ScoreSheet, ranking
+from sevenwonders.games import part_of
 
 Progress = Callable[[int, int], None]
 
@@ -102,14 +103,17 @@ def play_game(
             view = game.view(state, seat) if looks[seat] else None
             moves[seat], rngs[seat] = agents[seat].choose(game, view, legal, rngs[seat])
         state = game.play(state, moves)
-    scores = game.scores(state)
-    return GameResult(index, seed, scores, game.ranking(state), labels,
+    scores = game.scores(state)  # scored once: the ranking is that of these sheets
+    return GameResult(index, seed, scores, ranking(scores), labels,
                       tuple(agent.name for agent in agents))
 
 
 def seat_labels(game: Game[Any, Any, Any], state: Any) -> tuple[str, ...]:
     """What each seat plays (a wonder and side), if the game says; else the seat number."""
-    labels = getattr(game, "seat_labels", None)
+    labels = part_of(game, "seat_labels")
+    if labels is not None:
+        return tuple(labels(state))
+    labels = getattr(game, "seat_labels", None)  # a game outside the registry may say
     if callable(labels):
         return tuple(labels(state))
     return tuple(f"seat {seat}" for seat in range(game.players))

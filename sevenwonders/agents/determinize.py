@@ -2,9 +2,10 @@
 
 A determinizer is ``(game, view, rng) -> (state, rng)``: it keeps everything the view shows and
 draws everything the seat cannot see at random among the possibilities, so a search can look
-ahead without ever reading hidden information. Each game supplies one in a small module of its
-own, named here as ``"module:function"`` (:data:`DETERMINIZERS`) and imported on first use; a game
-whose module does not exist yet simply has none (:func:`determinizer_for` returns ``None``).
+ahead without ever reading hidden information. Each game names its own in its spec
+(:mod:`sevenwonders.games`), imported on first use; :func:`register_determinizer` sets one at run
+time (:data:`DETERMINIZERS`: game name -> ``"module:function"``, read before the spec). A game
+with neither has none (:func:`determinizer_for` returns ``None``).
 """
 
 from __future__ import annotations
@@ -15,14 +16,11 @@ from typing import Any
 
 from sevenwonders.core.game import Game
 from sevenwonders.core.rng import Rng
+from sevenwonders.games import spec_of
 
 Determinizer = Callable[[Game[Any, Any, Any], Any, Rng], tuple[Any, Rng]]
 
-DETERMINIZERS: dict[str, str] = {
-    "base": "sevenwonders.base.determinize:determinize",
-    "architects": "sevenwonders.architects.determinize:determinize",
-    "dice": "sevenwonders.dice.determinize:determinize",
-}
+DETERMINIZERS: dict[str, str] = {}
 
 _loaded: dict[str, Determinizer | None] = {}
 
@@ -42,6 +40,9 @@ def determinizer_for(game: Game[Any, Any, Any]) -> Determinizer | None:
     if name not in _loaded:
         found: Determinizer | None = None
         spec = DETERMINIZERS.get(name)
+        if spec is None:
+            game_spec = spec_of(game)
+            spec = None if game_spec is None else game_spec.determinizer
         if spec is not None:
             module_name, _, function = spec.partition(":")
             try:

@@ -89,6 +89,7 @@ from sevenwonders.agents.heuristics import (
 from sevenwonders.core.game import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.errors import SevenWondersError
+from sevenwonders.games import AgentPresets
 
 WIN_WEIGHT = 0.6
 SCALE = 8.0
@@ -108,13 +109,9 @@ DEFAULTS: dict[str, object] = {
     "root": "tree", "evidence": 1.0, "cut_evidence": 1.0, "chance": "outcomes",
 }
 """The generic value of every option."""
-PRESETS: dict[str, dict[str, object]] = {
-    "dice": {
-        "root": "paired", "depth": 1, "horizon": 24, "width": 5, "evidence": 1.0,
-        "cut_evidence": math.inf,
-    },
-}
-"""Per-game values of the options a user leaves out, by game name (see the README)."""
+PRESETS: Mapping[str, Mapping[str, object]] = AgentPresets("ismcts")
+"""Per-game values of the options a user leaves out, by game name, from each game's spec
+(``presets["ismcts"]``; see the README)."""
 
 
 NO_MOVE: Any = object()

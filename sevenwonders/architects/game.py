@@ -29,6 +29,7 @@ from sevenwonders.architects.moves import (
 from sevenwonders.architects.options import RuleOptions, make_options
 from sevenwonders.architects.rules import HIDDEN, Engine, Work
 from sevenwonders.architects.scoring import score_sheets
+from sevenwonders.architects.spec import INFO, seat_labels
 from sevenwonders.architects.state import ArchitectsState, City, Finished
 from sevenwonders.architects.tables import Tables
 from sevenwonders.architects.view import (
@@ -38,18 +39,18 @@ from sevenwonders.architects.view import (
     make_view,
     notation,
 )
+from sevenwonders.core.checks import check_moves, check_turn
 from sevenwonders.core.exact import checked_events
 from sevenwonders.core.limits import quote
 from sevenwonders.core.memo import fresh_all, warm
+from sevenwonders.core.protocol import GameInfo
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seats import Ring
 from sevenwonders.core.seeds import checked_seed
 from sevenwonders.errors import (
-    GameOverError,
     IllegalMoveError,
     InvalidStateError,
     UnknownCardError,
-    WrongSeatError,
 )
 
 _MOVE_TYPES = frozenset(MOVE_TYPES)
@@ -88,6 +89,10 @@ class ArchitectsGame:
         return self._players
 
     @property
+    def info(self) -> GameInfo:
+        return INFO
+
+    @property
     def rules(self) -> RuleOptions:
         return self._rules
 
@@ -107,6 +112,8 @@ class ArchitectsGame:
         return self._to_move[state.current]
 
     def legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
+        if type(seat) is not int:
+            self.ring.check(seat)  # a bool or float is no seat, even where it equals one
         last = self._cache.last
         moves = last[1] if state is last[0] else self._cache.states.get(state)
         if moves is None:
@@ -132,7 +139,8 @@ class ArchitectsGame:
         seat = state.current
         move: Move | None = None
         if type(moves) is dict and len(moves) == 1 and seat in moves and (
-                type(moves[seat]) in _MOVE_TYPES):  # exact types: no lying __eq__
+                type(moves[seat]) in _MOVE_TYPES  # exact types: no lying __eq__
+                and type(next(iter(moves))) is int):  # nor a bool or float for a seat
             try:  # the engine plays its own copy of the listed move
                 move = legal[legal.index(moves[seat])]
             except ValueError:
@@ -166,18 +174,19 @@ class ArchitectsGame:
 
     def seat_labels(self, state: ArchitectsState) -> tuple[str, ...]:
         """Each seat's wonder, for result tables."""
-        return tuple(city.wonder for city in state.cities)
+        return seat_labels(self._guard(state))
 
     def parse_move(self, state: ArchitectsState, seat: int, text: str) -> Move:
-        move = self._canonical(parse(text))
         self._check_seat(self._guard(state), seat)
+        move = self._canonical(parse(text))
         if move not in self.legal_moves(state, seat):
             raise IllegalMoveError(f"{quote(text)} is not a legal move now", reason="illegal",
                                    seat=seat)
         return move
 
-    def is_legal(self, state: ArchitectsState, seat: int, move: Move) -> bool:
-        """Whether ``seat`` may play ``move`` now; a bad state or seat raises."""
+    def is_legal(self, state: ArchitectsState, seat: int, move: object) -> bool:
+        """Whether ``seat`` may play ``move`` now (see :meth:`Game.is_legal`); a bad state
+        or seat raises."""
         state = self._guard(state)
         self.ring.check(seat)
         return (type(move) in _MOVE_TYPES and not state.over and seat == state.current
@@ -264,19 +273,14 @@ class ArchitectsGame:
         return state
 
     def _check_seat(self, state: ArchitectsState, seat: object) -> int:
-        if state.over:
-            raise GameOverError("the game is over", reason="game_over",
-                                seat=seat if isinstance(seat, int) else None)
-        checked = self.ring.check(seat)
-        if checked != state.current:
-            raise WrongSeatError(f"seat {checked} is not to move; seat {state.current} is",
-                                 reason="not_to_move", seat=checked)
-        return checked
+        to_move = frozenset() if state.over else self._to_move[state.current]
+        return check_turn(self._players, seat, to_move, state.over)
 
     def _check(self, state: ArchitectsState, moves: Mapping[int, Move]) -> Move:
         """The move of the seat to move, if it is legal; otherwise raise the fitting error."""
         seat = state.current
-        if type(moves) is dict and len(moves) == 1 and seat in moves:
+        if type(moves) is dict and len(moves) == 1 and seat in moves and (
+                type(next(iter(moves))) is int):
             move: Move = moves[seat]
             if type(move) in _MOVE_TYPES:  # exact types: no subclass with a lying __eq__
                 legal = self._legal(state)
@@ -287,19 +291,12 @@ class ArchitectsGame:
         return self._reject(state, moves)
 
     def _reject(self, state: ArchitectsState, moves: Mapping[int, Move]) -> Move:
-        if not isinstance(moves, Mapping):
-            raise IllegalMoveError("moves are given as {seat: move}", reason="wrong_type")
-        if state.over:
-            raise GameOverError("the game is over", reason="game_over")
-        for seat in moves:
-            self._check_seat(state, seat)
+        over = type(state.pending) is Finished
+        checked = check_moves(moves, players=self._players, over=over, move_types=MOVE_TYPES,
+                              to_move=frozenset() if over else self._to_move[state.current],
+                              game=self.name)
         seat = state.current
-        if seat not in moves:
-            raise IllegalMoveError(f"seat {seat} must move", reason="missing_move", seat=seat)
-        move = moves[seat]
-        if type(move) not in _MOVE_TYPES:
-            raise IllegalMoveError(f"{move!r} is not an Architects move", reason="wrong_type",
-                                   seat=seat)
+        move: Move = checked[seat]
         legal = self._legal(state)
         if move not in legal:
             raise IllegalMoveError(f"{quote(move)} is not a legal move now", reason="illegal",

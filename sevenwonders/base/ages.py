@@ -26,7 +26,14 @@ from sevenwonders.base.events import (
     PendingDecision,
 )
 from sevenwonders.base.setup import TURNS_PER_AGE, deal
-from sevenwonders.base.state import BaseState, City, Pending, PendingKind
+from sevenwonders.base.state import (
+    BaseState,
+    City,
+    Pending,
+    PendingKind,
+    make_city,
+    make_state,
+)
 from sevenwonders.core.military import LOSS, WIN, neighbour_conflicts
 
 if TYPE_CHECKING:
@@ -70,7 +77,7 @@ def advance(rules: Rules, state: BaseState, events: list[Event] | None) -> BaseS
 
 
 def with_pending(state: BaseState, pending: tuple[Pending, ...]) -> BaseState:
-    return BaseState(
+    return make_state(
         players=state.players, age=state.age, turn=state.turn, cities=state.cities,
         hands=state.hands, decks=state.decks, discard=state.discard, rng=state.rng,
         pending=pending, marks=state.marks, deferred=state.deferred, over=state.over,
@@ -90,7 +97,7 @@ def pay_deferred(rules: Rules, cities: Sequence[City], deferred: tuple[tuple[int
             gain = rules.count(after, seat, effect.counts, effect.scope) * effect.amount
             if gain:
                 city = after[seat]
-                after[seat] = City(
+                after[seat] = make_city(
                     wonder=city.wonder, side=city.side, coins=city.coins + gain,
                     cards=city.cards, stages=city.stages, tucked=city.tucked, tokens=city.tokens,
                     free_build_age=city.free_build_age, stage_choices=city.stage_choices,
@@ -118,7 +125,7 @@ def end_turn(rules: Rules, state: BaseState, events: list[Event] | None) -> Base
     turn, mark the Age as ending instead."""
     cities = pay_deferred(rules, state.cities, state.deferred, events)
     last = state.turn >= TURNS_PER_AGE
-    return BaseState(
+    return make_state(
         players=state.players,
         age=state.age,
         turn=state.turn if last else state.turn + 1,
@@ -170,7 +177,7 @@ def end_age(rules: Rules, state: BaseState, events: list[Event] | None) -> BaseS
     over = state.age == 3
     if events is not None:
         events.append(GameEnded() if over else AgeStarted(state.age + 1))
-    return BaseState(
+    return make_state(
         players=state.players,
         age=state.age if over else state.age + 1,
         turn=state.turn if over else 1,
@@ -204,7 +211,7 @@ def conflicts(rules: Rules, state: BaseState, events: list[Event] | None) -> tup
             if events is not None:
                 events.append(ConflictResolved(state.age, seat, neighbour, strengths[seat],
                                                strengths[neighbour], token))
-        cities.append(City(
+        cities.append(make_city(
             wonder=city.wonder, side=city.side, coins=city.coins, cards=city.cards,
             stages=city.stages, tucked=city.tucked, tokens=tuple(tokens),
             free_build_age=city.free_build_age, stage_choices=city.stage_choices,

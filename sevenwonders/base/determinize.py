@@ -57,32 +57,7 @@ def determinize(game: BaseGame, view: BaseView, rng: Rng) -> tuple[BaseState, Rn
     seat, age = view.seat, view.age
     guild_names = set(game.edition.guilds())
     sees_discard = view.pending is PendingKind.BUILD_FROM_DISCARD
-
-    # Unseen cards of each Age dealt so far (guilds apart).
-    unseen = {a: _deck(game, a) for a in range(1, age + 1)}
-    seen_guilds: set[str] = set()
-
-    def see(name: str, current_age_only: bool = False) -> None:
-        if name in guild_names:
-            seen_guilds.add(name)
-            return
-        ages = (age,) if current_age_only else tuple(range(1, age + 1))
-        for a in ages:
-            if unseen[a][name] > 0:
-                unseen[a][name] -= 1
-                return
-        raise InvalidStateError(f"the view shows more copies of {name!r} than the game deals")
-
-    for name in view.hand:
-        see(name, current_age_only=True)
-    for city in view.cities:
-        for name in city.cards:
-            see(name)
-    for name in view.tucked:
-        see(name)
-    if sees_discard:
-        for name in view.discard:
-            see(name)
+    unseen, seen_guilds = _unseen(game, view, guild_names, sees_discard)
 
     # Guilds: players + 2 are in play in Age III; the unseen ones are a random subset.
     hidden_guilds: list[str] = []
@@ -142,23 +117,7 @@ def determinize(game: BaseGame, view: BaseView, rng: Rng) -> tuple[BaseState, Rn
         deck, rng = rng.shuffle(cards)
         decks.append(deck)
 
-    pending: list[Pending] = []
-    if not view.over and len(view.to_move) == 1 and n > 1:
-        head = view.to_move[0]
-        if head == seat and view.pending is not None:
-            kind = view.pending
-        elif view.turn == LAST_TURN and view.hand_sizes[head]:
-            kind = PendingKind.PLAY_LAST_CARD
-        else:
-            kind = PendingKind.BUILD_FROM_DISCARD
-        detail = getattr(view, "pending_detail", "") if head == seat else ""
-        pending.append(Pending(head, kind, detail) if detail else Pending(head, kind))
-        if view.turn == LAST_TURN:
-            pending.extend(
-                Pending(s, PendingKind.PLAY_LAST_CARD)
-                for s in range(n)
-                if s != head and view.hand_sizes[s]
-            )
+    pending = _pending(view, n)
     state_rng, rng = rng.split()
     state = BaseState(
         players=n,
@@ -181,6 +140,63 @@ def determinize(game: BaseGame, view: BaseView, rng: Rng) -> tuple[BaseState, Rn
     if game.expansions:
         state, rng = _expansion_states(game, view, state, rng)
     return state, rng
+
+
+def _unseen(game: BaseGame, view: BaseView, guild_names: set[str],
+            sees_discard: bool) -> tuple[dict[int, Counter[str]], set[str]]:
+    """The cards of each Age dealt so far that ``view`` does not show (guilds apart), and the
+    guilds it shows."""
+    age = view.age
+    unseen = {a: _deck(game, a) for a in range(1, age + 1)}
+    seen_guilds: set[str] = set()
+
+    def see(name: str, current_age_only: bool = False) -> None:
+        if name in guild_names:
+            seen_guilds.add(name)
+            return
+        ages = (age,) if current_age_only else tuple(range(1, age + 1))
+        for a in ages:
+            if unseen[a][name] > 0:
+                unseen[a][name] -= 1
+                return
+        raise InvalidStateError(f"the view shows more copies of {name!r} than the game deals")
+
+    for name in view.hand:
+        see(name, current_age_only=True)
+    for city in view.cities:
+        for name in city.cards:
+            see(name)
+    for name in view.tucked:
+        see(name)
+    if sees_discard:
+        for name in view.discard:
+            see(name)
+    return unseen, seen_guilds
+
+
+def _pending(view: BaseView, n: int) -> list[Pending]:
+    """The decisions owed, as far as the view tells them: one seat alone to move owes its own
+    pending decision, the last card of the Age (Babylon) or a build from the discard pile
+    (Halikarnassos); on the last turn every other seat with a card then owes its last card."""
+    pending: list[Pending] = []
+    if view.over or len(view.to_move) != 1 or n <= 1:
+        return pending
+    seat, head = view.seat, view.to_move[0]
+    if head == seat and view.pending is not None:
+        kind = view.pending
+    elif view.turn == LAST_TURN and view.hand_sizes[head]:
+        kind = PendingKind.PLAY_LAST_CARD
+    else:
+        kind = PendingKind.BUILD_FROM_DISCARD
+    detail = getattr(view, "pending_detail", "") if head == seat else ""
+    pending.append(Pending(head, kind, detail) if detail else Pending(head, kind))
+    if view.turn == LAST_TURN:
+        pending.extend(
+            Pending(s, PendingKind.PLAY_LAST_CARD)
+            for s in range(n)
+            if s != head and view.hand_sizes[s]
+        )
+    return pending
 
 
 def _expansion_states(

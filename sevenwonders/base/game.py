@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Mapping
 from typing import Any
 
@@ -11,16 +10,20 @@ import attrs
 from sevenwonders.base.cards import Edition, any_game_wonders, load_edition
 from sevenwonders.base.events import CardDiscarded, CardSold, Event
 from sevenwonders.base.hooks import Expansion
-from sevenwonders.base.moves import BuildStage, Move
+from sevenwonders.base.legal import to_move
+from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
 from sevenwonders.base.notation import canonical_names, parse
 from sevenwonders.base.options import SIDE_CHOICES, BaseOptions, make_options
 from sevenwonders.base.rules import BuildQuote, Rules
 from sevenwonders.base.scoring import score_sheet
+from sevenwonders.base.spec import INFO, seat_labels
 from sevenwonders.base.state import BaseState
 from sevenwonders.base.validation import check_state
 from sevenwonders.base.view import BaseView, CityView, city_views, make_view
+from sevenwonders.core.checks import check_moves, check_seat, check_turn
 from sevenwonders.core.exact import checked_events
 from sevenwonders.core.limits import quote
+from sevenwonders.core.protocol import GameInfo
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seeds import checked_seed
 from sevenwonders.errors import (
@@ -30,8 +33,7 @@ from sevenwonders.errors import (
     UnknownCardError,
 )
 
-# How many produced states a game object trusts at once (the oldest is forgotten first).
-_PRODUCED_LIMIT = 64
+MOVE_TYPES = (Build, BuildStage, Sell, Skip, Choose)
 
 
 class BaseGame:
@@ -44,6 +46,7 @@ class BaseGame:
     """
 
     name = "base"
+    info: GameInfo = INFO
 
     def __init__(
         self,
@@ -76,9 +79,9 @@ class BaseGame:
         self.rules = Rules(players, self._options, self.edition, self.expansions)
         # card names in notation are matched without case (``build baths``)
         self._card_names = {name.casefold(): name for name in self.edition.cards}
-        # The states this game produced lately (by id, checked by identity): they skip the
-        # checks of a state from outside, for every live game stepped through this object.
-        self._produced: dict[int, weakref.ref[BaseState]] = {}
+        # The states this game produced lately skip the checks of a state from outside, for
+        # every live game stepped through this object: they are marked in the speed layer's
+        # memo of the state (by id, checked by identity, gone with the state; the last 64).
         self._last: BaseState | None = None  # the last of them (one playout's next state)
         # the last state a view was made of, and its cities as everyone sees them
         self._views: tuple[BaseState | None, tuple[CityView, ...]] = (None, ())
@@ -87,7 +90,6 @@ class BaseGame:
         """A pickled game carries its options, not what it remembers of states (a process
         pool's task stays small); the rules drop their caches likewise."""
         state = dict(self.__dict__)
-        state["_produced"] = {}
         state["_last"] = None
         state["_views"] = (None, ())
         return state
@@ -96,18 +98,9 @@ class BaseGame:
         self.__dict__.update(state)
 
     def _remember(self, state: BaseState) -> BaseState:
-        """Trust ``state`` while it lives (a weak reference: a dead state's entry goes at once,
-        so none ages into the garbage collector's older generations)."""
-        produced = self._produced
-        key = id(state)
-
-        def forget(ref: object) -> None:
-            if produced.get(key) is ref:
-                del produced[key]
-
-        if len(produced) >= _PRODUCED_LIMIT:
-            del produced[next(iter(produced))]  # the oldest
-        produced[key] = weakref.ref(state, forget)
+        """Trust ``state`` while it lives (the mark leaves with the state's memo, so none
+        ages into the garbage collector's older generations)."""
+        self.rules.fast.state_memo(state).produced = True
         self._last = state
         return state
 
@@ -125,7 +118,7 @@ class BaseGame:
         return self._remember(self.rules.setup(checked_seed(seed)))
 
     def to_move(self, state: BaseState) -> frozenset[int]:
-        return self.rules.to_move(self._mine(state))
+        return to_move(self.rules, self._mine(state))
 
     def _mine(self, state: object) -> BaseState:
         """Refuse a state that is not a base-game state of this game's table size and set of
@@ -134,8 +127,7 @@ class BaseGame:
         or of many live games stepped in turn)."""
         if state is self._last:
             return state  # type: ignore[return-value]
-        ref = self._produced.get(id(state))
-        if ref is not None and ref() is state:
+        if self.rules.fast.produced(state):
             return state  # type: ignore[return-value]
         return self.check_table(state)
 
@@ -171,29 +163,31 @@ class BaseGame:
 
     def legal_moves(self, state: BaseState, seat: int) -> tuple[Move, ...]:
         if type(seat) is not int or not 0 <= seat < self.players:
-            self.rules.ring.check(seat)  # raises for anything but a seat of this table
+            check_seat(self.players, seat)  # raises for anything but a seat of this table
         return self.rules.legal_moves(self._mine(state), seat)
 
+    def _checked(self, state: object, moves: object) -> tuple[BaseState, Mapping[int, Move]]:
+        """The protocol checks every game shares (:mod:`sevenwonders.core.checks`), then the
+        rules check each move."""
+        mine = self._mine(state)
+        checked = check_moves(moves, players=self.players, to_move=self.rules.to_move(mine),
+                              over=mine.over, move_types=MOVE_TYPES, game=self.name)
+        return mine, checked
+
     def play(self, state: BaseState, moves: Mapping[int, Move]) -> BaseState:
-        if type(moves) is not dict and not isinstance(moves, Mapping):
-            raise IllegalMoveError(f"moves must map seats to moves, not {type(moves).__name__}",
-                                   reason="not_a_mapping")
-        return self._remember(self.rules.play(self._mine(state), moves))
+        return self._remember(self.rules.play(*self._checked(state, moves)))
 
     def step(
         self, state: BaseState, moves: Mapping[int, Move]
     ) -> tuple[BaseState, tuple[Event, ...]]:
-        if not isinstance(moves, Mapping):
-            raise IllegalMoveError(f"moves must map seats to moves, not {type(moves).__name__}",
-                                   reason="not_a_mapping")
         events: list[Event] = []
-        after = self._remember(self.rules.play(self._mine(state), moves, events))
+        after = self._remember(self.rules.play(*self._checked(state, moves), events))
         return after, tuple(events)
 
     def visible_events(self, events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
         """The events as ``seat`` may see them: cards other seats sell or discard lie face
         down, so their names are blanked."""
-        self.rules.ring.check(seat)
+        check_seat(self.players, seat)
         return tuple(
             attrs.evolve(event, card="")
             if isinstance(event, CardSold | CardDiscarded) and event.seat != seat else event
@@ -201,21 +195,19 @@ class BaseGame:
         )
 
     def parse_move(self, state: BaseState, seat: int, text: str) -> Move:
+        state = self._mine(state)
+        check_turn(self.players, seat, self.rules.to_move(state), state.over)
         move = canonical_names(parse(text), self._card_names)
         card = getattr(move, "card", None)
         if card is not None and card not in self.edition.cards:
             raise UnknownCardError(f"no card named {quote(card)}")
-        self.rules.ring.check(seat)
         if isinstance(move, BuildStage) and move.extras and self.expansions:
             # an expansion's extras (``+project``) are matched without case like card names
-            state = self._mine(state)
             known = {word.casefold(): word for e in self.expansions
                      for variant in e.stage_variants(self.rules, state, seat)
                      for word in variant.extras}
             move = attrs.evolve(move, extras=tuple(known.get(word.casefold(), word)
                                                    for word in move.extras))
-        if seat not in self.to_move(state):
-            self.rules.check(state, {seat: move})  # raises the precise seat/game-over error
         self.rules.check_move(state, seat, move)
         return move
 
@@ -230,7 +222,7 @@ class BaseGame:
         return ranking(self.scores(state))
 
     def view(self, state: BaseState, seat: int) -> BaseView:
-        self.rules.ring.check(seat)
+        check_seat(self.players, seat)
         state = self._mine(state)
         memo = self._views
         if memo[0] is not state:
@@ -242,7 +234,7 @@ class BaseGame:
 
     def seat_labels(self, state: BaseState) -> tuple[str, ...]:
         """Each seat's wonder and side, for result tables."""
-        return tuple(f"{city.wonder} ({city.side})" for city in state.cities)
+        return seat_labels(self._mine(state))
 
     def quote(self, state: BaseState, seat: int, card: str) -> BuildQuote:
         """Can ``seat`` build ``card`` now: free (and why), at which payments, or why not."""
@@ -256,11 +248,14 @@ class BaseGame:
         self.rules.ring.check(seat)
         return self.rules.stage_quote(state, seat)
 
-    def is_legal(self, state: BaseState, seat: int, move: Move) -> bool:
+    def is_legal(self, state: BaseState, seat: int, move: object) -> bool:
+        """Whether ``seat`` may play ``move`` now (see :meth:`Game.is_legal`)."""
+        check_seat(self.players, seat)
         state = self._mine(state)
-        self.rules.ring.check(seat)
+        if seat not in self.rules.to_move(state) or type(move) not in MOVE_TYPES:
+            return False
         try:
             self.rules.check_move(state, seat, move)
         except IllegalMoveError:
             return False
-        return seat in self.to_move(state)
+        return True

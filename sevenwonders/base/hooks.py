@@ -9,7 +9,6 @@ name yet. Expansion state lives in ``BaseState.expansions`` as subclasses of
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -146,10 +145,10 @@ def _unstructure_state(obj: ExpansionState) -> Any:
 def _load_expansion(name: object) -> None:
     """Import the expansion called ``name`` through the registry of :mod:`sevenwonders.games`
     (its module registers its state type), so a document loads in a fresh process."""
-    from sevenwonders.games import EXPANSIONS
+    from sevenwonders.games import EXPANSIONS, expansion_spec
 
     if type(name) is str and name not in _STATE_TYPES and name in EXPANSIONS:
-        importlib.import_module(EXPANSIONS[name][0])
+        expansion_spec(name).load()
 
 
 def _structure_state(data: Any, _: Any) -> ExpansionState:

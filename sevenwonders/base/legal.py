@@ -10,7 +10,6 @@ The plain rule is here; ``base/fast/moves.py`` lists the same moves from caches.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import attrs
@@ -28,7 +27,7 @@ from sevenwonders.base.setup import TURNS_PER_AGE
 from sevenwonders.base.state import BaseState, PendingKind
 from sevenwonders.base.trading import FREE, Trade, payments, spendable, trade
 from sevenwonders.core.resources import Payment
-from sevenwonders.errors import GameOverError, IllegalMoveError, WrongSeatError
+from sevenwonders.errors import IllegalMoveError
 
 if TYPE_CHECKING:
     from sevenwonders.base.rules import Rules
@@ -199,29 +198,6 @@ def pending_moves(rules: Rules, state: BaseState, seat: int) -> tuple[Move, ...]
 
 
 # ---------------------------------------------------------------- checks
-
-
-def check_seats(rules: Rules, state: BaseState, moves: Mapping[int, object]) -> None:
-    """Raise for a finished game, a seat not of this table, a seat not to move or a missing
-    move."""
-    if state.over:
-        raise GameOverError("the game is over", reason="game_over")
-    expected = rules.to_move(state)
-    for seat in moves:
-        if type(seat) is not int or not 0 <= seat < rules.players:
-            rules.ring.check(seat)  # raises for anything but a seat of this table
-    if set(moves) != expected:
-        missing = sorted(expected - set(moves))
-        extra = sorted(set(moves) - expected)
-        if extra:
-            raise WrongSeatError(
-                f"seat {extra[0]} is not asked to move now (to move: {sorted(expected)})",
-                reason="not_to_move", seat=extra[0],
-            )
-        raise WrongSeatError(
-            f"a move is missing for seat {missing[0]} (to move: {sorted(expected)})",
-            reason="missing_move", seat=missing[0],
-        )
 
 
 def check_move(rules: Rules, state: BaseState, seat: int, move: object) -> None:

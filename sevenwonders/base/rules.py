@@ -252,8 +252,9 @@ class Rules:
 
     def _checked(self, state: BaseState,
                  moves: Mapping[int, Move]) -> list[frozenset[type] | None] | None:
-        """:meth:`check`; returns every seat's stage powers when it looked them up."""
-        legal.check_seats(self, state, moves)
+        """:meth:`check` of each move (the seats were checked by the game layer,
+        :mod:`sevenwonders.core.checks`); returns every seat's stage powers when it looked them
+        up."""
         fast = self.fast
         memo = fast.state_memo(state)
         entries = None

@@ -67,6 +67,25 @@ class TurnMarks:
 NO_MARKS = TurnMarks()
 
 
+# Keyword builders of the hot path. ``City(wonder=..., ...)`` makes Python pack the keywords
+# into a dict for the class call and unpack them again for ``__init__`` (about 2 % of a random
+# game); a plain function takes keywords without that dict and passes them on by position.
+# The field order is written here once, next to the classes.
+
+
+def make_city(*, wonder: str, side: str, coins: int, cards: tuple[str, ...],
+              stages: int, tucked: tuple[str, ...], tokens: tuple[int, ...],
+              free_build_age: int, stage_choices: tuple[int, ...]) -> City:
+    """``City(...)`` with every field named."""
+    return City(wonder, side, coins, cards, stages, tucked, tokens, free_build_age,
+                stage_choices)
+
+
+def make_marks(*, built: tuple[str, ...], stages: int, income: int) -> TurnMarks:
+    """``TurnMarks(...)`` with every field named."""
+    return TurnMarks(built, stages, income)
+
+
 @attrs.frozen(slots=True)
 class BaseState:
     """A base game between two steps.
@@ -93,3 +112,15 @@ class BaseState:
     over: bool = False
     age_ending: bool = False
     expansions: tuple[ExpansionState, ...] = ()
+
+
+def make_state(
+    *, players: int, age: int, turn: int, cities: tuple[City, ...],
+    hands: tuple[tuple[str, ...], ...], decks: tuple[tuple[str, ...], ...],
+    discard: tuple[str, ...], rng: Rng, pending: tuple[Pending, ...],
+    marks: tuple[TurnMarks, ...], deferred: tuple[tuple[int, str], ...], over: bool,
+    age_ending: bool, expansions: tuple[ExpansionState, ...],
+) -> BaseState:
+    """``BaseState(...)`` with every field named (see :func:`make_city`)."""
+    return BaseState(players, age, turn, cities, hands, decks, discard, rng, pending, marks,
+                     deferred, over, age_ending, expansions)

@@ -24,12 +24,22 @@ from sevenwonders.base.hooks import StageBuild
 from sevenwonders.base.legal import free_reason
 from sevenwonders.base.moves import Build, BuildStage, Move, Sell
 from sevenwonders.base.setup import TURNS_PER_AGE
-from sevenwonders.base.state import BaseState, City, Pending, PendingKind, TurnMarks
+from sevenwonders.base.state import (
+    BaseState,
+    City,
+    Pending,
+    PendingKind,
+    TurnMarks,
+    make_city,
+    make_marks,
+    make_state,
+)
 
 if TYPE_CHECKING:
     from sevenwonders.base.rules import Rules
 
 SALE_COINS = 3
+_PLACING = (Sell, Build, BuildStage)  # the moves that place a card (Skip, Choose do not)
 _Placed = tuple[tuple[str, ...], int, tuple[str, ...], int, tuple[int, ...]]
 
 
@@ -85,7 +95,7 @@ def resolve(
     turn = _Turn(state, source == "discard", events)
     for seat in sorted(moves):
         move = moves[seat]
-        if not isinstance(move, Sell | Build | BuildStage):
+        if not isinstance(move, _PLACING):
             continue  # Skip and Choose place nothing
         # the card leaves the seat's hand (or the discard pile, for Halikarnassos)
         if turn.from_discard:
@@ -114,7 +124,7 @@ def resolve(
     if in_draft and state.turn == TURNS_PER_AGE:
         babylon = ages.last_turn(rules, cities, turn.hands, turn.discard, events)
         pending = ages.order_last_turn(rules, babylon, pending)
-    after = BaseState(
+    after = make_state(
         players=state.players,
         age=state.age,
         turn=state.turn,
@@ -154,7 +164,10 @@ def _build_card(rules: Rules, turn: _Turn, seat: int, move: Build, how: str | No
     state = turn.state
     card = rules.cards[move.card]
     bank = 0 if how is not None else card.coins
-    turn.pay(seat, bank, move.left, move.right, rules.sides[seat])
+    left, right = rules.sides[seat]
+    turn.spent[seat] += bank + move.left + move.right
+    turn.income[left] += move.left
+    turn.income[right] += move.right
     city = turn.cities[seat]
     placed = turn.placed[seat] = ((*city.cards, move.card), city.stages, city.tucked,
                                   state.age if move.free_build else city.free_build_age,
@@ -215,14 +228,19 @@ def _settle(rules: Rules, turn: _Turn,
     """Coins change hands for everyone at once; the turn's marks (D3b) are noted when the
     turn goes on after this step (a plain draft turn clears them at once)."""
     cities = turn.cities
-    marks = list(turn.state.marks)
+    marks = list(turn.state.marks) if keep_marks else []
     for seat, city in enumerate(cities):
         spent, income = turn.spent[seat], turn.income[seat]
         placed = turn.placed[seat]
         if placed is not None:
-            cities[seat] = _placed_city(city, placed, city.coins - spent + income)
+            cards, stages, tucked, free_build_age, stage_choices = placed
+            cities[seat] = make_city(
+                wonder=city.wonder, side=city.side, coins=city.coins - spent + income,
+                cards=cards, stages=stages, tucked=tucked, tokens=city.tokens,
+                free_build_age=free_build_age, stage_choices=stage_choices,
+            )
         elif spent or income:  # a sale, or coins from a neighbour
-            cities[seat] = City(
+            cities[seat] = make_city(
                 wonder=city.wonder, side=city.side, coins=city.coins - spent + income,
                 cards=city.cards, stages=city.stages, tucked=city.tucked, tokens=city.tokens,
                 free_build_age=city.free_build_age, stage_choices=city.stage_choices,
@@ -230,7 +248,7 @@ def _settle(rules: Rules, turn: _Turn,
         if keep_marks and (spent or income or turn.built[seat] or turn.staged[seat]):
             mark = marks[seat]
             built = turn.built[seat]
-            marks[seat] = TurnMarks(
+            marks[seat] = make_marks(
                 built=mark.built if built is None else (*mark.built, built),
                 stages=mark.stages + turn.staged[seat],
                 income=mark.income + income,
@@ -242,16 +260,16 @@ def _placed_city(city: City, placed: _Placed, coins: int) -> City:
     """``city`` with its placement of this turn (cards, stages, tucked, free build's Age,
     stage options) and ``coins``."""
     cards, stages, tucked, free_build_age, stage_choices = placed
-    return City(wonder=city.wonder, side=city.side, coins=coins, cards=cards, stages=stages,
-                tucked=tucked, tokens=city.tokens, free_build_age=free_build_age,
-                stage_choices=stage_choices)
+    return make_city(wonder=city.wonder, side=city.side, coins=coins, cards=cards,
+                     stages=stages, tucked=tucked, tokens=city.tokens,
+                     free_build_age=free_build_age, stage_choices=stage_choices)
 
 
 def _end_plain_turn(rules: Rules, turn: _Turn, cities: tuple[City, ...]) -> BaseState:
     """A plain draft turn ends in the same step: deferred coins, hands passed (``ages``)."""
     state = turn.state
     deferred = (*state.deferred, *turn.deferred)
-    return BaseState(
+    return make_state(
         players=state.players,
         age=state.age,
         turn=state.turn + 1,

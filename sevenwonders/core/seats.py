@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import attrs
 
-from sevenwonders.errors import InvalidOptionError, WrongSeatError
+from sevenwonders.core.checks import check_seat
+from sevenwonders.errors import InvalidOptionError
 
 
 @attrs.frozen(slots=True)
@@ -49,9 +50,6 @@ class Ring:
         return (left, right)
 
     def check(self, seat: object) -> int:
-        """Return ``seat`` if it is a seat of this table, else raise :class:`WrongSeatError`."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.size:
-            raise WrongSeatError(
-                f"seat {seat!r} does not exist at a table of {self.size}", reason="no_such_seat"
-            )
-        return seat
+        """Return ``seat`` if it is a seat of this table, else raise :class:`WrongSeatError`
+        (:func:`sevenwonders.core.checks.check_seat`, the one rule for every game)."""
+        return check_seat(self.size, seat)

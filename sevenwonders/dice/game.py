@@ -10,9 +10,11 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sevenwonders.core.checks import check_moves, check_turn
 from sevenwonders.core.exact import checked_events
 from sevenwonders.core.limits import quote
 from sevenwonders.core.memo import fresh_all, warm
+from sevenwonders.core.protocol import GameInfo
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seeds import checked_seed
 from sevenwonders.dice.components import DIE_IDS, SPECIAL_DICE, WONDER, colour_of
@@ -39,16 +41,15 @@ from sevenwonders.dice.sheets import (
     sheet_data,
     sheets_from_data,
 )
+from sevenwonders.dice.spec import INFO, seat_labels
 from sevenwonders.dice.state import DiceState, ExtraAction, ExtraTicks, Phase
 from sevenwonders.dice.tables import Tables, expand
 from sevenwonders.dice.validation import validate
 from sevenwonders.dice.view import DiceView, view_of
 from sevenwonders.errors import (
-    GameOverError,
     IllegalMoveError,
     InvalidOptionError,
     InvalidStateError,
-    WrongSeatError,
 )
 
 MIN_PLAYERS = 2
@@ -138,6 +139,10 @@ class DiceGame:
         return self._players
 
     @property
+    def info(self) -> GameInfo:
+        return INFO
+
+    @property
     def provisional(self) -> bool:
         """True when the sheet numbers are provisional (the shipped default set)."""
         return self.sheet_set.provisional
@@ -183,36 +188,19 @@ class DiceGame:
     def step(self, state: DiceState, moves: Mapping[int, DiceMove]
              ) -> tuple[DiceState, tuple[DiceEvent, ...]]:
         self._check_state(state)
-        if state.phase is Phase.OVER:
-            raise GameOverError("the game is over", reason="game_over")
-        if not isinstance(moves, Mapping):
-            raise IllegalMoveError("moves must be a mapping of seat to move", reason="not_a_move")
         expected = self.to_move(state)
-        for seat in moves:
-            self.rules.ring.check(seat)
-            if seat not in expected:
-                raise WrongSeatError(f"seat {seat} is not asked to move now",
-                                     reason="not_to_move", seat=seat)
-        own: dict[int, DiceMove] = {}  # the engine plays its own copies of listed moves
-        for seat in sorted(expected):
-            if seat not in moves:
-                raise IllegalMoveError(f"no move for seat {seat}", reason="missing_move",
-                                       seat=seat)
-            own[seat] = self._check_move(state, seat, moves[seat])
+        check_moves(moves, players=self._players, to_move=expected,
+                    over=state.phase is Phase.OVER, move_types=MOVE_TYPES, game=self.name)
+        # the engine plays its own copies of listed moves
+        own = {seat: self._check_move(state, seat, moves[seat]) for seat in sorted(expected)}
         after, events = self.rules.apply(state, own)
         self.rules.cache.trust(after)  # made by the rules: trusted (the fast path)
         return after, tuple(events)
 
     def parse_move(self, state: DiceState, seat: int, text: str) -> DiceMove:
-        self.rules.ring.check(seat)
-        move = parse(text)
         self._check_state(state)
-        if state.phase is Phase.OVER:
-            raise GameOverError("the game is over", reason="game_over", seat=seat)
-        if seat not in self.to_move(state):
-            raise WrongSeatError(f"seat {seat} is not asked to move now", reason="not_to_move",
-                                 seat=seat)
-        move = self._spelt(state, seat, move)
+        check_turn(self._players, seat, self.to_move(state), state.phase is Phase.OVER)
+        move = self._spelt(state, seat, parse(text))
         self._check_move(state, seat, move)
         return move
 
@@ -235,8 +223,9 @@ class DiceGame:
             return TakeBonus(fold(move.bonus, table.bonus_by_id))
         return move
 
-    def is_legal(self, state: DiceState, seat: int, move: DiceMove) -> bool:
-        """Whether ``seat`` may play ``move`` now; a bad state or seat raises."""
+    def is_legal(self, state: DiceState, seat: int, move: object) -> bool:
+        """Whether ``seat`` may play ``move`` now (see :meth:`Game.is_legal`); a bad state or
+        seat raises."""
         self.rules.ring.check(seat)
         self._check_state(state)
         return (type(move) in MOVE_TYPES and seat in self.to_move(state)
@@ -263,7 +252,8 @@ class DiceGame:
 
     def seat_labels(self, state: DiceState) -> tuple[str, ...]:
         """Each seat's sheet (its wonder), for result tables."""
-        return tuple(seat.sheet for seat in state.seats)
+        self._check_state(state)
+        return seat_labels(state)
 
     def view(self, state: DiceState, seat: int) -> DiceView:
         self.rules.ring.check(seat)

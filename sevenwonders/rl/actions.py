@@ -17,6 +17,7 @@ import numpy as np
 
 from sevenwonders.core.game import Game
 from sevenwonders.errors import IllegalMoveError, InvalidOptionError
+from sevenwonders.games import spec_of
 
 PAYMENTS = ("cheapest", "full")
 
@@ -117,18 +118,12 @@ def action_index(game: Game[Any, Any, Any], payments: str = "cheapest") -> Actio
     """
     if payments not in PAYMENTS:
         raise InvalidOptionError(f"payments must be one of {PAYMENTS}, not {payments!r}")
-    if game.name == "base":
-        from sevenwonders.rl.index_base import base_index
-
-        return base_index(game, full_payments=payments == "full")
-    if payments != "cheapest":
-        raise InvalidOptionError("payments='full' exists only for the base game")
-    if game.name == "architects":
-        from sevenwonders.rl.index_architects import architects_index
-
-        return architects_index(game)
-    if game.name == "dice":
-        from sevenwonders.rl.index_dice import dice_index
-
-        return dice_index(game)
-    raise InvalidOptionError(f"no action index for game {game.name!r}")
+    # the index builders are named by the game's spec (adapters["rl.actions"], "rl.actions.full")
+    spec = spec_of(game)
+    if spec is None or spec.load_adapter("rl.actions") is None:
+        raise InvalidOptionError(f"no action index for game {game.name!r}")
+    build = spec.load_adapter("rl.actions.full" if payments == "full" else "rl.actions")
+    if build is None:
+        raise InvalidOptionError(f"payments='full' does not exist for game {game.name!r}")
+    index: ActionIndex = build(game)
+    return index

@@ -79,6 +79,11 @@ def base_moves(game: Any, full_payments: bool) -> list[Move]:
     return moves
 
 
+def base_index_full(game: Any) -> ActionIndex:
+    """The base game's index with one action per payment to the left and right."""
+    return base_index(game, full_payments=True)
+
+
 def base_index(game: Any, full_payments: bool = False) -> ActionIndex:
     if full_payments:
         return ActionIndex(base_moves(game, True))

@@ -14,6 +14,7 @@ import numpy as np
 
 from sevenwonders.core.game import Game
 from sevenwonders.errors import InvalidOptionError
+from sevenwonders.games import spec_of
 
 Array = np.ndarray[Any, np.dtype[np.float32]]
 
@@ -52,17 +53,11 @@ def relative_order(players: int) -> list[np.ndarray[Any, np.dtype[np.intp]]]:
 
 
 def make_encoder(game: Game[Any, Any, Any]) -> Encoder:
-    """The observation encoder of ``game``'s configuration."""
-    if game.name == "base":
-        from sevenwonders.rl.obs_base import BaseEncoder
-
-        return BaseEncoder(game)
-    if game.name == "architects":
-        from sevenwonders.rl.obs_architects import ArchitectsEncoder
-
-        return ArchitectsEncoder(game)
-    if game.name == "dice":
-        from sevenwonders.rl.obs_dice import DiceEncoder
-
-        return DiceEncoder(game)
-    raise InvalidOptionError(f"no observation encoder for game {game.name!r}")
+    """The observation encoder of ``game``'s configuration (named by the game's spec,
+    ``adapters["rl.observations"]``)."""
+    spec = spec_of(game)
+    encoder = None if spec is None else spec.load_adapter("rl.observations")
+    if encoder is None:
+        raise InvalidOptionError(f"no observation encoder for game {game.name!r}")
+    built: Encoder = encoder(game)
+    return built

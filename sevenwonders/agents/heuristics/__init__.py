@@ -1,7 +1,8 @@
 """Per-game move evaluations for the greedy agent and playout policies for the search agent.
 
-A game plugs in with one small module, registered here by game name (:data:`HEURISTICS`) or at
-run time with :func:`register_heuristic`. The module defines
+A game plugs in with one small module, named by its spec (``heuristic``, see
+:mod:`sevenwonders.games`) or set at run time with :func:`register_heuristic` (:data:`HEURISTICS`,
+read before the spec). The module defines
 
 - ``evaluate(game, view, legal, rng) -> (values, rng)``: one number per legal move, larger is
   better for the seat whose view it is; it sees only the view, never the state;
@@ -28,6 +29,7 @@ from sevenwonders.agents.determinize import determinizer_for
 from sevenwonders.core.game import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.errors import SevenWondersError
+from sevenwonders.games import spec_of
 
 Evaluate = Callable[
     [Game[Any, Any, Any], Any, tuple[Any, ...], Rng], tuple[tuple[float, ...], Rng]
@@ -36,12 +38,9 @@ EvaluateState = Callable[[Game[Any, Any, Any], Any, int, tuple[Any, ...]], tuple
 LeafValues = Callable[[Game[Any, Any, Any], Any], tuple[float, ...]]
 PlayoutMove = Callable[[Game[Any, Any, Any], Any, int, tuple[Any, ...], Rng], tuple[Any, Rng]]
 
-# game name -> module defining ``evaluate`` (and optionally ``playout_move``)
-HEURISTICS: dict[str, str] = {
-    "base": "sevenwonders.agents.heuristics.base",
-    "architects": "sevenwonders.agents.heuristics.architects",
-    "dice": "sevenwonders.agents.heuristics.dice",
-}
+# game name -> module defining ``evaluate`` (and optionally ``playout_move``), set at run time;
+# the games of the registry name theirs in their spec
+HEURISTICS: dict[str, str] = {}
 
 _loaded: dict[str, Any] = {}
 
@@ -54,9 +53,13 @@ def register_heuristic(game_name: str, module: str) -> None:
     _loaded.pop(game_name, None)
 
 
-def _module(game_name: str) -> Any:
+def _module(game: Game[Any, Any, Any]) -> Any:
+    game_name = game.name
     if game_name not in _loaded:
         path = HEURISTICS.get(game_name)
+        if path is None:
+            spec = spec_of(game)
+            path = None if spec is None else spec.heuristic
         module = None
         if path is not None:
             try:
@@ -70,28 +73,28 @@ def _module(game_name: str) -> Any:
 
 def evaluator_for(game: Game[Any, Any, Any]) -> Evaluate:
     """The game's registered ``evaluate``, or :func:`fallback_evaluate`."""
-    module = _module(game.name)
+    module = _module(game)
     evaluate: Evaluate | None = getattr(module, "evaluate", None)
     return evaluate if evaluate is not None else fallback_evaluate
 
 
 def playout_policy_for(game: Game[Any, Any, Any]) -> PlayoutMove:
     """The game's registered ``playout_move``, or :func:`random_playout_move`."""
-    module = _module(game.name)
+    module = _module(game)
     policy: PlayoutMove | None = getattr(module, "playout_move", None)
     return policy if policy is not None else random_playout_move
 
 
 def leaf_values_for(game: Game[Any, Any, Any]) -> LeafValues:
     """The game's registered ``leaf_values``, or :func:`margins`."""
-    module = _module(game.name)
+    module = _module(game)
     values: LeafValues | None = getattr(module, "leaf_values", None)
     return values if values is not None else margins
 
 
 def evaluate_state_for(game: Game[Any, Any, Any]) -> EvaluateState | None:
     """The game's registered ``evaluate_state``, or ``None``."""
-    evaluate_state: EvaluateState | None = getattr(_module(game.name), "evaluate_state", None)
+    evaluate_state: EvaluateState | None = getattr(_module(game), "evaluate_state", None)
     return evaluate_state
 
 

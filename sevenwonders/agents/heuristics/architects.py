@@ -145,7 +145,7 @@ def _military(game: Any, state: ArchitectsState, seat: int, shields: tuple[int, 
         double = 1.0 if mine >= 2 * other and mine >= 2 and mine > other else 0.0
         return weight * MILITARY_VP * win * (1 + 0.7 * double)
     value = 0.0
-    for neighbour in {(seat + 1) % n, (seat - 1) % n}:
+    for neighbour in sorted(game.ring.neighbours(seat)):
         value += weight * MILITARY_VP * _win_chance(mine - shields[neighbour], closeness)
     return value
 

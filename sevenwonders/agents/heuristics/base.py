@@ -31,6 +31,7 @@ build 70% of the time when one is possible, else a random stage 50% of the time,
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from typing import Any
 
@@ -66,6 +67,7 @@ from sevenwonders.base.state import BaseState, City
 from sevenwonders.core.game import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.scoring import ScoreSheet
+from sevenwonders.core.seats import Ring
 
 VICTORY = {1: 1, 2: 3, 3: 5}
 LATER_CONFLICT_WEIGHT = 0.4
@@ -123,8 +125,13 @@ def _count(game: Any, cities: tuple[City, ...], seats: tuple[int, ...], counts: 
     return count_items(game.edition.cards, cities, seats, counts)  # the rules' one count
 
 
+@functools.cache
+def _ring(n: int) -> Ring:
+    return Ring(n)
+
+
 def _scope_seats(seat: int, n: int, scope: Scope) -> tuple[int, ...]:
-    neighbours = tuple(sorted({(seat + 1) % n, (seat - 1) % n} - {seat}))
+    neighbours = tuple(sorted(_ring(n).neighbours(seat)))
     if scope is Scope.OWN:
         return (seat,)
     if scope is Scope.NEIGHBOURS:

@@ -44,20 +44,22 @@ class StateMemo:
     finished step's findings go at once (they never age into the collector's older
     generations), and a live state's stay, however many live games share the rules."""
 
-    __slots__ = ("entries", "keys", "moves", "ref", "templates")
+    __slots__ = ("entries", "key", "keys", "memos", "moves", "produced", "ref")
 
     def __init__(self, state: BaseState, memos: dict[int, StateMemo]) -> None:
-        key = id(state)
-
-        def forget(_: object) -> None:
-            if memos.get(key) is self:
-                del memos[key]
-
-        self.ref = weakref.ref(state, forget)
+        self.key = id(state)
+        self.memos = memos
+        self.ref = weakref.ref(state, self.forget)
         self.entries: list[Entry | None] = [None] * len(state.cities)
         self.moves: dict[int, tuple[Move, ...]] = {}
-        self.keys: dict[int, dict[str, RowKey]] = {}
-        self.templates: dict[int, Template] = {}  # each seat's stage template
+        # each seat's row keys by card, and its stage template
+        self.keys: dict[int, tuple[dict[str, RowKey], Template]] = {}
+        self.produced = False  # made by the game object: it skips the checks of a foreign state
+
+    def forget(self, _: object) -> None:
+        """The state died: its findings leave the table."""
+        if self.memos.get(self.key) is self:
+            del self.memos[self.key]
 
 
 class FastCache:
@@ -103,6 +105,8 @@ class FastCache:
         # (card, payments) -> its paid builds, (card, template id) -> its stage builds
         self.row_parts: dict[tuple[Any, ...], tuple[Move, ...]] = {}
         self.memos: dict[int, StateMemo] = {}
+        # the state met last and its memo, as one tuple (replaced whole: safe for threads)
+        self.last: tuple[BaseState | None, StateMemo | None] = (None, None)
         self.no_template = _moves.shared_template(self, ((), 0, ()))
 
     # -- ids and bounds
@@ -153,6 +157,7 @@ class FastCache:
         self.row_cache.clear()
         self.row_parts.clear()
         self.memos.clear()
+        self.last = (None, None)
         for trade in self.trades.values():
             trade.templates.clear()
         self.no_template = _moves.shared_template(self, ((), 0, ()))
@@ -173,6 +178,9 @@ class FastCache:
     def state_memo(self, state: BaseState) -> StateMemo:
         """The findings for ``state`` (new ones if it was not met lately). Keyed by the
         state's id and checked by identity (a weak reference to the frozen state)."""
+        last = self.last
+        if last[0] is state:
+            return last[1]  # type: ignore[return-value]
         memos = self.memos
         memo = memos.get(id(state))
         if memo is None or memo.ref() is not state:
@@ -180,7 +188,13 @@ class FastCache:
             if len(memos) >= MEMO_LIMIT:
                 del memos[next(iter(memos))]  # the oldest
             memos[id(state)] = memo
+        self.last = (state, memo)
         return memo
+
+    def produced(self, state: object) -> bool:
+        """Whether ``state`` was marked as made by the game object (and still lives)."""
+        memo = self.memos.get(id(state))
+        return memo is not None and memo.produced and memo.ref() is state
 
     def entries(self, state: BaseState, seats: Iterable[int],
                 memo: StateMemo | None = None) -> list[Entry | None]:
@@ -215,9 +229,9 @@ class FastCache:
 
     def legal_moves(self, state: BaseState, seat: int) -> tuple[Move, ...]:
         """The seat's hand moves on ``state`` (drafting, or Babylon's last card)."""
-        memo = self.memos.get(id(state))
-        if memo is None or memo.ref() is not state:
-            memo = self.state_memo(state)
+        last = self.last
+        memo = last[1] if last[0] is state else self.state_memo(state)
+        assert memo is not None
         moves = memo.moves.get(seat)
         if moves is None:
             moves = memo.moves[seat] = _moves.hand_moves(

@@ -83,12 +83,9 @@ def hand_moves(
             found_template = trade.templates[(cost_id, options, count)] = shared_template(
                 cache,                 (pairs, options, (((), count),)))
         template, template_id = found_template
-    keys = None
+    keys: dict[str, RowKey] = {}  # (kept in the memo when there is one)
     if memo is not None:
-        memo.templates[seat] = template
-        keys = memo.keys.get(seat)
-        if keys is None:
-            keys = memo.keys[seat] = {}
+        keys = memo.keys.setdefault(seat, (keys, template))[0]
     powers = me.powers
     # the powers that make a card free (free_reason), if the city has any
     frees = powers and not powers.isdisjoint(FREE_POWERS)
@@ -144,8 +141,7 @@ def hand_moves(
             if len(rows) > CACHE_LIMIT:
                 rows.clear()
             rows[key] = found_row
-        if keys is not None:
-            keys[name] = key
+        keys[name] = key
         extend(found_row)
     return tuple(moves)
 
@@ -275,12 +271,14 @@ def accepts(
         return True
     if memo is None:
         memo = cache.state_memo(state)
-    keys = memo.keys.get(seat)
-    key = None if keys is None else keys.get(name)
+    found = memo.keys.get(seat)
+    key = None if found is None else found[0].get(name)
     if key is None:
         hand_moves(cache, state, seat, not state.pending, (name,), entries, memo)
-        key = memo.keys[seat][name]
-    if _listed(key, memo.templates[seat], move):
+        found = memo.keys[seat]
+        key = found[0][name]
+    assert found is not None
+    if _listed(key, found[1], move):
         return True
     listed = memo.moves.get(seat, ())
     if any(legal is move for legal in listed):

@@ -14,12 +14,14 @@ from typing import Any
 
 from sevenwonders.choices import describe_card, describe_effects
 from sevenwonders.core.game import Game
+from sevenwonders.games import spec_of
 
 
 def catalog(game: Game[Any, Any, Any]) -> dict[str, Any]:
-    """``GET /api/tables/{id}/catalog``."""
-    makers = {"base": _base, "dice": _dice, "architects": _architects}
-    maker = makers.get(game.name)
+    """``GET /api/tables/{id}/catalog``; each game names its maker in its spec
+    (``adapters["server.catalog"]``)."""
+    spec = spec_of(game)
+    maker = None if spec is None else spec.load_adapter("server.catalog")
     out: dict[str, Any] = {"game": game.name}
     if maker is not None:
         with contextlib.suppress(AttributeError, KeyError, TypeError):  # another shape
@@ -27,7 +29,7 @@ def catalog(game: Game[Any, Any, Any]) -> dict[str, Any]:
     return out
 
 
-def _base(game: Any) -> dict[str, Any]:
+def base_catalog(game: Any) -> dict[str, Any]:
     edition = game.edition
     cards = {
         name: {"colour": card.colour.value, "age": card.age, "cost": card.cost,
@@ -67,7 +69,7 @@ def _project_text(project: Any) -> str:
     return f"reward: {reward}. Penalty: {words(project.penalty)}"
 
 
-def _dice(game: Any) -> dict[str, Any]:
+def dice_catalog(game: Any) -> dict[str, Any]:
     sheets = {}
     for sheet_id, table in game.tables.sheets.items():
         sheets[sheet_id] = {
@@ -80,7 +82,7 @@ def _dice(game: Any) -> dict[str, Any]:
     return {"sheets": sheets, "provisional": bool(getattr(game, "provisional", False))}
 
 
-def _architects(game: Any) -> dict[str, Any]:
+def architects_catalog(game: Any) -> dict[str, Any]:
     from sevenwonders.architects.data import load
 
     data = load()

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from sevenwonders.choices import choices
 from sevenwonders.core.serialization import converter
+from sevenwonders.games import part_of
 from sevenwonders.terminal import describe_event
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ def seat_payload(table: Table, seat: int) -> dict[str, Any]:
 def public_info(table: Table) -> dict[str, Any]:
     """``GET /api/tables/{id}``: what anyone may know; never a token, a seed or a card."""
     game = table.game
-    labels_of = getattr(game, "seat_labels", None)
+    labels_of = part_of(game, "seat_labels")  # named by the game's spec
     labels = list(labels_of(table.state)) if callable(labels_of) else [""] * game.players
     return {
         "id": table.id,

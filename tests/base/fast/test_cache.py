@@ -57,7 +57,7 @@ def test_live_games_through_one_game_object_are_remembered_apart() -> None:
             if not state.pending:
                 assert g.rules.fast.state_memo(state).moves
             states[i] = g.play(state, moves)
-            assert g._produced[id(states[i])]() is states[i]
+            assert g.rules.fast.produced(states[i])
     assert states == alone
 
 

@@ -38,11 +38,6 @@ from sevenwonders.base.events import (
 from sevenwonders.base.game import BaseGame
 from sevenwonders.base.state import City
 from sevenwonders.base.view import BaseView
-from sevenwonders.choices import (
-    HandChoices,
-    choices,
-    describe_card,
-)
 from sevenwonders.core.game import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.scoring import ScoreSheet
@@ -52,7 +47,13 @@ from sevenwonders.edifice.expansion import Edifice
 from sevenwonders.edifice.projects import describe_project
 from sevenwonders.edifice.state import EdificeState
 from sevenwonders.errors import InvalidOptionError, SevenWondersError
-from sevenwonders.records import GameRecord, new_record
+from sevenwonders.frontend.choices import (
+    HandChoices,
+    choices,
+    describe_card,
+)
+from sevenwonders.frontend.records import GameRecord, new_record
+from sevenwonders.games import part_of
 
 HELP = """Answer with:
   a number        the move of that number in the list
@@ -333,15 +334,15 @@ def render_architects_view(game: Game[Any, Any, Any], view: Any, details: Any) -
 
 
 ViewRenderer = Callable[[Any, Any, Any], str]
-RENDERERS: dict[str, ViewRenderer] = {
-    "base": render_base_view,
-    "dice": render_dice_view,
-    "architects": render_architects_view,
-}
+RENDERERS: dict[str, ViewRenderer] = {}
+"""Renderers set at run time by game name, read before the game's spec (``renderer``, see
+:mod:`sevenwonders.games`)."""
 
 
 def render_view(game: Game[Any, Any, Any], view: Any, details: Any = None) -> str:
     renderer = RENDERERS.get(game.name)
+    if renderer is None:
+        renderer = part_of(game, "renderer")
     if renderer is not None:
         try:
             return renderer(game, view, details)

@@ -3,8 +3,9 @@ show it (buildable, free by a chain, only by trading, the cheapest cost, every w
 
 :func:`choices` answers for any game of the family: the base game (with its expansions) gets the
 detailed :class:`HandChoices`; a game without a detailed provider gets :class:`MoveChoices`, its
-legal moves in notation grouped by kind. Providers are registered per game name in
-:data:`PROVIDERS` (``"module:function"`` strings are imported on first use).
+legal moves in notation grouped by kind. Each game names its provider in its spec (``choices``,
+see :mod:`sevenwonders.games`); :func:`register_provider` sets one at run time
+(``"module:function"`` strings are imported on first use).
 
 Everything here is typed, immutable and serialises with :func:`sevenwonders.core.serialization.
 to_json` like the rest of the library. The details are computed from the state with the game's own
@@ -48,6 +49,7 @@ from sevenwonders.core.resources import Payment
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.serialization import tag_of
 from sevenwonders.errors import InvalidStateError, SevenWondersError
+from sevenwonders.games import spec_of
 
 FREE_CHAIN = "free_chain"
 FREE_POWER = "free_power"
@@ -173,10 +175,9 @@ class MoveChoices:
 
 Provider = Callable[[Game[Any, Any, Any], Any, int], Any]
 
-PROVIDERS: dict[str, str | Provider] = {
-    "base": "sevenwonders.choices:base_choices",
-    "dice": "sevenwonders.dice.sheet_choices:dice_choices",
-}
+PROVIDERS: dict[str, str | Provider] = {}
+"""Providers set at run time by game name (:func:`register_provider`), read before the game's
+spec (``choices``, see :mod:`sevenwonders.games`)."""
 
 
 def register_provider(game_name: str, provider: str | Provider) -> None:
@@ -184,19 +185,21 @@ def register_provider(game_name: str, provider: str | Provider) -> None:
     PROVIDERS[game_name] = provider
 
 
-def _provider(name: str) -> Provider | None:
-    found = PROVIDERS.get(name)
+def _provider(game: Game[Any, Any, Any]) -> Provider | None:
+    found = PROVIDERS.get(game.name)
+    if found is None:
+        spec = spec_of(game)
+        found = None if spec is None else spec.choices
     if isinstance(found, str):
         module_name, _, function = found.partition(":")
         found = getattr(importlib.import_module(module_name), function)
-        PROVIDERS[name] = found
     return found
 
 
 def choices(game: Game[Any, Any, Any], state: Any, seat: int) -> Any:
     """The choice details of ``seat`` now: a game's own type (:class:`HandChoices` for the base
     game) or :class:`MoveChoices`."""
-    provider = _provider(game.name)
+    provider = _provider(game)
     if provider is not None:
         return provider(game, state, seat)
     return move_choices(game, state, seat)

@@ -47,7 +47,7 @@ def add_tournament_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
 
 
 def run_tournament(args: argparse.Namespace) -> int:
-    from sevenwonders.cli import ProgressBar, _executor
+    from sevenwonders.frontend.cli_commands import ProgressBar, executor_for
     from sevenwonders.tournament import format_standings, plot_ratings, tournament
 
     if args.games < 1:
@@ -64,7 +64,7 @@ def run_tournament(args: argparse.Namespace) -> int:
     agents = [make_agent(name) for name in names]
     progress = None if args.quiet else ProgressBar(sys.stderr)
     try:
-        with _executor(args.workers, args.dask) as executor:
+        with executor_for(args.workers, args.dask) as executor:
             result = tournament(game, agents, games=args.games, seed=args.seed,
                                 executor=executor, progress=progress, chunk=args.chunk)
     except ImportError as error:

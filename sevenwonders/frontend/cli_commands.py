@@ -1,4 +1,7 @@
-"""The ``play`` and ``replay`` commands of ``sevenwonders``, for :mod:`sevenwonders.cli`.
+"""The commands of ``sevenwonders`` (:mod:`sevenwonders.cli` only parses their arguments).
+
+- ``sevenwonders simulate [--game G] [--players N] [--games K] ...``: seeded games with agents,
+  a results table.
 
 - ``sevenwonders play GAME --players N --seat K [--seed S] [--bots random]
   [--expansion edifice] [--option KEY=VALUE] [--record FILE]``: a terminal game against bots.
@@ -13,14 +16,20 @@ command line's usual error report.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import os
 import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import Any, TextIO
 
+from sevenwonders.agents.base import make_agent
 from sevenwonders.core.seeds import fresh_seed
 from sevenwonders.errors import InvalidOptionError
-from sevenwonders.games import GAMES
-from sevenwonders.records import (
+from sevenwonders.frontend.records import (
     EXPANSIONS,
     GameRecord,
     build_game,
@@ -29,7 +38,16 @@ from sevenwonders.records import (
     replay,
     save_record,
 )
-from sevenwonders.terminal import describe_event, format_scores, play_terminal
+from sevenwonders.frontend.terminal import describe_event, format_scores, play_terminal
+from sevenwonders.games import GAMES, make_game
+from sevenwonders.simulation import (
+    format_summary,
+    plot_scores,
+    seat_labels,
+    simulate,
+    summarize,
+    write_results,
+)
 
 Subparsers = Any  # argparse's _SubParsersAction is private
 
@@ -128,12 +146,103 @@ def run_replay(args: argparse.Namespace, output: TextIO | None = None) -> int:
     status = "finished" if result.over else "not finished (running scores)"
     out.write(f"{record.game}, {record.players} players, seed {record.seed}: "
               f"{len(record.steps)} steps replayed, every step legal; game {status}.\n")
-    labels = getattr(result.game, "seat_labels", None)
     names = None
-    if callable(labels):
-        names = [f"{seat} {label}" for seat, label in enumerate(labels(result.state))]
+    if result.game.name in GAMES:
+        labels = seat_labels(result.game, result.state)
+        names = [f"{seat} {label}" for seat, label in enumerate(labels)]
     out.write(format_scores(result.game, result.state, names) + "\n")
     return 0
 
 
-__all__ = ["add_play_parser", "add_replay_parser", "parse_options", "run_play", "run_replay"]
+class ProgressBar:
+    """A one-line text progress bar, redrawn in place on a terminal (``stream``)."""
+
+    def __init__(self, stream: TextIO, width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        self.start = time.perf_counter()
+        self.last = -1.0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if done < total and now - self.last < 0.1:
+            return
+        self.last = now
+        filled = self.width * done // total if total else self.width
+        elapsed = now - self.start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        eta = (total - done) / rate if rate > 0 else 0.0
+        bar = "#" * filled + "-" * (self.width - filled)
+        self.stream.write(f"\r[{bar}] {done}/{total} games, {elapsed:.0f}s, eta {eta:.0f}s")
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+@contextmanager
+def executor_for(workers: int, dask: str | None) -> Iterator[Executor | None]:
+    """The executor ``--workers``/``--dask`` ask for (``None``: this process), closed after."""
+    if dask is not None:
+        try:
+            distributed = importlib.import_module("distributed")
+        except ImportError:
+            raise SystemExit(
+                "--dask needs the distributed package: pip install 'sevenwonders[dask]'"
+            ) from None
+        with distributed.Client(dask) as client:
+            yield client.get_executor()
+        return
+    if workers == 1:
+        yield None
+        return
+    if workers < 0:
+        raise SystemExit("--workers must be 0 (one per core) or more")
+    with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
+        yield pool
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """The ``simulate`` command: play seeded games with agents and print a results table."""
+    options: dict[str, Any] = {}
+    if args.sides is not None:
+        options["sides"] = args.sides
+    if args.edition is not None:
+        options["edition"] = args.edition
+    if args.expansion:
+        options["expansions"] = list(args.expansion)
+    if args.games < 1:
+        raise SystemExit("--games must be at least 1")
+    if args.chunk is not None and args.chunk < 1:
+        raise SystemExit("--chunk must be at least 1")
+    if args.out is not None and not args.out.lower().endswith((".csv", ".json")):
+        raise SystemExit("--out must name a .csv or .json file")
+    game = make_game(args.game, args.players, **options)
+    names = [name.strip() for name in args.agents.split(",")]
+    if len(names) == 1:
+        names = names * game.players
+    if len(names) != game.players:
+        raise SystemExit(f"--agents needs 1 or {game.players} names, got {len(names)}")
+    agents = [make_agent(name) for name in names]
+    progress = None if args.quiet else ProgressBar(sys.stderr)
+    with executor_for(args.workers, args.dask) as executor:
+        results = simulate(game, agents, games=args.games, seed=args.seed, executor=executor,
+                           progress=progress, chunk=args.chunk)
+    print(f"{args.game}, {args.players} players, seed {args.seed}, agents {','.join(names)}")
+    print(format_summary(summarize(results)))
+    if args.out is not None:
+        write_results(results, args.out)
+        print(f"\nresults written to {args.out}")
+    if args.plot is not None:
+        try:
+            plot_scores(results, args.plot)
+        except ImportError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+        print(f"plot written to {args.plot}")
+    return 0
+
+
+__all__ = [
+    "ProgressBar", "add_play_parser", "add_replay_parser", "executor_for", "parse_options",
+    "run_play", "run_replay", "run_simulate",
+]

@@ -1,0 +1,36 @@
+"""7 Wonders Architects' entry in the registry (:mod:`sevenwonders.games`): its class, kind, and
+the parts agents and frontends use, named lazily (see :class:`~sevenwonders.core.spec.GameSpec`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sevenwonders.core.protocol import GameInfo
+from sevenwonders.core.spec import GameSpec
+
+if TYPE_CHECKING:
+    from sevenwonders.architects.state import ArchitectsState
+
+INFO = GameInfo(name="architects", min_players=2, max_players=7, simultaneous=False,
+                hidden_information=True, chance=True)
+
+
+def seat_labels(state: ArchitectsState) -> tuple[str, ...]:
+    """Each seat's wonder, for result tables."""
+    return tuple(city.wonder for city in state.cities)
+
+
+SPEC = GameSpec(
+    info=INFO,
+    game="sevenwonders.architects.game:ArchitectsGame",
+    determinizer="sevenwonders.architects.determinize:determinize",
+    heuristic="sevenwonders.agents.heuristics.architects",
+    renderer="sevenwonders.frontend.terminal:render_architects_view",
+    seat_labels="sevenwonders.architects.spec:seat_labels",
+    adapters={
+        "server.catalog": "sevenwonders.frontend.server.catalog:architects_catalog",
+        "rl.observations": "sevenwonders.rl.obs_architects:ArchitectsEncoder",
+        "rl.actions": "sevenwonders.rl.index_architects:architects_index",
+    },
+)

@@ -1,0 +1,37 @@
+"""The base game's entry in the registry (:mod:`sevenwonders.games`): its class, kind, and the
+parts agents and frontends use, named lazily (see :class:`~sevenwonders.core.spec.GameSpec`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sevenwonders.core.protocol import GameInfo
+from sevenwonders.core.spec import GameSpec
+
+if TYPE_CHECKING:
+    from sevenwonders.base.state import BaseState
+
+INFO = GameInfo(name="base", min_players=3, max_players=7, simultaneous=True,
+                hidden_information=True, chance=True)
+
+
+def seat_labels(state: BaseState) -> tuple[str, ...]:
+    """Each seat's wonder and side, for result tables."""
+    return tuple(f"{city.wonder} ({city.side})" for city in state.cities)
+
+
+SPEC = GameSpec(
+    info=INFO,
+    game="sevenwonders.base.game:BaseGame",
+    determinizer="sevenwonders.base.determinize:determinize",
+    heuristic="sevenwonders.agents.heuristics.base",
+    choices="sevenwonders.frontend.choices:base_choices",
+    renderer="sevenwonders.frontend.terminal:render_base_view",
+    seat_labels="sevenwonders.base.spec:seat_labels",
+    adapters={
+        "server.catalog": "sevenwonders.frontend.server.catalog:base_catalog",
+        "rl.observations": "sevenwonders.rl.obs_base:BaseEncoder",
+        "rl.actions": "sevenwonders.rl.index_base:base_index",
+        "rl.actions.full": "sevenwonders.rl.index_base:base_index_full",
+    },
+)
