@@ -68,7 +68,9 @@ def wait_until(page: Page, function: str, arg: object = None, seconds: float = 3
     deadline = time.monotonic() + seconds
     while not page.evaluate(function, arg):
         if time.monotonic() > deadline:
-            pytest.fail(f"timed out waiting for {function}")
+            status = page.evaluate("() => [...document.querySelectorAll('.status, .headline')]"
+                                   ".map((e) => e.textContent).join(' | ')")
+            pytest.fail(f"timed out waiting for {function}; the page shows: {status}")
         page.wait_for_timeout(50)
 
 
@@ -110,13 +112,15 @@ def test_a_game_in_the_browser(base_url: str, tmp_path: Path) -> None:
                     page.wait_for_selector(".city.me")
                     reloaded = True
                     continue
-                step = page.evaluate("document.querySelector('.headline h2').textContent")
+                # the whole headline (Age, turn, hand sizes, discard pile) changes with every
+                # step, a decision owed in the same turn (Babylon, Halikarnassos) included
+                step = page.evaluate("document.querySelector('.headline').textContent")
                 play_one_move(page)
                 clicks += 1
                 wait_until(
                     page, "(before) => !!(document.querySelector('#scores') || "
                     "!document.querySelector('.status.go') || "
-                    "document.querySelector('.headline h2').textContent !== before)", step)
+                    "document.querySelector('.headline').textContent !== before)", step)
             else:
                 pytest.fail("the score sheet never showed")
             page.wait_for_selector("#scores")
