@@ -200,6 +200,12 @@ def city_value(game: Any, state: ArchitectsState, seat: int,
     if state.face_up or state.token_pile:
         value += science
     value += _military(game, state, seat, shields)
+    return _with_pending(value, state, seat)
+
+
+def _with_pending(value: float, state: ArchitectsState, seat: int) -> float:
+    """``value`` plus what the decisions ``seat`` owes now are worth (a token to choose, an
+    effect, cards owed), added in that order."""
     if state.current == seat:
         pending = state.pending
         if isinstance(pending, TokenChoice):
@@ -222,14 +228,7 @@ def plain_city_value(game: Any, state: ArchitectsState, seat: int) -> float:
     value += _science_potential(game, state, city)
     value += _military(game, state, seat, shields)
     value += _powers(game, city, _remaining(game, state))
-    if state.current == seat:
-        pending = state.pending
-        if isinstance(pending, TokenChoice):
-            value += TOKEN_WORTH
-        else:
-            value += PENDING_WORTH.get(type(pending), 0.0)
-        value += OWED_CARD * len(state.triggered)
-    return value
+    return _with_pending(value, state, seat)
 
 
 _SHIELDS: Memo[int] = Memo(limit=20_000)
