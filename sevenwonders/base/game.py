@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -23,6 +24,7 @@ from sevenwonders.base.view import BaseView, CityView, city_views, make_view
 from sevenwonders.core.checks import check_moves, check_seat, check_turn
 from sevenwonders.core.exact import checked_events
 from sevenwonders.core.limits import quote
+from sevenwonders.core.memo import warm
 from sevenwonders.core.protocol import GameInfo
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seeds import checked_seed
@@ -85,6 +87,17 @@ class BaseGame:
         self._last: BaseState | None = None  # the last of them (one playout's next state)
         # the last state a view was made of, and its cities as everyone sees them
         self._views: tuple[BaseState | None, tuple[CityView, ...]] = (None, ())
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        """Pickled as its configuration and unpickled as the receiving process's one game object
+        of that configuration (:func:`~sevenwonders.core.memo.warm`), so a pool's worker keeps
+        its caches warm from task to task. A game with an expansion the registry does not know
+        by name pickles its attributes instead (:meth:`__getstate__`)."""
+        from sevenwonders.games import EXPANSIONS
+
+        if all(e.name in EXPANSIONS for e in self.expansions):
+            return warm, (_rebuild, self.players, json.dumps(self.options(), sort_keys=True))
+        return super().__reduce__()
 
     def __getstate__(self) -> dict[str, Any]:
         """A pickled game carries its options, not what it remembers of states (a process
@@ -259,3 +272,13 @@ class BaseGame:
         except IllegalMoveError:
             return False
         return True
+
+
+def _rebuild(players: int, options: str) -> BaseGame:
+    """The game of a pickled configuration (see :meth:`BaseGame.__reduce__`)."""
+    from sevenwonders.games import make_game
+
+    game = make_game("base", players, **json.loads(options))
+    assert isinstance(game, BaseGame)
+    return game
+

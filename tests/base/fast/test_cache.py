@@ -9,6 +9,7 @@ import pytest
 
 from sevenwonders.base import BaseGame, Build, BuildStage
 from sevenwonders.base.fast import cache as fast_cache
+from sevenwonders.base.hooks import Expansion
 from sevenwonders.core.playout import random_game, random_moves
 from sevenwonders.core.rng import Rng
 from sevenwonders.errors import IllegalMoveError
@@ -23,8 +24,25 @@ def test_a_pickled_game_carries_no_cache() -> None:
     used_size = len(pickle.dumps(g))
     assert used_size <= fresh_size + 100
     copy = pickle.loads(pickle.dumps(g))
-    assert copy.rules.fast is not g.rules.fast and copy.rules.fast.sizes()["rows"] == 0
+    assert copy.rules.fast is not g.rules.fast and copy.options() == g.options()
     assert random_game(copy, 7) == random_game(BaseGame(players=5), 7)
+    # a process keeps one game object per configuration: a pool's worker stays warm
+    assert pickle.loads(pickle.dumps(g)) is copy
+
+
+class _Unregistered(Expansion):
+    """An expansion the registry does not know by name: its game pickles its attributes."""
+
+    name = "unregistered"
+
+
+def test_a_game_with_an_unregistered_expansion_pickles_whole() -> None:
+    g = BaseGame(players=3, expansions=(_Unregistered(),))
+    random_game(g, 1)
+    copy = pickle.loads(pickle.dumps(g))
+    assert copy is not g and [e.name for e in copy.expansions] == ["unregistered"]
+    same = BaseGame(players=3, expansions=(_Unregistered(),))
+    assert random_game(copy, 2) == random_game(same, 2)
 
 
 def test_content_ids_stay_bounded_over_many_games(monkeypatch: pytest.MonkeyPatch) -> None:
