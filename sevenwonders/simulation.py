@@ -272,11 +272,9 @@ def write_results(results: Sequence[GameResult], path: str | Path) -> None:
         writer.writerows(rows)
 
 
-def plot_scores(results: Sequence[GameResult], path: str | Path) -> None:
-    """Draw the distribution of final totals per wonder and side (box plots) to an image file.
-
-    Needs matplotlib (``pip install 'sevenwonders[plot]'``).
-    """
+def pyplot() -> Any:
+    """matplotlib's pyplot on the file-only backend, or an ImportError saying which extra to
+    install (plotting is optional: ``pip install 'sevenwonders[plot]'``)."""
     try:
         import matplotlib
 
@@ -286,6 +284,15 @@ def plot_scores(results: Sequence[GameResult], path: str | Path) -> None:
         raise ImportError(
             "plotting needs matplotlib: pip install 'sevenwonders[plot]' (or matplotlib)"
         ) from None
+    return plt
+
+
+def plot_scores(results: Sequence[GameResult], path: str | Path) -> None:
+    """Draw the distribution of final totals per wonder and side (box plots) to an image file.
+
+    Needs matplotlib (``pip install 'sevenwonders[plot]'``).
+    """
+    plt = pyplot()
     totals: dict[str, list[int]] = defaultdict(list)
     for result in results:
         for seat, sheet in enumerate(result.scores):

@@ -31,7 +31,7 @@ import attrs
 
 from sevenwonders.agents.base import Agent
 from sevenwonders.core.game import Game
-from sevenwonders.simulation import GameResult, game_seed, play_game
+from sevenwonders.simulation import GameResult, game_seed, play_game, pyplot
 
 Progress = Callable[[int, int], None]
 START_MU = 25.0
@@ -211,15 +211,7 @@ def format_standings(result: TournamentResult) -> str:
 def plot_ratings(result: TournamentResult, path: str | Path) -> None:
     """Draw every agent's rating after each game (mean, and a band of two sigmas) to an image
     file. Needs matplotlib (``pip install 'sevenwonders[plot]'``)."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise ImportError(
-            "plotting needs matplotlib: pip install 'sevenwonders[plot]' (or matplotlib)"
-        ) from None
+    plt = pyplot()
     figure, axes = plt.subplots(figsize=(8, 5))
     xs = list(range(1, len(result.history) + 1))
     for a, name in enumerate(result.agents):

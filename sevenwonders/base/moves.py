@@ -24,6 +24,16 @@ def _pay_text(left: int, right: int) -> str:
     return f" paying {' and '.join(parts)}" if parts else ""
 
 
+def _check_card_and_payment(move: Build | BuildStage) -> None:
+    """A build's card is exactly a str and its payments exact ints in range (the boundary)."""
+    if type(move.card) is not str:
+        wrong_type(move, "card", str)
+    if type(move.left) is not int or not 0 <= move.left <= MAX_MOVE_NUMBER:
+        bad_number(move, "left")
+    if type(move.right) is not int or not 0 <= move.right <= MAX_MOVE_NUMBER:
+        bad_number(move, "right")
+
+
 @attrs.frozen(slots=True)
 class Build:
     """Build ``card`` paying ``left``/``right`` coins to the neighbours for resources.
@@ -38,12 +48,7 @@ class Build:
     free_build: bool = False
 
     def __attrs_post_init__(self) -> None:
-        if type(self.card) is not str:
-            wrong_type(self, "card", str)
-        if type(self.left) is not int or not 0 <= self.left <= MAX_MOVE_NUMBER:
-            bad_number(self, "left")
-        if type(self.right) is not int or not 0 <= self.right <= MAX_MOVE_NUMBER:
-            bad_number(self, "right")
+        _check_card_and_payment(self)
         if type(self.free_build) is not bool:
             wrong_type(self, "free_build", bool)
 
@@ -70,12 +75,7 @@ class BuildStage:
     choice: int = 0
 
     def __attrs_post_init__(self) -> None:
-        if type(self.card) is not str:
-            wrong_type(self, "card", str)
-        if type(self.left) is not int or not 0 <= self.left <= MAX_MOVE_NUMBER:
-            bad_number(self, "left")
-        if type(self.right) is not int or not 0 <= self.right <= MAX_MOVE_NUMBER:
-            bad_number(self, "right")
+        _check_card_and_payment(self)
         if type(self.choice) is not int or not 0 <= self.choice <= MAX_MOVE_NUMBER:
             bad_number(self, "choice")
         check_str_tuple(self, "extras", self.extras)
