@@ -61,7 +61,9 @@ determinizer is played greedily instead, and so is a position whose determinizat
 refuses (an expansion's decision the view does not describe).
 
 Options left out take the game's preset (:data:`PRESETS`, by ``game.name``), then the generic
-default (:data:`DEFAULTS`); ``preset=False`` ignores the presets. Dice's preset is a paired flat
+default (:data:`DEFAULTS`: the paired flat search of the heuristic's 6 best moves, walks cut 2
+steps after the root; :data:`UNRANKED_DEFAULTS`, the full tree, for a game without
+``evaluate_state``); ``preset=False`` ignores the presets. Dice's preset is a paired flat
 search (``depth=1``, the 5 best moves by the heuristic) whose walks run 24 steps and may only
 overrule the greedy move when they reach the end of the game (``cut_evidence=inf``): Dice hides
 nothing but future rolls, so the greedy heuristic is as good a judge of a cut walk as of a move,
