@@ -77,6 +77,9 @@ class Rules:
         self.guilds = edition.guilds()
         self.all_seats = frozenset(range(players))
         self.sides = tuple(self.ring.sides(seat) for seat in range(players))  # (left, right)
+        # who passes each seat its hand: the right neighbour (hands go left), the left one
+        self.givers = (tuple(right for _, right in self.sides),
+                       tuple(left for left, _ in self.sides))
         self.no_marks = (NO_MARKS,) * players
         self.no_variants = (StageVariant((), 0),)
         # (wonder, side, stages counted, options taken) -> their effects (a table of the data)
@@ -272,6 +275,13 @@ class Rules:
     def play(self, state: BaseState, moves: Mapping[int, Move],
              events: list[Event] | None = None) -> BaseState:
         """Check ``moves`` and return the next state (adding events to ``events`` if given)."""
+        after = self._play(state, moves, events)
+        if not self.expansions:  # the seats' entries go on to the next state
+            self.fast.carry(state, self.fast.state_memo(state), after)
+        return after
+
+    def _play(self, state: BaseState, moves: Mapping[int, Move],
+              events: list[Event] | None) -> BaseState:
         powers = self._checked(state, moves)
         if state.pending:
             head = state.pending[0]
