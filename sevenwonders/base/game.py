@@ -183,7 +183,7 @@ class BaseGame:
         """The protocol checks every game shares (:mod:`sevenwonders.core.checks`), then the
         rules check each move."""
         mine = self._mine(state)
-        checked = check_moves(moves, players=self.players, to_move=self.rules.to_move(mine),
+        checked = check_moves(moves, players=self.players, to_move=to_move(self.rules, mine),
                               over=mine.over, move_types=MOVE_TYPES, game=self.name)
         return mine, checked
 

@@ -401,8 +401,8 @@ class TradeSituation:
         self.plain = not choices
         # the id of the choices (equal choices, equal ids), for the shared _FOLDS cache
         self.choices_id = 0 if self.plain else self.folds.choices_id(self.choices)
-        # the most units of each resource the city could get (see _units), once asked
-        self.available: tuple[int, ...] | None = None
+        # the most units of each resource the city could get (see _units)
+        self.available = self._units()
 
     def _units(self) -> tuple[int, ...]:
         """Per resource, the units of every producer that could give it to the city (its own,
@@ -412,13 +412,12 @@ class TradeSituation:
         for m, amount, _ in self.choices:
             for r in RESOURCES_OF_MASK[m]:
                 units[r] += amount
-        found = self.available = tuple(units)
-        return found
+        return tuple(units)
 
     def pairs(self, cost: Bag, items: tuple[tuple[int, int], ...], cost_id: int) -> Pairs:
         """Every payment of ``cost`` (whose non-zero (resource, units) are ``items``),
         cheapest first, whatever the budget; stored under ``cost_id``."""
-        available = self.available or self._units()
+        available = self.available
         for r, count in items:
             if count > available[r]:
                 self.pays[cost_id] = ()
