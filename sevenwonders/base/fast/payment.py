@@ -376,11 +376,12 @@ class TradeSituation:
     :class:`Entry`: the payments found so far per cost id, the stage templates found so far,
     and what computing a new payment needs. Its caches only grow while it is cached."""
 
-    __slots__ = ("available", "choices", "choices_id", "folds", "left", "me", "pays", "plain",
-                 "right", "templates")
+    __slots__ = ("available", "choices", "choices_id", "fold_table", "folds", "left", "me",
+                 "pays", "plain", "right", "templates")
 
     def __init__(self, me: Entry, left: Entry, right: Entry, folds: Folds | None = None) -> None:
         self.folds = Folds() if folds is None else folds
+        self.fold_table = self.folds.table  # (what Folds.get reads, without its frame)
         self.me = me
         self.left = left
         self.right = right
@@ -441,7 +442,7 @@ class TradeSituation:
                                   left_prices[r], right_prices[r]))
             if parts:
                 key = tuple(parts)
-                found = split_pairs(key)
+                found = _SPLITS.get(key) or split_pairs(key)
             else:
                 found = _NO_TRADE
             self.pays[cost_id] = found
@@ -459,7 +460,7 @@ class TradeSituation:
         if not mask:
             self.pays[cost_id] = _NO_TRADE
             return _NO_TRADE
-        fold = self.folds.get((self.choices_id, mask))
+        fold = self.fold_table.get((self.choices_id, mask))
         if fold is None:
             fold = self.folds.fold(self.choices, mask, self.choices_id)
         extra, several = fold
@@ -507,7 +508,7 @@ class TradeSituation:
         if not parts:
             return _NO_TRADE
         key = tuple(parts)
-        return split_pairs(key)
+        return _SPLITS.get(key) or split_pairs(key)
 
     def _assign(
         self, cost: Bag, need: list[tuple[int, int]], extra: _Extra | None,
@@ -574,6 +575,11 @@ class Folds:
                 self._ids.clear()  # ids only grow: the folds of old ids cannot be mistaken
             found = self._ids[choices] = next(self._counter)
         return found
+
+    @property
+    def table(self) -> dict[tuple[int, int], _Fold]:
+        """(choices id, mask of needed resources) -> what :meth:`fold` returned for them."""
+        return self._folds
 
     def get(self, key: tuple[int, int]) -> _Fold | None:
         return self._folds.get(key)
