@@ -275,27 +275,28 @@ class Rules:
     def play(self, state: BaseState, moves: Mapping[int, Move],
              events: list[Event] | None = None) -> BaseState:
         """Check ``moves`` and return the next state (adding events to ``events`` if given)."""
-        after = self._play(state, moves, events)
+        powers = self._checked(state, moves)
+        if state.pending:
+            after = self._decide(state, moves, events)
+        else:
+            after, ended = turn.resolve(self, state, moves, events, "draft", powers, end=True)
+            if not ended:  # (a plain turn ends in place)
+                after = ages.advance(self, after, events)
         if not self.expansions:  # the seats' entries go on to the next state
             self.fast.carry(state, self.fast.state_memo(state), after)
         return after
 
-    def _play(self, state: BaseState, moves: Mapping[int, Move],
-              events: list[Event] | None) -> BaseState:
-        powers = self._checked(state, moves)
-        if state.pending:
-            head = state.pending[0]
-            state = ages.with_pending(state, state.pending[1:])
-            if head.kind is PendingKind.EXPANSION:
-                expansion = self.expansion_named(head.detail)
-                state = expansion.resolve_pending(self, state, head, moves[head.seat], events)
-                return ages.advance(self, state, events)
-            source = "discard" if head.kind is PendingKind.BUILD_FROM_DISCARD else "last_card"
-            state = turn.resolve(self, state, {head.seat: moves[head.seat]}, events, source)[0]
-        else:
-            state, ended = turn.resolve(self, state, moves, events, "draft", powers, end=True)
-            if ended:
-                return state  # a plain turn, ended in place
+    def _decide(self, state: BaseState, moves: Mapping[int, Move],
+                events: list[Event] | None) -> BaseState:
+        """The step of a pending decision (its seat's move alone)."""
+        head = state.pending[0]
+        state = ages.with_pending(state, state.pending[1:])
+        if head.kind is PendingKind.EXPANSION:
+            expansion = self.expansion_named(head.detail)
+            state = expansion.resolve_pending(self, state, head, moves[head.seat], events)
+            return ages.advance(self, state, events)
+        source = "discard" if head.kind is PendingKind.BUILD_FROM_DISCARD else "last_card"
+        state = turn.resolve(self, state, {head.seat: moves[head.seat]}, events, source)[0]
         return ages.advance(self, state, events)
 
     def _resolve(self, state: BaseState, moves: Mapping[int, Move], events: list[Event] | None,
