@@ -195,9 +195,11 @@ def entry(cache: FastCache, state: BaseState, seat: int) -> Entry:
             cache.clear()
         parent = None
         if city.cards and not extra and not marks.built and not marks.stages:
-            # Most often the city of the turn before, one card shorter, is known.
-            parent = cache.profiles.get((city.wonder, city.side, city.cards[:-1],
-                                         city.stages, city.stage_choices, (), 0))
+            # Most often the city of the turn before, one card shorter, is known (its key
+            # as above: no marks, and no expansion grants when the game has expansions).
+            shorter = (city.wonder, city.side, city.cards[:-1], city.stages, city.stage_choices,
+                       (), 0)
+            parent = cache.profiles.get((*shorter, ()) if cache.rules.expansions else shorter)
         if parent is not None:
             found = child_entry(cache, parent, city)
         else:
