@@ -82,6 +82,7 @@ class Rules:
                        tuple(left for left, _ in self.sides))
         self.no_marks = (NO_MARKS,) * players
         self.no_variants = (StageVariant((), 0),)
+        self._card_shields = {name: card.shields for name, card in self.cards.items()}
         # (wonder, side, stages counted, options taken) -> their effects (a table of the data)
         self._stage_effects: dict[tuple[str, str, tuple[int, ...]], tuple[Effect, ...]] = {}
         # the speed layer: one owner, never pickled (made again on unpickling)
@@ -163,7 +164,7 @@ class Rules:
     def shields(self, state: BaseState, seat: int) -> int:
         """Military strength: the shields of the city's cards, stages and expansion grants."""
         city = state.cities[seat]
-        total = sum(self.cards[name].shields for name in city.cards)
+        total = sum(map(self._card_shields.__getitem__, city.cards))
         total += sum(e.count for e in self.stage_effects(city) if isinstance(e, Shields))
         total += sum(e.count for e in self.extra_effects(state, seat) if isinstance(e, Shields))
         return total
@@ -314,11 +315,15 @@ def scope_seats(ring: Ring, seat: int, scope: Scope) -> tuple[int, ...]:
     return (seat, *ring.neighbours(seat))
 
 
+_COLOURS = {colour.value: colour for colour in Colour}  # a colour's name -> the colour
+
+
 def count_items(cards: Mapping[str, Card], cities: Sequence[City], seats: Iterable[int],
                 counts: Iterable[str]) -> int:
     """How many of ``counts`` (card colours, ``wonder_stage``, ``defeat_token``) the cities of
     ``seats`` hold: the one counting rule of coin and point effects."""
     wanted = set(counts)
+    colours = {_COLOURS[word] for word in wanted if word in _COLOURS}
     total = 0
     for seat in seats:
         city = cities[seat]
@@ -326,7 +331,8 @@ def count_items(cards: Mapping[str, Card], cities: Sequence[City], seats: Iterab
             total += city.stages
         if "defeat_token" in wanted:
             total += sum(1 for token in city.tokens if token < 0)
-        total += sum(1 for name in city.cards if cards[name].colour.value in wanted)
+        if colours:
+            total += sum(1 for name in city.cards if cards[name].colour in colours)
     return total
 
 
