@@ -381,7 +381,7 @@ class TradeSituation:
 
     def __init__(self, me: Entry, left: Entry, right: Entry, folds: Folds | None = None) -> None:
         self.folds = Folds() if folds is None else folds
-        self.fold_table = self.folds.table  # (what Folds.get reads, without its frame)
+        self.fold_table = self.folds.table  # (read in place: no frame of Folds.get)
         self.me = me
         self.left = left
         self.right = right
@@ -402,18 +402,14 @@ class TradeSituation:
         self.plain = not choices
         # the id of the choices (equal choices, equal ids), for the shared _FOLDS cache
         self.choices_id = 0 if self.plain else self.folds.choices_id(self.choices)
-        # the most units of each resource the city could get (see _units)
-        self.available = self._units()
-
-    def _units(self) -> tuple[int, ...]:
-        """Per resource, the units of every producer that could give it to the city (its own,
-        and what its neighbours sell): a cost needing more of one cannot be paid at all."""
-        me, left, right = self.me.own_fixed, self.left.sell_fixed, self.right.sell_fixed
-        units = [me[r] + left[r] + right[r] for r in range(7)]
-        for m, amount, _ in self.choices:
+        # Per resource, the units of every producer that could give it to the city (its
+        # own, and what its neighbours sell): a cost needing more of one cannot be paid.
+        me_fixed, left_fixed, right_fixed = me.own_fixed, left.sell_fixed, right.sell_fixed
+        units = [me_fixed[r] + left_fixed[r] + right_fixed[r] for r in range(7)]
+        for m, amount, _ in choices:
             for r in RESOURCES_OF_MASK[m]:
                 units[r] += amount
-        return tuple(units)
+        self.available = tuple(units)
 
     def pairs(self, cost: Bag, items: tuple[tuple[int, int], ...], cost_id: int) -> Pairs:
         """Every payment of ``cost`` (whose non-zero (resource, units) are ``items``),
@@ -556,17 +552,17 @@ class Folds:
     """How sets of either/or producers act on needed resources (:meth:`fold`), remembered
     under a short id per set of producers. Owned by one :class:`~.cache.FastCache`."""
 
-    __slots__ = ("_counter", "_folds", "_ids")
+    __slots__ = ("_counter", "_ids", "table")
 
     def __init__(self) -> None:
         # either/or producers ((options, amount, whose) of a TradeSituation) -> their id
         self._ids: dict[tuple[tuple[int, int, int], ...], int] = {}
         self._counter = itertools.count(1)
         # (choices id, mask of needed resources) -> what fold returns for them
-        self._folds: dict[tuple[int, int], _Fold] = {}
+        self.table: dict[tuple[int, int], _Fold] = {}
 
     def __len__(self) -> int:
-        return len(self._ids) + len(self._folds)
+        return len(self._ids) + len(self.table)
 
     def choices_id(self, choices: tuple[tuple[int, int, int], ...]) -> int:
         found = self._ids.get(choices)
@@ -576,13 +572,8 @@ class Folds:
             found = self._ids[choices] = next(self._counter)
         return found
 
-    @property
-    def table(self) -> dict[tuple[int, int], _Fold]:
-        """(choices id, mask of needed resources) -> what :meth:`fold` returned for them."""
-        return self._folds
-
     def get(self, key: tuple[int, int]) -> _Fold | None:
-        return self._folds.get(key)
+        return self.table.get(key)
 
     def fold(self, choices: tuple[tuple[int, int, int], ...], mask: int, choices_id: int) -> _Fold:
         """How the either/or producers ``choices`` act on the needed resources ``mask``: the
@@ -603,7 +594,7 @@ class Folds:
                 extra[m.bit_length() - 1][whose] += amount
         found = (None if extra is None else tuple([(o, left, right) for o, left, right in extra]),
                  None if several is None else tuple(several))
-        if len(self._folds) > FOLD_CACHE_LIMIT:
-            self._folds.clear()
-        self._folds[(choices_id, mask)] = found
+        if len(self.table) > FOLD_CACHE_LIMIT:
+            self.table.clear()
+        self.table[(choices_id, mask)] = found
         return found
