@@ -20,6 +20,7 @@ from sevenwonders.dice.effects import (
     ReducedDieCost,
     compile_effect,
 )
+from sevenwonders.dice.moves import Build, BuildWonder
 from sevenwonders.dice.sheets import Bonus, SheetSet, SymbolMeaning, resolved_part
 
 
@@ -47,6 +48,12 @@ class BonusInfo:
     effects: tuple[DiceEffect, ...]
 
 
+MoveRow = tuple[int, int, int, tuple[int, ...], Build | BuildWonder]
+"""A box as the legal-move loop reads it: (index, cost, first required box or -1, further
+required boxes, the rules' own move that ticks it). The moves are made once per game object and
+only ever handed out as copies (:func:`sevenwonders.core.memo.fresh_all`)."""
+
+
 def expand(buildings: Sequence[str]) -> tuple[str, ...]:
     """Building names with the pseudo-name ``barracks`` standing for both Barracks."""
     out: list[str] = []
@@ -67,14 +74,17 @@ class SheetTable:
     by_ref: dict[str, int]
     building_boxes: dict[str, tuple[int, ...]]
     targets: dict[tuple[str, str], tuple[int, ...]]
-    # The same, flattened for the legal-move loop: (index, cost, requires, ref) per box.
-    target_rows: dict[tuple[str, str], tuple[tuple[int, int, tuple[int, ...], str], ...]]
+    # The same per die (not colour) and face, as the legal-move loop reads them.
+    die_rows: dict[tuple[str, str], tuple[MoveRow, ...]]
+    wonder_rows: tuple[MoveRow, ...]
     bonuses: tuple[BonusInfo, ...]
     bonus_by_id: dict[str, int]
     reserve_size: int
     agora_first_vp: int
     # (box index or -1 - bonus index, effect) for effects that last: die costs and die gains.
     permanent: tuple[tuple[int, LastingEffect], ...]
+    # Each box's building as a slice of the box indices (a building's boxes are consecutive).
+    spans: tuple[tuple[int, int], ...]
 
     def boxes_of(self, buildings: Sequence[str]) -> tuple[int, ...]:
         return tuple(i for name in expand(buildings) for i in self.building_boxes[name])
@@ -150,16 +160,26 @@ def compile_sheet(sheet_set: SheetSet, index: int) -> SheetTable:
     permanent += [(-1 - b.index, e) for b in bonuses for e in b.effects
                   if isinstance(e, DieCostZero | ReducedDieCost | DieCoins)]
     reserve = part("gold_reserve")
+    die_rows = {(die, face): tuple(_row(boxes[i], Build(die, boxes[i].ref))
+                                   for i in targets[(c.colour_of(die), face)])
+                for die, spec in sheet_set.dice.items() for face in spec.faces}
+    spans = tuple((building_boxes[box.building][0], building_boxes[box.building][-1] + 1)
+                  for box in boxes)
     return SheetTable(
         sheet_id=sheet.sheet_id, wonder_name=sheet.wonder_name, boxes=tuple(boxes),
         by_ref={box.ref: box.index for box in boxes}, building_boxes=building_boxes,
-        targets=targets,
-        target_rows={key: tuple((i, boxes[i].cost, boxes[i].requires, boxes[i].ref) for i in found)
-                     for key, found in targets.items()},
+        targets=targets, die_rows=die_rows,
+        wonder_rows=tuple(_row(boxes[i], BuildWonder(boxes[i].id))
+                          for i in building_boxes[c.WONDER]),
         bonuses=bonuses, bonus_by_id={b.id: b.index for b in bonuses},
         reserve_size=reserve.size, agora_first_vp=agora_first_vp,  # type: ignore[attr-defined]
-        permanent=tuple(permanent),
+        permanent=tuple(permanent), spans=spans,
     )
+
+
+def _row(box: BoxInfo, move: Build | BuildWonder) -> MoveRow:
+    first = box.requires[0] if box.requires else -1
+    return (box.index, box.cost, first, box.requires[1:], move)
 
 
 @attrs.frozen(slots=True, eq=False)

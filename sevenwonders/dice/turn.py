@@ -106,14 +106,19 @@ class Step:
         elif isinstance(move, BuildWonder):
             self.tick(seat, table.by_ref[f"{c.WONDER}.{move.stage}"], None, 0)
         elif isinstance(move, Build):
-            rolled = next(r for r in self.state.forum if r.die == move.die)
-            active = self.rules.active(table, w)
-            die_cost = 0 if free_die else self.rules.die_cost(rolled, active)
-            gain = self.rules.die_gain(active, c.colour_of(move.die))
+            die = move.die
+            area = next(r.area for r in self.state.forum if r.die == die)
+            terms = self.rules.die_terms(table, w)
+            if terms is None:
+                die_cost = 0 if free_die else self.rules.tables.area_costs[area]
+                gain = 0
+            else:
+                die_cost = 0 if free_die else terms.costs[die][area]
+                gain = terms.gains[die]
             w.coins -= die_cost
-            self.tick(seat, table.by_ref[move.box], move.die, die_cost)
+            self.tick(seat, table.by_ref[move.box], die, die_cost)
             if gain:
-                self.gain(seat, gain, f"die:{move.die}")
+                self.gain(seat, gain, f"die:{die}")
 
     def follow_up(self, seat: int, move: DiceMove) -> None:
         w = self.seat(seat)
@@ -153,8 +158,8 @@ class Step:
         for effect in box.effects:
             self.effect(seat, effect, box.ref)
         building = box.building
-        complete = all(w.ticks[i] for i in table.building_boxes[building])
-        if building in c.CITY_BUILDINGS and complete:
+        start, stop = table.spans[index]
+        if building in c.CITY_BUILDINGS and 0 not in w.ticks[start:stop]:
             self.events.append(ev.BuildingCompleted(seat, building))
             self.offer_bonus(w, building)
 
