@@ -33,7 +33,7 @@ SeatMoves = list[tuple[DiceMove, ...] | None]
 class DiceCache:
     """Everything a Dice game remembers for speed."""
 
-    __slots__ = ("last", "states", "terms")
+    __slots__ = ("bounds", "last", "states", "terms")
 
     def __init__(self) -> None:
         self.last: tuple[object, SeatMoves] = (_NO_STATE, [])
@@ -43,6 +43,8 @@ class DiceCache:
         (handed out only as copies)."""
         self.terms: BoundedDict[tuple[str, int], DieTerms] = BoundedDict(TERMS)
         """(sheet, active lasting effects as a bit mask) -> die costs and gains."""
+        self.bounds: BoundedDict[tuple[str, ...], tuple[int, ...]] = BoundedDict(TERMS)
+        """The dice in the Forum -> the bounds of the draws that shake them (face, area)."""
 
     def trust(self, state: DiceState) -> SeatMoves:
         """Remember ``state`` as one of the game's own (or checked) states."""

@@ -27,6 +27,8 @@ from sevenwonders.dice.state import (
     Phase,
     RolledDie,
     SeatState,
+    made_die,
+    made_state,
 )
 from sevenwonders.dice.turn import Step
 
@@ -58,11 +60,15 @@ class Rules(LegalMoves):
 
     def shake(self, dice: tuple[str, ...], rng: Rng) -> tuple[tuple[RolledDie, ...], Rng]:
         """R3: every die gets a uniformly random face and area (reference Decision 4)."""
-        areas = len(self.tables.area_costs)
         faces = self.tables.faces
-        drawn, rng = rng.draws([bound for die in dice for bound in (len(faces[die]), areas)])
-        return tuple(RolledDie(die, faces[die][drawn[2 * i]], drawn[2 * i + 1])
-                     for i, die in enumerate(dice)), rng
+        bounds = self.cache.bounds.get(dice)
+        if bounds is None:
+            areas = len(self.tables.area_costs)
+            bounds = tuple(bound for die in dice for bound in (len(faces[die]), areas))
+            self.cache.bounds.put(dice, bounds)
+        drawn, rng = rng.draws(bounds)
+        return tuple([made_die(die=die, face=faces[die][drawn[2 * i]], area=drawn[2 * i + 1])
+                      for i, die in enumerate(dice)]), rng
 
     # --- applying a step -------------------------------------------------------------------------
 
@@ -115,9 +121,9 @@ class Rules(LegalMoves):
         if not claimed:  # R12, decided at the end of the turn so that ties are seen
             done = []
             for seat, s in enumerate(seats):
-                table = self.tables.sheets[s.sheet]
-                agora = [s.ticks[i] for i in table.building_boxes["agora"]]
-                if all(agora) and max(agora) == turn:
+                start, stop = self.tables.sheets[s.sheet].agora
+                agora = s.ticks[start:stop]
+                if 0 not in agora and max(agora) == turn:
                     done.append(seat)
             if done:
                 claimed = True
@@ -127,9 +133,10 @@ class Rules(LegalMoves):
                 events.append(ev.AgoraFirst(tuple(winners), c.AGORA_FIRST_VP))
         forum = list(state.forum)
         rng = state.rng
-        present = {rolled.die for rolled in forum}
+        unlocked = frozenset().union(*[s.unlocked for s in seats])
+        present = {rolled.die for rolled in forum} if unlocked else ()
         for colour in c.SPECIAL_DICE:  # R14: the first unlocker brings the die in
-            if colour in present or not any(colour in s.unlocked for s in seats):
+            if colour not in unlocked or colour in present:
                 continue
             greys = [k for k, rolled in enumerate(forum) if rolled.die in c.GREY_DICE]
             if not greys:
@@ -139,8 +146,8 @@ class Rules(LegalMoves):
             forum[k] = RolledDie(colour, self.tables.faces[colour][0], forum[k].area)
         final = state.final_turn
         if not final:  # R19
-            trigger = tuple(seat for seat, s in enumerate(seats)
-                            if s.bonus_count >= c.BONUSES_TO_END)
+            trigger = tuple([seat for seat, s in enumerate(seats)
+                             if s.bonus_count >= c.BONUSES_TO_END])
             if trigger:
                 final = turn + 1
                 events.append(ev.EndTriggered(trigger, final))
@@ -155,9 +162,13 @@ class Rules(LegalMoves):
             reason = "max_turns"
         if reason is not None:
             events.append(ev.GameEnded(turn, reason))
-            return DiceState(turn=turn, phase=Phase.OVER, forum=tuple(forum), seats=tuple(seats),
-                             rng=rng, agora_claimed=claimed, final_turn=final), events
-        shaken, rng = self.shake(tuple(rolled.die for rolled in forum), rng)
+            over: DiceState = made_state(
+                turn=turn, phase=Phase.OVER, forum=tuple(forum), seats=tuple(seats), rng=rng,
+                agora_claimed=claimed, final_turn=final)
+            return over, events
+        shaken, rng = self.shake(tuple([rolled.die for rolled in forum]), rng)
         events.append(ev.ForumShaken(turn + 1, shaken))
-        return DiceState(turn=turn + 1, phase=Phase.ACTION, forum=shaken, seats=tuple(seats),
-                         rng=rng, agora_claimed=claimed, final_turn=final), events
+        after: DiceState = made_state(
+            turn=turn + 1, phase=Phase.ACTION, forum=shaken, seats=tuple(seats), rng=rng,
+            agora_claimed=claimed, final_turn=final)
+        return after, events

@@ -85,6 +85,7 @@ class SheetTable:
     permanent: tuple[tuple[int, LastingEffect], ...]
     # Each box's building as a slice of the box indices (a building's boxes are consecutive).
     spans: tuple[tuple[int, int], ...]
+    agora: tuple[int, int]
 
     def boxes_of(self, buildings: Sequence[str]) -> tuple[int, ...]:
         return tuple(i for name in expand(buildings) for i in self.building_boxes[name])
@@ -174,6 +175,7 @@ def compile_sheet(sheet_set: SheetSet, index: int) -> SheetTable:
         bonuses=bonuses, bonus_by_id={b.id: b.index for b in bonuses},
         reserve_size=reserve.size, agora_first_vp=agora_first_vp,  # type: ignore[attr-defined]
         permanent=tuple(permanent), spans=spans,
+        agora=(building_boxes["agora"][0], building_boxes["agora"][-1] + 1),
     )
 
 
