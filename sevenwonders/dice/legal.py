@@ -150,10 +150,8 @@ class LegalMoves:
     @staticmethod
     def resources(table: SheetTable, ticks: tuple[int, ...] | list[int]) -> int:
         """R10: each ticked Warehouse box produces 1 resource, never spent."""
-        boxes = table.building_boxes["warehouse"]
-        if not boxes:
-            return 0
-        part = ticks[boxes[0]:boxes[-1] + 1]  # a building's boxes are consecutive (tables.py)
+        start, stop = table.warehouse
+        part = ticks[start:stop]
         return len(part) - part.count(0)
 
     def gate_ok(self, state: DiceState, seat: int, face: str) -> bool:
@@ -179,13 +177,14 @@ class LegalMoves:
         handed out: callers get copies)."""
         seats = self.cache.entry(state)
         if seats is None:
-            return self._legal(state, seat)
+            return self.legal_now(state, seat)
         moves = seats[seat]
         if moves is None:
-            moves = seats[seat] = self._legal(state, seat)
+            moves = seats[seat] = self.legal_now(state, seat)
         return moves
 
-    def _legal(self, state: DiceState, seat: int) -> tuple[DiceMove, ...]:
+    def legal_now(self, state: DiceState, seat: int) -> tuple[DiceMove, ...]:
+        """The legal moves computed afresh (none for a seat not asked to move)."""
         if state.phase is Phase.OVER:
             return ()
         s = state.seats[seat]

@@ -86,6 +86,7 @@ class SheetTable:
     # Each box's building as a slice of the box indices (a building's boxes are consecutive).
     spans: tuple[tuple[int, int], ...]
     agora: tuple[int, int]
+    warehouse: tuple[int, int]
 
     def boxes_of(self, buildings: Sequence[str]) -> tuple[int, ...]:
         return tuple(i for name in expand(buildings) for i in self.building_boxes[name])
@@ -164,8 +165,7 @@ def compile_sheet(sheet_set: SheetSet, index: int) -> SheetTable:
     die_rows = {(die, face): tuple(_row(boxes[i], Build(die, boxes[i].ref))
                                    for i in targets[(c.colour_of(die), face)])
                 for die, spec in sheet_set.dice.items() for face in spec.faces}
-    spans = tuple((building_boxes[box.building][0], building_boxes[box.building][-1] + 1)
-                  for box in boxes)
+    spans = tuple(_span(building_boxes[box.building]) for box in boxes)
     return SheetTable(
         sheet_id=sheet.sheet_id, wonder_name=sheet.wonder_name, boxes=tuple(boxes),
         by_ref={box.ref: box.index for box in boxes}, building_boxes=building_boxes,
@@ -175,8 +175,13 @@ def compile_sheet(sheet_set: SheetSet, index: int) -> SheetTable:
         bonuses=bonuses, bonus_by_id={b.id: b.index for b in bonuses},
         reserve_size=reserve.size, agora_first_vp=agora_first_vp,  # type: ignore[attr-defined]
         permanent=tuple(permanent), spans=spans,
-        agora=(building_boxes["agora"][0], building_boxes["agora"][-1] + 1),
+        agora=_span(building_boxes["agora"]), warehouse=_span(building_boxes["warehouse"]),
     )
+
+
+def _span(indices: tuple[int, ...]) -> tuple[int, int]:
+    """A building's boxes as a slice (they are consecutive, see above); (0, 0) for none."""
+    return (indices[0], indices[-1] + 1) if indices else (0, 0)
 
 
 def _row(box: BoxInfo, move: Build | BuildWonder) -> MoveRow:

@@ -110,7 +110,11 @@ class Step:
         if kind is Build:
             assert isinstance(move, Build)
             die = move.die
-            area = next(r.area for r in self.state.forum if r.die == die)
+            area = 0
+            for rolled in self.state.forum:
+                if rolled.die == die:
+                    area = rolled.area
+                    break
             terms = self.rules.die_terms(table, w)
             if terms is None:
                 die_cost = 0 if free_die else self.rules.tables.area_costs[area]
