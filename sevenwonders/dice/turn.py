@@ -44,9 +44,10 @@ if TYPE_CHECKING:
 class SeatWork:
     """A seat's sheet while a step is being resolved, frozen again at the end.
 
-    Only the ticks are thawed into a list (most steps tick a box); the parts that rarely change
-    (bonuses, laurels, unlocked dice, pending decisions) stay immutable and are replaced whole
-    when they do change. The step hands this record (not the seat number) from rule to rule.
+    The ticks are thawed into a list when the seat ticks a box (a seat that passes keeps its
+    tuple); the parts that rarely change (bonuses, laurels, unlocked dice, pending decisions)
+    stay immutable and are replaced whole when they do change. The step hands this record (not
+    the seat number) from rule to rule.
     """
 
     __slots__ = ("agora_first", "bonuses", "coins", "laurels", "pending", "seat", "sheet",
@@ -57,16 +58,26 @@ class SeatWork:
         self.sheet = s.sheet
         self.table = table
         self.coins = s.coins
-        self.ticks = list(s.ticks)
+        self.ticks: tuple[int, ...] | list[int] = s.ticks
         self.bonuses = s.bonuses
         self.laurels = s.laurels
         self.unlocked = s.unlocked
         self.agora_first = s.agora_first
         self.pending: tuple[Pending, ...] = s.pending
 
+    def thawed_ticks(self) -> list[int]:
+        """The ticks as a list, to tick a box in."""
+        ticks = self.ticks
+        if type(ticks) is list:
+            return ticks
+        thawed = self.ticks = list(ticks)
+        return thawed
+
     def freeze(self) -> SeatState:
+        ticks = self.ticks
         seat: SeatState = made_seat(
-            sheet=self.sheet, coins=self.coins, ticks=tuple(self.ticks),
+            sheet=self.sheet, coins=self.coins,
+            ticks=tuple(ticks) if type(ticks) is list else ticks,
             bonuses=self.bonuses, laurels=self.laurels, unlocked=self.unlocked,
             agora_first=self.agora_first, pending=self.pending,
         )
@@ -161,7 +172,7 @@ class Step:
         """Pay the box cost (R10: 1 coin per missing resource), tick it, apply its effects."""
         table = w.table
         box = table.boxes[index]
-        ticks = w.ticks
+        ticks = w.thawed_ticks()
         missing = max(0, box.cost - self.rules.resources(table, ticks))
         w.coins -= missing
         ticks[index] = self.turn
