@@ -195,8 +195,10 @@ class DiceGame:
         # the engine plays its own copies of listed moves
         own = {seat: self._check_move(state, seat, moves[seat], entry)
                for seat in sorted(expected)}
-        after, events = rules.apply(state, own)
-        rules.cache.trust(after)  # made by the rules: trusted (the fast path)
+        after, events, known = rules.resolve(state, own)
+        seats = rules.cache.trust(after)  # made by the rules: trusted (the fast path)
+        for seat, options in known.items():
+            seats[seat] = options
         return after, tuple(events)
 
     def parse_move(self, state: DiceState, seat: int, text: str) -> DiceMove:

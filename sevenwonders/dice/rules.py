@@ -27,7 +27,6 @@ from sevenwonders.dice.state import (
     Phase,
     RolledDie,
     SeatState,
-    made_die,
     made_state,
 )
 from sevenwonders.dice.turn import Step
@@ -67,7 +66,8 @@ class Rules(LegalMoves):
             bounds = tuple(bound for die in dice for bound in (len(faces[die]), areas))
             self.cache.bounds.put(dice, bounds)
         drawn, rng = rng.draws(bounds)
-        return tuple([made_die(die=die, face=faces[die][drawn[2 * i]], area=drawn[2 * i + 1])
+        rolled = self.tables.rolled
+        return tuple([rolled[die][drawn[2 * i]][drawn[2 * i + 1]]
                       for i, die in enumerate(dice)]), rng
 
     # --- applying a step -------------------------------------------------------------------------
@@ -76,6 +76,14 @@ class Rules(LegalMoves):
         self, state: DiceState, moves: Mapping[int, DiceMove]
     ) -> tuple[DiceState, list[ev.DiceEvent]]:
         """The state after the (already validated) ``moves``, and the events, in order."""
+        after, events, _ = self.resolve(state, moves)
+        return after, events
+
+    def resolve(
+        self, state: DiceState, moves: Mapping[int, DiceMove]
+    ) -> tuple[DiceState, list[ev.DiceEvent], dict[int, tuple[DiceMove, ...]]]:
+        """:meth:`apply`, and the legal moves of the seats whose decisions the settling looked
+        at (the rules' own values: the game remembers them for the new state)."""
         work = Step(self, state)
         if state.phase is Phase.ACTION:
             for seat in sorted(moves):
@@ -83,20 +91,23 @@ class Rules(LegalMoves):
         else:
             for seat in sorted(moves):
                 work.follow_up(seat, moves[seat])
-        after = work.freeze()
-        return self._settle(after, work.events)
+        return self._settle(work.freeze(), work.events)
 
     def _settle(
         self, state: DiceState, events: list[ev.DiceEvent]
-    ) -> tuple[DiceState, list[ev.DiceEvent]]:
-        """Drop pending decisions that offer no choice, then go on or end the turn."""
+    ) -> tuple[DiceState, list[ev.DiceEvent], dict[int, tuple[DiceMove, ...]]]:
+        """Drop pending decisions that offer no choice, then go on or end the turn.
+
+        The options of a seat's first decision are read from ``state`` itself: they depend on
+        neither the decisions queued behind it nor the phase, the only fields this changes."""
         seats = list(state.seats)
+        known: dict[int, tuple[DiceMove, ...]] = {}
         changed = False
         for seat, s in enumerate(seats):
             while s.pending:
-                probe = attrs.evolve(state, seats=tuple(seats))
-                options = self.pending_moves(probe, seat, s.pending[0])
+                options = self.pending_moves(state, seat, s.pending[0])
                 if any(not isinstance(m, Skip) for m in options):
+                    known[seat] = options
                     break
                 head = s.pending[0]
                 if not isinstance(head, ChooseBonus):
@@ -104,13 +115,16 @@ class Rules(LegalMoves):
                 s = attrs.evolve(s, pending=s.pending[1:])
                 seats[seat] = s
                 changed = True
+        if known:  # decisions are left: the follow-up phase
+            after: DiceState = made_state(
+                turn=state.turn, phase=Phase.FOLLOW_UP, forum=state.forum,
+                seats=tuple(seats) if changed else state.seats, rng=state.rng,
+                agora_claimed=state.agora_claimed, final_turn=state.final_turn)
+            return after, events, known
         if changed:
             state = attrs.evolve(state, seats=tuple(seats))
-        if any(s.pending for s in state.seats):
-            if state.phase is not Phase.FOLLOW_UP:
-                state = attrs.evolve(state, phase=Phase.FOLLOW_UP)
-            return state, events
-        return self._end_turn(state, events)
+        after, events = self._end_turn(state, events)
+        return after, events, known
 
     def _end_turn(
         self, state: DiceState, events: list[ev.DiceEvent]
@@ -143,7 +157,7 @@ class Rules(LegalMoves):
                 continue
             k, rng = rng.choice(greys)
             events.append(ev.SpecialDieAdded(colour, forum[k].die))
-            forum[k] = RolledDie(colour, self.tables.faces[colour][0], forum[k].area)
+            forum[k] = self.tables.rolled[colour][0][forum[k].area]
         final = state.final_turn
         if not final:  # R19
             trigger = tuple([seat for seat, s in enumerate(seats)

@@ -101,7 +101,6 @@ class DiceState:
 
 # The rules' own constructors (every field named; no __init__): only for values the rules build
 # from checked states and tables. States from outside are built and checked by cattrs below.
-made_die = builder(RolledDie)
 made_seat = builder(SeatState)
 made_state = builder(DiceState)
 

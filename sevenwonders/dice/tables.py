@@ -22,6 +22,7 @@ from sevenwonders.dice.effects import (
 )
 from sevenwonders.dice.moves import Build, BuildWonder
 from sevenwonders.dice.sheets import Bonus, SheetSet, SymbolMeaning, resolved_part
+from sevenwonders.dice.state import RolledDie
 
 
 @attrs.frozen(slots=True)
@@ -199,14 +200,21 @@ class Tables:
     faces: dict[str, tuple[str, ...]]
     area_costs: tuple[int, ...]
     gate_counts: dict[str, tuple[str, ...]]
+    # Every way a die can lie in the Forum, made once: die -> [face index][area]. Immutable
+    # values, shared by the states of the game object as equal strings are.
+    rolled: dict[str, tuple[tuple[RolledDie, ...], ...]]
 
     @classmethod
     def of(cls, sheet_set: SheetSet) -> Tables:
         sheets = {s.sheet_id: compile_sheet(sheet_set, i) for i, s in enumerate(sheet_set.sheets)}
         gate = {key.partition(".")[2]: expand(m.count)
                 for key, m in sheet_set.symbol_meanings.items() if key.startswith("purple.")}
+        areas = range(len(sheet_set.forum.area_costs))
         return cls(
             sheet_set=sheet_set, sheets=sheets, sheet_ids=tuple(sheets),
             faces={die: spec.faces for die, spec in sheet_set.dice.items()},
             area_costs=sheet_set.forum.area_costs, gate_counts=gate,
+            rolled={die: tuple(tuple(RolledDie(die, face, area) for area in areas)
+                               for face in spec.faces)
+                    for die, spec in sheet_set.dice.items()},
         )
