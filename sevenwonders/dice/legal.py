@@ -16,7 +16,7 @@ from sevenwonders.dice.effects import (
     LastingEffect,
     ReducedDieCost,
 )
-from sevenwonders.dice.moves import DiceMove, Pass, Skip, TakeBonus, Tick
+from sevenwonders.dice.moves import DiceMove, Pass, Skip
 from sevenwonders.dice.options import RuleOptions
 from sevenwonders.dice.state import (
     ChooseBonus,
@@ -198,7 +198,8 @@ class LegalMoves:
         s = state.seats[seat]
         table = self.tables.sheets[s.sheet]
         if isinstance(head, ChooseBonus):
-            return tuple(TakeBonus(b.id) for b in table.bonuses if not s.bonuses[b.index])
+            bonuses = s.bonuses
+            return tuple([move for i, move in enumerate(table.bonus_moves) if not bonuses[i]])
         if isinstance(head, ExtraTicks):
             res = self.resources(table, s.ticks)
             ticks = s.ticks
@@ -208,7 +209,7 @@ class LegalMoves:
                 if ticks[i] or not all(ticks[r] for r in box.requires):
                     continue
                 if max(0, box.cost - res) <= s.coins:
-                    out.append(Tick(box.ref))
+                    out.append(table.tick_moves[i])
             out.append(_SKIP)
             return tuple(out)
         if head.free_die:

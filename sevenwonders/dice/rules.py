@@ -160,8 +160,8 @@ class Rules(LegalMoves):
             forum[k] = self.tables.rolled[colour][0][forum[k].area]
         final = state.final_turn
         if not final:  # R19
-            trigger = tuple([seat for seat, s in enumerate(seats)
-                             if s.bonus_count >= c.BONUSES_TO_END])
+            trigger = tuple([seat for seat, s in enumerate(seats)  # s.bonus_count, inlined
+                             if len(s.bonuses) - s.bonuses.count(0) >= c.BONUSES_TO_END])
             if trigger:
                 final = turn + 1
                 events.append(ev.EndTriggered(trigger, final))

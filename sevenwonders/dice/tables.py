@@ -20,7 +20,7 @@ from sevenwonders.dice.effects import (
     ReducedDieCost,
     compile_effect,
 )
-from sevenwonders.dice.moves import Build, BuildWonder
+from sevenwonders.dice.moves import Build, BuildWonder, TakeBonus, Tick
 from sevenwonders.dice.sheets import Bonus, SheetSet, SymbolMeaning, resolved_part
 from sevenwonders.dice.state import RolledDie
 
@@ -78,6 +78,9 @@ class SheetTable:
     # The same per die (not colour) and face, as the legal-move loop reads them.
     die_rows: dict[tuple[str, str], tuple[MoveRow, ...]]
     wonder_rows: tuple[MoveRow, ...]
+    # The rules' own Tick per box and TakeBonus per bonus (as the die rows' moves).
+    tick_moves: tuple[Tick, ...]
+    bonus_moves: tuple[TakeBonus, ...]
     bonuses: tuple[BonusInfo, ...]
     bonus_by_id: dict[str, int]
     reserve_size: int
@@ -173,6 +176,8 @@ def compile_sheet(sheet_set: SheetSet, index: int) -> SheetTable:
         targets=targets, die_rows=die_rows,
         wonder_rows=tuple(_row(boxes[i], BuildWonder(boxes[i].id))
                           for i in building_boxes[c.WONDER]),
+        tick_moves=tuple(Tick(box.ref) for box in boxes),
+        bonus_moves=tuple(TakeBonus(bonus.id) for bonus in bonuses),
         bonuses=bonuses, bonus_by_id={b.id: b.index for b in bonuses},
         reserve_size=reserve.size, agora_first_vp=agora_first_vp,  # type: ignore[attr-defined]
         permanent=tuple(permanent), spans=spans,
