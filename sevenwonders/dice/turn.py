@@ -138,7 +138,7 @@ class Step:
             if gain:
                 self.gain(w, gain, f"die:{die}")
         elif kind is Pass:
-            self.events.append(ev.Passed(seat, c.PASS_COINS))
+            self.events.append(ev.made_passed(seat=seat, coins=c.PASS_COINS))
             self.gain(w, c.PASS_COINS, "pass")
         elif kind is BuildWonder:
             assert isinstance(move, BuildWonder)
@@ -176,7 +176,8 @@ class Step:
         missing = max(0, box.cost - self.rules.resources(table, ticks))
         w.coins -= missing
         ticks[index] = self.turn
-        self.events.append(ev.BoxTicked(w.seat, box.ref, die, die_cost, missing))
+        self.events.append(ev.made_box_ticked(
+            seat=w.seat, box=box.ref, die=die, die_cost=die_cost, resource_coins=missing))
         if box.kind == "attack":
             self.attack(w, box.building, box.ref, box.printed_vp)
         for effect in box.effects:
@@ -223,7 +224,7 @@ class Step:
         if self.options.reserve_overflow == "lost":
             kept = max(0, min(amount, w.table.reserve_size - w.coins))
         w.coins += kept
-        self.events.append(ev.CoinsGained(w.seat, kept, reason))
+        self.events.append(ev.made_coins_gained(seat=w.seat, amount=kept, reason=reason))
         if kept < amount:
             self.events.append(ev.CoinsLost(w.seat, amount - kept))
 
