@@ -121,12 +121,11 @@ class Entry:
     def __init__(
         self, profile: CityProfile | ProfileFields, ids: Callable[[int, Any], int],
         split: tuple[Bag, tuple[tuple[int, int], ...], Bag, tuple[tuple[int, int], ...]]
-        | None = None, sell_id: int = 0,
+        | None = None,
     ) -> None:
         """``split`` is (own fixed, own either/or, sold fixed, sold either/or) when the
-        caller has it (as :func:`split_producers` gives them); ``sell_id`` the id of what
-        the city sells when the caller knows it (a card that adds nothing to sell). Only the
-        profile's fields are kept (:attr:`profile` makes the value again when asked)."""
+        caller has it (as :func:`split_producers` gives them). Only the profile's fields
+        are kept (:attr:`profile` makes the value again when asked)."""
         self.own = profile.own
         self.sellable = profile.sellable
         self.powers = profile.powers
@@ -149,8 +148,8 @@ class Entry:
                               tuple(sorted(own_choices)) if len(own_choices) > 1 else own_choices,
                               self.left_prices, self.right_prices))
         sell_choices = self.sell_choices
-        self.sell_id = sell_id or ids(1, (self.sell_fixed, tuple(sorted(sell_choices))
-                                          if len(sell_choices) > 1 else sell_choices))
+        self.sell_id = ids(1, (self.sell_fixed, tuple(sorted(sell_choices))
+                               if len(sell_choices) > 1 else sell_choices))
 
     def with_card(self, name: str) -> Entry:
         """A new entry with the same trading contents (and ids) for the city with one more
@@ -250,11 +249,18 @@ def child_entry(cache: FastCache, parent: Entry, city: City) -> Entry:
             if price < prices[side][r]:
                 prices[side][r] = price
         left_prices, right_prices = tuple(prices[0]), tuple(prices[1])
-    found = Entry(ProfileFields(own, sellable, left_prices, right_prices, parent.powers),
-                  cache.content_id, (own_fixed, own_choices, sell_fixed, sell_choices),
-                  parent.sell_id if sellable is parent.sellable else 0)
-    found.owned = {**parent.owned, name: None}
-    found.next_stage = parent.next_stage
+    # the parent's entry with what the card changed (ids of the contents as Entry.__init__
+    # makes them: either/or producers sorted)
+    found = parent.with_card(name)
+    found.own, found.own_fixed, found.own_choices = own, own_fixed, own_choices
+    found.left_prices, found.right_prices = left_prices, right_prices
+    found.own_id = cache.content_id(0, (
+        own_fixed, tuple(sorted(own_choices)) if len(own_choices) > 1 else own_choices,
+        left_prices, right_prices))
+    if sellable is not parent.sellable:
+        found.sellable, found.sell_fixed, found.sell_choices = sellable, sell_fixed, sell_choices
+        found.sell_id = cache.content_id(1, (
+            sell_fixed, tuple(sorted(sell_choices)) if len(sell_choices) > 1 else sell_choices))
     return found
 
 
