@@ -4,6 +4,10 @@ In a simultaneous turn (base game, Dice) the seats asked to move act one after a
 order, each seeing the state before the turn (so nobody sees another's choice); the turn resolves
 when the last of them has acted. Pending decisions and Architects' turns are steps of the one seat
 that owes them. An action outside the mask raises :class:`~sevenwonders.errors.IllegalMoveError`.
+
+Each agent's info holds its ``action_mask`` too (equal to its observation's: all zero but for the
+selected agent), so that a player who needs no observation skips encoding one with
+``env.last(observe=False)``.
 """
 
 from __future__ import annotations
@@ -52,10 +56,18 @@ class SevenWondersAEC(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._chosen = {}
         self._queue = sorted(self.game.to_move(self.state_))
         self.agent_selection = self.possible_agents[self._queue[0]]
+        self.infos: dict[str, dict[str, Any]] = {
+            agent: {"action_mask": self.adapter.no_mask()} for agent in self.agents}
+        self._show_mask()
+
+    def _show_mask(self) -> None:
+        """The selected agent's info gets its mask (its observation's, without encoding one)."""
+        agent = self.agent_selection
+        if self._queue and self._queue[0] == self._seat[agent]:
+            self.infos[agent] = {"action_mask": self.adapter.mask(self.state_, self._queue[0])}
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
@@ -83,6 +95,9 @@ class SevenWondersAEC(AECEnv):
                 self._queue = sorted(self.game.to_move(self.state_))
         self.agent_selection = (self.possible_agents[self._queue[0]] if self._queue
                                 else self.agents[0])
+        if self.agent_selection != agent or not self._queue:  # no choice until called again
+            self.infos[agent] = {"action_mask": self.adapter.no_mask()}
+        self._show_mask()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import numpy as np
 import pytest
 
@@ -24,6 +25,9 @@ def _check_masks(adapter: Adapter, state: Any, full: bool) -> None:
         assert set(np.flatnonzero(mask)) == {index.move_to_action(m) for m in legal}
         if full:
             assert int(mask.sum()) == len(legal)  # one action per move
+        canonical = index._canonical or (lambda move: move)
+        for move in legal:  # the index's memo (by class and fields) agrees with the move itself
+            assert index.moves[index.move_to_action(move)] == canonical(move)
         for action in np.flatnonzero(mask):
             move = index.action_to_move(game, state, seat, int(action))
             assert move in legal and index.move_to_action(move) == action
@@ -92,3 +96,22 @@ def test_rule_options_keep_masks_exact(name: str, players: int, options: dict[st
     for seed in range(2):
         for state in playout(adapter.game, seed):
             _check_masks(adapter, state, full=False)
+
+
+def test_a_lookalike_of_another_class_has_no_action() -> None:
+    """The index remembers moves by class and field values: a value of another class with the
+    same fields is still no move."""
+    index = action_index(game_of("base", 3, {}))
+
+    @attrs.frozen
+    class Lookalike:
+        card: str
+        left: int = 0
+        right: int = 0
+        free_build: bool = False
+
+    assert index.move_to_action(Build("Stone Pit")) >= 0  # remembered
+    with pytest.raises(IllegalMoveError):
+        index.move_to_action(Lookalike("Stone Pit"))
+    with pytest.raises(IllegalMoveError):
+        index.legal([Lookalike("Stone Pit")])
