@@ -59,15 +59,11 @@ class SevenWondersAEC(AECEnv):
         self._chosen = {}
         self._queue = sorted(self.game.to_move(self.state_))
         self.agent_selection = self.possible_agents[self._queue[0]]
+        # every agent's info holds its observation's mask (all zero but the selected agent's)
         self.infos: dict[str, dict[str, Any]] = {
             agent: {"action_mask": self.adapter.no_mask()} for agent in self.agents}
-        self._show_mask()
-
-    def _show_mask(self) -> None:
-        """The selected agent's info gets its mask (its observation's, without encoding one)."""
-        agent = self.agent_selection
-        if self._queue and self._queue[0] == self._seat[agent]:
-            self.infos[agent] = {"action_mask": self.adapter.mask(self.state_, self._queue[0])}
+        self.infos[self.agent_selection] = {
+            "action_mask": self.adapter.mask(self.state_, self._queue[0])}
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
@@ -93,11 +89,15 @@ class SevenWondersAEC(AECEnv):
                 self._accumulate_rewards()  # the only rewards: every other step's are 0
             else:
                 self._queue = sorted(self.game.to_move(self.state_))
-        self.agent_selection = (self.possible_agents[self._queue[0]] if self._queue
-                                else self.agents[0])
-        if self.agent_selection != agent or not self._queue:  # no choice until called again
+        queue = self._queue
+        if queue:
+            selected = self.agent_selection = self.possible_agents[queue[0]]
+            if selected != agent:  # the seat that acted has no choice until called again
+                self.infos[agent] = {"action_mask": self.adapter.no_mask()}
+            self.infos[selected] = {"action_mask": self.adapter.mask(self.state_, queue[0])}
+        else:
+            self.agent_selection = self.agents[0]
             self.infos[agent] = {"action_mask": self.adapter.no_mask()}
-        self._show_mask()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

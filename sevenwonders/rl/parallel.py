@@ -32,6 +32,7 @@ class SevenWondersParallel(ParallelEnv):
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.agents: list[str] = []
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._action_space = self.adapter.action_space()
         self._seeds = np.random.default_rng()
         self.state_: Any = None
@@ -79,7 +80,7 @@ class SevenWondersParallel(ParallelEnv):
         infos = self._infos(observations)
         out: tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool],
                    dict[str, Any]] = ({a: observations[a] for a in agents},
-               {a: rewards[self.possible_agents.index(a)] for a in agents},
+               {a: rewards[self._seat[a]] for a in agents},
                dict.fromkeys(agents, over), dict.fromkeys(agents, False),
                infos)
         if over:
