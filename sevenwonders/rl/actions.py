@@ -70,6 +70,10 @@ class ActionIndex:
         # __eq__ run Python code per lookup (and the engines hand out fresh copies).
         self._known: dict[type, tuple[Callable[[Any], Hashable], dict[Hashable, Ranked]]] = {}
         self._learned = 0
+        # id(move) -> (move, (action, cost)): a cheaper first look for engines that hand out
+        # the same move objects again (see _probe)
+        self._ids: dict[int, tuple[Any, Ranked]] | None = {}
+        self._hits = self._copies = 0
         self._zeros = bytes(self.size)
 
     @property
@@ -115,50 +119,55 @@ class ActionIndex:
     def legal(self, moves: Sequence[Any]) -> dict[int, Any]:
         """Each action of ``moves`` (a seat's legal moves) and the move it stands for: the
         cheapest by ``cost`` when several share the action."""
-        out: dict[int, Any] = {}
-        known = self._known
-        if self._cost is None:
-            for move in moves:
-                entry = known.get(type(move))
-                found = None if entry is None else entry[1].get(entry[0](move))
-                out[(found or self._learn(move))[0]] = move
-            return out
-        costs: dict[int, Any] = {}
-        for move in moves:
-            entry = known.get(type(move))
-            found = None if entry is None else entry[1].get(entry[0](move))
-            action, price = found or self._learn(move)
-            held = costs.get(action)
-            if held is None or price < held:
-                out[action] = move
-                costs[action] = price
-        return out
+        return self.legal_and_mask(moves)[0]
 
     def legal_and_mask(self, moves: Sequence[Any]) -> tuple[dict[int, Any], bytes]:
         """:meth:`legal` of ``moves`` and its mask's bytes (``np.frombuffer(bytearray(...),
         np.int8)`` is the mask), in one pass."""
         out: dict[int, Any] = {}
-        known = self._known
+        costs: dict[int, Any] = {}
+        known, ids = self._known, self._ids
         buffer = bytearray(self._zeros)
-        if self._cost is None:
-            for move in moves:
+        hits = copies = 0
+        for move in moves:
+            hit = None if ids is None else ids.get(id(move))
+            if hit is not None and hit[0] is move:
+                action, price = hit[1]
+                hits += 1
+            else:
                 entry = known.get(type(move))
                 found = None if entry is None else entry[1].get(entry[0](move))
-                action = (found or self._learn(move))[0]
-                out[action] = move
-                buffer[action] = 1
-            return out, bytes(buffer)
-        costs: dict[int, Any] = {}
-        for move in moves:
-            entry = known.get(type(move))
-            found = None if entry is None else entry[1].get(entry[0](move))
-            action, price = found or self._learn(move)
-            held = costs.get(action)
-            if held is None or price < held:
-                out[action] = move
+                if found is None:
+                    found = self._learn(move)
+                elif ids is not None:
+                    copies += 1  # an equal move met before, in another object
+                action, price = found
+                if ids is not None:
+                    ids[id(move)] = (move, found)  # holding the move keeps its id its own
+            if price is not None:  # several moves may share the action: keep the cheapest
+                held = costs.get(action)
+                if held is not None and price >= held:
+                    continue
                 costs[action] = price
-                buffer[action] = 1
+            out[action] = move
+            buffer[action] = 1
+        if ids is not None and (hits or copies):
+            self._probe(hits, copies)
         return out, bytes(buffer)
+
+    def _probe(self, hits: int, copies: int) -> None:
+        """Keep the identity memo while it pays: the base game hands out the same move objects
+        from state to state, Architects and Dice fresh copies of equal moves (which it would
+        only hoard)."""
+        self._hits += hits
+        self._copies += copies
+        assert self._ids is not None
+        if len(self._ids) > 100_000:
+            self._ids.clear()
+        if self._hits + self._copies >= 500:
+            if self._copies > self._hits:
+                self._ids = None
+            self._hits = self._copies = 0
 
     def mask(self, legal: dict[int, Any] | Sequence[Any]) -> Mask:
         """The 0/1 mask of ``legal`` (a :meth:`legal` mapping or a sequence of moves)."""

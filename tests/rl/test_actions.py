@@ -115,3 +115,21 @@ def test_a_lookalike_of_another_class_has_no_action() -> None:
         index.move_to_action(Lookalike("Stone Pit"))
     with pytest.raises(IllegalMoveError):
         index.legal([Lookalike("Stone Pit")])
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CONFIGS, ids=IDS)
+def test_the_identity_memo_changes_no_action(name: str, players: int,
+                                             options: dict[str, Any]) -> None:
+    """The index first looks a move up by identity while the engine hands out the same
+    objects again (base), and gives that up for engines that hand out copies (Architects, Dice):
+    either way every legal mapping and mask equals a fresh index's without that memo."""
+    game = game_of(name, players, options)
+    index, plain = action_index(game), action_index(game)
+    plain._ids = None
+    for seed in range(5):
+        for state in playout(game, seed):
+            for seat in game.to_move(state):
+                moves = game.legal_moves(state, seat)
+                assert index.legal_and_mask(moves) == plain.legal_and_mask(moves)
+    # fresh copies every call (Architects, Dice): the memo would only hoard them
+    assert (index._ids is None) == (name != "base")
