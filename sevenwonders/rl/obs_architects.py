@@ -71,25 +71,27 @@ class ArchitectsEncoder:
             None, array("f", bytes(4 * K)))
         self._deck_at = self.city_width - K - 1  # deck_size, then deck_top
         self._zeros = bytes(4 * self._cities)  # the seat's own segments, before the cities
+        self._zero_city = array("f", bytes(4 * self.city_width))
 
-    def _city(self, city: CityView) -> list[float]:
-        """A city's block without its deck (built only for a city that changed: see
-        :meth:`_cities_table`)."""
-        values = [0.0] * self.city_width  # a list: cheaper to fill than an array
-        values[self._wonder[city.wonder]] = 1
-        at = len(self._wonder)
+    def _city(self, table: array[float], at: int, city: CityView) -> None:
+        """Write a city's block without its deck at ``at`` of ``table`` (only for a city that
+        changed: see :meth:`_cities_table`)."""
+        table[at:at + self.city_width] = self._zero_city
+        table[at + self._wonder[city.wonder]] = 1
+        at += len(self._wonder)
         for key in city.built:
-            values[at + self._stage[key]] = 1
+            table[at + self._stage[key]] = 1
         at += len(self._stage)
-        for kind in city.cards:
-            values[at + self._kind[kind]] += 1
-        at += len(self._kind)
-        for token in city.tokens:
-            values[at + self._token[token]] += 1
-        at += len(self._token)
-        values[at] = city.military
-        values[at + 1] = city.shields
-        return values
+        kind = self._kind
+        for name in city.cards:
+            table[at + kind[name]] += 1
+        at += len(kind)
+        token = self._token
+        for name in city.tokens:
+            table[at + token[name]] += 1
+        at += len(token)
+        table[at] = city.military
+        table[at + 1] = city.shields
 
     def _flags_row(self, flags: int) -> array[float]:
         """``turn_flags``: the kinds taken this turn, then whether a stage was built."""
@@ -113,13 +115,12 @@ class ArchitectsEncoder:
         for seat, (city, deck) in enumerate(zip(view.cities, view.decks, strict=True)):
             if not fresh and old_cities[seat] is city and old_decks[seat] is deck:
                 continue
-            row = self._city(city)
-            row[top] = deck.size
+            at = seat * w
+            self._city(table, at, city)
+            table[at + top] = deck.size
             if deck.top is not None:
-                row[top + 1 + kind[deck.top]] = 1
-            block = array("f", row)
-            table[seat * w:(seat + 1) * w] = block
-            table[(seat + n) * w:(seat + n + 1) * w] = block
+                table[at + top + 1 + kind[deck.top]] = 1
+            table[(seat + n) * w:(seat + n + 1) * w] = table[at:at + w]
         self._table_key = (view.cities, view.decks)
         self._table_bytes = table.tobytes()
         return self._table_bytes
