@@ -74,6 +74,7 @@ class ActionIndex:
         # the same move objects again (see _probe)
         self._ids: dict[int, tuple[Any, Ranked]] | None = {}
         self._hits = self._copies = 0
+        self._probing = True
         self._zeros = bytes(self.size)
 
     @property
@@ -121,9 +122,9 @@ class ActionIndex:
         cheapest by ``cost`` when several share the action."""
         return self.legal_and_mask(moves)[0]
 
-    def legal_and_mask(self, moves: Sequence[Any]) -> tuple[dict[int, Any], bytes]:
-        """:meth:`legal` of ``moves`` and its mask's bytes (``np.frombuffer(bytearray(...),
-        np.int8)`` is the mask), in one pass."""
+    def legal_and_mask(self, moves: Sequence[Any]) -> tuple[dict[int, Any], bytearray]:
+        """:meth:`legal` of ``moves`` and its mask's bytes (a new ``bytearray``;
+        ``np.frombuffer(..., np.int8)`` makes it the mask), in one pass."""
         out: dict[int, Any] = {}
         costs: dict[int, Any] = {}
         known, ids = self._known, self._ids
@@ -143,6 +144,8 @@ class ActionIndex:
                     copies += 1  # an equal move met before, in another object
                 action, price = found
                 if ids is not None:
+                    if len(ids) > 100_000:
+                        ids.clear()
                     ids[id(move)] = (move, found)  # holding the move keeps its id its own
             if price is not None:  # several moves may share the action: keep the cheapest
                 held = costs.get(action)
@@ -151,9 +154,9 @@ class ActionIndex:
                 costs[action] = price
             out[action] = move
             buffer[action] = 1
-        if ids is not None and (hits or copies):
+        if self._probing and ids is not None:
             self._probe(hits, copies)
-        return out, bytes(buffer)
+        return out, buffer
 
     def _probe(self, hits: int, copies: int) -> None:
         """Keep the identity memo while it pays: the base game hands out the same move objects
@@ -161,12 +164,10 @@ class ActionIndex:
         only hoard)."""
         self._hits += hits
         self._copies += copies
-        assert self._ids is not None
-        if len(self._ids) > 100_000:
-            self._ids.clear()
         if self._hits + self._copies >= 500:
             if self._copies > self._hits:
                 self._ids = None
+            self._probing = self._copies > self._hits / 4  # settled: hits dominate by far
             self._hits = self._copies = 0
 
     def mask(self, legal: dict[int, Any] | Sequence[Any]) -> Mask:

@@ -49,14 +49,15 @@ class Adapter:
             "observation": spaces.Box(-BOUND, BOUND, (self.encoder.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.index.size,), np.int8),
         })
-        self._memo: tuple[Any, dict[int, tuple[dict[int, Any], bytes]]] = (None, {})
+        self._memo: tuple[Any, dict[int, tuple[dict[int, Any], bytearray]]] = (None, {})
 
     def action_space(self) -> spaces.Discrete:
         return spaces.Discrete(self.index.size)
 
-    def _entry(self, state: Any, seat: int) -> tuple[dict[int, Any], bytes]:
+    def _entry(self, state: Any, seat: int) -> tuple[dict[int, Any], bytearray]:
         """``seat``'s legal actions and its mask's bytes on ``state`` (memoised for the last
-        state: an environment asks for them in its observation, its infos and its step)."""
+        state: an environment asks for them in its observation, its infos and its step; the
+        bytes are never handed out, only copies)."""
         memo = self._memo
         if memo[0] is state:
             found = memo[1].get(seat)
