@@ -32,12 +32,19 @@ PaymentKey = tuple[str, tuple[str, ...], tuple[int, ...], int, bool, bool]
 """Wonder, stages built, grey cards per resource, gold cards, economy and engineering usable."""
 StageKey = tuple[str, tuple[int, ...], int, bool, bool]
 """One stage, grey cards per resource, gold cards, economy and engineering usable."""
+SituationKey = tuple[str, tuple[str, ...], int, int]
+"""Wonder, stages built, the city's grey and gold cards counted into one integer (see
+``LegalMoves._pack``), and bits: 1 economy usable, 2 engineering usable."""
+Situation = tuple[tuple[Move, ...], tuple[Move, ...], bool]
+"""A city's builds and science sets as offered, the same without ``end``, and whether one of
+them is owed."""
 
 
 class ArchitectsCache:
     """Everything an Architects game remembers for speed."""
 
-    __slots__ = ("checked", "city_views", "last", "payments", "stage_payments", "states")
+    __slots__ = ("actions", "checked", "city_views", "last", "payments", "stage_payments",
+                 "states")
 
     def __init__(self) -> None:
         self.last: tuple[object, tuple[Move, ...]] = (_NO_STATE, ())
@@ -51,6 +58,8 @@ class ArchitectsCache:
         self.stage_payments: dict[StageKey, Payments] = {}
         """The builds of one stage in a payment situation (cleared at PAYMENTS entries)."""
         self.city_views: IdentityMemo[City, CityView] = IdentityMemo(CITY_VIEWS)
+        self.actions: dict[SituationKey, Situation] = {}
+        """The builds open in a payment situation (cleared at PAYMENTS entries)."""
 
     def moves(self, state: ArchitectsState) -> tuple[Move, ...] | None:
         """The remembered legal moves of ``state`` (None if the state is not known here)."""

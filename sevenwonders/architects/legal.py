@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sevenwonders.architects.cache import PAYMENTS, ArchitectsCache, Payments
+from sevenwonders.architects.cache import PAYMENTS, ArchitectsCache, Payments, Situation
 from sevenwonders.architects.data import STAGE_KEYS, stage_cost
 from sevenwonders.architects.moves import (
     SOURCES,
@@ -56,9 +56,10 @@ _ACTIONS = Actions()
 _FINISHED = Finished()
 _SKIP = Skip()
 _END = EndTurn()
-_TAKES = {source: Take(source) for source in SOURCES}
+TAKES: dict[Source, Move] = {source: Take(source) for source in SOURCES}
+"""The engine's own take moves (handed out only as copies)."""
 _TAKE_SETS: tuple[tuple[Move, ...], ...] = tuple(
-    tuple(_TAKES[s] for i, s in enumerate(SOURCES) if mask >> i & 1) for mask in range(8))
+    tuple(TAKES[s] for i, s in enumerate(SOURCES) if mask >> i & 1) for mask in range(8))
 """The take moves for each set of non-empty decks (bit 0 left, 1 right, 2 central)."""
 
 LARGEST_STAGE = max(stage_cost(key)[0] for key in STAGE_KEYS)
@@ -91,7 +92,33 @@ class LegalMoves:
         self._tally_slot: tuple[int, ...] = tuple(tally)
         self._science_names: tuple[str, ...] = tuple(
             tables.kind_ids[k] for k in tables.science_kinds)
+        self._pack(len(tables.card_kind))
         self.cache = ArchitectsCache()
+
+    def _pack(self, cards: int) -> None:
+        """The same tally packed into one integer (speed only): slot ``i`` is the bit field
+        ``i * width`` up, wide enough for every card of the game plus one spare bit, so that
+        each field can be capped at once (greys and gold at LARGEST_STAGE: more changes no
+        payment; greens at 2: more makes no other science set)."""
+        width = cards.bit_length() + 1
+        caps = (LARGEST_STAGE,) * 6 + (2,) * 3
+        top = 1 << width - 1
+        self._tally_bit: tuple[int, ...] = tuple(
+            0 if slot == 9 else 1 << width * slot for slot in self._tally_slot)
+        self._cap_add = sum(top - cap << width * i for i, cap in enumerate(caps))
+        """Added to a tally, it sets a field's top bit exactly when the field reached its cap."""
+        self._cap_top = sum(top << width * i for i in range(len(caps)))
+        self._cap_shift = width - 1
+        self._field = (1 << width) - 1
+        self._caps = sum(cap << width * i for i, cap in enumerate(caps))
+        self._pay_mask = (1 << width * 6) - 1
+        """The grey and gold fields: what payments depend on."""
+        self._sci_shift = width * 6
+        self._science: dict[int, tuple[Move, ...]] = {
+            a | b << width | c << width * 2: tuple(
+                Science(symbols) for symbols in self.science_sets((a, b, c)))
+            for a in range(3) for b in range(3) for c in range(3)}
+        """The science sets of each capped tally of green cards."""
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickle the rules without the cache (a worker builds its own)."""
@@ -141,10 +168,14 @@ class LegalMoves:
                 gold: int) -> tuple[Payments, ...]:
         """For each stage the seat may build next: its builds, whether one is forced, and what
         each build spends (remembered per payment situation in the cache)."""
+        return self._payments(city, w.used, res, gold)
+
+    def _payments(self, city: City, used: tuple[str, ...], res: tuple[int, ...],
+                  gold: int) -> tuple[Payments, ...]:
+        """:meth:`_builds` for the progress tokens ``used`` this turn."""
         t = self.t
         economy = engineering = False
         if city.tokens:
-            used = w.used
             for token in city.tokens:
                 if token not in used:
                     if token in t.economy:
@@ -236,29 +267,76 @@ class LegalMoves:
         return ()
 
     def _action_options(self, w: Work, seat: int) -> tuple[Move, ...]:
-        city = w.cities[seat]
-        res, gold, sci = self.counts(city)
-        moves: list[Move] = []
-        mandatory = False
-        for builds, forced, _ in self._builds(w, city, res, gold):
-            moves.extend(builds)
-            mandatory = mandatory or forced
-        if (w.face_up or w.token_pile) and (sci[0] > 1 or sci[1] > 1 or sci[2] > 1 or all(sci)):
-            for symbols in self.science_sets(sci):
-                moves.append(Science(symbols))
-            mandatory = True
-        if w.triggered:
-            sources = self._sources(w, seat)
-            if sources:
-                # Extra cards are owed like every action (rulebook "Spielablauf": the turn ends
-                # when no action is left) unless the option reads "kannst ... einsetzen".
-                mandatory = mandatory or not self.opts.extra_cards_optional
-                for token in w.triggered:
-                    for source in sources:
-                        moves.append(Extra(token, source))
-        if moves and not mandatory:
+        """The builds, science sets and extra cards open in the free-order part of a turn."""
+        found = self.situation(w.cities[seat], w.used, bool(w.face_up or w.token_pile))
+        if not w.triggered:
+            return found[0]
+        sources = self._sources(w, seat)
+        if not sources:
+            return found[0]
+        moves = list(found[1])
+        # Extra cards are owed like every action (rulebook "Spielablauf": the turn ends when no
+        # action is left) unless the option reads "kannst ... einsetzen".
+        mandatory = found[2] or not self.opts.extra_cards_optional
+        for token in w.triggered:
+            for source in sources:
+                moves.append(Extra(token, source))
+        if not mandatory:
             moves.append(_END)
         return tuple(moves)
+
+    def situation(self, city: City, used: tuple[str, ...], tokens_left: bool) -> Situation:
+        """The builds and science sets open to ``city`` (see :data:`.cache.Situation`).
+
+        Builds depend only on the payment situation (wonder, stages built, grey and gold cards
+        counted up to LARGEST_STAGE, the economy and engineering tokens not ``used`` this turn),
+        so they are remembered per situation in the cache; science sets only on the green cards
+        counted up to 2 and on whether a progress token can be taken.
+        """
+        tally = 0
+        bit = self._tally_bit
+        for card in city.cards:
+            tally += bit[card]
+        over = ((tally + self._cap_add) & self._cap_top) >> self._cap_shift
+        if over:  # a 1 at the bottom of each field that reached its cap
+            fill = over * self._field
+            tally = tally & ~fill | fill & self._caps
+        usable = 0
+        if city.tokens:
+            t = self.t
+            for token in city.tokens:
+                if token not in used:
+                    if token in t.economy:
+                        usable |= 1
+                    elif token in t.engineering:
+                        usable |= 2
+        key = (city.wonder, city.built, tally & self._pay_mask, usable)
+        cache = self.cache.actions
+        found = cache.get(key)
+        if found is None:
+            found = self._build_options(city, used)
+            if len(cache) >= PAYMENTS:
+                cache.clear()
+            cache[key] = found
+        if tokens_left:
+            science = self._science[tally >> self._sci_shift]
+            if science:  # a science set is owed
+                moves = (*found[1], *science)
+                return moves, moves, True
+        return found
+
+    def _build_options(self, city: City, used: tuple[str, ...]) -> Situation:
+        """A payment situation's builds, worked out from the payment rule."""
+        res, gold, _ = self.counts(city)
+        moves: list[Move] = []
+        mandatory = False
+        for builds, forced, _ in self._payments(city, used, res, gold):
+            moves.extend(builds)
+            mandatory = mandatory or forced
+        free = tuple(moves)
+        if moves and not mandatory:
+            return (*free, _END), free, mandatory
+        return free, free, mandatory
 
     def effect_possible(self, w: Work, seat: int, effect: str) -> bool:
         """Whether the optional power named ``effect`` would take any card now."""

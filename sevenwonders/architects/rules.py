@@ -63,6 +63,7 @@ from sevenwonders.architects.state import (
     SideChoice,
     StartTurn,
     TokenChoice,
+    make_city,
 )
 from sevenwonders.architects.work import Work
 from sevenwonders.core.rng import Rng
@@ -190,8 +191,8 @@ class Engine(LegalMoves):
         """Put ``card`` in front of ``seat`` and apply what taking it triggers."""
         t = self.t
         city = w.cities[seat]
-        w.cities[seat] = City(wonder=city.wonder, built=city.built, cards=(*city.cards, card),
-                              tokens=city.tokens, military=city.military)
+        w.cities[seat] = make_city(city.wonder, city.built, (*city.cards, card), city.tokens,
+                                   city.military)
         kind = t.card_kind[card]
         if out is not None:
             out.append(ev.CardTaken(seat, t.kind_ids[kind], source, reason))
@@ -246,16 +247,18 @@ class Engine(LegalMoves):
         removed: list[int] = []
         cards = city.cards
         for slot, count in enumerate(pay.greys):
-            cards = self._remove(cards, t.resource_kinds[slot], count, removed)
-        cards = self._remove(cards, t.gold_kind, pay.gold, removed)
+            if count:
+                cards = self._remove(cards, t.resource_kinds[slot], count, removed)
+        if pay.gold:
+            cards = self._remove(cards, t.gold_kind, pay.gold, removed)
         w.discard = (*w.discard, *removed)
         used = list(w.used)
         for flag, tokens in ((pay.economy, t.economy), (pay.engineering, t.engineering)):
             if flag:
                 used.append(next(x for x in city.tokens if x in tokens and x not in used))
         w.used = tuple(used)
-        city = City(wonder=city.wonder, built=(*city.built, move.stage), cards=cards,
-                    tokens=city.tokens, military=city.military)
+        city = make_city(city.wonder, (*city.built, move.stage), cards, city.tokens,
+                         city.military)
         w.cities[seat] = city
         if out is not None:
             out.append(ev.StageBuilt(seat, city.wonder, move.stage,
@@ -312,8 +315,7 @@ class Engine(LegalMoves):
         for symbol in dict.fromkeys(symbols):
             cards = self._remove(cards, t.kind_index[symbol], symbols.count(symbol), removed)
         w.discard = (*w.discard, *removed)
-        w.cities[seat] = City(wonder=city.wonder, built=city.built, cards=cards,
-                              tokens=city.tokens, military=city.military)
+        w.cities[seat] = make_city(city.wonder, city.built, cards, city.tokens, city.military)
         if out is not None:
             out.append(ev.ScienceUsed(seat, symbols))
         w.pending = TokenChoice("science")
@@ -335,8 +337,8 @@ class Engine(LegalMoves):
             else:
                 w.face_up = (*w.face_up[:i], *w.face_up[i + 1:])
         city = w.cities[seat]
-        w.cities[seat] = City(wonder=city.wonder, built=city.built, cards=city.cards,
-                              tokens=(*city.tokens, token), military=city.military)
+        w.cities[seat] = make_city(city.wonder, city.built, city.cards, (*city.tokens, token),
+                                   city.military)
         if out is not None:
             out.append(ev.TokenTaken(seat, token, choice == HIDDEN, revealed, reason))
         if self.opts.retroactive_tokens and token not in w.used and token not in w.triggered:
@@ -400,8 +402,8 @@ class Engine(LegalMoves):
                 (removed if t.horns[t.card_kind[card]] else keep).append(card)
             discarded.append(len(removed))
             w.discard = (*w.discard, *removed)
-            w.cities[seat] = City(wonder=city.wonder, built=city.built, cards=tuple(keep),
-                                  tokens=city.tokens, military=city.military + won[seat])
+            w.cities[seat] = make_city(city.wonder, city.built, tuple(keep), city.tokens,
+                                       city.military + won[seat])
         w.flipped = 0
         if out is not None:
             out.append(ev.Battle(shields, won, tuple(discarded)))

@@ -145,3 +145,62 @@ def _structure_checked(data: Any, cls: Any) -> ArchitectsState:
 _plain_structure = make_dict_structure_fn(ArchitectsState, converter,
                                           _cattrs_forbid_extra_keys=True)
 converter.register_structure_hook(ArchitectsState, _structure_checked)
+
+
+# Fast constructors for the rules' own hot path (speed only). attrs' ``__init__`` of a frozen
+# class sets each field through ``object.__setattr__`` from keyword arguments; these take the
+# fields in order and use the slots' own setters, which halves the cost of the one state and the
+# one or two cities a step builds. The rules build values from values they made or checked, so
+# nothing is lost: ArchitectsState and City have no validators or converters, and states from
+# elsewhere still come in through the converter and the load checks (architects/invariants.py).
+
+_STATE_FIELDS = ("cities", "decks", "central", "discard", "face_up", "token_pile", "flipped",
+                 "cat", "current", "turn", "pending", "rng", "triggered", "used", "flags",
+                 "peeked")
+_CITY_FIELDS = ("wonder", "built", "cards", "tokens", "military")
+assert tuple(f.name for f in attrs.fields(ArchitectsState)) == _STATE_FIELDS
+assert tuple(f.name for f in attrs.fields(City)) == _CITY_FIELDS
+_new = object.__new__
+(_s_cities, _s_decks, _s_central, _s_discard, _s_face_up, _s_token_pile, _s_flipped, _s_cat,
+ _s_current, _s_turn, _s_pending, _s_rng, _s_triggered, _s_used, _s_flags, _s_peeked) = (
+    ArchitectsState.__dict__[name].__set__ for name in _STATE_FIELDS)
+_c_wonder, _c_built, _c_cards, _c_tokens, _c_military = (
+    City.__dict__[name].__set__ for name in _CITY_FIELDS)
+
+
+def make_state(cities: tuple[City, ...], decks: tuple[tuple[int, ...], ...],
+               central: tuple[int, ...], discard: tuple[int, ...], face_up: tuple[str, ...],
+               token_pile: tuple[str, ...], flipped: int, cat: int | None, current: int,
+               turn: int, pending: Pending, rng: Rng, triggered: tuple[str, ...],
+               used: tuple[str, ...], flags: int, peeked: bool) -> ArchitectsState:
+    """``ArchitectsState(...)`` with every field given in order, built without ``__init__``."""
+    s: ArchitectsState = _new(ArchitectsState)
+    _s_cities(s, cities)
+    _s_decks(s, decks)
+    _s_central(s, central)
+    _s_discard(s, discard)
+    _s_face_up(s, face_up)
+    _s_token_pile(s, token_pile)
+    _s_flipped(s, flipped)
+    _s_cat(s, cat)
+    _s_current(s, current)
+    _s_turn(s, turn)
+    _s_pending(s, pending)
+    _s_rng(s, rng)
+    _s_triggered(s, triggered)
+    _s_used(s, used)
+    _s_flags(s, flags)
+    _s_peeked(s, peeked)
+    return s
+
+
+def make_city(wonder: str, built: tuple[str, ...], cards: tuple[int, ...],
+              tokens: tuple[str, ...], military: int) -> City:
+    """``City(...)`` with every field given in order, built without ``__init__``."""
+    c: City = _new(City)
+    _c_wonder(c, wonder)
+    _c_built(c, built)
+    _c_cards(c, cards)
+    _c_tokens(c, tokens)
+    _c_military(c, military)
+    return c

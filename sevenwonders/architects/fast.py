@@ -1,0 +1,88 @@
+"""The speed layer: a plain turn (take a card, nothing else to do, next seat) in one go.
+
+Most plies of a game are a card taken that leaves the seat no build, no science set and no extra
+card to take, so the turn ends at once (DE rulebook "Spielablauf") and the left neighbour starts
+its turn. :func:`plain_take` makes that next state directly, without the general step's scratch
+record (architects/work.py), its move dispatch and its loop over forced and empty decisions.
+Whenever the turn is anything else (a progress token fires, a build or science set is open, the
+last conflict token turns, the game ends, a state with leftovers of a turn) it answers ``None``
+and the general path (architects/rules.py) plays the move: that path is the reference, and
+tests/architects/test_fast.py checks the two agree on every take along random games.
+"""
+
+from __future__ import annotations
+
+from sevenwonders.architects.legal import _START, _TAKE_SETS, LegalMoves
+from sevenwonders.architects.moves import Move, Source, Take
+from sevenwonders.architects.state import ArchitectsState, StartTurn, make_city, make_state
+from sevenwonders.core.memo import fresh_all
+
+_new = object.__new__
+_set_source = Take.__dict__["source"].__set__
+
+
+def plain_take(rules: LegalMoves, state: ArchitectsState,
+               source: Source) -> tuple[ArchitectsState, tuple[Move, ...]] | None:
+    """The state after the seat to move takes the top card of ``source`` (a legal take) and
+    its turn ends with nothing else to do, with the next seat's moves; ``None`` if the turn
+    is not that plain."""
+    if type(state.pending) is not StartTurn or state.triggered or state.used or state.flags:
+        return None
+    t = rules.t
+    seat = state.current
+    decks = state.decks
+    central = state.central
+    if source is Source.CENTRAL:
+        card = central[-1]
+        central = central[:-1]
+    else:
+        index = seat if source is Source.LEFT else rules.right[seat]
+        deck = decks[index]
+        card = deck[-1]
+        decks = (*decks[:index], deck[:-1], *decks[index + 1:])
+    kind = t.card_kind[card]
+    city = state.cities[seat]
+    if city.tokens:  # a progress token that gives an extra card for this kind of card
+        bit = 1 << kind
+        take_trigger = t.take_trigger
+        for token in city.tokens:
+            if take_trigger.get(token, 0) & bit:
+                return None
+    flipped = state.flipped
+    horns = t.horns[kind]
+    if horns:
+        flipped = min(flipped + horns, t.conflict_total)
+    if flipped >= t.conflict_total:  # a battle ends this turn
+        return None
+    city = make_city(city.wonder, city.built, (*city.cards, card), city.tokens, city.military)
+    if rules.situation(city, (), bool(state.face_up or state.token_pile))[0]:
+        return None  # a build or science set to decide or to take
+    if not central and not any(decks):  # the game ends (or a wonder was already complete)
+        return None
+    if len(city.built) == len(t.stage_bit):
+        return None
+    cities = state.cities
+    cities = (*cities[:seat], city, *cities[seat + 1:])
+    following = rules.next_seat[seat]
+    moves = _TAKE_SETS[(decks[following] != ()) | (decks[rules.right[following]] != ()) << 1
+                       | (central != ()) << 2]
+    if len(moves) < 2:  # the next seat's take is forced or lapses: the general path does that
+        return None
+    after = make_state(cities, decks, central, state.discard, state.face_up, state.token_pile,
+                       flipped, seat if t.cat[kind] else state.cat, following, state.turn + 1,
+                       _START, state.rng, (), (), 0, False)
+    return after, moves
+
+
+def handed_out(moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """Copies of the engine's own ``moves``, to hand to a caller (who may change them in place:
+    the engine's own stay as they are). A start of turn offers takes only; they are copied here
+    without ``core.memo``'s per-type lookup (speed only), every other row by ``fresh_all``."""
+    if moves and type(moves[0]) is Take:
+        out: list[Move] = []
+        for move in moves:
+            copy: Take = _new(Take)
+            _set_source(copy, move.source)  # type: ignore[union-attr]
+            out.append(copy)
+        return tuple(out)
+    return fresh_all(moves)
