@@ -35,9 +35,11 @@ StageKey = tuple[str, tuple[int, ...], int, bool, bool]
 SituationKey = tuple[str, tuple[str, ...], int, int]
 """Wonder, stages built, the city's grey and gold cards counted into one integer (see
 ``LegalMoves._pack``), and bits: 1 economy usable, 2 engineering usable."""
-Situation = tuple[tuple[Move, ...], tuple[Move, ...], bool]
-"""A city's builds and science sets as offered, the same without ``end``, and whether one of
-them is owed."""
+Spend = tuple[Pay, tuple[int, ...]]
+"""What a build spends, and the same as a count of cards per card kind."""
+Situation = tuple[tuple[Move, ...], tuple[Move, ...], bool, tuple[Spend, ...]]
+"""A city's builds and science sets as offered, the same without ``end``, whether one of them
+is owed, and what each build (the first moves) spends."""
 
 
 class ArchitectsCache:

@@ -32,20 +32,16 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
     seat = state.current
     decks = state.decks
     central = state.central
-    if source is Source.CENTRAL:
-        card = central[-1]
-        central = central[:-1]
-    else:
-        index = seat if source is Source.LEFT else rules.right[seat]
-        deck = decks[index]
-        card = deck[-1]
-        decks = (*decks[:index], deck[:-1], *decks[index + 1:])
+    index = (seat if source is Source.LEFT else rules.right[seat] if source is Source.RIGHT
+             else -1)
+    card = central[-1] if index < 0 else decks[index][-1]
     kind = t.card_kind[card]
     city = state.cities[seat]
-    if city.tokens:  # a progress token that gives an extra card for this kind of card
+    tokens = city.tokens
+    if tokens:  # a progress token that gives an extra card for this kind of card
         bit = 1 << kind
         take_trigger = t.take_trigger
-        for token in city.tokens:
+        for token in tokens:
             if take_trigger.get(token, 0) & bit:
                 return None
     flipped = state.flipped
@@ -54,13 +50,19 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
         flipped = min(flipped + horns, t.conflict_total)
     if flipped >= t.conflict_total:  # a battle ends this turn
         return None
-    city = make_city(city.wonder, city.built, (*city.cards, card), city.tokens, city.military)
-    if rules.situation(city, (), bool(state.face_up or state.token_pile))[0]:
+    cards = (*city.cards, card)
+    if rules.situation_of(city.wonder, city.built, cards, tokens, (),
+                          bool(state.face_up or state.token_pile))[0]:
         return None  # a build or science set to decide or to take
+    if index < 0:
+        central = central[:-1]
+    else:
+        decks = (*decks[:index], decks[index][:-1], *decks[index + 1:])
     if not central and not any(decks):  # the game ends (or a wonder was already complete)
         return None
     if len(city.built) == len(t.stage_bit):
         return None
+    city = make_city(city.wonder, city.built, cards, tokens, city.military)
     cities = state.cities
     cities = (*cities[:seat], city, *cities[seat + 1:])
     following = rules.next_seat[seat]

@@ -13,7 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from sevenwonders.architects.cache import PAYMENTS, ArchitectsCache, Payments, Situation
+from sevenwonders.architects.cache import (
+    PAYMENTS,
+    ArchitectsCache,
+    Payments,
+    Situation,
+    Spend,
+)
 from sevenwonders.architects.data import STAGE_KEYS, stage_cost
 from sevenwonders.architects.moves import (
     SOURCES,
@@ -268,7 +274,9 @@ class LegalMoves:
 
     def _action_options(self, w: Work, seat: int) -> tuple[Move, ...]:
         """The builds, science sets and extra cards open in the free-order part of a turn."""
-        found = self.situation(w.cities[seat], w.used, bool(w.face_up or w.token_pile))
+        city = w.cities[seat]
+        found = self.situation_of(city.wonder, city.built, city.cards, city.tokens, w.used,
+                                  bool(w.face_up or w.token_pile))
         if not w.triggered:
             return found[0]
         sources = self._sources(w, seat)
@@ -286,7 +294,14 @@ class LegalMoves:
         return tuple(moves)
 
     def situation(self, city: City, used: tuple[str, ...], tokens_left: bool) -> Situation:
-        """The builds and science sets open to ``city`` (see :data:`.cache.Situation`).
+        """The builds and science sets open to ``city`` (see :data:`.cache.Situation`)."""
+        return self.situation_of(city.wonder, city.built, city.cards, city.tokens, used,
+                                 tokens_left)
+
+    def situation_of(self, wonder: str, built: tuple[str, ...], cards: tuple[int, ...],
+                     tokens: tuple[str, ...], used: tuple[str, ...],
+                     tokens_left: bool) -> Situation:
+        """:meth:`situation` of a city given by its parts (no city made for a question).
 
         Builds depend only on the payment situation (wonder, stages built, grey and gold cards
         counted up to LARGEST_STAGE, the economy and engineering tokens not ``used`` this turn),
@@ -295,26 +310,26 @@ class LegalMoves:
         """
         tally = 0
         bit = self._tally_bit
-        for card in city.cards:
+        for card in cards:
             tally += bit[card]
         over = ((tally + self._cap_add) & self._cap_top) >> self._cap_shift
         if over:  # a 1 at the bottom of each field that reached its cap
             fill = over * self._field
             tally = tally & ~fill | fill & self._caps
         usable = 0
-        if city.tokens:
+        if tokens:
             t = self.t
-            for token in city.tokens:
+            for token in tokens:
                 if token not in used:
                     if token in t.economy:
                         usable |= 1
                     elif token in t.engineering:
                         usable |= 2
-        key = (city.wonder, city.built, tally & self._pay_mask, usable)
+        key = (wonder, built, tally & self._pay_mask, usable)
         cache = self.cache.actions
         found = cache.get(key)
         if found is None:
-            found = self._build_options(city, used)
+            found = self._build_options(City(wonder, built, cards, tokens), used)
             if len(cache) >= PAYMENTS:
                 cache.clear()
             cache[key] = found
@@ -322,21 +337,29 @@ class LegalMoves:
             science = self._science[tally >> self._sci_shift]
             if science:  # a science set is owed
                 moves = (*found[1], *science)
-                return moves, moves, True
+                return moves, moves, True, found[3]
         return found
 
     def _build_options(self, city: City, used: tuple[str, ...]) -> Situation:
         """A payment situation's builds, worked out from the payment rule."""
         res, gold, _ = self.counts(city)
         moves: list[Move] = []
+        spends: list[Spend] = []
         mandatory = False
-        for builds, forced, _ in self._payments(city, used, res, gold):
+        t = self.t
+        for builds, forced, pays in self._payments(city, used, res, gold):
             moves.extend(builds)
             mandatory = mandatory or forced
+            for pay in pays:
+                need = [0] * len(t.kind_ids)
+                for slot, count in enumerate(pay.greys):
+                    need[t.resource_kinds[slot]] = count
+                need[t.gold_kind] = pay.gold
+                spends.append((pay, tuple(need)))
         free = tuple(moves)
         if moves and not mandatory:
-            return (*free, _END), free, mandatory
-        return free, free, mandatory
+            return (*free, _END), free, mandatory, tuple(spends)
+        return free, free, mandatory, tuple(spends)
 
     def effect_possible(self, w: Work, seat: int, effect: str) -> bool:
         """Whether the optional power named ``effect`` would take any card now."""

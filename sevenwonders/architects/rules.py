@@ -237,26 +237,30 @@ class Engine(LegalMoves):
     def build(self, w: Work, seat: int, move: Build, out: Events) -> None:
         t = self.t
         city = w.cities[seat]
-        res, gold, _ = self.counts(city)
-        pay = None
-        for builds, _, pays in self._builds(w, city, res, gold):
-            if builds and builds[0].stage == move.stage:
-                pay = pays[builds.index(move)]
-                break
-        assert pay is not None
+        found = self.situation_of(city.wonder, city.built, city.cards, city.tokens, w.used, False)
+        pay, need = found[3][found[1].index(move)]
+        # The first cards of each kind the build spends go (gold last), in the order the seat
+        # has them; the others stay in their order.
+        left = list(need)
+        kind_of = t.card_kind
         removed: list[int] = []
-        cards = city.cards
-        for slot, count in enumerate(pay.greys):
-            if count:
-                cards = self._remove(cards, t.resource_kinds[slot], count, removed)
-        if pay.gold:
-            cards = self._remove(cards, t.gold_kind, pay.gold, removed)
+        kept: list[int] = []
+        for card in city.cards:
+            kind = kind_of[card]
+            if left[kind]:
+                left[kind] -= 1
+                removed.append(card)
+            else:
+                kept.append(card)
+        removed.sort(key=self._tally_slot.__getitem__)  # by resource slot, gold last (stable)
+        cards = tuple(kept)
         w.discard = (*w.discard, *removed)
-        used = list(w.used)
-        for flag, tokens in ((pay.economy, t.economy), (pay.engineering, t.engineering)):
-            if flag:
-                used.append(next(x for x in city.tokens if x in tokens and x not in used))
-        w.used = tuple(used)
+        if pay.economy or pay.engineering:
+            used = list(w.used)
+            for flag, tokens in ((pay.economy, t.economy), (pay.engineering, t.engineering)):
+                if flag:
+                    used.append(next(x for x in city.tokens if x in tokens and x not in used))
+            w.used = tuple(used)
         city = make_city(city.wonder, (*city.built, move.stage), cards, city.tokens,
                          city.military)
         w.cities[seat] = city
