@@ -28,16 +28,12 @@ CITY_VIEWS = 4096
 _NO_STATE = object()
 
 Payments = tuple[tuple[Build, ...], bool, tuple[Pay, ...]]
-PaymentKey = tuple[str, tuple[str, ...], tuple[int, ...], int, bool, bool]
-"""Wonder, stages built, grey cards per resource, gold cards, economy and engineering usable."""
 StageKey = tuple[str, tuple[int, ...], int, bool, bool]
 """One stage, grey cards per resource, gold cards, economy and engineering usable."""
 SituationKey = tuple[str, tuple[str, ...], int, int]
 """Wonder, stages built, the city's grey and gold cards counted into one integer (see
 ``LegalMoves._pack``), and bits: 1 economy usable, 2 engineering usable."""
-Spend = tuple[Pay, tuple[int, ...]]
-"""What a build spends, and the same as a count of cards per card kind."""
-Situation = tuple[tuple[Move, ...], tuple[Move, ...], bool, tuple[Spend, ...]]
+Situation = tuple[tuple[Move, ...], tuple[Move, ...], bool, tuple[Pay, ...]]
 """A city's builds and science sets as offered, the same without ``end``, whether one of them
 is owed, and what each build (the first moves) spends."""
 
@@ -45,8 +41,7 @@ is owed, and what each build (the first moves) spends."""
 class ArchitectsCache:
     """Everything an Architects game remembers for speed."""
 
-    __slots__ = ("actions", "checked", "city_views", "last", "payments", "stage_payments",
-                 "states")
+    __slots__ = ("checked", "city_views", "last", "payments", "stage_payments", "states")
 
     def __init__(self) -> None:
         self.last: tuple[object, tuple[Move, ...]] = (_NO_STATE, ())
@@ -55,13 +50,11 @@ class ArchitectsCache:
         """A state this game made (or checked) -> the legal moves of its seat to move, as the
         engine's own values (handed out only as copies)."""
         self.checked: IdentityMemo[ArchitectsState, bool] = IdentityMemo(CHECKED)
-        self.payments: dict[PaymentKey, tuple[Payments, ...]] = {}
-        """The builds of each stage open in a payment situation (cleared at PAYMENTS entries)."""
+        self.payments: dict[SituationKey, Situation] = {}
+        """The builds open in a payment situation (cleared at PAYMENTS entries)."""
         self.stage_payments: dict[StageKey, Payments] = {}
         """The builds of one stage in a payment situation (cleared at PAYMENTS entries)."""
         self.city_views: IdentityMemo[City, CityView] = IdentityMemo(CITY_VIEWS)
-        self.actions: dict[SituationKey, Situation] = {}
-        """The builds open in a payment situation (cleared at PAYMENTS entries)."""
 
     def moves(self, state: ArchitectsState) -> tuple[Move, ...] | None:
         """The remembered legal moves of ``state`` (None if the state is not known here)."""

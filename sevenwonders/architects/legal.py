@@ -13,13 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sevenwonders.architects.cache import (
-    PAYMENTS,
-    ArchitectsCache,
-    Payments,
-    Situation,
-    Spend,
-)
+from sevenwonders.architects.cache import PAYMENTS, ArchitectsCache, Payments, Situation
 from sevenwonders.architects.data import STAGE_KEYS, stage_cost
 from sevenwonders.architects.moves import (
     SOURCES,
@@ -36,7 +30,7 @@ from sevenwonders.architects.moves import (
     Take,
     UseEffect,
 )
-from sevenwonders.architects.payment import stage_payments
+from sevenwonders.architects.payment import Pay, stage_payments
 from sevenwonders.architects.powers import TakeCentralCard
 from sevenwonders.architects.state import (
     Actions,
@@ -173,7 +167,7 @@ class LegalMoves:
     def _builds(self, w: Work, city: City, res: tuple[int, ...],
                 gold: int) -> tuple[Payments, ...]:
         """For each stage the seat may build next: its builds, whether one is forced, and what
-        each build spends (remembered per payment situation in the cache)."""
+        each build spends (each stage's payments remembered in the cache)."""
         return self._payments(city, w.used, res, gold)
 
     def _payments(self, city: City, used: tuple[str, ...], res: tuple[int, ...],
@@ -194,16 +188,8 @@ class LegalMoves:
             gold = LARGEST_STAGE
         if max(res) > LARGEST_STAGE:
             res = tuple([r if r <= LARGEST_STAGE else LARGEST_STAGE for r in res])
-        cache = self.cache.payments
-        situation = (city.wonder, city.built, res, gold, economy, engineering)
-        found = cache.get(situation)
-        if found is None:
-            found = tuple(self._stage_payments(key, res, gold, economy, engineering)
-                          for key in t.available[city.wonder][t.built_mask(city.built)])
-            if len(cache) >= PAYMENTS:
-                cache.clear()
-            cache[situation] = found
-        return found
+        return tuple(self._stage_payments(key, res, gold, economy, engineering)
+                     for key in t.available[city.wonder][t.built_mask(city.built)])
 
     def _stage_payments(self, stage: str, res: tuple[int, ...], gold: int, economy: bool,
                         engineering: bool) -> Payments:
@@ -326,10 +312,10 @@ class LegalMoves:
                     elif token in t.engineering:
                         usable |= 2
         key = (wonder, built, tally & self._pay_mask, usable)
-        cache = self.cache.actions
+        cache = self.cache.payments
         found = cache.get(key)
         if found is None:
-            found = self._build_options(City(wonder, built, cards, tokens), used)
+            found = self._build_options(wonder, built, tally, usable)
             if len(cache) >= PAYMENTS:
                 cache.clear()
             cache[key] = found
@@ -340,22 +326,23 @@ class LegalMoves:
                 return moves, moves, True, found[3]
         return found
 
-    def _build_options(self, city: City, used: tuple[str, ...]) -> Situation:
-        """A payment situation's builds, worked out from the payment rule."""
-        res, gold, _ = self.counts(city)
-        moves: list[Move] = []
-        spends: list[Spend] = []
-        mandatory = False
+    def _build_options(self, wonder: str, built: tuple[str, ...], tally: int,
+                       usable: int) -> Situation:
+        """A payment situation's builds, worked out from the payment rule (each stage's
+        payments remembered on their own, see :meth:`_stage_payments`)."""
         t = self.t
-        for builds, forced, pays in self._payments(city, used, res, gold):
+        width, field = self._cap_shift + 1, self._field
+        res = tuple([tally >> width * slot & field for slot in range(len(t.resource_kinds))])
+        gold = tally >> width * len(t.resource_kinds) & field
+        moves: list[Move] = []
+        spends: list[Pay] = []
+        mandatory = False
+        for key in t.available[wonder][t.built_mask(built)]:
+            builds, forced, pays = self._stage_payments(key, res, gold, bool(usable & 1),
+                                                        bool(usable & 2))
             moves.extend(builds)
+            spends.extend(pays)
             mandatory = mandatory or forced
-            for pay in pays:
-                need = [0] * len(t.kind_ids)
-                for slot, count in enumerate(pay.greys):
-                    need[t.resource_kinds[slot]] = count
-                need[t.gold_kind] = pay.gold
-                spends.append((pay, tuple(need)))
         free = tuple(moves)
         if moves and not mandatory:
             return (*free, _END), free, mandatory, tuple(spends)

@@ -238,10 +238,13 @@ class Engine(LegalMoves):
         t = self.t
         city = w.cities[seat]
         found = self.situation_of(city.wonder, city.built, city.cards, city.tokens, w.used, False)
-        pay, need = found[3][found[1].index(move)]
+        pay = found[3][found[1].index(move)]
         # The first cards of each kind the build spends go (gold last), in the order the seat
         # has them; the others stay in their order.
-        left = list(need)
+        left = [0] * len(t.kind_ids)
+        for slot, count in enumerate(pay.greys):
+            left[t.resource_kinds[slot]] = count
+        left[t.gold_kind] = pay.gold
         kind_of = t.card_kind
         removed: list[int] = []
         kept: list[int] = []
