@@ -1,19 +1,21 @@
-"""The speed layer: a plain turn (take a card, nothing else to do, next seat) in one go.
+"""The speed layer: a plain turn (take a card, build what is owed, next seat) in one go.
 
-Most plies of a game are a card taken that leaves the seat no build, no science set and no extra
-card to take, so the turn ends at once (DE rulebook "Spielablauf") and the left neighbour starts
-its turn. :func:`plain_take` makes that next state directly, without the general step's scratch
-record (architects/work.py), its move dispatch and its loop over forced and empty decisions.
-Whenever the turn is anything else (a progress token fires, a build or science set is open, the
-last conflict token turns, the game ends, a state with leftovers of a turn) it answers ``None``
-and the general path (architects/rules.py) plays the move: that path is the reference, and
-tests/architects/test_fast.py checks the two agree on every take along random games.
+Most plies of a game are a card taken that leaves the seat nothing to decide: no build or just
+one owed (DE rulebook "Spielablauf": every affordable stage must be built), no science set, no
+extra card to take, so the turn ends at once and the left neighbour starts its turn.
+:func:`plain_take` makes that next state directly, without the general step's scratch record
+(architects/work.py), its move dispatch and its loop over forced and empty decisions. Whenever
+the turn is anything else (a progress token fires or pays, a stage with a wonder power, a choice
+or a science set, the last conflict token turns, the game ends, a state with leftovers of a
+turn) it answers ``None`` and the general path (architects/rules.py) plays the move: that path
+is the reference, and tests/architects/test_fast.py checks the two agree on every take along
+random games.
 """
 
 from __future__ import annotations
 
 from sevenwonders.architects.legal import _START, _TAKE_SETS, LegalMoves
-from sevenwonders.architects.moves import Move, Source, Take
+from sevenwonders.architects.moves import Build, Move, Source, Take
 from sevenwonders.architects.state import ArchitectsState, StartTurn, make_city, make_state
 from sevenwonders.core.memo import fresh_all
 
@@ -23,9 +25,9 @@ _set_source = Take.__dict__["source"].__set__
 
 def plain_take(rules: LegalMoves, state: ArchitectsState,
                source: Source) -> tuple[ArchitectsState, tuple[Move, ...]] | None:
-    """The state after the seat to move takes the top card of ``source`` (a legal take) and
-    its turn ends with nothing else to do, with the next seat's moves; ``None`` if the turn
-    is not that plain."""
+    """The state after the seat to move takes the top card of ``source`` (a legal take),
+    builds the one stage then owed if any, and ends its turn with nothing else to do, with the
+    next seat's moves; ``None`` if the turn is not that plain."""
     if type(state.pending) is not StartTurn or state.triggered or state.used or state.flags:
         return None
     t = rules.t
@@ -51,18 +53,32 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
     if flipped >= t.conflict_total:  # a battle ends this turn
         return None
     cards = (*city.cards, card)
-    if rules.situation_of(city.wonder, city.built, cards, tokens, (),
-                          bool(state.face_up or state.token_pile))[0]:
-        return None  # a build or science set to decide or to take
+    built = city.built
+    discard = state.discard
+    tokens_left = bool(state.face_up or state.token_pile)
+    found = rules.situation_of(city.wonder, built, cards, tokens, (), tokens_left)
+    if found[0]:  # one build owed, without side effects, is made here; anything else is not
+        build = found[0][0]
+        if len(found[0]) > 1 or type(build) is not Build:
+            return None
+        pay = found[3][0]
+        if pay.economy or pay.engineering or t.stage_effect[city.wonder][build.stage] or (
+                tokens and not t.build_trigger.isdisjoint(tokens)):
+            return None
+        cards, removed = rules.spend(cards, pay)
+        discard = (*discard, *removed)
+        built = (*built, build.stage)
+        if rules.situation_of(city.wonder, built, cards, tokens, (), tokens_left)[0]:
+            return None
     if index < 0:
         central = central[:-1]
     else:
         decks = (*decks[:index], decks[index][:-1], *decks[index + 1:])
     if not central and not any(decks):  # the game ends (or a wonder was already complete)
         return None
-    if len(city.built) == len(t.stage_bit):
+    if len(built) == len(t.stage_bit):  # the wonder is complete: the game ends
         return None
-    city = make_city(city.wonder, city.built, cards, tokens, city.military)
+    city = make_city(city.wonder, built, cards, tokens, city.military)
     cities = state.cities
     cities = (*cities[:seat], city, *cities[seat + 1:])
     following = rules.next_seat[seat]
@@ -70,7 +86,7 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
                        | (central != ()) << 2]
     if len(moves) < 2:  # the next seat's take is forced or lapses: the general path does that
         return None
-    after = make_state(cities, decks, central, state.discard, state.face_up, state.token_pile,
+    after = make_state(cities, decks, central, discard, state.face_up, state.token_pile,
                        flipped, seat if t.cat[kind] else state.cat, following, state.turn + 1,
                        _START, state.rng, (), (), 0, False)
     return after, moves

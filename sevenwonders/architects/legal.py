@@ -348,6 +348,27 @@ class LegalMoves:
             return (*free, _END), free, mandatory, tuple(spends)
         return free, free, mandatory, tuple(spends)
 
+    def spend(self, cards: tuple[int, ...], pay: Pay) -> tuple[tuple[int, ...], list[int]]:
+        """``cards`` without those ``pay`` spends, and the spent cards: the first cards of each
+        kind, in the order the seat has them, grouped by resource slot with gold last."""
+        t = self.t
+        left = [0] * len(t.kind_ids)
+        for slot, count in enumerate(pay.greys):
+            left[t.resource_kinds[slot]] = count
+        left[t.gold_kind] = pay.gold
+        kind_of = t.card_kind
+        removed: list[int] = []
+        kept: list[int] = []
+        for card in cards:
+            kind = kind_of[card]
+            if left[kind]:
+                left[kind] -= 1
+                removed.append(card)
+            else:
+                kept.append(card)
+        removed.sort(key=self._tally_slot.__getitem__)  # by resource slot, gold last (stable)
+        return tuple(kept), removed
+
     def effect_possible(self, w: Work, seat: int, effect: str) -> bool:
         """Whether the optional power named ``effect`` would take any card now."""
         if type(self.t.power_by_name[effect]) is TakeCentralCard:

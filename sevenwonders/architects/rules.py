@@ -239,24 +239,7 @@ class Engine(LegalMoves):
         city = w.cities[seat]
         found = self.situation_of(city.wonder, city.built, city.cards, city.tokens, w.used, False)
         pay = found[3][found[1].index(move)]
-        # The first cards of each kind the build spends go (gold last), in the order the seat
-        # has them; the others stay in their order.
-        left = [0] * len(t.kind_ids)
-        for slot, count in enumerate(pay.greys):
-            left[t.resource_kinds[slot]] = count
-        left[t.gold_kind] = pay.gold
-        kind_of = t.card_kind
-        removed: list[int] = []
-        kept: list[int] = []
-        for card in city.cards:
-            kind = kind_of[card]
-            if left[kind]:
-                left[kind] -= 1
-                removed.append(card)
-            else:
-                kept.append(card)
-        removed.sort(key=self._tally_slot.__getitem__)  # by resource slot, gold last (stable)
-        cards = tuple(kept)
+        cards, removed = self.spend(city.cards, pay)
         w.discard = (*w.discard, *removed)
         if pay.economy or pay.engineering:
             used = list(w.used)
