@@ -98,19 +98,25 @@ class LegalMoves:
     def _pack(self, cards: int) -> None:
         """The same tally packed into one integer (speed only): slot ``i`` is the bit field
         ``i * width`` up, wide enough for every card of the game plus one spare bit, so that
-        each field can be capped at once (greys and gold at LARGEST_STAGE: more changes no
-        payment; greens at 2: more makes no other science set)."""
+        each field can be capped at once. Greys and gold are capped at the largest cost of the
+        stages open (a stage of ``n`` cards spends at most ``n`` of one kind, so more changes no
+        payment); greens at 2 (more makes no other science set)."""
         width = cards.bit_length() + 1
-        caps = (LARGEST_STAGE,) * 6 + (2,) * 3
         top = 1 << width - 1
         self._tally_bit: tuple[int, ...] = tuple(
             0 if slot == 9 else 1 << width * slot for slot in self._tally_slot)
-        self._cap_add = sum(top - cap << width * i for i, cap in enumerate(caps))
-        """Added to a tally, it sets a field's top bit exactly when the field reached its cap."""
-        self._cap_top = sum(top << width * i for i in range(len(caps)))
+        self._cap_adds: list[int] = []
+        """Per cap: added to a tally, it sets a field's top bit exactly when the field reached
+        its cap."""
+        self._caps: list[int] = []
+        """Per cap: every field at its cap."""
+        for cap in range(LARGEST_STAGE + 1):
+            caps = (cap,) * 6 + (2,) * 3
+            self._cap_adds.append(sum(top - c << width * i for i, c in enumerate(caps)))
+            self._caps.append(sum(c << width * i for i, c in enumerate(caps)))
+        self._cap_top = sum(top << width * i for i in range(9))
         self._cap_shift = width - 1
         self._field = (1 << width) - 1
-        self._caps = sum(cap << width * i for i, cap in enumerate(caps))
         self._pay_mask = (1 << width * 6) - 1
         """The grey and gold fields: what payments depend on."""
         self._sci_shift = width * 6
@@ -119,6 +125,18 @@ class LegalMoves:
                 Science(symbols) for symbols in self.science_sets((a, b, c)))
             for a in range(3) for b in range(3) for c in range(3)}
         """The science sets of each capped tally of green cards."""
+
+    def _stages_open(self, wonder: str, built: tuple[str, ...]) -> tuple[int, int, int]:
+        """The entry of ``cache.stages`` for a wonder with these stages built."""
+        t = self.t
+        open_now = t.available[wonder][t.built_mask(built)]
+        known = self.cache.open_stages
+        if open_now not in known:
+            known.append(open_now)
+        cap = max((t.stage_cost[key][0] for key in open_now), default=0)
+        entry = self.cache.stages[wonder, built] = (known.index(open_now), self._cap_adds[cap],
+                                                    self._caps[cap])
+        return entry
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickle the rules without the cache (a worker builds its own)."""
@@ -289,19 +307,25 @@ class LegalMoves:
                      tokens_left: bool) -> Situation:
         """:meth:`situation` of a city given by its parts (no city made for a question).
 
-        Builds depend only on the payment situation (wonder, stages built, grey and gold cards
-        counted up to LARGEST_STAGE, the economy and engineering tokens not ``used`` this turn),
-        so they are remembered per situation in the cache; science sets only on the green cards
-        counted up to 2 and on whether a progress token can be taken.
+        Builds depend only on the payment situation (the stages open, grey and gold cards
+        counted up to the largest cost among them, the economy and engineering tokens not
+        ``used`` this turn), so they are remembered per situation in the cache (shared by the
+        wonders); science sets only on the green cards counted up to 2 and on whether a progress
+        token can be taken.
         """
+        cache = self.cache
+        stages = cache.stages.get((wonder, built))
+        if stages is None:
+            stages = self._stages_open(wonder, built)
+        code, cap_add, caps = stages
         tally = 0
         bit = self._tally_bit
         for card in cards:
             tally += bit[card]
-        over = ((tally + self._cap_add) & self._cap_top) >> self._cap_shift
+        over = ((tally + cap_add) & self._cap_top) >> self._cap_shift
         if over:  # a 1 at the bottom of each field that reached its cap
             fill = over * self._field
-            tally = tally & ~fill | fill & self._caps
+            tally = tally & ~fill | fill & caps
         usable = 0
         if tokens:
             t = self.t
@@ -311,14 +335,14 @@ class LegalMoves:
                         usable |= 1
                     elif token in t.engineering:
                         usable |= 2
-        key = (wonder, built, tally & self._pay_mask, usable)
-        cache = self.cache.payments
-        found = cache.get(key)
+        key = (tally & self._pay_mask) << 12 | code << 2 | usable
+        payments = cache.payments
+        found = payments.get(key)
         if found is None:
-            found = self._build_options(wonder, built, tally, usable)
-            if len(cache) >= PAYMENTS:
-                cache.clear()
-            cache[key] = found
+            found = self._build_options(cache.open_stages[code], tally, usable)
+            if len(payments) >= PAYMENTS:
+                payments.clear()
+            payments[key] = found
         if tokens_left:
             science = self._science[tally >> self._sci_shift]
             if science:  # a science set is owed
@@ -326,8 +350,7 @@ class LegalMoves:
                 return moves, moves, True, found[3]
         return found
 
-    def _build_options(self, wonder: str, built: tuple[str, ...], tally: int,
-                       usable: int) -> Situation:
+    def _build_options(self, open_now: tuple[str, ...], tally: int, usable: int) -> Situation:
         """A payment situation's builds, worked out from the payment rule (each stage's
         payments remembered on their own, see :meth:`_stage_payments`)."""
         t = self.t
@@ -337,7 +360,7 @@ class LegalMoves:
         moves: list[Move] = []
         spends: list[Pay] = []
         mandatory = False
-        for key in t.available[wonder][t.built_mask(built)]:
+        for key in open_now:
             builds, forced, pays = self._stage_payments(key, res, gold, bool(usable & 1),
                                                         bool(usable & 2))
             moves.extend(builds)
