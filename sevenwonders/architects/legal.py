@@ -93,6 +93,13 @@ class LegalMoves:
         self._science_names: tuple[str, ...] = tuple(
             tables.kind_ids[k] for k in tables.science_kinds)
         self._pack(len(tables.card_kind))
+        # The engine's own moves of the small decisions, made once (handed out only as copies).
+        self._extra = {(token, source): Extra(token, source)
+                       for token in tables.tokens for source in SOURCES}
+        self._choose = {token: ChooseToken(token) for token in (*tables.tokens, HIDDEN)}
+        self._pick = {kind: Pick(kind) for kind in tables.kind_ids}
+        self._alexandria = {deck: Alexandria(deck) for deck in (*tables.wonder_ids, "central")}
+        self._halicarnassus = {side: Halicarnassus(side) for side in SOURCES}
         self.cache = ArchitectsCache()
 
     def _pack(self, cards: int) -> None:
@@ -240,35 +247,38 @@ class LegalMoves:
             return self._action_options(w, seat)
         moves: list[Move]
         if isinstance(pending, TokenChoice):
-            moves = []
+            shown: list[str] = []
             for token in w.face_up:
-                choice = ChooseToken(token)
-                if choice not in moves:
-                    moves.append(choice)
+                if token not in shown:
+                    shown.append(token)
             if w.token_pile:
-                moves.append(ChooseToken(HIDDEN))
+                shown.append(HIDDEN)
+            choose = self._choose  # (a hand-made state may name other tokens: made then)
+            moves = [choose.get(token) or ChooseToken(token) for token in shown]
             if moves and not self.mandatory_effects and pending.reason == "babylon":
                 moves.append(_SKIP)
             return tuple(moves)
         if kind is DeckChoice:
-            moves = [Alexandria(w.cities[i].wonder) for i in range(self.n) if w.decks[i]]
+            alexandria = self._alexandria
+            moves = [alexandria[w.cities[i].wonder] for i in range(self.n) if w.decks[i]]
             if w.central:
-                moves.append(Alexandria("central"))
+                moves.append(alexandria["central"])
             if moves and not self.mandatory_effects:
                 moves.append(_SKIP)
             return tuple(moves)
         if kind is SideChoice:
-            moves = [Halicarnassus(s) for s in self._sources(w, seat) if s is not Source.CENTRAL]
+            moves = [self._halicarnassus[s] for s in self._sources(w, seat)
+                     if s is not Source.CENTRAL]
             if moves and not self.mandatory_effects:
                 moves.append(_SKIP)
             return tuple(moves)
         if isinstance(pending, Revealed):
-            kinds: list[Move] = []
+            kinds: list[str] = []
             for card in pending.cards:
-                pick = Pick(self.t.kind_ids[self.t.card_kind[card]])
-                if pick not in kinds:
-                    kinds.append(pick)
-            return tuple(kinds)
+                name = self.t.card_kind_id[card]
+                if name not in kinds:
+                    kinds.append(name)
+            return tuple([self._pick[name] for name in kinds])
         if isinstance(pending, EffectChoice):
             effect = pending.effect
             if self.effect_possible(w, seat, effect):
@@ -290,9 +300,10 @@ class LegalMoves:
         # Extra cards are owed like every action (rulebook "Spielablauf": the turn ends when no
         # action is left) unless the option reads "kannst ... einsetzen".
         mandatory = found[2] or not self.opts.extra_cards_optional
+        extra = self._extra
         for token in w.triggered:
             for source in sources:
-                moves.append(Extra(token, source))
+                moves.append(extra.get((token, source)) or Extra(token, source))
         if not mandatory:
             moves.append(_END)
         return tuple(moves)
