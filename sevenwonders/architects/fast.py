@@ -96,11 +96,16 @@ def handed_out(moves: tuple[Move, ...]) -> tuple[Move, ...]:
     """Copies of the engine's own ``moves``, to hand to a caller (who may change them in place:
     the engine's own stay as they are). A start of turn offers takes only; they are copied here
     without ``core.memo``'s per-type lookup (speed only), every other row by ``fresh_all``."""
-    if moves and type(moves[0]) is Take:
-        out: list[Move] = []
-        for move in moves:
-            copy: Take = _new(Take)
-            _set_source(copy, move.source)  # type: ignore[union-attr]
-            out.append(copy)
-        return tuple(out)
+    if moves and type(moves[0]) is Take:  # one to three takes, copied by hand
+        first: Take = _new(Take)
+        _set_source(first, moves[0].source)
+        if len(moves) == 1:
+            return (first,)
+        second: Take = _new(Take)
+        _set_source(second, moves[1].source)  # type: ignore[union-attr]
+        if len(moves) == 2:
+            return first, second
+        third: Take = _new(Take)
+        _set_source(third, moves[2].source)  # type: ignore[union-attr]
+        return first, second, third
     return fresh_all(moves)
