@@ -73,14 +73,17 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
     if index < 0:
         central = central[:-1]
     else:
-        decks = (*decks[:index], decks[index][:-1], *decks[index + 1:])
+        changed = list(decks)
+        changed[index] = decks[index][:-1]
+        decks = tuple(changed)
     if not central and not any(decks):  # the game ends (or a wonder was already complete)
         return None
     if len(built) == len(t.stage_bit):  # the wonder is complete: the game ends
         return None
     city = make_city(city.wonder, built, cards, tokens, city.military)
-    cities = state.cities
-    cities = (*cities[:seat], city, *cities[seat + 1:])
+    changed_cities = list(state.cities)
+    changed_cities[seat] = city
+    cities = tuple(changed_cities)
     following = rules.next_seat[seat]
     moves = _TAKE_SETS[(decks[following] != ()) | (decks[rules.right[following]] != ()) << 1
                        | (central != ()) << 2]
