@@ -2,18 +2,19 @@
 
 Most plies of a game are a card taken that leaves the seat nothing to decide: no build or just
 one owed (DE rulebook "Spielablauf": every affordable stage must be built), no science set, no
-extra card to take, so the turn ends at once and the left neighbour starts its turn.
-:func:`plain_take` makes that next state directly, without the general step's scratch record
-(architects/work.py), its move dispatch and its loop over forced and empty decisions. Whenever
-the turn is anything else (a progress token fires or pays, a stage with a wonder power, a choice
-or a science set, the last conflict token turns, the game ends, a state with leftovers of a
-turn) it answers ``None`` and the general path (architects/rules.py) plays the move: that path
-is the reference, and tests/architects/test_fast.py checks the two agree on every take along
-random games.
+extra card to take, so the turn ends at once (with a battle if the last conflict token turned,
+architects/conflicts.py) and the left neighbour starts its turn. :func:`plain_take` makes that
+next state directly, without the general step's scratch record (architects/work.py), its move
+dispatch and its loop over forced and empty decisions. Whenever the turn is anything else (a
+progress token fires or pays, a stage with a wonder power, a choice or a science set, the game
+ends, a state with leftovers of a turn) it answers ``None`` and the general path
+(architects/rules.py) plays the move: that path is the reference, and
+tests/architects/test_fast.py checks the two agree on every take along random games.
 """
 
 from __future__ import annotations
 
+from sevenwonders.architects.conflicts import fight
 from sevenwonders.architects.legal import _START, _TAKE_SETS, LegalMoves
 from sevenwonders.architects.moves import Build, Move, Source, Take
 from sevenwonders.architects.state import ArchitectsState, StartTurn, make_city, make_state
@@ -50,8 +51,6 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
     horns = t.horns[kind]
     if horns:
         flipped = min(flipped + horns, t.conflict_total)
-    if flipped >= t.conflict_total:  # a battle ends this turn
-        return None
     cards = (*city.cards, card)
     built = city.built
     discard = state.discard
@@ -84,6 +83,10 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
     changed_cities = list(state.cities)
     changed_cities[seat] = city
     cities = tuple(changed_cities)
+    if flipped >= t.conflict_total:  # the last conflict token turned: a battle ends the turn
+        cities, removed, *_ = fight(t, rules.ring, cities)
+        discard = (*discard, *removed)
+        flipped = 0
     following = rules.next_seat[seat]
     moves = _TAKE_SETS[(decks[following] != ()) | (decks[rules.right[following]] != ()) << 1
                        | (central != ()) << 2]

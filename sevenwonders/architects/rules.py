@@ -381,22 +381,13 @@ class Engine(LegalMoves):
         return conflicts.battle_gains(self.ring, shields)
 
     def battle(self, w: Work, out: Events) -> None:
-        t = self.t
-        shields = tuple(self.shields(city) for city in w.cities)
-        won = self.battle_gains(shields)
-        discarded = []
-        for seat, city in enumerate(w.cities):
-            removed: list[int] = []
-            keep: list[int] = []
-            for card in city.cards:
-                (removed if t.horns[t.card_kind[card]] else keep).append(card)
-            discarded.append(len(removed))
-            w.discard = (*w.discard, *removed)
-            w.cities[seat] = make_city(city.wonder, city.built, tuple(keep), city.tokens,
-                                       city.military + won[seat])
+        cities, removed, shields, won, discarded = conflicts.fight(self.t, self.ring,
+                                                                   tuple(w.cities))
+        w.cities = list(cities)
+        w.discard = (*w.discard, *removed)
         w.flipped = 0
         if out is not None:
-            out.append(ev.Battle(shields, won, tuple(discarded)))
+            out.append(ev.Battle(shields, won, discarded))
 
     def end_turn(self, w: Work, out: Events) -> None:
         t = self.t
