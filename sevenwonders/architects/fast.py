@@ -1,21 +1,22 @@
-"""The speed layer: a plain turn (take a card, build what is owed, next seat) in one go.
+"""The speed layer: a card taken, played in one go.
 
-Most plies of a game are a card taken that leaves the seat nothing to decide: no build or just
-one owed (DE rulebook "Spielablauf": every affordable stage must be built), no science set, no
-extra card to take, so the turn ends at once (with a battle if the last conflict token turned,
-architects/conflicts.py) and the left neighbour starts its turn. :func:`plain_take` makes that
-next state directly, without the general step's scratch record (architects/work.py), its move
-dispatch and its loop over forced and empty decisions. Whenever the turn is anything else (a
-progress token fires or pays, a stage with a wonder power, a choice or a science set, the game
-ends, a state with leftovers of a turn) it answers ``None`` and the general path
-(architects/rules.py) plays the move: that path is the reference, and
+Most plies of a game are a card taken (DE rulebook "Spielablauf"). Then either the seat has a
+real decision in the same turn (builds to choose from, a science set, extra cards its progress
+tokens owe), or nothing to decide: no build or just one owed (every affordable stage must be
+built), so the turn ends at once (with a battle if the last conflict token turned,
+architects/conflicts.py) and the left neighbour starts its turn. :func:`plain_take` makes the
+next state of those cases directly, without the general step's scratch record
+(architects/work.py), its move dispatch and its loop over forced and empty decisions. Whenever
+the turn is anything else (a single move owed that is not a plain build, a build using a token
+or a wonder power, the game ends, a state with leftovers of a turn) it answers ``None`` and the
+general path (architects/rules.py) plays the move: that path is the reference, and
 tests/architects/test_fast.py checks the two agree on every take along random games.
 """
 
 from __future__ import annotations
 
 from sevenwonders.architects.conflicts import fight
-from sevenwonders.architects.legal import _START, _TAKE_SETS, LegalMoves
+from sevenwonders.architects.legal import _ACTIONS, _START, _TAKE_SETS, LegalMoves
 from sevenwonders.architects.moves import Build, Move, Source, Take
 from sevenwonders.architects.state import ArchitectsState, StartTurn, make_city, make_state
 from sevenwonders.core.memo import fresh_all
@@ -26,9 +27,10 @@ _set_source = Take.__dict__["source"].__set__
 
 def plain_take(rules: LegalMoves, state: ArchitectsState,
                source: Source) -> tuple[ArchitectsState, tuple[Move, ...]] | None:
-    """The state after the seat to move takes the top card of ``source`` (a legal take),
-    builds the one stage then owed if any, and ends its turn with nothing else to do, with the
-    next seat's moves; ``None`` if the turn is not that plain."""
+    """The state after the seat to move takes the top card of ``source`` (a legal take) and
+    the moves then open: the seat's decision in the same turn, or, once it built the one stage
+    then owed if any and its turn ended, the next seat's; ``None`` if the turn is not that
+    plain."""
     if type(state.pending) is not StartTurn or state.triggered or state.used or state.flags:
         return None
     t = rules.t
@@ -41,24 +43,43 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
     kind = t.card_kind[card]
     city = state.cities[seat]
     tokens = city.tokens
-    if tokens:  # a progress token that gives an extra card for this kind of card
+    triggered: tuple[str, ...] = ()
+    if tokens:  # progress tokens that give an extra card for this kind of card
         bit = 1 << kind
         take_trigger = t.take_trigger
         for token in tokens:
-            if take_trigger.get(token, 0) & bit:
-                return None
+            if take_trigger.get(token, 0) & bit and token not in triggered:
+                triggered = (*triggered, token)
     flipped = state.flipped
     horns = t.horns[kind]
     if horns:
         flipped = min(flipped + horns, t.conflict_total)
     cards = (*city.cards, card)
+    if index < 0:
+        central = central[:-1]
+    else:
+        changed = list(decks)
+        changed[index] = decks[index][:-1]
+        decks = tuple(changed)
     built = city.built
     discard = state.discard
+    cat = seat if t.cat[kind] else state.cat
     tokens_left = bool(state.face_up or state.token_pile)
     found = rules.situation_of(city.wonder, built, cards, tokens, (), tokens_left)
-    if found[0]:  # one build owed, without side effects, is made here; anything else is not
-        build = found[0][0]
-        if len(found[0]) > 1 or type(build) is not Build:
+    moves = found[0] if not triggered else rules.with_extras(
+        found, triggered, rules.sources_of(decks, central, seat))
+    if len(moves) > 1:  # a decision follows in the same turn
+        changed_cities = list(state.cities)
+        changed_cities[seat] = make_city(city.wonder, built, cards, tokens, city.military)
+        # The cat holder peeked at the central top card; it stays known while on top.
+        peeked = state.cat == seat and index >= 0 and bool(central)
+        after = make_state(tuple(changed_cities), decks, central, discard, state.face_up,
+                           state.token_pile, flipped, cat, seat, state.turn, _ACTIONS,
+                           state.rng, triggered, (), 1 << kind, peeked)
+        return after, moves
+    if moves:  # one build owed, without side effects, is made here; anything else is not
+        build = moves[0]
+        if type(build) is not Build or triggered:
             return None
         pay = found[3][0]
         if pay.economy or pay.engineering or t.stage_effect[city.wonder][build.stage] or (
@@ -69,12 +90,6 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
         built = (*built, build.stage)
         if rules.situation_of(city.wonder, built, cards, tokens, (), tokens_left)[0]:
             return None
-    if index < 0:
-        central = central[:-1]
-    else:
-        changed = list(decks)
-        changed[index] = decks[index][:-1]
-        decks = tuple(changed)
     if not central and not any(decks):  # the game ends (or a wonder was already complete)
         return None
     if len(built) == len(t.stage_bit):  # the wonder is complete: the game ends
@@ -93,8 +108,8 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
     if len(moves) < 2:  # the next seat's take is forced or lapses: the general path does that
         return None
     after = make_state(cities, decks, central, discard, state.face_up, state.token_pile,
-                       flipped, seat if t.cat[kind] else state.cat, following, state.turn + 1,
-                       _START, state.rng, (), (), 0, False)
+                       flipped, cat, following, state.turn + 1, _START, state.rng, (), (), 0,
+                       False)
     return after, moves
 
 

@@ -163,12 +163,17 @@ class LegalMoves:
         return CENTRAL
 
     def _sources(self, w: Work, seat: int) -> list[Source]:
+        return self.sources_of(w.decks, w.central, seat)
+
+    def sources_of(self, decks: tuple[tuple[int, ...], ...] | list[tuple[int, ...]],
+                   central: tuple[int, ...], seat: int) -> list[Source]:
+        """The decks ``seat`` can take a card from."""
         out = []
-        if w.decks[seat]:
+        if decks[seat]:
             out.append(Source.LEFT)
-        if w.decks[self.right[seat]]:
+        if decks[self.right[seat]]:
             out.append(Source.RIGHT)
-        if w.central:
+        if central:
             out.append(Source.CENTRAL)
         return out
 
@@ -293,7 +298,11 @@ class LegalMoves:
                                   bool(w.face_up or w.token_pile))
         if not w.triggered:
             return found[0]
-        sources = self._sources(w, seat)
+        return self.with_extras(found, w.triggered, self._sources(w, seat))
+
+    def with_extras(self, found: Situation, triggered: tuple[str, ...],
+                    sources: list[Source]) -> tuple[Move, ...]:
+        """A situation's moves with the extra cards the ``triggered`` tokens owe."""
         if not sources:
             return found[0]
         moves = list(found[1])
@@ -301,7 +310,7 @@ class LegalMoves:
         # action is left) unless the option reads "kannst ... einsetzen".
         mandatory = found[2] or not self.opts.extra_cards_optional
         extra = self._extra
-        for token in w.triggered:
+        for token in triggered:
             for source in sources:
                 moves.append(extra.get((token, source)) or Extra(token, source))
         if not mandatory:
