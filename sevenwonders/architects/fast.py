@@ -1,24 +1,37 @@
 """The speed layer: a card taken, played in one go.
 
 Most plies of a game are a card taken (DE rulebook "Spielablauf"). Then either the seat has a
-real decision in the same turn (builds to choose from, a science set, extra cards its progress
-tokens owe), or nothing to decide: no build or just one owed (every affordable stage must be
-built), so the turn ends at once (with a battle if the last conflict token turned,
+decision in the same turn (builds to choose from, extra cards its progress tokens owe, the token
+a science set owes), or nothing to decide: no build or just one owed (every affordable stage
+must be built), so the turn ends at once (with a battle if the last conflict token turned,
 architects/conflicts.py) and the left neighbour starts its turn. :func:`plain_take` makes the
 next state of those cases directly, without the general step's scratch record
 (architects/work.py), its move dispatch and its loop over forced and empty decisions. Whenever
-the turn is anything else (a single move owed that is not a plain build, a build using a token
-or a wonder power, the game ends, a state with leftovers of a turn) it answers ``None`` and the
-general path (architects/rules.py) plays the move: that path is the reference, and
-tests/architects/test_fast.py checks the two agree on every take along random games.
+the turn is anything else (a single move owed that is not a plain build or science set, a build
+using a token or a wonder power, the game ends, a state with leftovers of a turn) it answers
+``None`` and the general path (architects/rules.py) plays the move: that path is the reference,
+and tests/architects/test_fast.py checks the two agree on every take along random games.
 """
 
 from __future__ import annotations
 
 from sevenwonders.architects.conflicts import fight
-from sevenwonders.architects.legal import _ACTIONS, _START, _TAKE_SETS, LegalMoves
-from sevenwonders.architects.moves import Build, Move, Source, Take
-from sevenwonders.architects.state import ArchitectsState, StartTurn, make_city, make_state
+from sevenwonders.architects.legal import (
+    _ACTIONS,
+    _START,
+    _TAKE_SETS,
+    SCIENCE_CHOICE,
+    LegalMoves,
+)
+from sevenwonders.architects.moves import Build, Move, Science, Source, Take
+from sevenwonders.architects.state import (
+    ArchitectsState,
+    City,
+    Pending,
+    StartTurn,
+    make_city,
+    make_state,
+)
 from sevenwonders.core.memo import fresh_all
 
 _new = object.__new__
@@ -69,14 +82,19 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
     moves = found[0] if not triggered else rules.with_extras(
         found, triggered, rules.sources_of(decks, central, seat))
     if len(moves) > 1:  # a decision follows in the same turn
-        changed_cities = list(state.cities)
-        changed_cities[seat] = make_city(city.wonder, built, cards, tokens, city.military)
-        # The cat holder peeked at the central top card; it stays known while on top.
-        peeked = state.cat == seat and index >= 0 and bool(central)
-        after = make_state(tuple(changed_cities), decks, central, discard, state.face_up,
-                           state.token_pile, flipped, cat, seat, state.turn, _ACTIONS,
-                           state.rng, triggered, (), 1 << kind, peeked)
-        return after, moves
+        return _in_turn(rules, state, seat, make_city(city.wonder, built, cards, tokens,
+                                                      city.military),
+                        decks, central, discard, flipped, cat, _ACTIONS, triggered, kind,
+                        index), moves
+    if moves and type(moves[0]) is Science and not triggered:  # the one science set owed
+        cards, removed = rules.science_spend(cards, moves[0].symbols)
+        choices = rules.token_choices(state.face_up, state.token_pile, "science")
+        if len(choices) < 2:
+            return None
+        return _in_turn(rules, state, seat, make_city(city.wonder, built, cards, tokens,
+                                                      city.military),
+                        decks, central, (*discard, *removed), flipped, cat, SCIENCE_CHOICE,
+                        (), kind, index), choices
     if moves:  # one build owed, without side effects, is made here; anything else is not
         build = moves[0]
         if type(build) is not Build or triggered:
@@ -111,6 +129,20 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
                        flipped, cat, following, state.turn + 1, _START, state.rng, (), (), 0,
                        False)
     return after, moves
+
+
+def _in_turn(rules: LegalMoves, state: ArchitectsState, seat: int, city: City,
+             decks: tuple[tuple[int, ...], ...], central: tuple[int, ...],
+             discard: tuple[int, ...], flipped: int, cat: int | None, pending: Pending,
+             triggered: tuple[str, ...], kind: int, index: int) -> ArchitectsState:
+    """The state after a take when the seat's turn goes on with a decision."""
+    cities = list(state.cities)
+    cities[seat] = city
+    # The cat holder peeked at the central top card; it stays known while on top.
+    peeked = state.cat == seat and index >= 0 and bool(central)
+    return make_state(tuple(cities), decks, central, discard, state.face_up, state.token_pile,
+                      flipped, cat, seat, state.turn, pending, state.rng, triggered, (),
+                      1 << kind, peeked)
 
 
 def handed_out(moves: tuple[Move, ...]) -> tuple[Move, ...]:

@@ -58,6 +58,7 @@ _SKIP = Skip()
 _END = EndTurn()
 TAKES: dict[Source, Move] = {source: Take(source) for source in SOURCES}
 """The engine's own take moves (handed out only as copies)."""
+SCIENCE_CHOICE = TokenChoice("science")
 _TAKE_SETS: tuple[tuple[Move, ...], ...] = tuple(
     tuple(TAKES[s] for i, s in enumerate(SOURCES) if mask >> i & 1) for mask in range(8))
 """The take moves for each set of non-empty decks (bit 0 left, 1 right, 2 central)."""
@@ -252,17 +253,7 @@ class LegalMoves:
             return self._action_options(w, seat)
         moves: list[Move]
         if isinstance(pending, TokenChoice):
-            shown: list[str] = []
-            for token in w.face_up:
-                if token not in shown:
-                    shown.append(token)
-            if w.token_pile:
-                shown.append(HIDDEN)
-            choose = self._choose  # (a hand-made state may name other tokens: made then)
-            moves = [choose.get(token) or ChooseToken(token) for token in shown]
-            if moves and not self.mandatory_effects and pending.reason == "babylon":
-                moves.append(_SKIP)
-            return tuple(moves)
+            return self.token_choices(w.face_up, w.token_pile, pending.reason)
         if kind is DeckChoice:
             alexandria = self._alexandria
             moves = [alexandria[w.cities[i].wonder] for i in range(self.n) if w.decks[i]]
@@ -290,6 +281,21 @@ class LegalMoves:
                 return (UseEffect(effect), _SKIP)
             return ()
         return ()
+
+    def token_choices(self, face_up: tuple[str, ...], token_pile: tuple[str, ...],
+                      reason: str) -> tuple[Move, ...]:
+        """The progress tokens to choose from: each face-up one, the pile's hidden top."""
+        shown: list[str] = []
+        for token in face_up:
+            if token not in shown:
+                shown.append(token)
+        if token_pile:
+            shown.append(HIDDEN)
+        choose = self._choose  # (a hand-made state may name other tokens: made then)
+        moves: list[Move] = [choose.get(token) or ChooseToken(token) for token in shown]
+        if moves and not self.mandatory_effects and reason == "babylon":
+            moves.append(_SKIP)
+        return tuple(moves)
 
     def _action_options(self, w: Work, seat: int) -> tuple[Move, ...]:
         """The builds, science sets and extra cards open in the free-order part of a turn."""
@@ -390,6 +396,30 @@ class LegalMoves:
         if moves and not mandatory:
             return (*free, _END), free, mandatory, tuple(spends)
         return free, free, mandatory, tuple(spends)
+
+    def _remove(self, cards: tuple[int, ...], kind: int, count: int,
+                removed: list[int]) -> tuple[int, ...]:
+        """``cards`` without the first ``count`` cards of ``kind`` (appended to ``removed``)."""
+        if not count:
+            return cards
+        kind_of = self.t.card_kind
+        keep: list[int] = []
+        for card in cards:
+            if count and kind_of[card] == kind:
+                removed.append(card)
+                count -= 1
+            else:
+                keep.append(card)
+        return tuple(keep)
+
+    def science_spend(self, cards: tuple[int, ...],
+                      symbols: tuple[str, ...]) -> tuple[tuple[int, ...], list[int]]:
+        """``cards`` without the green cards of a science set, and those cards (the first of
+        each symbol, symbol by symbol)."""
+        removed: list[int] = []
+        for symbol in dict.fromkeys(symbols):
+            cards = self._remove(cards, self.t.kind_index[symbol], symbols.count(symbol), removed)
+        return cards, removed
 
     def spend(self, cards: tuple[int, ...], pay: Pay) -> tuple[tuple[int, ...], list[int]]:
         """``cards`` without those ``pay`` spends, and the spent cards: the first cards of each

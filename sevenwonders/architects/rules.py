@@ -25,6 +25,7 @@ from sevenwonders.architects.legal import (
     _START,
     CENTRAL,
     HIDDEN,
+    SCIENCE_CHOICE,
     LegalMoves,
 )
 from sevenwonders.architects.moves import (
@@ -217,21 +218,6 @@ class Engine(LegalMoves):
                     w.triggered = (*w.triggered, token)
         w.flags |= 1 << kind
 
-    def _remove(self, cards: tuple[int, ...], kind: int, count: int,
-                removed: list[int]) -> tuple[int, ...]:
-        """``cards`` without the first ``count`` cards of ``kind`` (appended to ``removed``)."""
-        if not count:
-            return cards
-        kind_of = self.t.card_kind
-        keep: list[int] = []
-        for card in cards:
-            if count and kind_of[card] == kind:
-                removed.append(card)
-                count -= 1
-            else:
-                keep.append(card)
-        return tuple(keep)
-
     # ----------------------------------------------------------------- actions
 
     def build(self, w: Work, seat: int, move: Build, out: Events) -> None:
@@ -298,17 +284,13 @@ class Engine(LegalMoves):
             self.draw(w, seat, self.right[seat], effect, out, trigger)
 
     def science(self, w: Work, seat: int, symbols: tuple[str, ...], out: Events) -> None:
-        t = self.t
         city = w.cities[seat]
-        removed: list[int] = []
-        cards = city.cards
-        for symbol in dict.fromkeys(symbols):
-            cards = self._remove(cards, t.kind_index[symbol], symbols.count(symbol), removed)
+        cards, removed = self.science_spend(city.cards, symbols)
         w.discard = (*w.discard, *removed)
         w.cities[seat] = make_city(city.wonder, city.built, cards, city.tokens, city.military)
         if out is not None:
             out.append(ev.ScienceUsed(seat, symbols))
-        w.pending = TokenChoice("science")
+        w.pending = SCIENCE_CHOICE
 
     def take_token(self, w: Work, seat: int, choice: str, out: Events) -> None:
         t = self.t

@@ -12,7 +12,7 @@ from sevenwonders.architects import ArchitectsGame
 from sevenwonders.architects.fast import plain_take
 from sevenwonders.architects.moves import Build, EndTurn, Extra, Move, Science, Take
 from sevenwonders.architects.payment import stage_payments
-from sevenwonders.architects.state import Actions, ArchitectsState, StartTurn
+from sevenwonders.architects.state import Actions, ArchitectsState, StartTurn, TokenChoice
 from sevenwonders.architects.work import Work
 
 OPTIONS: list[tuple[int, dict[str, Any]]] = [
@@ -72,7 +72,7 @@ def _reference_actions(game: ArchitectsGame, state: ArchitectsState) -> tuple[Mo
 def test_plain_takes_and_action_options_agree_with_the_reference(
         players: int, options: dict[str, Any]) -> None:
     game = ArchitectsGame(players, **options)
-    plain = general = actions = builds = built_here = battles = decisions = 0
+    plain = general = actions = builds = built_here = battles = decisions = sciences = 0
     for seed in range(25):
         chooser = random.Random(seed)
         state = game.new_game(seed)
@@ -96,9 +96,10 @@ def test_plain_takes_and_action_options_agree_with_the_reference(
                         state.cities[seat].built)
                     battles += fast[0].flipped < state.flipped
                     decisions += type(fast[0].pending) is Actions
+                    sciences += type(fast[0].pending) is TokenChoice
             state = game.play(state, {state.current: move})
     assert plain > 100 and general > 20 and actions > 20 and builds > 5
-    assert built_here > 5 and battles > 5 and decisions > 5
+    assert built_here > 5 and battles > 5 and decisions > 5 and sciences > 5
 
 
 def test_plain_take_declines_a_state_with_leftovers_of_a_turn() -> None:
