@@ -184,3 +184,24 @@ def maker(cls: type) -> Callable[..., Any]:
         return out
 
     return make_two
+
+
+def builder(cls: type) -> Callable[..., Any]:
+    """A keyword-only constructor of ``cls`` (every field named, no defaults) that skips
+    ``__init__`` and its checks where the class allows it, as :func:`maker` does: for the states
+    a game builds from its own checked values on a hot path, never for input from outside."""
+    names = tuple(field.name for field in attrs.fields(cls))
+    slots = {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}
+    setters = [_slot_setter(cls, name) for name in names]
+    if not names or not (slots - set(names) <= {"__weakref__"} and all(setters)) or not all(
+            name.isidentifier() and not name.startswith("_") for name in names):
+        return cls
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    lines = [f"def build(*, {', '.join(names)}):", "    out = new(cls)"]
+    for i, (name, setter) in enumerate(zip(names, setters, strict=True)):
+        scope[f"set{i}"] = setter
+        lines.append(f"    set{i}(out, {name})")
+    lines.append("    return out")
+    exec("\n".join(lines), scope)  # field names of an attrs class, checked above
+    build: Callable[..., Any] = scope["build"]
+    return build

@@ -17,6 +17,7 @@ from sevenwonders.core.memo import fresh_all, warm
 from sevenwonders.core.protocol import GameInfo
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seeds import checked_seed
+from sevenwonders.dice.cache import SeatMoves
 from sevenwonders.dice.components import DIE_IDS, SPECIAL_DICE, WONDER, colour_of
 from sevenwonders.dice.events import DiceEvent
 from sevenwonders.dice.invariants import check_with
@@ -162,6 +163,9 @@ class DiceGame:
 
     def to_move(self, state: DiceState) -> frozenset[int]:
         self._check_state(state)
+        return self._to_move(state)
+
+    def _to_move(self, state: DiceState) -> frozenset[int]:
         if state.phase is Phase.ACTION:
             return self._all_seats
         if state.phase is Phase.FOLLOW_UP:
@@ -170,16 +174,12 @@ class DiceGame:
 
     def legal_moves(self, state: DiceState, seat: int) -> tuple[DiceMove, ...]:
         rules = self.rules
-        rules.ring.check(seat)
-        entry = rules.cache.entry(state)
-        if entry is None:
-            self._check_state(state)  # a state from elsewhere, known from now on
-            entry = rules.cache.entry(state)
-        moves = entry[seat] if entry is not None else None
-        if moves is None:
-            if seat not in self.to_move(state):
-                return ()
-            moves = rules.legal(state, seat)
+        if type(seat) is not int or not 0 <= seat < self._players:
+            rules.ring.check(seat)  # raises the shared error
+        entry = rules.cache.entry(state) or self._entry(state)
+        moves = entry[seat]
+        if moves is None:  # none for a seat not to move (rules.legal)
+            moves = entry[seat] = rules.legal_now(state, seat)
         return fresh_all(moves)  # copies: the rules keep their own
 
     def play(self, state: DiceState, moves: Mapping[int, DiceMove]) -> DiceState:
@@ -187,14 +187,18 @@ class DiceGame:
 
     def step(self, state: DiceState, moves: Mapping[int, DiceMove]
              ) -> tuple[DiceState, tuple[DiceEvent, ...]]:
-        self._check_state(state)
-        expected = self.to_move(state)
+        rules = self.rules
+        entry = rules.cache.entry(state) or self._entry(state)
+        expected = self._to_move(state)
         check_moves(moves, players=self._players, to_move=expected,
                     over=state.phase is Phase.OVER, move_types=MOVE_TYPES, game=self.name)
         # the engine plays its own copies of listed moves
-        own = {seat: self._check_move(state, seat, moves[seat]) for seat in sorted(expected)}
-        after, events = self.rules.apply(state, own)
-        self.rules.cache.trust(after)  # made by the rules: trusted (the fast path)
+        own = {seat: self._check_move(state, seat, moves[seat], entry)
+               for seat in sorted(expected)}
+        after, events, known = rules.resolve(state, own)
+        seats = rules.cache.trust(after)  # made by the rules: trusted (the fast path)
+        for seat, options in known.items():
+            seats[seat] = options
         return after, tuple(events)
 
     def parse_move(self, state: DiceState, seat: int, text: str) -> DiceMove:
@@ -274,13 +278,24 @@ class DiceGame:
         check_with(self.tables, self.rules, state, moves=False)
         self.rules.cache.trust(state)
 
-    def _check_move(self, state: DiceState, seat: int, move: object) -> DiceMove:
-        """The rules' own copy of ``move`` if it is legal; otherwise raise the fitting error."""
+    def _entry(self, state: object) -> SeatMoves:
+        """The remembered moves of ``state``, checked first if it comes from elsewhere."""
+        self._check_state(state)
+        entry = self.rules.cache.entry(state)
+        assert entry is not None  # checked states are remembered
+        return entry
+
+    def _check_move(self, state: DiceState, seat: int, move: object,
+                    entry: SeatMoves | None = None) -> DiceMove:
+        """The rules' own copy of ``move`` if it is legal; otherwise raise the fitting error.
+        ``entry``: the state's remembered moves, when the caller has them at hand."""
         if type(move) not in MOVE_TYPES or not isinstance(move, MOVE_TYPES):
             # exact types: no subclass with a lying __eq__
             raise IllegalMoveError(f"{quote(move)} is not a Dice move", reason="not_a_move",
                                    seat=seat)
-        legal = self.rules.legal(state, seat)
+        legal = entry[seat] if entry is not None else None
+        if legal is None:
+            legal = self.rules.legal(state, seat)
         try:  # the rules play their own copy of the listed move
             return legal[legal.index(move)]
         except ValueError:

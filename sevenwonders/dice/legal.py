@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sevenwonders.core.memo import maker
 from sevenwonders.core.seats import Ring
 from sevenwonders.dice import components as c
 from sevenwonders.dice.cache import DiceCache
@@ -17,7 +16,7 @@ from sevenwonders.dice.effects import (
     LastingEffect,
     ReducedDieCost,
 )
-from sevenwonders.dice.moves import Build, BuildWonder, DiceMove, Pass, Skip, TakeBonus, Tick
+from sevenwonders.dice.moves import DiceMove, Pass, Skip
 from sevenwonders.dice.options import RuleOptions
 from sevenwonders.dice.state import (
     ChooseBonus,
@@ -35,7 +34,18 @@ if TYPE_CHECKING:
 
 _PASS = Pass()
 _SKIP = Skip()
-_build = maker(Build)  # Build(die, box) for the legal-move loop (die and box from the tables)
+_SPECIAL = frozenset(c.SPECIAL_DICE)
+
+
+class DieTerms:
+    """What choosing each die costs (per Forum area) and gains under one set of lasting
+    effects (player aid 9-11), computed once for all the seats that share that set."""
+
+    __slots__ = ("costs", "gains")
+
+    def __init__(self, costs: dict[str, tuple[int, ...]], gains: dict[str, int]) -> None:
+        self.costs = costs
+        self.gains = gains
 
 
 def count_ticked(table: SheetTable, ticks: tuple[int, ...] | list[int], buildings: tuple[str, ...],
@@ -81,10 +91,12 @@ class LegalMoves:
 
     def die_cost(self, rolled: RolledDie, active: tuple[LastingEffect, ...]) -> int:
         """The area's cost (R5) after DieCostZero and ReducedDieCost effects, never below 0."""
-        cost = self.tables.area_costs[rolled.area]
+        return self._die_cost(c.DIE_COLOURS[rolled.die], rolled.area, active)
+
+    def _die_cost(self, colour: str, area: int, active: tuple[LastingEffect, ...]) -> int:
+        cost = self.tables.area_costs[area]
         if not cost or not active:
             return cost
-        colour = c.DIE_COLOURS[rolled.die]
         reduce = 0
         for effect in active:
             if effect.colour != colour and effect.colour != "all":
@@ -106,13 +118,40 @@ class LegalMoves:
                 gain += effect.amount
         return gain
 
+    def die_terms(self, table: SheetTable, s: SeatState | SeatWork) -> DieTerms | None:
+        """The seat's die costs and die gains under its lasting effects; None when none is
+        active (then a die costs its area's price and gains nothing). Remembered per sheet and
+        set of active effects: a seat has a handful of such sets in a game."""
+        permanent = table.permanent
+        if not permanent:
+            return None
+        ticks, bonuses = s.ticks, s.bonuses
+        mask = 0
+        bit = 1
+        for key, _ in permanent:
+            if ticks[key] if key >= 0 else bonuses[-1 - key]:
+                mask |= bit
+            bit <<= 1
+        if not mask:
+            return None
+        memo = self.cache.terms
+        found = memo.get((table.sheet_id, mask))
+        if found is None:
+            active = tuple(e for k, (_, e) in enumerate(permanent) if mask >> k & 1)
+            areas = range(len(self.tables.area_costs))
+            found = DieTerms(
+                {die: tuple(self._die_cost(colour, area, active) for area in areas)
+                 for die, colour in c.DIE_COLOURS.items()},
+                {die: self.die_gain(active, colour) for die, colour in c.DIE_COLOURS.items()},
+            )
+            memo.put((table.sheet_id, mask), found)
+        return found
+
     @staticmethod
     def resources(table: SheetTable, ticks: tuple[int, ...] | list[int]) -> int:
         """R10: each ticked Warehouse box produces 1 resource, never spent."""
-        boxes = table.building_boxes["warehouse"]
-        if not boxes:
-            return 0
-        part = ticks[boxes[0]:boxes[-1] + 1]  # a building's boxes are consecutive (tables.py)
+        start, stop = table.warehouse
+        part = ticks[start:stop]
         return len(part) - part.count(0)
 
     def gate_ok(self, state: DiceState, seat: int, face: str) -> bool:
@@ -138,13 +177,14 @@ class LegalMoves:
         handed out: callers get copies)."""
         seats = self.cache.entry(state)
         if seats is None:
-            return self._legal(state, seat)
+            return self.legal_now(state, seat)
         moves = seats[seat]
         if moves is None:
-            moves = seats[seat] = self._legal(state, seat)
+            moves = seats[seat] = self.legal_now(state, seat)
         return moves
 
-    def _legal(self, state: DiceState, seat: int) -> tuple[DiceMove, ...]:
+    def legal_now(self, state: DiceState, seat: int) -> tuple[DiceMove, ...]:
+        """The legal moves computed afresh (none for a seat not asked to move)."""
         if state.phase is Phase.OVER:
             return ()
         s = state.seats[seat]
@@ -158,7 +198,8 @@ class LegalMoves:
         s = state.seats[seat]
         table = self.tables.sheets[s.sheet]
         if isinstance(head, ChooseBonus):
-            return tuple(TakeBonus(b.id) for b in table.bonuses if not s.bonuses[b.index])
+            bonuses = s.bonuses
+            return tuple([move for i, move in enumerate(table.bonus_moves) if not bonuses[i]])
         if isinstance(head, ExtraTicks):
             res = self.resources(table, s.ticks)
             ticks = s.ticks
@@ -168,7 +209,7 @@ class LegalMoves:
                 if ticks[i] or not all(ticks[r] for r in box.requires):
                     continue
                 if max(0, box.cost - res) <= s.coins:
-                    out.append(Tick(box.ref))
+                    out.append(table.tick_moves[i])
             out.append(_SKIP)
             return tuple(out)
         if head.free_die:
@@ -177,55 +218,48 @@ class LegalMoves:
 
     def action_moves(self, state: DiceState, seat: int, *, free_die: bool) -> tuple[DiceMove, ...]:
         """R4-R9: build with a die, build the Wonder, or pass. With ``free_die`` (the
-        constructBuilding effect) only builds, without the die cost."""
+        constructBuilding effect) only builds, without the die cost. The moves are the rules'
+        own, made once per sheet (:attr:`SheetTable.die_rows`)."""
         s = state.seats[seat]
         table = self.tables.sheets[s.sheet]
         ticks = s.ticks
-        coins = s.coins
         res = self.resources(table, ticks)
-        active = self.active(table, s)
-        area_costs = self.tables.area_costs
+        total = s.coins + res  # a box is paid in coins or resources, the die cost in coins (R5)
         out: list[DiceMove] = []
         if not free_die:
             out.append(_PASS)
-            for i in table.building_boxes[c.WONDER]:
-                box = table.boxes[i]
-                if ticks[i] or not all(ticks[r] for r in box.requires):
+            for i, cost, first, more, move in table.wonder_rows:
+                if ticks[i] or cost > total or (first >= 0 and not ticks[first]):
                     continue
-                if max(0, box.cost - res) <= coins:
-                    out.append(BuildWonder(box.id))
-        die_colours = c.DIE_COLOURS
-        rows = table.target_rows
+                if more and not all(ticks[r] for r in more):
+                    continue
+                out.append(move)
+        terms = None if free_die else self.die_terms(table, s)
+        area_costs = self.tables.area_costs
         unlocked = s.unlocked
-        special = c.SPECIAL_DICE
+        rows = table.die_rows
         for rolled in state.forum:
             die = rolled.die
-            colour = die_colours[die]
-            if colour in special and colour not in unlocked:
+            if die in _SPECIAL and die not in unlocked:  # R14 (a special die is its colour)
                 continue
             if free_die:
-                budget = coins + res
-            elif active:
-                budget = coins + res - self.die_cost(rolled, active)
+                budget = total
+            elif terms is None:
+                budget = total - area_costs[rolled.area]
             else:
-                budget = coins + res - area_costs[rolled.area]
-            if budget < res:  # the die cost is paid in coins (R5), a box in coins or resources
+                budget = total - terms.costs[die][rolled.area]
+            if budget < res:  # the die cost is paid in coins only
                 continue
             gate: bool | None = None
-            for i, cost, requires, ref in rows[(colour, rolled.face)]:
-                if ticks[i] or cost > budget:
+            for i, cost, first, more, move in rows[(die, rolled.face)]:
+                if ticks[i] or cost > budget or (first >= 0 and not ticks[first]):
                     continue
-                blocked = False
-                for r in requires:
-                    if not ticks[r]:
-                        blocked = True
-                        break
-                if blocked:
+                if more and not all(ticks[r] for r in more):
                     continue
-                if colour == "purple":
+                if die == "purple":
                     if gate is None:
                         gate = self.gate_ok(state, seat, rolled.face)
                     if not gate:
                         break
-                out.append(_build(die, ref))
+                out.append(move)
         return tuple(out)

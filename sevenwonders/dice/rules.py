@@ -27,6 +27,7 @@ from sevenwonders.dice.state import (
     Phase,
     RolledDie,
     SeatState,
+    made_state,
 )
 from sevenwonders.dice.turn import Step
 
@@ -58,11 +59,16 @@ class Rules(LegalMoves):
 
     def shake(self, dice: tuple[str, ...], rng: Rng) -> tuple[tuple[RolledDie, ...], Rng]:
         """R3: every die gets a uniformly random face and area (reference Decision 4)."""
-        areas = len(self.tables.area_costs)
         faces = self.tables.faces
-        drawn, rng = rng.draws([bound for die in dice for bound in (len(faces[die]), areas)])
-        return tuple(RolledDie(die, faces[die][drawn[2 * i]], drawn[2 * i + 1])
-                     for i, die in enumerate(dice)), rng
+        bounds = self.cache.bounds.get(dice)
+        if bounds is None:
+            areas = len(self.tables.area_costs)
+            bounds = tuple(bound for die in dice for bound in (len(faces[die]), areas))
+            self.cache.bounds.put(dice, bounds)
+        drawn, rng = rng.draws(bounds)
+        rolled = self.tables.rolled
+        return tuple([rolled[die][drawn[2 * i]][drawn[2 * i + 1]]
+                      for i, die in enumerate(dice)]), rng
 
     # --- applying a step -------------------------------------------------------------------------
 
@@ -70,6 +76,14 @@ class Rules(LegalMoves):
         self, state: DiceState, moves: Mapping[int, DiceMove]
     ) -> tuple[DiceState, list[ev.DiceEvent]]:
         """The state after the (already validated) ``moves``, and the events, in order."""
+        after, events, _ = self.resolve(state, moves)
+        return after, events
+
+    def resolve(
+        self, state: DiceState, moves: Mapping[int, DiceMove]
+    ) -> tuple[DiceState, list[ev.DiceEvent], dict[int, tuple[DiceMove, ...]]]:
+        """:meth:`apply`, and the legal moves of the seats whose decisions the settling looked
+        at (the rules' own values: the game remembers them for the new state)."""
         work = Step(self, state)
         if state.phase is Phase.ACTION:
             for seat in sorted(moves):
@@ -77,20 +91,23 @@ class Rules(LegalMoves):
         else:
             for seat in sorted(moves):
                 work.follow_up(seat, moves[seat])
-        after = work.freeze()
-        return self._settle(after, work.events)
+        return self._settle(work.freeze(), work.events)
 
     def _settle(
         self, state: DiceState, events: list[ev.DiceEvent]
-    ) -> tuple[DiceState, list[ev.DiceEvent]]:
-        """Drop pending decisions that offer no choice, then go on or end the turn."""
+    ) -> tuple[DiceState, list[ev.DiceEvent], dict[int, tuple[DiceMove, ...]]]:
+        """Drop pending decisions that offer no choice, then go on or end the turn.
+
+        The options of a seat's first decision are read from ``state`` itself: they depend on
+        neither the decisions queued behind it nor the phase, the only fields this changes."""
         seats = list(state.seats)
+        known: dict[int, tuple[DiceMove, ...]] = {}
         changed = False
         for seat, s in enumerate(seats):
             while s.pending:
-                probe = attrs.evolve(state, seats=tuple(seats))
-                options = self.pending_moves(probe, seat, s.pending[0])
+                options = self.pending_moves(state, seat, s.pending[0])
                 if any(not isinstance(m, Skip) for m in options):
+                    known[seat] = options
                     break
                 head = s.pending[0]
                 if not isinstance(head, ChooseBonus):
@@ -98,13 +115,16 @@ class Rules(LegalMoves):
                 s = attrs.evolve(s, pending=s.pending[1:])
                 seats[seat] = s
                 changed = True
+        if known:  # decisions are left: the follow-up phase
+            after: DiceState = made_state(
+                turn=state.turn, phase=Phase.FOLLOW_UP, forum=state.forum,
+                seats=tuple(seats) if changed else state.seats, rng=state.rng,
+                agora_claimed=state.agora_claimed, final_turn=state.final_turn)
+            return after, events, known
         if changed:
             state = attrs.evolve(state, seats=tuple(seats))
-        if any(s.pending for s in state.seats):
-            if state.phase is not Phase.FOLLOW_UP:
-                state = attrs.evolve(state, phase=Phase.FOLLOW_UP)
-            return state, events
-        return self._end_turn(state, events)
+        after, events = self._end_turn(state, events)
+        return after, events, known
 
     def _end_turn(
         self, state: DiceState, events: list[ev.DiceEvent]
@@ -115,9 +135,9 @@ class Rules(LegalMoves):
         if not claimed:  # R12, decided at the end of the turn so that ties are seen
             done = []
             for seat, s in enumerate(seats):
-                table = self.tables.sheets[s.sheet]
-                agora = [s.ticks[i] for i in table.building_boxes["agora"]]
-                if all(agora) and max(agora) == turn:
+                start, stop = self.tables.sheets[s.sheet].agora
+                agora = s.ticks[start:stop]
+                if 0 not in agora and max(agora) == turn:
                     done.append(seat)
             if done:
                 claimed = True
@@ -127,20 +147,21 @@ class Rules(LegalMoves):
                 events.append(ev.AgoraFirst(tuple(winners), c.AGORA_FIRST_VP))
         forum = list(state.forum)
         rng = state.rng
-        present = {rolled.die for rolled in forum}
+        unlocked = frozenset().union(*[s.unlocked for s in seats])
+        present = {rolled.die for rolled in forum} if unlocked else ()
         for colour in c.SPECIAL_DICE:  # R14: the first unlocker brings the die in
-            if colour in present or not any(colour in s.unlocked for s in seats):
+            if colour not in unlocked or colour in present:
                 continue
             greys = [k for k, rolled in enumerate(forum) if rolled.die in c.GREY_DICE]
             if not greys:
                 continue
             k, rng = rng.choice(greys)
             events.append(ev.SpecialDieAdded(colour, forum[k].die))
-            forum[k] = RolledDie(colour, self.tables.faces[colour][0], forum[k].area)
+            forum[k] = self.tables.rolled[colour][0][forum[k].area]
         final = state.final_turn
         if not final:  # R19
-            trigger = tuple(seat for seat, s in enumerate(seats)
-                            if s.bonus_count >= c.BONUSES_TO_END)
+            trigger = tuple([seat for seat, s in enumerate(seats)  # s.bonus_count, inlined
+                             if len(s.bonuses) - s.bonuses.count(0) >= c.BONUSES_TO_END])
             if trigger:
                 final = turn + 1
                 events.append(ev.EndTriggered(trigger, final))
@@ -155,9 +176,13 @@ class Rules(LegalMoves):
             reason = "max_turns"
         if reason is not None:
             events.append(ev.GameEnded(turn, reason))
-            return DiceState(turn=turn, phase=Phase.OVER, forum=tuple(forum), seats=tuple(seats),
-                             rng=rng, agora_claimed=claimed, final_turn=final), events
-        shaken, rng = self.shake(tuple(rolled.die for rolled in forum), rng)
+            over: DiceState = made_state(
+                turn=turn, phase=Phase.OVER, forum=tuple(forum), seats=tuple(seats), rng=rng,
+                agora_claimed=claimed, final_turn=final)
+            return over, events
+        shaken, rng = self.shake(tuple([rolled.die for rolled in forum]), rng)
         events.append(ev.ForumShaken(turn + 1, shaken))
-        return DiceState(turn=turn + 1, phase=Phase.ACTION, forum=shaken, seats=tuple(seats),
-                         rng=rng, agora_claimed=claimed, final_turn=final), events
+        after: DiceState = made_state(
+            turn=turn + 1, phase=Phase.ACTION, forum=shaken, seats=tuple(seats), rng=rng,
+            agora_claimed=claimed, final_turn=final)
+        return after, events

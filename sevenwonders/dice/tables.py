@@ -20,7 +20,9 @@ from sevenwonders.dice.effects import (
     ReducedDieCost,
     compile_effect,
 )
+from sevenwonders.dice.moves import Build, BuildWonder, TakeBonus, Tick
 from sevenwonders.dice.sheets import Bonus, SheetSet, SymbolMeaning, resolved_part
+from sevenwonders.dice.state import RolledDie
 
 
 @attrs.frozen(slots=True)
@@ -47,6 +49,12 @@ class BonusInfo:
     effects: tuple[DiceEffect, ...]
 
 
+MoveRow = tuple[int, int, int, tuple[int, ...], Build | BuildWonder]
+"""A box as the legal-move loop reads it: (index, cost, first required box or -1, further
+required boxes, the rules' own move that ticks it). The moves are made once per game object and
+only ever handed out as copies (:func:`sevenwonders.core.memo.fresh_all`)."""
+
+
 def expand(buildings: Sequence[str]) -> tuple[str, ...]:
     """Building names with the pseudo-name ``barracks`` standing for both Barracks."""
     out: list[str] = []
@@ -67,14 +75,22 @@ class SheetTable:
     by_ref: dict[str, int]
     building_boxes: dict[str, tuple[int, ...]]
     targets: dict[tuple[str, str], tuple[int, ...]]
-    # The same, flattened for the legal-move loop: (index, cost, requires, ref) per box.
-    target_rows: dict[tuple[str, str], tuple[tuple[int, int, tuple[int, ...], str], ...]]
+    # The same per die (not colour) and face, as the legal-move loop reads them.
+    die_rows: dict[tuple[str, str], tuple[MoveRow, ...]]
+    wonder_rows: tuple[MoveRow, ...]
+    # The rules' own Tick per box and TakeBonus per bonus (as the die rows' moves).
+    tick_moves: tuple[Tick, ...]
+    bonus_moves: tuple[TakeBonus, ...]
     bonuses: tuple[BonusInfo, ...]
     bonus_by_id: dict[str, int]
     reserve_size: int
     agora_first_vp: int
     # (box index or -1 - bonus index, effect) for effects that last: die costs and die gains.
     permanent: tuple[tuple[int, LastingEffect], ...]
+    # Each box's building as a slice of the box indices (a building's boxes are consecutive).
+    spans: tuple[tuple[int, int], ...]
+    agora: tuple[int, int]
+    warehouse: tuple[int, int]
 
     def boxes_of(self, buildings: Sequence[str]) -> tuple[int, ...]:
         return tuple(i for name in expand(buildings) for i in self.building_boxes[name])
@@ -150,16 +166,33 @@ def compile_sheet(sheet_set: SheetSet, index: int) -> SheetTable:
     permanent += [(-1 - b.index, e) for b in bonuses for e in b.effects
                   if isinstance(e, DieCostZero | ReducedDieCost | DieCoins)]
     reserve = part("gold_reserve")
+    die_rows = {(die, face): tuple(_row(boxes[i], Build(die, boxes[i].ref))
+                                   for i in targets[(c.colour_of(die), face)])
+                for die, spec in sheet_set.dice.items() for face in spec.faces}
+    spans = tuple(_span(building_boxes[box.building]) for box in boxes)
     return SheetTable(
         sheet_id=sheet.sheet_id, wonder_name=sheet.wonder_name, boxes=tuple(boxes),
         by_ref={box.ref: box.index for box in boxes}, building_boxes=building_boxes,
-        targets=targets,
-        target_rows={key: tuple((i, boxes[i].cost, boxes[i].requires, boxes[i].ref) for i in found)
-                     for key, found in targets.items()},
+        targets=targets, die_rows=die_rows,
+        wonder_rows=tuple(_row(boxes[i], BuildWonder(boxes[i].id))
+                          for i in building_boxes[c.WONDER]),
+        tick_moves=tuple(Tick(box.ref) for box in boxes),
+        bonus_moves=tuple(TakeBonus(bonus.id) for bonus in bonuses),
         bonuses=bonuses, bonus_by_id={b.id: b.index for b in bonuses},
         reserve_size=reserve.size, agora_first_vp=agora_first_vp,  # type: ignore[attr-defined]
-        permanent=tuple(permanent),
+        permanent=tuple(permanent), spans=spans,
+        agora=_span(building_boxes["agora"]), warehouse=_span(building_boxes["warehouse"]),
     )
+
+
+def _span(indices: tuple[int, ...]) -> tuple[int, int]:
+    """A building's boxes as a slice (they are consecutive, see above); (0, 0) for none."""
+    return (indices[0], indices[-1] + 1) if indices else (0, 0)
+
+
+def _row(box: BoxInfo, move: Build | BuildWonder) -> MoveRow:
+    first = box.requires[0] if box.requires else -1
+    return (box.index, box.cost, first, box.requires[1:], move)
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -172,14 +205,21 @@ class Tables:
     faces: dict[str, tuple[str, ...]]
     area_costs: tuple[int, ...]
     gate_counts: dict[str, tuple[str, ...]]
+    # Every way a die can lie in the Forum, made once: die -> [face index][area]. Immutable
+    # values, shared by the states of the game object as equal strings are.
+    rolled: dict[str, tuple[tuple[RolledDie, ...], ...]]
 
     @classmethod
     def of(cls, sheet_set: SheetSet) -> Tables:
         sheets = {s.sheet_id: compile_sheet(sheet_set, i) for i, s in enumerate(sheet_set.sheets)}
         gate = {key.partition(".")[2]: expand(m.count)
                 for key, m in sheet_set.symbol_meanings.items() if key.startswith("purple.")}
+        areas = range(len(sheet_set.forum.area_costs))
         return cls(
             sheet_set=sheet_set, sheets=sheets, sheet_ids=tuple(sheets),
             faces={die: spec.faces for die, spec in sheet_set.dice.items()},
             area_costs=sheet_set.forum.area_costs, gate_counts=gate,
+            rolled={die: tuple(tuple(RolledDie(die, face, area) for area in areas)
+                               for face in spec.faces)
+                    for die, spec in sheet_set.dice.items()},
         )

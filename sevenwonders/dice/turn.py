@@ -32,6 +32,8 @@ from sevenwonders.dice.state import (
     ExtraTicks,
     Pending,
     SeatState,
+    made_seat,
+    made_state,
 )
 from sevenwonders.dice.tables import SheetTable
 
@@ -42,31 +44,44 @@ if TYPE_CHECKING:
 class SeatWork:
     """A seat's sheet while a step is being resolved, frozen again at the end.
 
-    Only the ticks are thawed into a list (most steps tick a box); the parts that rarely change
-    (bonuses, laurels, unlocked dice, pending decisions) stay immutable and are replaced whole
-    when they do change.
+    The ticks are thawed into a list when the seat ticks a box (a seat that passes keeps its
+    tuple); the parts that rarely change (bonuses, laurels, unlocked dice, pending decisions)
+    stay immutable and are replaced whole when they do change. The step hands this record (not
+    the seat number) from rule to rule.
     """
 
-    __slots__ = ("agora_first", "bonuses", "coins", "laurels", "pending", "sheet", "table",
-                 "ticks", "unlocked")
+    __slots__ = ("agora_first", "bonuses", "coins", "laurels", "pending", "seat", "sheet",
+                 "table", "ticks", "unlocked")
 
-    def __init__(self, s: SeatState, table: SheetTable) -> None:
+    def __init__(self, seat: int, s: SeatState, table: SheetTable) -> None:
+        self.seat = seat
         self.sheet = s.sheet
         self.table = table
         self.coins = s.coins
-        self.ticks = list(s.ticks)
+        self.ticks: tuple[int, ...] | list[int] = s.ticks
         self.bonuses = s.bonuses
         self.laurels = s.laurels
         self.unlocked = s.unlocked
         self.agora_first = s.agora_first
         self.pending: tuple[Pending, ...] = s.pending
 
+    def thawed_ticks(self) -> list[int]:
+        """The ticks as a list, to tick a box in."""
+        ticks = self.ticks
+        if type(ticks) is list:
+            return ticks
+        thawed = self.ticks = list(ticks)
+        return thawed
+
     def freeze(self) -> SeatState:
-        return SeatState(
-            sheet=self.sheet, coins=self.coins, ticks=tuple(self.ticks),
+        ticks = self.ticks
+        seat: SeatState = made_seat(
+            sheet=self.sheet, coins=self.coins,
+            ticks=tuple(ticks) if type(ticks) is list else ticks,
             bonuses=self.bonuses, laurels=self.laurels, unlocked=self.unlocked,
             agora_first=self.agora_first, pending=self.pending,
         )
+        return seat
 
 
 class Step:
@@ -84,36 +99,50 @@ class Step:
         w = self.work.get(seat)
         if w is None:
             s = self.state.seats[seat]
-            w = self.work[seat] = SeatWork(s, self.rules.tables.sheets[s.sheet])
+            w = self.work[seat] = SeatWork(seat, s, self.rules.tables.sheets[s.sheet])
         return w
 
     def freeze(self) -> DiceState:
         state = self.state
-        seats = tuple(self.work[i].freeze() if i in self.work else s
-                      for i, s in enumerate(state.seats))
-        return DiceState(turn=state.turn, phase=state.phase, forum=state.forum, seats=seats,
-                         rng=state.rng, agora_claimed=state.agora_claimed,
-                         final_turn=state.final_turn)
+        work = self.work
+        seats = tuple([work[i].freeze() if i in work else s for i, s in enumerate(state.seats)])
+        after: DiceState = made_state(
+            turn=state.turn, phase=state.phase, forum=state.forum, seats=seats, rng=state.rng,
+            agora_claimed=state.agora_claimed, final_turn=state.final_turn)
+        return after
 
     # --- actions -----------------------------------------------------------------------------
 
     def action(self, seat: int, move: DiceMove, *, free_die: bool) -> None:
+        """Action A, B or C (R4); the move's type is exact (checked by the game)."""
         w = self.seat(seat)
         table = w.table
-        if isinstance(move, Pass):
-            self.events.append(ev.Passed(seat, c.PASS_COINS))
-            self.gain(seat, c.PASS_COINS, "pass")
-        elif isinstance(move, BuildWonder):
-            self.tick(seat, table.by_ref[f"{c.WONDER}.{move.stage}"], None, 0)
-        elif isinstance(move, Build):
-            rolled = next(r for r in self.state.forum if r.die == move.die)
-            active = self.rules.active(table, w)
-            die_cost = 0 if free_die else self.rules.die_cost(rolled, active)
-            gain = self.rules.die_gain(active, c.colour_of(move.die))
+        kind = type(move)
+        if kind is Build:
+            assert isinstance(move, Build)
+            die = move.die
+            area = 0
+            for rolled in self.state.forum:
+                if rolled.die == die:
+                    area = rolled.area
+                    break
+            terms = self.rules.die_terms(table, w)
+            if terms is None:
+                die_cost = 0 if free_die else self.rules.tables.area_costs[area]
+                gain = 0
+            else:
+                die_cost = 0 if free_die else terms.costs[die][area]
+                gain = terms.gains[die]
             w.coins -= die_cost
-            self.tick(seat, table.by_ref[move.box], move.die, die_cost)
+            self.tick(w, table.by_ref[move.box], die, die_cost)
             if gain:
-                self.gain(seat, gain, f"die:{move.die}")
+                self.gain(w, gain, f"die:{die}")
+        elif kind is Pass:
+            self.events.append(ev.made_passed(seat=seat, coins=c.PASS_COINS))
+            self.gain(w, c.PASS_COINS, "pass")
+        elif kind is BuildWonder:
+            assert isinstance(move, BuildWonder)
+            self.tick(w, table.by_ref[f"{c.WONDER}.{move.stage}"], None, 0)
 
     def follow_up(self, seat: int, move: DiceMove) -> None:
         w = self.seat(seat)
@@ -127,35 +156,36 @@ class Step:
             w.bonuses = (*w.bonuses[:i], self.turn, *w.bonuses[i + 1:])
             self.events.append(ev.BonusTicked(seat, bonus.id))
             for effect in bonus.effects:
-                self.effect(seat, effect, f"bonus.{bonus.id}")
+                self.effect(w, effect, f"bonus.{bonus.id}")
         elif isinstance(move, Tick):
             assert isinstance(head, ExtraTicks)
             if head.count > 1:
                 w.pending = (attrs.evolve(head, count=head.count - 1), *w.pending)
-            self.tick(seat, table.by_ref[move.box], None, 0)
+            self.tick(w, table.by_ref[move.box], None, 0)
         else:
             assert isinstance(head, ExtraAction)
             self.action(seat, move, free_die=head.free_die)
 
     # --- ticking a box and its effects ---------------------------------------------------------
 
-    def tick(self, seat: int, index: int, die: str | None, die_cost: int) -> None:
+    def tick(self, w: SeatWork, index: int, die: str | None, die_cost: int) -> None:
         """Pay the box cost (R10: 1 coin per missing resource), tick it, apply its effects."""
-        w = self.seat(seat)
         table = w.table
         box = table.boxes[index]
-        missing = max(0, box.cost - self.rules.resources(table, w.ticks))
+        ticks = w.thawed_ticks()
+        missing = max(0, box.cost - self.rules.resources(table, ticks))
         w.coins -= missing
-        w.ticks[index] = self.turn
-        self.events.append(ev.BoxTicked(seat, box.ref, die, die_cost, missing))
+        ticks[index] = self.turn
+        self.events.append(ev.made_box_ticked(
+            seat=w.seat, box=box.ref, die=die, die_cost=die_cost, resource_coins=missing))
         if box.kind == "attack":
-            self.attack(seat, box.building, box.ref, box.printed_vp)
+            self.attack(w, box.building, box.ref, box.printed_vp)
         for effect in box.effects:
-            self.effect(seat, effect, box.ref)
+            self.effect(w, effect, box.ref)
         building = box.building
-        complete = all(w.ticks[i] for i in table.building_boxes[building])
-        if building in c.CITY_BUILDINGS and complete:
-            self.events.append(ev.BuildingCompleted(seat, building))
+        start, stop = table.spans[index]
+        if building in c.CITY_BUILDINGS and 0 not in ticks[start:stop]:
+            self.events.append(ev.BuildingCompleted(w.seat, building))
             self.offer_bonus(w, building)
 
     def offer_bonus(self, w: SeatWork, building: str) -> None:
@@ -170,9 +200,10 @@ class Step:
             return
         w.pending = (*w.pending, ChooseBonus(building))
 
-    def attack(self, seat: int, building: str, ref: str, printed: int) -> None:
+    def attack(self, w: SeatWork, building: str, ref: str, printed: int) -> None:
         """R13: printed VP minus the defender's defence boxes ticked in earlier turns, facing
         this Barracks: West faces the left city's East, East the right city's West."""
+        seat = w.seat
         if building == "barracks_west":
             defender, facing = self.rules.ring.left(seat), "barracks_east"
         else:
@@ -184,35 +215,32 @@ class Step:
         vp = printed - defences
         if not self.options.negative_attack_vp:
             vp = max(0, vp)
-        w = self.seat(seat)
         w.laurels = FrozenMap({**w.laurels, ref: vp})
         self.events.append(ev.Attacked(seat, ref, defender, printed, defences, vp))
 
-    def gain(self, seat: int, amount: int, reason: str) -> None:
+    def gain(self, w: SeatWork, amount: int, reason: str) -> None:
         """R11: gained coins are circled; beyond a full reserve they are lost (option)."""
-        w = self.seat(seat)
         kept = amount
         if self.options.reserve_overflow == "lost":
             kept = max(0, min(amount, w.table.reserve_size - w.coins))
         w.coins += kept
-        self.events.append(ev.CoinsGained(seat, kept, reason))
+        self.events.append(ev.made_coins_gained(seat=w.seat, amount=kept, reason=reason))
         if kept < amount:
-            self.events.append(ev.CoinsLost(seat, amount - kept))
+            self.events.append(ev.CoinsLost(w.seat, amount - kept))
 
-    def effect(self, seat: int, e: DiceEffect, source: str) -> None:
+    def effect(self, w: SeatWork, e: DiceEffect, source: str) -> None:
         """What a ticked box or bonus does at once (player aid, reference dice.md section 6)."""
-        w = self.seat(seat)
         match e:
             case GainCoins(amount):
-                self.gain(seat, amount, source)
+                self.gain(w, amount, source)
             case CoinsPerBox(per):
-                self.gain(seat, per * count_ticked(w.table, w.ticks, e.buildings), source)
+                self.gain(w, per * count_ticked(w.table, w.ticks, e.buildings), source)
             case CoinsPerWonderStage(per):
-                self.gain(seat, per * count_ticked(w.table, w.ticks, (c.WONDER,)), source)
+                self.gain(w, per * count_ticked(w.table, w.ticks, (c.WONDER,)), source)
             case UnlockDie(colour):
                 if colour not in w.unlocked:
                     w.unlocked = w.unlocked | {colour}
-                    self.events.append(ev.DieUnlocked(seat, colour))
+                    self.events.append(ev.DieUnlocked(w.seat, colour))
             case TickBoxes(buildings, count):
                 w.pending = (*w.pending, ExtraTicks(buildings, count, source))
             case AnotherAction():

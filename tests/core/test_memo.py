@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import attrs
+import pytest
 
 from sevenwonders.core.memo import BoundedDict, IdentityMemo, fresh, fresh_all
 
@@ -63,3 +64,16 @@ def test_maker_builds_equal_values() -> None:
     made = make("x", 1)
     assert made == _Pair("x", 1) and type(made) is _Pair and hash(made) == hash(_Pair("x", 1))
     assert maker(_Nothing) is _Nothing  # no fast path needed: nothing to set
+
+
+def test_builder_builds_equal_values_from_named_fields() -> None:
+    from sevenwonders.core.memo import builder
+
+    build = builder(_Pair)
+    made = build(a="x", b=1)
+    assert made == _Pair("x", 1) and type(made) is _Pair and hash(made) == hash(_Pair("x", 1))
+    with pytest.raises(TypeError):
+        build("x", 1)  # named fields only
+    with pytest.raises(TypeError):
+        build(a="x")  # every field
+    assert builder(_Nothing) is _Nothing
