@@ -323,15 +323,11 @@ class LegalMoves:
             moves.append(_END)
         return tuple(moves)
 
-    def situation(self, city: City, used: tuple[str, ...], tokens_left: bool) -> Situation:
-        """The builds and science sets open to ``city`` (see :data:`.cache.Situation`)."""
-        return self.situation_of(city.wonder, city.built, city.cards, city.tokens, used,
-                                 tokens_left)
-
     def situation_of(self, wonder: str, built: tuple[str, ...], cards: tuple[int, ...],
                      tokens: tuple[str, ...], used: tuple[str, ...],
                      tokens_left: bool) -> Situation:
-        """:meth:`situation` of a city given by its parts (no city made for a question).
+        """The builds and science sets open to a city given by its parts (see
+        :data:`.cache.Situation`; the parts, so that no city is made for a question).
 
         Builds depend only on the payment situation (the stages open, grey and gold cards
         counted up to the largest cost among them, the economy and engineering tokens not
