@@ -46,8 +46,8 @@ def fight(t: Tables, ring: Ring, cities: tuple[City, ...]) -> tuple[
             (removed if horns[kind_of[card]] else keep).append(card)
         discarded.append(len(removed))
         gone.extend(removed)
-        after.append(make_city(city.wonder, city.built, tuple(keep), city.tokens,
-                               city.military + won[seat]))
+        after.append(make_city(wonder=city.wonder, built=city.built, cards=tuple(keep),
+                               tokens=city.tokens, military=city.military + won[seat]))
     return tuple(after), gone, totals, won, tuple(discarded)
 
 

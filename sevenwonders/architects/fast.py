@@ -82,19 +82,21 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
     moves = found[0] if not triggered else rules.with_extras(
         found, triggered, rules.sources_of(decks, central, seat))
     if len(moves) > 1:  # a decision follows in the same turn
-        return _in_turn(rules, state, seat, make_city(city.wonder, built, cards, tokens,
-                                                      city.military),
-                        decks, central, discard, flipped, cat, _ACTIONS, triggered, kind,
-                        index), moves
+        city = make_city(wonder=city.wonder, built=built, cards=cards, tokens=tokens,
+                         military=city.military)
+        return _in_turn(state, city, decks=decks, central=central, discard=discard,
+                        flipped=flipped, cat=cat, pending=_ACTIONS, triggered=triggered,
+                        kind=kind, index=index), moves
     if moves and type(moves[0]) is Science and not triggered:  # the one science set owed
         cards, removed = rules.science_spend(cards, moves[0].symbols)
         choices = rules.token_choices(state.face_up, state.token_pile, "science")
         if len(choices) < 2:
             return None
-        return _in_turn(rules, state, seat, make_city(city.wonder, built, cards, tokens,
-                                                      city.military),
-                        decks, central, (*discard, *removed), flipped, cat, SCIENCE_CHOICE,
-                        (), kind, index), choices
+        city = make_city(wonder=city.wonder, built=built, cards=cards, tokens=tokens,
+                         military=city.military)
+        return _in_turn(state, city, decks=decks, central=central,
+                        discard=(*discard, *removed), flipped=flipped, cat=cat,
+                        pending=SCIENCE_CHOICE, triggered=(), kind=kind, index=index), choices
     if moves:  # one build owed, without side effects, is made here; anything else is not
         build = moves[0]
         if type(build) is not Build or triggered:
@@ -112,7 +114,8 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
         return None
     if len(built) == len(t.stage_bit):  # the wonder is complete: the game ends
         return None
-    city = make_city(city.wonder, built, cards, tokens, city.military)
+    city = make_city(wonder=city.wonder, built=built, cards=cards, tokens=tokens,
+                     military=city.military)
     changed_cities = list(state.cities)
     changed_cities[seat] = city
     cities = tuple(changed_cities)
@@ -125,24 +128,28 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
                        | (central != ()) << 2]
     if len(moves) < 2:  # the next seat's take is forced or lapses: the general path does that
         return None
-    after = make_state(cities, decks, central, discard, state.face_up, state.token_pile,
-                       flipped, cat, following, state.turn + 1, _START, state.rng, (), (), 0,
-                       False)
+    after = make_state(cities=cities, decks=decks, central=central, discard=discard,
+                       face_up=state.face_up, token_pile=state.token_pile, flipped=flipped,
+                       cat=cat, current=following, turn=state.turn + 1, pending=_START,
+                       rng=state.rng, triggered=(), used=(), flags=0, peeked=False)
     return after, moves
 
 
-def _in_turn(rules: LegalMoves, state: ArchitectsState, seat: int, city: City,
-             decks: tuple[tuple[int, ...], ...], central: tuple[int, ...],
-             discard: tuple[int, ...], flipped: int, cat: int | None, pending: Pending,
-             triggered: tuple[str, ...], kind: int, index: int) -> ArchitectsState:
-    """The state after a take when the seat's turn goes on with a decision."""
+def _in_turn(state: ArchitectsState, city: City, *, decks: tuple[tuple[int, ...], ...],
+             central: tuple[int, ...], discard: tuple[int, ...], flipped: int,
+             cat: int | None, pending: Pending, triggered: tuple[str, ...], kind: int,
+             index: int) -> ArchitectsState:
+    """The state after a take of a card of ``kind`` from deck ``index`` (-1: central) when
+    the seat's turn goes on with a decision."""
+    seat = state.current
     cities = list(state.cities)
     cities[seat] = city
     # The cat holder peeked at the central top card; it stays known while on top.
     peeked = state.cat == seat and index >= 0 and bool(central)
-    return make_state(tuple(cities), decks, central, discard, state.face_up, state.token_pile,
-                      flipped, cat, seat, state.turn, pending, state.rng, triggered, (),
-                      1 << kind, peeked)
+    return make_state(cities=tuple(cities), decks=decks, central=central, discard=discard,
+                      face_up=state.face_up, token_pile=state.token_pile, flipped=flipped,
+                      cat=cat, current=seat, turn=state.turn, pending=pending, rng=state.rng,
+                      triggered=triggered, used=(), flags=1 << kind, peeked=peeked)
 
 
 def handed_out(moves: tuple[Move, ...]) -> tuple[Move, ...]:

@@ -192,8 +192,9 @@ class Engine(LegalMoves):
         """Put ``card`` in front of ``seat`` and apply what taking it triggers."""
         t = self.t
         city = w.cities[seat]
-        w.cities[seat] = make_city(city.wonder, city.built, (*city.cards, card), city.tokens,
-                                   city.military)
+        w.cities[seat] = make_city(wonder=city.wonder, built=city.built,
+                                   cards=(*city.cards, card), tokens=city.tokens,
+                                   military=city.military)
         kind = t.card_kind[card]
         if out is not None:
             out.append(ev.CardTaken(seat, t.kind_ids[kind], source, reason))
@@ -233,8 +234,8 @@ class Engine(LegalMoves):
                 if flag:
                     used.append(next(x for x in city.tokens if x in tokens and x not in used))
             w.used = tuple(used)
-        city = make_city(city.wonder, (*city.built, move.stage), cards, city.tokens,
-                         city.military)
+        city = make_city(wonder=city.wonder, built=(*city.built, move.stage), cards=cards,
+                         tokens=city.tokens, military=city.military)
         w.cities[seat] = city
         if out is not None:
             out.append(ev.StageBuilt(seat, city.wonder, move.stage,
@@ -287,7 +288,8 @@ class Engine(LegalMoves):
         city = w.cities[seat]
         cards, removed = self.science_spend(city.cards, symbols)
         w.discard = (*w.discard, *removed)
-        w.cities[seat] = make_city(city.wonder, city.built, cards, city.tokens, city.military)
+        w.cities[seat] = make_city(wonder=city.wonder, built=city.built, cards=cards,
+                                   tokens=city.tokens, military=city.military)
         if out is not None:
             out.append(ev.ScienceUsed(seat, symbols))
         w.pending = SCIENCE_CHOICE
@@ -309,8 +311,8 @@ class Engine(LegalMoves):
             else:
                 w.face_up = (*w.face_up[:i], *w.face_up[i + 1:])
         city = w.cities[seat]
-        w.cities[seat] = make_city(city.wonder, city.built, city.cards, (*city.tokens, token),
-                                   city.military)
+        w.cities[seat] = make_city(wonder=city.wonder, built=city.built, cards=city.cards,
+                                   tokens=(*city.tokens, token), military=city.military)
         if out is not None:
             out.append(ev.TokenTaken(seat, token, choice == HIDDEN, revealed, reason))
         if self.opts.retroactive_tokens and token not in w.used and token not in w.triggered:

@@ -148,9 +148,9 @@ converter.register_structure_hook(ArchitectsState, _structure_checked)
 
 
 # Fast constructors for the rules' own hot path (speed only). attrs' ``__init__`` of a frozen
-# class sets each field through ``object.__setattr__`` from keyword arguments; these take the
-# fields in order and use the slots' own setters, which halves the cost of the one state and the
-# one or two cities a step builds. The rules build values from values they made or checked, so
+# class sets each field through ``object.__setattr__``; these use the slots' own setters (the
+# way ``core.memo.builder`` does, here with typed keyword-only fields: the one idiom for building
+# a state, every field named). The rules build values from values they made or checked, so
 # nothing is lost: ArchitectsState and City have no validators or converters, and states from
 # elsewhere still come in through the converter and the load checks (architects/invariants.py).
 
@@ -168,12 +168,12 @@ _c_wonder, _c_built, _c_cards, _c_tokens, _c_military = (
     City.__dict__[name].__set__ for name in _CITY_FIELDS)
 
 
-def make_state(cities: tuple[City, ...], decks: tuple[tuple[int, ...], ...],
+def make_state(*, cities: tuple[City, ...], decks: tuple[tuple[int, ...], ...],
                central: tuple[int, ...], discard: tuple[int, ...], face_up: tuple[str, ...],
                token_pile: tuple[str, ...], flipped: int, cat: int | None, current: int,
                turn: int, pending: Pending, rng: Rng, triggered: tuple[str, ...],
                used: tuple[str, ...], flags: int, peeked: bool) -> ArchitectsState:
-    """``ArchitectsState(...)`` with every field given in order, built without ``__init__``."""
+    """``ArchitectsState(...)`` with every field named, built without ``__init__``."""
     s: ArchitectsState = _new(ArchitectsState)
     _s_cities(s, cities)
     _s_decks(s, decks)
@@ -194,9 +194,9 @@ def make_state(cities: tuple[City, ...], decks: tuple[tuple[int, ...], ...],
     return s
 
 
-def make_city(wonder: str, built: tuple[str, ...], cards: tuple[int, ...],
+def make_city(*, wonder: str, built: tuple[str, ...], cards: tuple[int, ...],
               tokens: tuple[str, ...], military: int) -> City:
-    """``City(...)`` with every field given in order, built without ``__init__``."""
+    """``City(...)`` with every field named, built without ``__init__``."""
     c: City = _new(City)
     _c_wonder(c, wonder)
     _c_built(c, built)

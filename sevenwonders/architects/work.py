@@ -50,9 +50,11 @@ class Work:
         self.rng = s.rng
 
     def freeze(self) -> ArchitectsState:
-        """The next state (every field in order, built without ``__init__``: see
+        """The next state (fields named, built without ``__init__``: see
         :func:`~sevenwonders.architects.state.make_state`)."""
         return make_state(
-            tuple(self.cities), tuple(self.decks), self.central, self.discard, self.face_up,
-            self.token_pile, self.flipped, self.cat, self.current, self.turn, self.pending,
-            self.rng, self.triggered, self.used, self.flags, self.peeked)
+            cities=tuple(self.cities), decks=tuple(self.decks), central=self.central,
+            discard=self.discard, face_up=self.face_up, token_pile=self.token_pile,
+            flipped=self.flipped, cat=self.cat, current=self.current, turn=self.turn,
+            pending=self.pending, rng=self.rng, triggered=self.triggered, used=self.used,
+            flags=self.flags, peeked=self.peeked)
