@@ -18,7 +18,6 @@ from __future__ import annotations
 from sevenwonders.architects.conflicts import fight
 from sevenwonders.architects.legal import (
     _ACTIONS,
-    _START,
     _TAKE_SETS,
     SCIENCE_CHOICE,
     LegalMoves,
@@ -29,8 +28,10 @@ from sevenwonders.architects.state import (
     City,
     Pending,
     StartTurn,
+    in_turn,
     make_city,
-    make_state,
+    next_turn,
+    with_cards,
 )
 from sevenwonders.core.memo import fresh_all
 
@@ -82,19 +83,15 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
     moves = found[0] if not triggered else rules.with_extras(
         found, triggered, rules.sources_of(decks, central, seat))
     if len(moves) > 1:  # a decision follows in the same turn
-        city = make_city(wonder=city.wonder, built=built, cards=cards, tokens=tokens,
-                         military=city.military)
-        return _in_turn(state, city, decks=decks, central=central, discard=discard,
-                        flipped=flipped, cat=cat, pending=_ACTIONS, triggered=triggered,
-                        kind=kind, index=index), moves
+        return _in_turn(state, with_cards(city, cards), decks=decks, central=central,
+                        discard=discard, flipped=flipped, cat=cat, pending=_ACTIONS,
+                        triggered=triggered, kind=kind, index=index), moves
     if moves and type(moves[0]) is Science and not triggered:  # the one science set owed
         cards, removed = rules.science_spend(cards, moves[0].symbols)
         choices = rules.token_choices(state.face_up, state.token_pile, "science")
         if len(choices) < 2:
             return None
-        city = make_city(wonder=city.wonder, built=built, cards=cards, tokens=tokens,
-                         military=city.military)
-        return _in_turn(state, city, decks=decks, central=central,
+        return _in_turn(state, with_cards(city, cards), decks=decks, central=central,
                         discard=(*discard, *removed), flipped=flipped, cat=cat,
                         pending=SCIENCE_CHOICE, triggered=(), kind=kind, index=index), choices
     if moves:  # one build owed, without side effects, is made here; anything else is not
@@ -114,8 +111,8 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
         return None
     if len(built) == len(t.stage_bit):  # the wonder is complete: the game ends
         return None
-    city = make_city(wonder=city.wonder, built=built, cards=cards, tokens=tokens,
-                     military=city.military)
+    city = with_cards(city, cards) if built is city.built else make_city(
+        wonder=city.wonder, built=built, cards=cards, tokens=tokens, military=city.military)
     changed_cities = list(state.cities)
     changed_cities[seat] = city
     cities = tuple(changed_cities)
@@ -128,10 +125,8 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
                        | (central != ()) << 2]
     if len(moves) < 2:  # the next seat's take is forced or lapses: the general path does that
         return None
-    after = make_state(cities=cities, decks=decks, central=central, discard=discard,
-                       face_up=state.face_up, token_pile=state.token_pile, flipped=flipped,
-                       cat=cat, current=following, turn=state.turn + 1, pending=_START,
-                       rng=state.rng, triggered=(), used=(), flags=0, peeked=False)
+    after = next_turn(state, cities=cities, decks=decks, central=central, discard=discard,
+                      flipped=flipped, cat=cat, current=following)
     return after, moves
 
 
@@ -146,10 +141,9 @@ def _in_turn(state: ArchitectsState, city: City, *, decks: tuple[tuple[int, ...]
     cities[seat] = city
     # The cat holder peeked at the central top card; it stays known while on top.
     peeked = state.cat == seat and index >= 0 and bool(central)
-    return make_state(cities=tuple(cities), decks=decks, central=central, discard=discard,
-                      face_up=state.face_up, token_pile=state.token_pile, flipped=flipped,
-                      cat=cat, current=seat, turn=state.turn, pending=pending, rng=state.rng,
-                      triggered=triggered, used=(), flags=1 << kind, peeked=peeked)
+    return in_turn(state, cities=tuple(cities), decks=decks, central=central, discard=discard,
+                   flipped=flipped, cat=cat, pending=pending, triggered=triggered,
+                   flags=1 << kind, peeked=peeked)
 
 
 def handed_out(moves: tuple[Move, ...]) -> tuple[Move, ...]:

@@ -65,6 +65,7 @@ from sevenwonders.architects.state import (
     StartTurn,
     TokenChoice,
     make_city,
+    with_cards,
 )
 from sevenwonders.architects.work import Work
 from sevenwonders.core.rng import Rng
@@ -192,9 +193,7 @@ class Engine(LegalMoves):
         """Put ``card`` in front of ``seat`` and apply what taking it triggers."""
         t = self.t
         city = w.cities[seat]
-        w.cities[seat] = make_city(wonder=city.wonder, built=city.built,
-                                   cards=(*city.cards, card), tokens=city.tokens,
-                                   military=city.military)
+        w.cities[seat] = with_cards(city, (*city.cards, card))
         kind = t.card_kind[card]
         if out is not None:
             out.append(ev.CardTaken(seat, t.kind_ids[kind], source, reason))
@@ -288,8 +287,7 @@ class Engine(LegalMoves):
         city = w.cities[seat]
         cards, removed = self.science_spend(city.cards, symbols)
         w.discard = (*w.discard, *removed)
-        w.cities[seat] = make_city(wonder=city.wonder, built=city.built, cards=cards,
-                                   tokens=city.tokens, military=city.military)
+        w.cities[seat] = with_cards(city, cards)
         if out is not None:
             out.append(ev.ScienceUsed(seat, symbols))
         w.pending = SCIENCE_CHOICE
