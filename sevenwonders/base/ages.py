@@ -111,13 +111,10 @@ def pass_hands(rules: Rules, hands: Sequence[tuple[str, ...]], age: int,
                events: list[Event] | None) -> tuple[tuple[str, ...], ...]:
     """Every hand goes to the left neighbour in Ages I and III, to the right in Age II."""
     to_left = age != 2
-    passed: list[tuple[str, ...]] = [()] * len(hands)
-    for seat, hand in enumerate(hands):
-        left, right = rules.sides[seat]
-        passed[left if to_left else right] = hand
     if events is not None:
         events.append(HandsPassed("left" if to_left else "right"))
-    return tuple(passed)
+    # each seat receives the hand of its right neighbour (passing left) or of its left one
+    return tuple([hands[giver] for giver in rules.givers[0 if to_left else 1]])
 
 
 def end_turn(rules: Rules, state: BaseState, events: list[Event] | None) -> BaseState:

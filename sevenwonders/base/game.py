@@ -131,7 +131,9 @@ class BaseGame:
         return self._remember(self.rules.setup(checked_seed(seed)))
 
     def to_move(self, state: BaseState) -> frozenset[int]:
-        return to_move(self.rules, self._mine(state))
+        if state is not self._last:  # (the hot path of a playout skips a frame)
+            state = self._mine(state)
+        return to_move(self.rules, state)
 
     def _mine(self, state: object) -> BaseState:
         """Refuse a state that is not a base-game state of this game's table size and set of
@@ -177,13 +179,18 @@ class BaseGame:
     def legal_moves(self, state: BaseState, seat: int) -> tuple[Move, ...]:
         if type(seat) is not int or not 0 <= seat < self.players:
             check_seat(self.players, seat)  # raises for anything but a seat of this table
-        return self.rules.legal_moves(self._mine(state), seat)
+        if state is not self._last:
+            state = self._mine(state)
+        if state.pending or state.over:
+            return self.rules.legal_moves(state, seat)
+        return self.rules.fast.legal_moves(state, seat)  # a hand's moves (the hot path)
 
     def _checked(self, state: object, moves: object) -> tuple[BaseState, Mapping[int, Move]]:
         """The protocol checks every game shares (:mod:`sevenwonders.core.checks`), then the
         rules check each move."""
-        mine = self._mine(state)
-        checked = check_moves(moves, players=self.players, to_move=self.rules.to_move(mine),
+        mine = self._mine(state) if state is not self._last else state
+        assert isinstance(mine, BaseState)
+        checked = check_moves(moves, players=self.players, to_move=to_move(self.rules, mine),
                               over=mine.over, move_types=MOVE_TYPES, game=self.name)
         return mine, checked
 
@@ -225,7 +232,9 @@ class BaseGame:
         return move
 
     def is_over(self, state: BaseState) -> bool:
-        return self._mine(state).over
+        if state is not self._last:
+            state = self._mine(state)
+        return state.over
 
     def scores(self, state: BaseState) -> tuple[ScoreSheet, ...]:
         state = self._mine(state)

@@ -99,10 +99,10 @@ def quote(rules: Rules, state: BaseState, seat: int, name: str, in_draft: bool =
 
 def stage_variants(rules: Rules, state: BaseState, seat: int) -> tuple[StageVariant, ...]:
     """The plain stage build and every variant the expansions add (Edifice projects)."""
-    variants = [StageVariant((), 0)]
+    variants = list(rules.no_variants)  # (the plain build, made once)
     for expansion in rules.expansions:
         variants.extend(expansion.stage_variants(rules, state, seat))
-    return tuple(variants)
+    return tuple(variants) if len(variants) > 1 else rules.no_variants
 
 
 def stage_quote(rules: Rules, state: BaseState, seat: int, extra_coins: int = 0,

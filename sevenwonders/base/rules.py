@@ -77,8 +77,12 @@ class Rules:
         self.guilds = edition.guilds()
         self.all_seats = frozenset(range(players))
         self.sides = tuple(self.ring.sides(seat) for seat in range(players))  # (left, right)
+        # who passes each seat its hand: the right neighbour (hands go left), the left one
+        self.givers = (tuple(right for _, right in self.sides),
+                       tuple(left for left, _ in self.sides))
         self.no_marks = (NO_MARKS,) * players
         self.no_variants = (StageVariant((), 0),)
+        self._card_shields = {name: card.shields for name, card in self.cards.items()}
         # (wonder, side, stages counted, options taken) -> their effects (a table of the data)
         self._stage_effects: dict[tuple[str, str, tuple[int, ...]], tuple[Effect, ...]] = {}
         # the speed layer: one owner, never pickled (made again on unpickling)
@@ -160,7 +164,7 @@ class Rules:
     def shields(self, state: BaseState, seat: int) -> int:
         """Military strength: the shields of the city's cards, stages and expansion grants."""
         city = state.cities[seat]
-        total = sum(self.cards[name].shields for name in city.cards)
+        total = sum(map(self._card_shields.__getitem__, city.cards))
         total += sum(e.count for e in self.stage_effects(city) if isinstance(e, Shields))
         total += sum(e.count for e in self.extra_effects(state, seat) if isinstance(e, Shields))
         return total
@@ -274,18 +278,26 @@ class Rules:
         """Check ``moves`` and return the next state (adding events to ``events`` if given)."""
         powers = self._checked(state, moves)
         if state.pending:
-            head = state.pending[0]
-            state = ages.with_pending(state, state.pending[1:])
-            if head.kind is PendingKind.EXPANSION:
-                expansion = self.expansion_named(head.detail)
-                state = expansion.resolve_pending(self, state, head, moves[head.seat], events)
-                return ages.advance(self, state, events)
-            source = "discard" if head.kind is PendingKind.BUILD_FROM_DISCARD else "last_card"
-            state = turn.resolve(self, state, {head.seat: moves[head.seat]}, events, source)[0]
+            after = self._decide(state, moves, events)
         else:
-            state, ended = turn.resolve(self, state, moves, events, "draft", powers, end=True)
-            if ended:
-                return state  # a plain turn, ended in place
+            after, ended = turn.resolve(self, state, moves, events, "draft", powers, end=True)
+            if not ended:  # (a plain turn ends in place)
+                after = ages.advance(self, after, events)
+        if not self.expansions:  # the seats' entries go on to the next state
+            self.fast.carry(state, self.fast.state_memo(state), after)
+        return after
+
+    def _decide(self, state: BaseState, moves: Mapping[int, Move],
+                events: list[Event] | None) -> BaseState:
+        """The step of a pending decision (its seat's move alone)."""
+        head = state.pending[0]
+        state = ages.with_pending(state, state.pending[1:])
+        if head.kind is PendingKind.EXPANSION:
+            expansion = self.expansion_named(head.detail)
+            state = expansion.resolve_pending(self, state, head, moves[head.seat], events)
+            return ages.advance(self, state, events)
+        source = "discard" if head.kind is PendingKind.BUILD_FROM_DISCARD else "last_card"
+        state = turn.resolve(self, state, {head.seat: moves[head.seat]}, events, source)[0]
         return ages.advance(self, state, events)
 
     def _resolve(self, state: BaseState, moves: Mapping[int, Move], events: list[Event] | None,
@@ -303,11 +315,15 @@ def scope_seats(ring: Ring, seat: int, scope: Scope) -> tuple[int, ...]:
     return (seat, *ring.neighbours(seat))
 
 
+_COLOURS = {colour.value: colour for colour in Colour}  # a colour's name -> the colour
+
+
 def count_items(cards: Mapping[str, Card], cities: Sequence[City], seats: Iterable[int],
                 counts: Iterable[str]) -> int:
     """How many of ``counts`` (card colours, ``wonder_stage``, ``defeat_token``) the cities of
     ``seats`` hold: the one counting rule of coin and point effects."""
     wanted = set(counts)
+    colours = {_COLOURS[word] for word in wanted if word in _COLOURS}
     total = 0
     for seat in seats:
         city = cities[seat]
@@ -315,7 +331,8 @@ def count_items(cards: Mapping[str, Card], cities: Sequence[City], seats: Iterab
             total += city.stages
         if "defeat_token" in wanted:
             total += sum(1 for token in city.tokens if token < 0)
-        total += sum(1 for name in city.cards if cards[name].colour.value in wanted)
+        if colours:
+            total += sum(1 for name in city.cards if cards[name].colour in colours)
     return total
 
 

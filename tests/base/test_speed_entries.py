@@ -72,3 +72,33 @@ def test_entries_equal_the_rule(options: dict[str, object]) -> None:
                     g.rules, state, seat)
                 checked += 1
     assert checked > 200
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 3, "sides": "random"},
+        {"players": 7, "edition": "1st", "sides": "ab"},
+    ],
+)
+def test_carried_entries_equal_fresh_ones(options: dict[str, object]) -> None:
+    """The entries a step hands on to the next state (``FastCache.carry``: the same
+    entry, or its child) equal entries made from scratch for that state, field by field
+    (ids, owned cards and next stage included)."""
+    g = BaseGame(**options)  # type: ignore[arg-type]
+    cache = g.rules.fast
+    carried = 0
+    for seed in range(3):
+        for state in states(g, seed):
+            memo = cache.state_memo(state)
+            for seat, city in enumerate(state.cities):
+                carried += memo.entries[seat] is not None
+                found = cache.entry(state, seat)
+                fresh = make_entry(cache, city, state.marks[seat], ())
+                fresh.owned = dict.fromkeys(city.cards)
+                plan = cache.stage_plans[(city.wonder, city.side)]
+                fresh.next_stage = plan[city.stages] if city.stages < len(plan) else None
+                assert _fields(found) == _fields(fresh)
+            for seat in range(g.players):  # what a playout asks before it plays the state
+                g.legal_moves(state, seat)
+    assert carried > 100

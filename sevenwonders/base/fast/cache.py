@@ -191,6 +191,28 @@ class FastCache:
         self.last = (state, memo)
         return memo
 
+    def carry(self, before: BaseState, memo: StateMemo, after: BaseState) -> None:
+        """Hand the entries of ``before`` (its ``memo``) on to ``after``, the state a step
+        made of it in a game without expansions: a city without marks of the turn (D3b) on
+        either side that placed no card keeps its entry, one a card longer gets its parent's
+        child (:func:`~.entries.child_entry`); the others are left to :func:`~.entries.entry`.
+        This spares every seat's profile key (its cards hashed) and lookup on the next
+        state."""
+        carried = self.state_memo(after).entries
+        for seat, found in enumerate(memo.entries):
+            if found is None:
+                continue
+            mark, next_mark = before.marks[seat], after.marks[seat]
+            if mark.built or mark.stages or next_mark.built or next_mark.stages:
+                continue
+            old, new = before.cities[seat], after.cities[seat]
+            if new.stages != old.stages:
+                continue
+            if new.cards is old.cards:
+                carried[seat] = found
+            elif len(new.cards) == len(old.cards) + 1:
+                carried[seat] = _entries.child_entry(self, found, new)
+
     def produced(self, state: object) -> bool:
         """Whether ``state`` was marked as made by the game object (and still lives)."""
         memo = self.memos.get(id(state))

@@ -194,9 +194,11 @@ def entry(cache: FastCache, state: BaseState, seat: int) -> Entry:
             cache.clear()
         parent = None
         if city.cards and not extra and not marks.built and not marks.stages:
-            # Most often the city of the turn before, one card shorter, is known.
-            parent = cache.profiles.get((city.wonder, city.side, city.cards[:-1],
-                                         city.stages, city.stage_choices, (), 0))
+            # Most often the city of the turn before, one card shorter, is known (its key
+            # as above: no marks, and no expansion grants when the game has expansions).
+            shorter = (city.wonder, city.side, city.cards[:-1], city.stages, city.stage_choices,
+                       (), 0)
+            parent = cache.profiles.get((*shorter, ()) if cache.rules.expansions else shorter)
         if parent is not None:
             found = child_entry(cache, parent, city)
         else:
@@ -247,10 +249,18 @@ def child_entry(cache: FastCache, parent: Entry, city: City) -> Entry:
             if price < prices[side][r]:
                 prices[side][r] = price
         left_prices, right_prices = tuple(prices[0]), tuple(prices[1])
-    found = Entry(ProfileFields(own, sellable, left_prices, right_prices, parent.powers),
-                   cache.content_id, (own_fixed, own_choices, sell_fixed, sell_choices))
-    found.owned = {**parent.owned, name: None}
-    found.next_stage = parent.next_stage
+    # the parent's entry with what the card changed (ids of the contents as Entry.__init__
+    # makes them: either/or producers sorted)
+    found = parent.with_card(name)
+    found.own, found.own_fixed, found.own_choices = own, own_fixed, own_choices
+    found.left_prices, found.right_prices = left_prices, right_prices
+    found.own_id = cache.content_id(0, (
+        own_fixed, tuple(sorted(own_choices)) if len(own_choices) > 1 else own_choices,
+        left_prices, right_prices))
+    if sellable is not parent.sellable:
+        found.sellable, found.sell_fixed, found.sell_choices = sellable, sell_fixed, sell_choices
+        found.sell_id = cache.content_id(1, (
+            sell_fixed, tuple(sorted(sell_choices)) if len(sell_choices) > 1 else sell_choices))
     return found
 
 

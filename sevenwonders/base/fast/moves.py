@@ -83,9 +83,7 @@ def hand_moves(
             found_template = trade.templates[(cost_id, options, count)] = shared_template(
                 cache,                 (pairs, options, (((), count),)))
         template, template_id = found_template
-    keys: dict[str, RowKey] = {}  # (kept in the memo when there is one)
-    if memo is not None:
-        keys = memo.keys.setdefault(seat, (keys, template))[0]
+    keys: dict[str, RowKey] = {}  # each card's row key (kept in the memo when there is one)
     powers = me.powers
     # the powers that make a card free (free_reason), if the city has any
     frees = powers and not powers.isdisjoint(FREE_POWERS)
@@ -99,11 +97,9 @@ def hand_moves(
     rows = cache.row_cache
     moves: list[Move] = []
     extend = moves.extend
-    seen: set[str] = set()
     for name in state.hands[seat] if hand is None else hand:
-        if name in seen:
-            continue
-        seen.add(name)
+        if name in keys:
+            continue  # a second copy of a card has no moves of its own
         info = info_of[name]
         # What the card's builds are: none (a duplicate), free, or these payments.
         status: Pairs | bool | None = None
@@ -143,6 +139,12 @@ def hand_moves(
             rows[key] = found_row
         keys[name] = key
         extend(found_row)
+    if memo is not None:
+        kept = memo.keys.get(seat)
+        if kept is None:
+            memo.keys[seat] = (keys, template)
+        else:
+            kept[0].update(keys)
     return tuple(moves)
 
 

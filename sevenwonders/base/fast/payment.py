@@ -376,11 +376,12 @@ class TradeSituation:
     :class:`Entry`: the payments found so far per cost id, the stage templates found so far,
     and what computing a new payment needs. Its caches only grow while it is cached."""
 
-    __slots__ = ("available", "choices", "choices_id", "folds", "left", "me", "pays", "plain",
-                 "right", "templates")
+    __slots__ = ("available", "choices", "choices_id", "fold_table", "folds", "left", "me",
+                 "pays", "plain", "right", "templates")
 
     def __init__(self, me: Entry, left: Entry, right: Entry, folds: Folds | None = None) -> None:
         self.folds = Folds() if folds is None else folds
+        self.fold_table = self.folds.table  # (read in place: no frame of Folds.get)
         self.me = me
         self.left = left
         self.right = right
@@ -401,24 +402,19 @@ class TradeSituation:
         self.plain = not choices
         # the id of the choices (equal choices, equal ids), for the shared _FOLDS cache
         self.choices_id = 0 if self.plain else self.folds.choices_id(self.choices)
-        # the most units of each resource the city could get (see _units), once asked
-        self.available: tuple[int, ...] | None = None
-
-    def _units(self) -> tuple[int, ...]:
-        """Per resource, the units of every producer that could give it to the city (its own,
-        and what its neighbours sell): a cost needing more of one cannot be paid at all."""
-        me, left, right = self.me.own_fixed, self.left.sell_fixed, self.right.sell_fixed
-        units = [me[r] + left[r] + right[r] for r in range(7)]
-        for m, amount, _ in self.choices:
+        # Per resource, the units of every producer that could give it to the city (its
+        # own, and what its neighbours sell): a cost needing more of one cannot be paid.
+        me_fixed, left_fixed, right_fixed = me.own_fixed, left.sell_fixed, right.sell_fixed
+        units = [me_fixed[r] + left_fixed[r] + right_fixed[r] for r in range(7)]
+        for m, amount, _ in choices:
             for r in RESOURCES_OF_MASK[m]:
                 units[r] += amount
-        found = self.available = tuple(units)
-        return found
+        self.available = tuple(units)
 
     def pairs(self, cost: Bag, items: tuple[tuple[int, int], ...], cost_id: int) -> Pairs:
         """Every payment of ``cost`` (whose non-zero (resource, units) are ``items``),
         cheapest first, whatever the budget; stored under ``cost_id``."""
-        available = self.available or self._units()
+        available = self.available
         for r, count in items:
             if count > available[r]:
                 self.pays[cost_id] = ()
@@ -442,7 +438,7 @@ class TradeSituation:
                                   left_prices[r], right_prices[r]))
             if parts:
                 key = tuple(parts)
-                found = split_pairs(key)
+                found = _SPLITS.get(key) or split_pairs(key)
             else:
                 found = _NO_TRADE
             self.pays[cost_id] = found
@@ -460,7 +456,7 @@ class TradeSituation:
         if not mask:
             self.pays[cost_id] = _NO_TRADE
             return _NO_TRADE
-        fold = self.folds.get((self.choices_id, mask))
+        fold = self.fold_table.get((self.choices_id, mask))
         if fold is None:
             fold = self.folds.fold(self.choices, mask, self.choices_id)
         extra, several = fold
@@ -508,7 +504,7 @@ class TradeSituation:
         if not parts:
             return _NO_TRADE
         key = tuple(parts)
-        return split_pairs(key)
+        return _SPLITS.get(key) or split_pairs(key)
 
     def _assign(
         self, cost: Bag, need: list[tuple[int, int]], extra: _Extra | None,
@@ -556,17 +552,17 @@ class Folds:
     """How sets of either/or producers act on needed resources (:meth:`fold`), remembered
     under a short id per set of producers. Owned by one :class:`~.cache.FastCache`."""
 
-    __slots__ = ("_counter", "_folds", "_ids")
+    __slots__ = ("_counter", "_ids", "table")
 
     def __init__(self) -> None:
         # either/or producers ((options, amount, whose) of a TradeSituation) -> their id
         self._ids: dict[tuple[tuple[int, int, int], ...], int] = {}
         self._counter = itertools.count(1)
         # (choices id, mask of needed resources) -> what fold returns for them
-        self._folds: dict[tuple[int, int], _Fold] = {}
+        self.table: dict[tuple[int, int], _Fold] = {}
 
     def __len__(self) -> int:
-        return len(self._ids) + len(self._folds)
+        return len(self._ids) + len(self.table)
 
     def choices_id(self, choices: tuple[tuple[int, int, int], ...]) -> int:
         found = self._ids.get(choices)
@@ -577,7 +573,7 @@ class Folds:
         return found
 
     def get(self, key: tuple[int, int]) -> _Fold | None:
-        return self._folds.get(key)
+        return self.table.get(key)
 
     def fold(self, choices: tuple[tuple[int, int, int], ...], mask: int, choices_id: int) -> _Fold:
         """How the either/or producers ``choices`` act on the needed resources ``mask``: the
@@ -598,7 +594,7 @@ class Folds:
                 extra[m.bit_length() - 1][whose] += amount
         found = (None if extra is None else tuple([(o, left, right) for o, left, right in extra]),
                  None if several is None else tuple(several))
-        if len(self._folds) > FOLD_CACHE_LIMIT:
-            self._folds.clear()
-        self._folds[(choices_id, mask)] = found
+        if len(self.table) > FOLD_CACHE_LIMIT:
+            self.table.clear()
+        self.table[(choices_id, mask)] = found
         return found
