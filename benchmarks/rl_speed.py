@@ -6,14 +6,17 @@
 installed sevenwonders; the first line printed names the package measured.)
 
 Per configuration, the same seeded games are played several ways, interleaved game by game: the
-PettingZoo AEC environment (``last()``, a random action of the mask, ``step``), the Parallel
-environment (every seat's observation and mask each step), the engine driven through the action
-index and masks alone, without observations ("mask"), all drawing the same random actions, and
+PettingZoo AEC environment (``last()``, a random action of the mask, ``step``), the same from the
+infos' masks without observations (``last(observe=False)``: "AECm"), the Parallel environment
+(every seat's observation and mask each step), the engine driven through the action index and
+masks alone, without observations or environment ("mask"), all drawing the same random actions, and
 the raw engine replaying those games (recorded untimed): every seat to move still takes
 ``legal_moves`` and draws a random choice among them, as a random player must, but plays the
 environment's move, so that both sides play the same game; one ``play`` per ply. The Gymnasium
 environment (seat 0 plays random actions of its mask, the others the library's random agent) is
-compared with the engine replaying its games likewise. Figures are per second of the process's
+compared with the engine replaying its games likewise. A random player picks among
+``mask.nonzero()[0]`` (``np.flatnonzero`` adds a Python wrapper, about 1 us a call, to what the
+player pays, not the adapter). Figures are per second of the process's
 CPU time: engine plies and seat decisions, environment steps, and each adapter's overhead = its
 time per game / its engine's time per game - 1.
 
@@ -109,7 +112,7 @@ def index_game(adapter: Adapter, k: int) -> None:
     while not game.is_over(state):
         moves = {}
         for seat in sorted(game.to_move(state)):
-            actions = np.flatnonzero(adapter.mask(state, seat))
+            actions = adapter.mask(state, seat).nonzero()[0]
             moves[seat] = adapter.move(state, seat, actions[rng.randrange(len(actions))])
         state = game.play(state, moves)
 
@@ -119,7 +122,7 @@ def gym_game(env: SevenWondersGym, k: int) -> int:
     obs, _ = env.reset(seed=k)
     steps = 0
     while True:
-        actions = np.flatnonzero(obs["action_mask"])
+        actions = obs["action_mask"].nonzero()[0]
         obs, _, terminated, truncated, _ = env.step(int(actions[rng.randrange(len(actions))]))
         steps += 1
         if terminated or truncated:
@@ -135,7 +138,23 @@ def aec_game(env: SevenWondersAEC, k: int) -> int:
         if term or trunc:
             env.step(None)
             continue
-        actions = np.flatnonzero(obs["action_mask"])
+        actions = obs["action_mask"].nonzero()[0]
+        env.step(int(actions[rng.randrange(len(actions))]))
+        steps += 1
+    return steps
+
+
+def aec_mask_game(env: SevenWondersAEC, k: int) -> int:
+    """The AEC environment played from the infos' masks, without observations."""
+    rng = random.Random(k)
+    env.reset(seed=k)
+    steps = 0
+    for _agent in env.agent_iter():
+        _, _, term, trunc, info = env.last(observe=False)
+        if term or trunc:
+            env.step(None)
+            continue
+        actions = info["action_mask"].nonzero()[0]
         env.step(int(actions[rng.randrange(len(actions))]))
         steps += 1
     return steps
@@ -148,7 +167,7 @@ def parallel_game(env: SevenWondersParallel, k: int) -> int:
     while env.agents:
         actions = {}
         for agent, o in obs.items():
-            legal = np.flatnonzero(o["action_mask"])
+            legal = o["action_mask"].nonzero()[0]
             actions[agent] = int(legal[rng.randrange(len(legal))]) if len(legal) else 0
         obs, *_ = env.step(actions)
         steps += 1
@@ -160,7 +179,7 @@ def measure(name: str, players: int, options: dict[str, Any], games: int) -> dic
     par = parallel_env(name, players, **options)
     gym = gym_env(name, players, **options)
     engine = aec.game
-    counts = {"plies": 0, "decisions": 0, "aec": 0, "parallel": 0, "gym": 0}
+    counts = {"plies": 0, "decisions": 0, "aec": 0, "aec_mask": 0, "parallel": 0, "gym": 0}
     # the games the environments play (the index pass draws the same random actions as the AEC
     # and Parallel ones), replayed by the engine passes
     played: dict[int, Plies] = {}
@@ -177,13 +196,17 @@ def measure(name: str, players: int, options: dict[str, Any], games: int) -> dic
     def run_aec(k: int) -> None:
         counts["aec"] += aec_game(aec, k)
 
+    def run_aec_mask(k: int) -> None:
+        counts["aec_mask"] += aec_mask_game(aec, k)
+
     def run_parallel(k: int) -> None:
         counts["parallel"] += parallel_game(par, k)
 
     def run_gym(k: int) -> None:
         counts["gym"] += gym_game(gym, k)
 
-    runs = {"engine": run_engine, "aec": run_aec, "parallel": run_parallel,
+    runs = {"engine": run_engine, "aec": run_aec, "aec_mask": run_aec_mask,
+            "parallel": run_parallel,
             "index": lambda k: index_game(aec.adapter, k),
             "agents": lambda k: engine_game(gym.game, k, played_gym[k]), "gym": run_gym}
     for run in runs.values():  # warm-up: first calls fill the rules' caches and import paths
@@ -208,7 +231,8 @@ def measure(name: str, players: int, options: dict[str, Any], games: int) -> dic
         gc.unfreeze()
     plies, decisions = counts["plies"], counts["decisions"]
     aec_steps, par_steps = counts["aec"], counts["parallel"]
-    if aec_steps != decisions or par_steps != plies:  # the same games on every side
+    # the same games on every side
+    if aec_steps != decisions or counts["aec_mask"] != decisions or par_steps != plies:
         raise AssertionError("the environments did not play the engine's games")
     tiny = 1e-9
     return {
@@ -218,6 +242,7 @@ def measure(name: str, players: int, options: dict[str, Any], games: int) -> dic
         "parallel_steps_s": par_steps / max(spent["parallel"], tiny),
         "aec_overhead": spent["aec"] / max(spent["engine"], tiny) - 1,
         "parallel_overhead": spent["parallel"] / max(spent["engine"], tiny) - 1,
+        "aec_mask_overhead": spent["aec_mask"] / max(spent["engine"], tiny) - 1,
         "index_overhead": spent["index"] / max(spent["engine"], tiny) - 1,
         "gym_steps_s": counts["gym"] / max(spent["gym"], tiny),
         "gym_overhead": spent["gym"] / max(spent["agents"], tiny) - 1,
@@ -235,7 +260,7 @@ def main(argv: list[str] | None = None) -> None:
     # (run ``PYTHONPATH=. python benchmarks/rl_speed.py`` there): say which one is measured
     print(f"sevenwonders from {Path(sevenwonders.__file__).parent}")
     print(f"{'game':<20} {'plies/s':>9} {'decisions/s':>12} {'AEC steps/s':>12} "
-          f"{'AEC +%':>7} {'Par steps/s':>12} {'Par +%':>7} {'mask +%':>8} "
+          f"{'AEC +%':>7} {'AECm +%':>8} {'Par steps/s':>12} {'Par +%':>7} {'mask +%':>8} "
           f"{'Gym steps/s':>12} {'Gym +%':>7}")
     for name, players, options in CONFIGS:
         if only and name not in only:
@@ -244,6 +269,7 @@ def main(argv: list[str] | None = None) -> None:
         label = f"{name} {players}" + ("+edifice" if options else "")
         print(f"{label:<20} {r['plies_s']:>9.0f} {r['decisions_s']:>12.0f} "
               f"{r['aec_steps_s']:>12.0f} {100 * r['aec_overhead']:>6.0f}% "
+              f"{100 * r['aec_mask_overhead']:>7.0f}% "
               f"{r['parallel_steps_s']:>12.0f} {100 * r['parallel_overhead']:>6.0f}% "
               f"{100 * r['index_overhead']:>7.0f}% "
               f"{r['gym_steps_s']:>12.0f} {100 * r['gym_overhead']:>6.0f}%")

@@ -28,16 +28,22 @@ CITY_VIEWS = 4096
 _NO_STATE = object()
 
 Payments = tuple[tuple[Build, ...], bool, tuple[Pay, ...]]
-PaymentKey = tuple[str, tuple[str, ...], tuple[int, ...], int, bool, bool]
-"""Wonder, stages built, grey cards per resource, gold cards, economy and engineering usable."""
 StageKey = tuple[str, tuple[int, ...], int, bool, bool]
 """One stage, grey cards per resource, gold cards, economy and engineering usable."""
+SituationKey = int
+"""A payment situation as one integer (see ``LegalMoves.situation_of``): the grey and gold cards
+counted per kind (capped), the code of the set of stages open, and bits: 1 economy usable, 2
+engineering usable."""
+Situation = tuple[tuple[Move, ...], tuple[Move, ...], bool, tuple[Pay, ...]]
+"""A city's builds and science sets as offered, the same without ``end``, whether one of them
+is owed, and what each build (the first moves) spends."""
 
 
 class ArchitectsCache:
     """Everything an Architects game remembers for speed."""
 
-    __slots__ = ("checked", "city_views", "last", "payments", "stage_payments", "states")
+    __slots__ = ("checked", "city_views", "last", "open_stages", "payments", "stage_payments",
+                 "stages", "states")
 
     def __init__(self) -> None:
         self.last: tuple[object, tuple[Move, ...]] = (_NO_STATE, ())
@@ -46,11 +52,17 @@ class ArchitectsCache:
         """A state this game made (or checked) -> the legal moves of its seat to move, as the
         engine's own values (handed out only as copies)."""
         self.checked: IdentityMemo[ArchitectsState, bool] = IdentityMemo(CHECKED)
-        self.payments: dict[PaymentKey, tuple[Payments, ...]] = {}
-        """The builds of each stage open in a payment situation (cleared at PAYMENTS entries)."""
+        self.payments: dict[SituationKey, Situation] = {}
+        """The builds open in a payment situation (cleared at PAYMENTS entries)."""
         self.stage_payments: dict[StageKey, Payments] = {}
         """The builds of one stage in a payment situation (cleared at PAYMENTS entries)."""
         self.city_views: IdentityMemo[City, CityView] = IdentityMemo(CITY_VIEWS)
+        self.open_stages: list[tuple[str, ...]] = []
+        """Each set of open stages met so far; its place in this list is its code in the
+        payment situations (a few dozen: at most one per wonder and stages built)."""
+        self.stages: dict[tuple[str, tuple[str, ...]], tuple[int, int, int]] = {}
+        """(wonder, stages built) -> the code of the stages open and the constants capping the
+        tally there (see ``LegalMoves._pack``; bounded like ``open_stages``)."""
 
     def moves(self, state: ArchitectsState) -> tuple[Move, ...] | None:
         """The remembered legal moves of ``state`` (None if the state is not known here)."""

@@ -7,7 +7,7 @@ the FR rulebook p.5.
 from __future__ import annotations
 
 from sevenwonders.architects.powers import StageShields
-from sevenwonders.architects.state import City
+from sevenwonders.architects.state import City, make_city
 from sevenwonders.architects.tables import Tables
 from sevenwonders.core.military import WIN, compare, neighbour_conflicts
 from sevenwonders.core.seats import Ring
@@ -26,6 +26,29 @@ def shields(t: Tables, city: City) -> int:
     for token in city.tokens:
         total += t.token_shields.get(token, 0)
     return total
+
+
+def fight(t: Tables, ring: Ring, cities: tuple[City, ...]) -> tuple[
+        tuple[City, ...], list[int], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """A battle at the end of a turn: the cities after it (their cards with horns discarded,
+    the military tokens won added), the discarded cards in seat order, each seat's shields,
+    tokens won and cards discarded."""
+    totals = tuple([shields(t, city) for city in cities])
+    won = battle_gains(ring, totals)
+    after: list[City] = []
+    gone: list[int] = []
+    discarded: list[int] = []
+    horns, kind_of = t.horns, t.card_kind
+    for seat, city in enumerate(cities):
+        removed: list[int] = []
+        keep: list[int] = []
+        for card in city.cards:
+            (removed if horns[kind_of[card]] else keep).append(card)
+        discarded.append(len(removed))
+        gone.extend(removed)
+        after.append(make_city(wonder=city.wonder, built=city.built, cards=tuple(keep),
+                               tokens=city.tokens, military=city.military + won[seat]))
+    return tuple(after), gone, totals, won, tuple(discarded)
 
 
 def battle_gains(ring: Ring, totals: tuple[int, ...]) -> tuple[int, ...]:

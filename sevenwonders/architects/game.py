@@ -13,9 +13,12 @@ from typing import Any
 
 from sevenwonders.architects.data import STAGE_KEYS, load
 from sevenwonders.architects.events import Event
+from sevenwonders.architects.fast import handed_out, plain_take
 from sevenwonders.architects.invariants import card_locations, check_state
+from sevenwonders.architects.legal import TAKES
 from sevenwonders.architects.moves import (
     MOVE_TYPES,
+    SOURCES,
     Alexandria,
     Build,
     ChooseToken,
@@ -23,6 +26,8 @@ from sevenwonders.architects.moves import (
     Move,
     Pick,
     Science,
+    Source,
+    Take,
     UseEffect,
     parse,
 )
@@ -42,7 +47,7 @@ from sevenwonders.architects.view import (
 from sevenwonders.core.checks import check_moves, check_turn
 from sevenwonders.core.exact import checked_events
 from sevenwonders.core.limits import quote
-from sevenwonders.core.memo import fresh_all, warm
+from sevenwonders.core.memo import warm
 from sevenwonders.core.protocol import GameInfo
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seats import Ring
@@ -54,6 +59,7 @@ from sevenwonders.errors import (
 )
 
 _MOVE_TYPES = frozenset(MOVE_TYPES)
+_TAKE_LEFT, _TAKE_RIGHT, _TAKE_CENTRAL = (TAKES[source] for source in SOURCES)
 
 
 class ArchitectsGame:
@@ -106,7 +112,8 @@ class ArchitectsGame:
         return self._remember(work.freeze(), moves)
 
     def to_move(self, state: ArchitectsState) -> frozenset[int]:
-        state = self._guard(state)
+        if state is not self._cache.last[0]:  # the last state made needs no guard (speed)
+            state = self._guard(state)
         if type(state.pending) is Finished:
             return frozenset()
         return self._to_move[state.current]
@@ -121,7 +128,7 @@ class ArchitectsGame:
         if seat != state.current:
             self.ring.check(seat)
             return ()
-        return fresh_all(moves)  # copies: the remembered moves stay the engine's own
+        return handed_out(moves)  # copies: the remembered moves stay the engine's own
 
     def _legal(self, state: ArchitectsState) -> tuple[Move, ...]:
         """The engine's own legal moves of the seat to move in a state that passed the guard."""
@@ -139,12 +146,26 @@ class ArchitectsGame:
         seat = state.current
         move: Move | None = None
         if type(moves) is dict and len(moves) == 1 and seat in moves and (
-                type(moves[seat]) in _MOVE_TYPES  # exact types: no lying __eq__
-                and type(next(iter(moves))) is int):  # nor a bool or float for a seat
-            try:  # the engine plays its own copy of the listed move
-                move = legal[legal.index(moves[seat])]
-            except ValueError:
-                move = None
+                type(next(iter(moves))) is int):  # no bool or float for a seat
+            given = moves[seat]
+            kind = type(given)
+            if kind is Take:  # the most frequent move: its own copy found by its source
+                source = given.source
+                own = (_TAKE_LEFT if source is Source.LEFT else _TAKE_RIGHT
+                       if source is Source.RIGHT else _TAKE_CENTRAL
+                       if source is Source.CENTRAL else None)
+                if own is not None and own in legal:
+                    move = own
+                    done = plain_take(self.engine, state, source)
+                    if done is not None:
+                        cache.last = done
+                        cache.states.put(*done)
+                        return done[0]
+            elif kind in _MOVE_TYPES:  # exact types: no lying __eq__
+                try:  # the engine plays its own copy of the listed move
+                    move = legal[legal.index(given)]
+                except ValueError:
+                    move = None
         if move is None:
             move = self._reject(state, moves)
         work = Work(state)
@@ -193,7 +214,9 @@ class ArchitectsGame:
                 and move in self._legal(state))
 
     def is_over(self, state: ArchitectsState) -> bool:
-        return self._guard(state).over
+        if state is not self._cache.last[0]:  # the last state made needs no guard (speed)
+            state = self._guard(state)
+        return type(state.pending) is Finished
 
     def scores(self, state: ArchitectsState) -> tuple[ScoreSheet, ...]:
         state = self._guard(state)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sevenwonders.architects.cache import PAYMENTS, ArchitectsCache, Payments
+from sevenwonders.architects.cache import PAYMENTS, ArchitectsCache, Payments, Situation
 from sevenwonders.architects.data import STAGE_KEYS, stage_cost
 from sevenwonders.architects.moves import (
     SOURCES,
@@ -30,7 +30,7 @@ from sevenwonders.architects.moves import (
     Take,
     UseEffect,
 )
-from sevenwonders.architects.payment import stage_payments
+from sevenwonders.architects.payment import Pay, stage_payments
 from sevenwonders.architects.powers import TakeCentralCard
 from sevenwonders.architects.state import (
     Actions,
@@ -56,9 +56,11 @@ _ACTIONS = Actions()
 _FINISHED = Finished()
 _SKIP = Skip()
 _END = EndTurn()
-_TAKES = {source: Take(source) for source in SOURCES}
+TAKES: dict[Source, Move] = {source: Take(source) for source in SOURCES}
+"""The engine's own take moves (handed out only as copies)."""
+SCIENCE_CHOICE = TokenChoice("science")
 _TAKE_SETS: tuple[tuple[Move, ...], ...] = tuple(
-    tuple(_TAKES[s] for i, s in enumerate(SOURCES) if mask >> i & 1) for mask in range(8))
+    tuple(TAKES[s] for i, s in enumerate(SOURCES) if mask >> i & 1) for mask in range(8))
 """The take moves for each set of non-empty decks (bit 0 left, 1 right, 2 central)."""
 
 LARGEST_STAGE = max(stage_cost(key)[0] for key in STAGE_KEYS)
@@ -91,7 +93,58 @@ class LegalMoves:
         self._tally_slot: tuple[int, ...] = tuple(tally)
         self._science_names: tuple[str, ...] = tuple(
             tables.kind_ids[k] for k in tables.science_kinds)
+        self._pack(len(tables.card_kind))
+        # The engine's own moves of the small decisions, made once (handed out only as copies).
+        self._extra = {(token, source): Extra(token, source)
+                       for token in tables.tokens for source in SOURCES}
+        self._choose = {token: ChooseToken(token) for token in (*tables.tokens, HIDDEN)}
+        self._pick = {kind: Pick(kind) for kind in tables.kind_ids}
+        self._alexandria = {deck: Alexandria(deck) for deck in (*tables.wonder_ids, "central")}
+        self._halicarnassus = {side: Halicarnassus(side) for side in SOURCES}
         self.cache = ArchitectsCache()
+
+    def _pack(self, cards: int) -> None:
+        """The same tally packed into one integer (speed only): slot ``i`` is the bit field
+        ``i * width`` up, wide enough for every card of the game plus one spare bit, so that
+        each field can be capped at once. Greys and gold are capped at the largest cost of the
+        stages open (a stage of ``n`` cards spends at most ``n`` of one kind, so more changes no
+        payment); greens at 2 (more makes no other science set)."""
+        width = cards.bit_length() + 1
+        top = 1 << width - 1
+        self._tally_bit: tuple[int, ...] = tuple(
+            0 if slot == 9 else 1 << width * slot for slot in self._tally_slot)
+        self._cap_adds: list[int] = []
+        """Per cap: added to a tally, it sets a field's top bit exactly when the field reached
+        its cap."""
+        self._caps: list[int] = []
+        """Per cap: every field at its cap."""
+        for cap in range(LARGEST_STAGE + 1):
+            caps = (cap,) * 6 + (2,) * 3
+            self._cap_adds.append(sum(top - c << width * i for i, c in enumerate(caps)))
+            self._caps.append(sum(c << width * i for i, c in enumerate(caps)))
+        self._cap_top = sum(top << width * i for i in range(9))
+        self._cap_shift = width - 1
+        self._field = (1 << width) - 1
+        self._pay_mask = (1 << width * 6) - 1
+        """The grey and gold fields: what payments depend on."""
+        self._sci_shift = width * 6
+        self._science: dict[int, tuple[Move, ...]] = {
+            a | b << width | c << width * 2: tuple(
+                Science(symbols) for symbols in self.science_sets((a, b, c)))
+            for a in range(3) for b in range(3) for c in range(3)}
+        """The science sets of each capped tally of green cards."""
+
+    def _stages_open(self, wonder: str, built: tuple[str, ...]) -> tuple[int, int, int]:
+        """The entry of ``cache.stages`` for a wonder with these stages built."""
+        t = self.t
+        open_now = t.available[wonder][t.built_mask(built)]
+        known = self.cache.open_stages
+        if open_now not in known:
+            known.append(open_now)
+        cap = max((t.stage_cost[key][0] for key in open_now), default=0)
+        entry = self.cache.stages[wonder, built] = (known.index(open_now), self._cap_adds[cap],
+                                                    self._caps[cap])
+        return entry
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickle the rules without the cache (a worker builds its own)."""
@@ -111,12 +164,17 @@ class LegalMoves:
         return CENTRAL
 
     def _sources(self, w: Work, seat: int) -> list[Source]:
+        return self.sources_of(w.decks, w.central, seat)
+
+    def sources_of(self, decks: tuple[tuple[int, ...], ...] | list[tuple[int, ...]],
+                   central: tuple[int, ...], seat: int) -> list[Source]:
+        """The decks ``seat`` can take a card from."""
         out = []
-        if w.decks[seat]:
+        if decks[seat]:
             out.append(Source.LEFT)
-        if w.decks[self.right[seat]]:
+        if decks[self.right[seat]]:
             out.append(Source.RIGHT)
-        if w.central:
+        if central:
             out.append(Source.CENTRAL)
         return out
 
@@ -140,11 +198,15 @@ class LegalMoves:
     def _builds(self, w: Work, city: City, res: tuple[int, ...],
                 gold: int) -> tuple[Payments, ...]:
         """For each stage the seat may build next: its builds, whether one is forced, and what
-        each build spends (remembered per payment situation in the cache)."""
+        each build spends (each stage's payments remembered in the cache)."""
+        return self._payments(city, w.used, res, gold)
+
+    def _payments(self, city: City, used: tuple[str, ...], res: tuple[int, ...],
+                  gold: int) -> tuple[Payments, ...]:
+        """:meth:`_builds` for the progress tokens ``used`` this turn."""
         t = self.t
         economy = engineering = False
         if city.tokens:
-            used = w.used
             for token in city.tokens:
                 if token not in used:
                     if token in t.economy:
@@ -157,16 +219,8 @@ class LegalMoves:
             gold = LARGEST_STAGE
         if max(res) > LARGEST_STAGE:
             res = tuple([r if r <= LARGEST_STAGE else LARGEST_STAGE for r in res])
-        cache = self.cache.payments
-        situation = (city.wonder, city.built, res, gold, economy, engineering)
-        found = cache.get(situation)
-        if found is None:
-            found = tuple(self._stage_payments(key, res, gold, economy, engineering)
-                          for key in t.available[city.wonder][t.built_mask(city.built)])
-            if len(cache) >= PAYMENTS:
-                cache.clear()
-            cache[situation] = found
-        return found
+        return tuple(self._stage_payments(key, res, gold, economy, engineering)
+                     for key in t.available[city.wonder][t.built_mask(city.built)])
 
     def _stage_payments(self, stage: str, res: tuple[int, ...], gold: int, economy: bool,
                         engineering: bool) -> Payments:
@@ -199,35 +253,28 @@ class LegalMoves:
             return self._action_options(w, seat)
         moves: list[Move]
         if isinstance(pending, TokenChoice):
-            moves = []
-            for token in w.face_up:
-                choice = ChooseToken(token)
-                if choice not in moves:
-                    moves.append(choice)
-            if w.token_pile:
-                moves.append(ChooseToken(HIDDEN))
-            if moves and not self.mandatory_effects and pending.reason == "babylon":
-                moves.append(_SKIP)
-            return tuple(moves)
+            return self.token_choices(w.face_up, w.token_pile, pending.reason)
         if kind is DeckChoice:
-            moves = [Alexandria(w.cities[i].wonder) for i in range(self.n) if w.decks[i]]
+            alexandria = self._alexandria
+            moves = [alexandria[w.cities[i].wonder] for i in range(self.n) if w.decks[i]]
             if w.central:
-                moves.append(Alexandria("central"))
+                moves.append(alexandria["central"])
             if moves and not self.mandatory_effects:
                 moves.append(_SKIP)
             return tuple(moves)
         if kind is SideChoice:
-            moves = [Halicarnassus(s) for s in self._sources(w, seat) if s is not Source.CENTRAL]
+            moves = [self._halicarnassus[s] for s in self._sources(w, seat)
+                     if s is not Source.CENTRAL]
             if moves and not self.mandatory_effects:
                 moves.append(_SKIP)
             return tuple(moves)
         if isinstance(pending, Revealed):
-            kinds: list[Move] = []
+            kinds: list[str] = []
             for card in pending.cards:
-                pick = Pick(self.t.kind_ids[self.t.card_kind[card]])
-                if pick not in kinds:
-                    kinds.append(pick)
-            return tuple(kinds)
+                name = self.t.card_kind_id[card]
+                if name not in kinds:
+                    kinds.append(name)
+            return tuple([self._pick[name] for name in kinds])
         if isinstance(pending, EffectChoice):
             effect = pending.effect
             if self.effect_possible(w, seat, effect):
@@ -235,30 +282,161 @@ class LegalMoves:
             return ()
         return ()
 
+    def token_choices(self, face_up: tuple[str, ...], token_pile: tuple[str, ...],
+                      reason: str) -> tuple[Move, ...]:
+        """The progress tokens to choose from: each face-up one, the pile's hidden top."""
+        shown: list[str] = []
+        for token in face_up:
+            if token not in shown:
+                shown.append(token)
+        if token_pile:
+            shown.append(HIDDEN)
+        choose = self._choose  # (a hand-made state may name other tokens: made then)
+        moves: list[Move] = [choose.get(token) or ChooseToken(token) for token in shown]
+        if moves and not self.mandatory_effects and reason == "babylon":
+            moves.append(_SKIP)
+        return tuple(moves)
+
     def _action_options(self, w: Work, seat: int) -> tuple[Move, ...]:
+        """The builds, science sets and extra cards open in the free-order part of a turn."""
         city = w.cities[seat]
-        res, gold, sci = self.counts(city)
-        moves: list[Move] = []
-        mandatory = False
-        for builds, forced, _ in self._builds(w, city, res, gold):
-            moves.extend(builds)
-            mandatory = mandatory or forced
-        if (w.face_up or w.token_pile) and (sci[0] > 1 or sci[1] > 1 or sci[2] > 1 or all(sci)):
-            for symbols in self.science_sets(sci):
-                moves.append(Science(symbols))
-            mandatory = True
-        if w.triggered:
-            sources = self._sources(w, seat)
-            if sources:
-                # Extra cards are owed like every action (rulebook "Spielablauf": the turn ends
-                # when no action is left) unless the option reads "kannst ... einsetzen".
-                mandatory = mandatory or not self.opts.extra_cards_optional
-                for token in w.triggered:
-                    for source in sources:
-                        moves.append(Extra(token, source))
-        if moves and not mandatory:
+        found = self.situation_of(city.wonder, city.built, city.cards, city.tokens, w.used,
+                                  bool(w.face_up or w.token_pile))
+        if not w.triggered:
+            return found[0]
+        return self.with_extras(found, w.triggered, self._sources(w, seat))
+
+    def with_extras(self, found: Situation, triggered: tuple[str, ...],
+                    sources: list[Source]) -> tuple[Move, ...]:
+        """A situation's moves with the extra cards the ``triggered`` tokens owe."""
+        if not sources:
+            return found[0]
+        moves = list(found[1])
+        # Extra cards are owed like every action (rulebook "Spielablauf": the turn ends when no
+        # action is left) unless the option reads "kannst ... einsetzen".
+        mandatory = found[2] or not self.opts.extra_cards_optional
+        extra = self._extra
+        for token in triggered:
+            for source in sources:
+                moves.append(extra.get((token, source)) or Extra(token, source))
+        if not mandatory:
             moves.append(_END)
         return tuple(moves)
+
+    def situation_of(self, wonder: str, built: tuple[str, ...], cards: tuple[int, ...],
+                     tokens: tuple[str, ...], used: tuple[str, ...],
+                     tokens_left: bool) -> Situation:
+        """The builds and science sets open to a city given by its parts (see
+        :data:`.cache.Situation`; the parts, so that no city is made for a question).
+
+        Builds depend only on the payment situation (the stages open, grey and gold cards
+        counted up to the largest cost among them, the economy and engineering tokens not
+        ``used`` this turn), so they are remembered per situation in the cache (shared by the
+        wonders); science sets only on the green cards counted up to 2 and on whether a progress
+        token can be taken.
+        """
+        cache = self.cache
+        stages = cache.stages.get((wonder, built))
+        if stages is None:
+            stages = self._stages_open(wonder, built)
+        code, cap_add, caps = stages
+        tally = 0
+        bit = self._tally_bit
+        for card in cards:
+            tally += bit[card]
+        over = ((tally + cap_add) & self._cap_top) >> self._cap_shift
+        if over:  # a 1 at the bottom of each field that reached its cap
+            fill = over * self._field
+            tally = tally & ~fill | fill & caps
+        usable = 0
+        if tokens:
+            t = self.t
+            for token in tokens:
+                if token not in used:
+                    if token in t.economy:
+                        usable |= 1
+                    elif token in t.engineering:
+                        usable |= 2
+        key = (tally & self._pay_mask) << 12 | code << 2 | usable
+        payments = cache.payments
+        found = payments.get(key)
+        if found is None:
+            found = self._build_options(cache.open_stages[code], tally, usable)
+            if len(payments) >= PAYMENTS:
+                payments.clear()
+            payments[key] = found
+        if tokens_left:
+            science = self._science[tally >> self._sci_shift]
+            if science:  # a science set is owed
+                moves = (*found[1], *science)
+                return moves, moves, True, found[3]
+        return found
+
+    def _build_options(self, open_now: tuple[str, ...], tally: int, usable: int) -> Situation:
+        """A payment situation's builds, worked out from the payment rule (each stage's
+        payments remembered on their own, see :meth:`_stage_payments`)."""
+        t = self.t
+        width, field = self._cap_shift + 1, self._field
+        res = tuple([tally >> width * slot & field for slot in range(len(t.resource_kinds))])
+        gold = tally >> width * len(t.resource_kinds) & field
+        moves: list[Move] = []
+        spends: list[Pay] = []
+        mandatory = False
+        for key in open_now:
+            builds, forced, pays = self._stage_payments(key, res, gold, bool(usable & 1),
+                                                        bool(usable & 2))
+            moves.extend(builds)
+            spends.extend(pays)
+            mandatory = mandatory or forced
+        free = tuple(moves)
+        if moves and not mandatory:
+            return (*free, _END), free, mandatory, tuple(spends)
+        return free, free, mandatory, tuple(spends)
+
+    def _remove(self, cards: tuple[int, ...], kind: int, count: int,
+                removed: list[int]) -> tuple[int, ...]:
+        """``cards`` without the first ``count`` cards of ``kind`` (appended to ``removed``)."""
+        if not count:
+            return cards
+        kind_of = self.t.card_kind
+        keep: list[int] = []
+        for card in cards:
+            if count and kind_of[card] == kind:
+                removed.append(card)
+                count -= 1
+            else:
+                keep.append(card)
+        return tuple(keep)
+
+    def science_spend(self, cards: tuple[int, ...],
+                      symbols: tuple[str, ...]) -> tuple[tuple[int, ...], list[int]]:
+        """``cards`` without the green cards of a science set, and those cards (the first of
+        each symbol, symbol by symbol)."""
+        removed: list[int] = []
+        for symbol in dict.fromkeys(symbols):
+            cards = self._remove(cards, self.t.kind_index[symbol], symbols.count(symbol), removed)
+        return cards, removed
+
+    def spend(self, cards: tuple[int, ...], pay: Pay) -> tuple[tuple[int, ...], list[int]]:
+        """``cards`` without those ``pay`` spends, and the spent cards: the first cards of each
+        kind, in the order the seat has them, grouped by resource slot with gold last."""
+        t = self.t
+        left = [0] * len(t.kind_ids)
+        for slot, count in enumerate(pay.greys):
+            left[t.resource_kinds[slot]] = count
+        left[t.gold_kind] = pay.gold
+        kind_of = t.card_kind
+        removed: list[int] = []
+        kept: list[int] = []
+        for card in cards:
+            kind = kind_of[card]
+            if left[kind]:
+                left[kind] -= 1
+                removed.append(card)
+            else:
+                kept.append(card)
+        removed.sort(key=self._tally_slot.__getitem__)  # by resource slot, gold last (stable)
+        return tuple(kept), removed
 
     def effect_possible(self, w: Work, seat: int, effect: str) -> bool:
         """Whether the optional power named ``effect`` would take any card now."""

@@ -25,6 +25,7 @@ from sevenwonders.architects.legal import (
     _START,
     CENTRAL,
     HIDDEN,
+    SCIENCE_CHOICE,
     LegalMoves,
 )
 from sevenwonders.architects.moves import (
@@ -63,6 +64,8 @@ from sevenwonders.architects.state import (
     SideChoice,
     StartTurn,
     TokenChoice,
+    make_city,
+    with_cards,
 )
 from sevenwonders.architects.work import Work
 from sevenwonders.core.rng import Rng
@@ -190,8 +193,7 @@ class Engine(LegalMoves):
         """Put ``card`` in front of ``seat`` and apply what taking it triggers."""
         t = self.t
         city = w.cities[seat]
-        w.cities[seat] = City(wonder=city.wonder, built=city.built, cards=(*city.cards, card),
-                              tokens=city.tokens, military=city.military)
+        w.cities[seat] = with_cards(city, (*city.cards, card))
         kind = t.card_kind[card]
         if out is not None:
             out.append(ev.CardTaken(seat, t.kind_ids[kind], source, reason))
@@ -216,46 +218,23 @@ class Engine(LegalMoves):
                     w.triggered = (*w.triggered, token)
         w.flags |= 1 << kind
 
-    def _remove(self, cards: tuple[int, ...], kind: int, count: int,
-                removed: list[int]) -> tuple[int, ...]:
-        """``cards`` without the first ``count`` cards of ``kind`` (appended to ``removed``)."""
-        if not count:
-            return cards
-        kind_of = self.t.card_kind
-        keep: list[int] = []
-        for card in cards:
-            if count and kind_of[card] == kind:
-                removed.append(card)
-                count -= 1
-            else:
-                keep.append(card)
-        return tuple(keep)
-
     # ----------------------------------------------------------------- actions
 
     def build(self, w: Work, seat: int, move: Build, out: Events) -> None:
         t = self.t
         city = w.cities[seat]
-        res, gold, _ = self.counts(city)
-        pay = None
-        for builds, _, pays in self._builds(w, city, res, gold):
-            if builds and builds[0].stage == move.stage:
-                pay = pays[builds.index(move)]
-                break
-        assert pay is not None
-        removed: list[int] = []
-        cards = city.cards
-        for slot, count in enumerate(pay.greys):
-            cards = self._remove(cards, t.resource_kinds[slot], count, removed)
-        cards = self._remove(cards, t.gold_kind, pay.gold, removed)
+        found = self.situation_of(city.wonder, city.built, city.cards, city.tokens, w.used, False)
+        pay = found[3][found[1].index(move)]
+        cards, removed = self.spend(city.cards, pay)
         w.discard = (*w.discard, *removed)
-        used = list(w.used)
-        for flag, tokens in ((pay.economy, t.economy), (pay.engineering, t.engineering)):
-            if flag:
-                used.append(next(x for x in city.tokens if x in tokens and x not in used))
-        w.used = tuple(used)
-        city = City(wonder=city.wonder, built=(*city.built, move.stage), cards=cards,
-                    tokens=city.tokens, military=city.military)
+        if pay.economy or pay.engineering:
+            used = list(w.used)
+            for flag, tokens in ((pay.economy, t.economy), (pay.engineering, t.engineering)):
+                if flag:
+                    used.append(next(x for x in city.tokens if x in tokens and x not in used))
+            w.used = tuple(used)
+        city = make_city(wonder=city.wonder, built=(*city.built, move.stage), cards=cards,
+                         tokens=city.tokens, military=city.military)
         w.cities[seat] = city
         if out is not None:
             out.append(ev.StageBuilt(seat, city.wonder, move.stage,
@@ -305,18 +284,13 @@ class Engine(LegalMoves):
             self.draw(w, seat, self.right[seat], effect, out, trigger)
 
     def science(self, w: Work, seat: int, symbols: tuple[str, ...], out: Events) -> None:
-        t = self.t
         city = w.cities[seat]
-        removed: list[int] = []
-        cards = city.cards
-        for symbol in dict.fromkeys(symbols):
-            cards = self._remove(cards, t.kind_index[symbol], symbols.count(symbol), removed)
+        cards, removed = self.science_spend(city.cards, symbols)
         w.discard = (*w.discard, *removed)
-        w.cities[seat] = City(wonder=city.wonder, built=city.built, cards=cards,
-                              tokens=city.tokens, military=city.military)
+        w.cities[seat] = with_cards(city, cards)
         if out is not None:
             out.append(ev.ScienceUsed(seat, symbols))
-        w.pending = TokenChoice("science")
+        w.pending = SCIENCE_CHOICE
 
     def take_token(self, w: Work, seat: int, choice: str, out: Events) -> None:
         t = self.t
@@ -335,8 +309,8 @@ class Engine(LegalMoves):
             else:
                 w.face_up = (*w.face_up[:i], *w.face_up[i + 1:])
         city = w.cities[seat]
-        w.cities[seat] = City(wonder=city.wonder, built=city.built, cards=city.cards,
-                              tokens=(*city.tokens, token), military=city.military)
+        w.cities[seat] = make_city(wonder=city.wonder, built=city.built, cards=city.cards,
+                                   tokens=(*city.tokens, token), military=city.military)
         if out is not None:
             out.append(ev.TokenTaken(seat, token, choice == HIDDEN, revealed, reason))
         if self.opts.retroactive_tokens and token not in w.used and token not in w.triggered:
@@ -389,22 +363,13 @@ class Engine(LegalMoves):
         return conflicts.battle_gains(self.ring, shields)
 
     def battle(self, w: Work, out: Events) -> None:
-        t = self.t
-        shields = tuple(self.shields(city) for city in w.cities)
-        won = self.battle_gains(shields)
-        discarded = []
-        for seat, city in enumerate(w.cities):
-            removed: list[int] = []
-            keep: list[int] = []
-            for card in city.cards:
-                (removed if t.horns[t.card_kind[card]] else keep).append(card)
-            discarded.append(len(removed))
-            w.discard = (*w.discard, *removed)
-            w.cities[seat] = City(wonder=city.wonder, built=city.built, cards=tuple(keep),
-                                  tokens=city.tokens, military=city.military + won[seat])
+        cities, removed, shields, won, discarded = conflicts.fight(self.t, self.ring,
+                                                                   tuple(w.cities))
+        w.cities = list(cities)
+        w.discard = (*w.discard, *removed)
         w.flipped = 0
         if out is not None:
-            out.append(ev.Battle(shields, won, tuple(discarded)))
+            out.append(ev.Battle(shields, won, discarded))
 
     def end_turn(self, w: Work, out: Events) -> None:
         t = self.t

@@ -6,7 +6,7 @@ immutable state, so a step makes one state however many rules it applies.
 
 from __future__ import annotations
 
-from sevenwonders.architects.state import ArchitectsState, City, Pending
+from sevenwonders.architects.state import ArchitectsState, City, Pending, state_from
 
 
 class Work:
@@ -50,10 +50,6 @@ class Work:
         self.rng = s.rng
 
     def freeze(self) -> ArchitectsState:
-        """The next state (fields named: the one idiom for building states)."""
-        return ArchitectsState(
-            cities=tuple(self.cities), decks=tuple(self.decks), central=self.central,
-            discard=self.discard, face_up=self.face_up, token_pile=self.token_pile,
-            flipped=self.flipped, cat=self.cat, current=self.current, turn=self.turn,
-            pending=self.pending, rng=self.rng, triggered=self.triggered, used=self.used,
-            flags=self.flags, peeked=self.peeked)
+        """The next state (each field from the attribute of its name, built without
+        ``__init__``: see :func:`~sevenwonders.architects.state.state_from`)."""
+        return state_from(self)

@@ -19,6 +19,10 @@ _SPAN = 1 << 64
 _GAMMA = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
+# The rejection limit of every small bound (the largest multiple of the bound within 2**64),
+# worked out once: decks, hands and dice draw only small bounds.
+_SMALL = 1024
+_LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(_SMALL))
 
 
 def _mix(z: int) -> int:
@@ -46,7 +50,7 @@ class Rng:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
         if not 0 < n <= _SPAN:
             raise ValueError("below() needs a bound from 1 to 2**64")
-        limit = _SPAN - _SPAN % n
+        limit = _LIMITS[n] if n < _SMALL else _SPAN - _SPAN % n
         state = self.state
         while True:  # next64() inlined: the state is stepped, one generator made at the end
             state = (state + _GAMMA) & _MASK
@@ -61,13 +65,16 @@ class Rng:
         would give them, stepping the state directly (one generator made at the end)."""
         out = []
         state = self.state
+        limits = _LIMITS
         for n in bounds:
             if not 0 < n <= _SPAN:
                 raise ValueError("below() needs a bound from 1 to 2**64")
-            limit = _SPAN - _SPAN % n
-            while True:
+            limit = limits[n] if n < _SMALL else _SPAN - _SPAN % n
+            while True:  # _mix inlined (a call per draw is a large share of a draw)
                 state = (state + _GAMMA) & _MASK
-                value = _mix(state)
+                z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+                value = z ^ (z >> 31)
                 if value < limit:
                     break
             out.append(value % n)
@@ -78,12 +85,15 @@ class Rng:
         but stepping the 64-bit state directly instead of making a generator per draw."""
         out = list(items)
         state = self.state
+        limits = _LIMITS
         for i in range(len(out) - 1, 0, -1):
             bound = i + 1
-            limit = _SPAN - _SPAN % bound
-            while True:  # rejection sampling, as in below()
+            limit = limits[bound] if bound < _SMALL else _SPAN - _SPAN % bound
+            while True:  # rejection sampling as in below(), _mix inlined
                 state = (state + _GAMMA) & _MASK
-                value = _mix(state)
+                z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+                value = z ^ (z >> 31)
                 if value < limit:
                     break
             j = value % bound

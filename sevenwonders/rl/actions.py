@@ -11,8 +11,10 @@ rule. The mask is then exactly the set of actions of the legal moves.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from operator import attrgetter
 from typing import Any
 
+import attrs
 import numpy as np
 
 from sevenwonders.core.game import Game
@@ -20,6 +22,26 @@ from sevenwonders.errors import IllegalMoveError, InvalidOptionError
 from sevenwonders.games import spec_of
 
 PAYMENTS = ("cheapest", "full")
+INT8 = np.dtype(np.int8)  # a dtype object: numpy converts a type argument anew on every call
+Mask = np.ndarray[Any, np.dtype[np.int8]]
+Ranked = tuple[int, Any]  # a move's action and its cost (None without a cost order)
+
+
+def _fields_reader(cls: type) -> Callable[[Any], Hashable] | None:
+    """A function giving the values of an attrs class's fields (a value that stands for a
+    move of ``cls`` as the class's generated ``__eq__`` compares it), or None for another
+    class or one whose equality is customised."""
+    if not attrs.has(cls) or "__eq__" not in cls.__dict__:
+        return None
+    fields = attrs.fields(cls)
+    if not all(field.eq and field.eq_key is None for field in fields):
+        return None
+    names = [field.name for field in fields]
+    return attrgetter(*names) if names else _no_fields
+
+
+def _no_fields(move: Any) -> tuple[()]:
+    return ()
 
 
 class ActionIndex:
@@ -43,61 +65,118 @@ class ActionIndex:
             raise ValueError("an action index lists a move twice")
         self._canonical = canonical
         self._cost = cost
-        self._memo: dict[Hashable, int] = {}  # move -> action, bounded (see move_to_action)
-        self._ranked: dict[Hashable, tuple[int, tuple[int, ...]]] = {}  # move -> action, cost
+        # Per move class, its fields' values -> (action, cost), bounded (see _learn): a tuple of
+        # strings and ints hashes and compares in C, where the moves' own attrs __hash__ and
+        # __eq__ run Python code per lookup (and the engines hand out fresh copies).
+        self._known: dict[type, tuple[Callable[[Any], Hashable], dict[Hashable, Ranked]]] = {}
+        self._learned = 0
+        # id(move) -> (move, (action, cost)): a cheaper first look for engines that hand out
+        # the same move objects again (see _probe)
+        self._ids: dict[int, tuple[Any, Ranked]] | None = {}
+        self._hits = self._copies = 0
+        self._probing = True
+        self._zeros = bytes(self.size)
 
     @property
     def size(self) -> int:
         return len(self.moves)
 
+    def _learn(self, move: Any) -> Ranked:
+        """``move``'s action and cost the slow way (its canonical form), remembered by its
+        class and fields; raises :class:`IllegalMoveError` for a move outside the index."""
+        key = move if self._canonical is None else self._canonical(move)
+        action = self._action.get(key)
+        if action is None:
+            raise IllegalMoveError(f"{move} has no action in this index", reason="not_a_move")
+        found: Ranked = (action, None if self._cost is None else self._cost(move))
+        cls = type(move)
+        entry = self._known.get(cls)
+        if entry is None:
+            read = _fields_reader(cls)
+            if read is None:
+                return found  # not a plain attrs value: looked up the slow way every time
+            entry = self._known[cls] = (read, {})
+        if self._learned >= 200_000:  # a bound for endless payment variants
+            for _, known in self._known.values():
+                known.clear()
+            self._learned = 0
+        entry[1][entry[0](move)] = found
+        self._learned += 1
+        return found
+
+    def _ranked(self, move: Any) -> Ranked:
+        entry = self._known.get(type(move))
+        if entry is not None:
+            found = entry[1].get(entry[0](move))
+            if found is not None:
+                return found
+        return self._learn(move)
+
     def move_to_action(self, move: Any) -> int:
         """The action of ``move``; raises :class:`IllegalMoveError` for a move outside the
         index."""
-        memo = self._memo
-        action = memo.get(move)
-        if action is None:
-            key = move if self._canonical is None else self._canonical(move)
-            found = self._action.get(key)
-            if found is None:
-                raise IllegalMoveError(f"{move} has no action in this index",
-                                       reason="not_a_move")
-            if len(memo) >= 200_000:
-                memo.clear()
-            action = memo[move] = found
-        return action
+        return self._ranked(move)[0]
 
     def legal(self, moves: Sequence[Any]) -> dict[int, Any]:
         """Each action of ``moves`` (a seat's legal moves) and the move it stands for: the
         cheapest by ``cost`` when several share the action."""
-        out: dict[int, Any] = {}
-        to_action = self.move_to_action
-        cost = self._cost
-        if cost is None:
-            for move in moves:
-                out[to_action(move)] = move
-            return out
-        costs: dict[int, tuple[int, ...]] = {}
-        ranked = self._ranked
-        for move in moves:
-            found = ranked.get(move)
-            if found is None:
-                if len(ranked) >= 200_000:
-                    ranked.clear()
-                found = ranked[move] = (to_action(move), cost(move))
-            action, price = found
-            held = costs.get(action)
-            if held is None or price < held:
-                out[action] = move
-                costs[action] = price
-        return out
+        return self.legal_and_mask(moves)[0]
 
-    def mask(self, legal: dict[int, Any] | Sequence[Any]) -> np.ndarray[Any, np.dtype[np.int8]]:
+    def legal_and_mask(self, moves: Sequence[Any]) -> tuple[dict[int, Any], bytearray]:
+        """:meth:`legal` of ``moves`` and its mask's bytes (a new ``bytearray``;
+        ``np.frombuffer(..., np.int8)`` makes it the mask), in one pass."""
+        out: dict[int, Any] = {}
+        costs: dict[int, Any] = {}
+        known, ids = self._known, self._ids
+        buffer = bytearray(self._zeros)
+        hits = copies = 0
+        for move in moves:
+            hit = None if ids is None else ids.get(id(move))
+            if hit is not None and hit[0] is move:
+                action, price = hit[1]
+                hits += 1
+            else:
+                entry = known.get(type(move))
+                found = None if entry is None else entry[1].get(entry[0](move))
+                if found is None:
+                    found = self._learn(move)
+                elif ids is not None:
+                    copies += 1  # an equal move met before, in another object
+                action, price = found
+                if ids is not None:
+                    if len(ids) > 100_000:
+                        ids.clear()
+                    ids[id(move)] = (move, found)  # holding the move keeps its id its own
+            if price is not None:  # several moves may share the action: keep the cheapest
+                held = costs.get(action)
+                if held is not None and price >= held:
+                    continue
+                costs[action] = price
+            out[action] = move
+            buffer[action] = 1
+        if self._probing and ids is not None:
+            self._probe(hits, copies)
+        return out, buffer
+
+    def _probe(self, hits: int, copies: int) -> None:
+        """Keep the identity memo while it pays: the base game hands out the same move objects
+        from state to state, Architects and Dice fresh copies of equal moves (which it would
+        only hoard)."""
+        self._hits += hits
+        self._copies += copies
+        if self._hits + self._copies >= 500:
+            if self._copies > self._hits:
+                self._ids = None
+            self._probing = self._copies > self._hits / 4  # settled: hits dominate by far
+            self._hits = self._copies = 0
+
+    def mask(self, legal: dict[int, Any] | Sequence[Any]) -> Mask:
         """The 0/1 mask of ``legal`` (a :meth:`legal` mapping or a sequence of moves)."""
         actions = legal if isinstance(legal, dict) else self.legal(legal)
-        buffer = bytearray(self.size)  # a few set bytes: cheaper than numpy's fancy indexing
+        buffer = bytearray(self._zeros)  # a few set bytes: cheaper than numpy's fancy indexing
         for action in actions:
             buffer[action] = 1
-        return np.frombuffer(buffer, dtype=np.int8)
+        return np.frombuffer(buffer, INT8)
 
     def action_to_move(self, game: Game[Any, Any, Any], state: Any, seat: int,
                        action: int) -> Any:

@@ -15,7 +15,7 @@ from gymnasium import spaces
 from sevenwonders.core.game import Game
 from sevenwonders.errors import IllegalMoveError, InvalidOptionError
 from sevenwonders.games import make_game
-from sevenwonders.rl.actions import ActionIndex, action_index
+from sevenwonders.rl.actions import INT8, ActionIndex, action_index
 from sevenwonders.rl.observations import Encoder, make_encoder
 
 REWARDS = ("win", "rank", "score")
@@ -49,36 +49,52 @@ class Adapter:
             "observation": spaces.Box(-BOUND, BOUND, (self.encoder.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.index.size,), np.int8),
         })
-        self._memo: tuple[Any, dict[int, dict[int, Any]]] = (None, {})
-        self._no_mask: Mask = np.zeros(self.index.size, dtype=np.int8)
+        self._memo: tuple[Any, dict[int, tuple[dict[int, Any], bytearray]]] = (None, {})
 
     def action_space(self) -> spaces.Discrete:
         return spaces.Discrete(self.index.size)
 
-    def legal(self, state: Any, seat: int) -> dict[int, Any]:
-        """``seat``'s legal actions now and the moves they stand for (memoised per state)."""
+    def _entry(self, state: Any, seat: int) -> tuple[dict[int, Any], bytearray]:
+        """``seat``'s legal actions and its mask's bytes on ``state`` (memoised for the last
+        state: an environment asks for them in its observation, its infos and its step; the
+        bytes are never handed out, only copies)."""
         memo = self._memo
-        if memo[0] is not state:
+        if memo[0] is state:
+            found = memo[1].get(seat)
+            if found is not None:
+                return found
+        else:
             memo = self._memo = (state, {})
-        found = memo[1].get(seat)
-        if found is None:
-            found = memo[1][seat] = self.index.legal(self.game.legal_moves(state, seat))
+        found = memo[1][seat] = self.index.legal_and_mask(self.game.legal_moves(state, seat))
         return found
 
+    def legal(self, state: Any, seat: int) -> dict[int, Any]:
+        """``seat``'s legal actions now and the moves they stand for (memoised per state)."""
+        return self._entry(state, seat)[0]
+
     def mask(self, state: Any, seat: int) -> Mask:
-        return self.index.mask(self.legal(state, seat))
+        """``seat``'s mask now (a fresh array: users keep what they are given)."""
+        return np.frombuffer(bytearray(self._entry(state, seat)[1]), INT8)
+
+    def no_mask(self) -> Mask:
+        """An all-zero mask (a fresh array), the mask of a seat not asked to move."""
+        return np.zeros(self.index.size, INT8)
 
     def observe(self, state: Any, seat: int, active: bool) -> dict[str, Any]:
         """``seat``'s observation dict; the mask is all zero unless ``active``."""
         return {"observation": self.encoder.encode(self.game.view(state, seat)),
-                "action_mask": self.mask(state, seat) if active else self._no_mask.copy()}
+                "action_mask": self.mask(state, seat) if active else self.no_mask()}
 
     def move(self, state: Any, seat: int, action: Any) -> Any:
         """The move ``action`` stands for; raises :class:`IllegalMoveError` outside the mask."""
-        try:
-            move = self.legal(state, seat).get(int(action))
-        except (TypeError, ValueError):
-            move = None
+        legal = self._entry(state, seat)[0]
+        if type(action) is int:
+            move = legal.get(action)
+        else:
+            try:
+                move = legal.get(int(action))
+            except (TypeError, ValueError):
+                move = None
         if move is None:
             raise IllegalMoveError(f"action {action!r} is not legal for seat {seat} now",
                                    reason="illegal")

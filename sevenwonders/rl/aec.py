@@ -4,6 +4,10 @@ In a simultaneous turn (base game, Dice) the seats asked to move act one after a
 order, each seeing the state before the turn (so nobody sees another's choice); the turn resolves
 when the last of them has acted. Pending decisions and Architects' turns are steps of the one seat
 that owes them. An action outside the mask raises :class:`~sevenwonders.errors.IllegalMoveError`.
+
+Each agent's info holds its ``action_mask`` too (equal to its observation's: all zero but for the
+selected agent), so that a player who needs no observation skips encoding one with
+``env.last(observe=False)``.
 """
 
 from __future__ import annotations
@@ -52,10 +56,14 @@ class SevenWondersAEC(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._chosen = {}
         self._queue = sorted(self.game.to_move(self.state_))
         self.agent_selection = self.possible_agents[self._queue[0]]
+        # every agent's info holds its observation's mask (all zero but the selected agent's)
+        self.infos: dict[str, dict[str, Any]] = {
+            agent: {"action_mask": self.adapter.no_mask()} for agent in self.agents}
+        self.infos[self.agent_selection] = {
+            "action_mask": self.adapter.mask(self.state_, self._queue[0])}
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
@@ -81,8 +89,15 @@ class SevenWondersAEC(AECEnv):
                 self._accumulate_rewards()  # the only rewards: every other step's are 0
             else:
                 self._queue = sorted(self.game.to_move(self.state_))
-        self.agent_selection = (self.possible_agents[self._queue[0]] if self._queue
-                                else self.agents[0])
+        queue = self._queue
+        if queue:
+            selected = self.agent_selection = self.possible_agents[queue[0]]
+            if selected != agent:  # the seat that acted has no choice until called again
+                self.infos[agent] = {"action_mask": self.adapter.no_mask()}
+            self.infos[selected] = {"action_mask": self.adapter.mask(self.state_, queue[0])}
+        else:
+            self.agent_selection = self.agents[0]
+            self.infos[agent] = {"action_mask": self.adapter.no_mask()}
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

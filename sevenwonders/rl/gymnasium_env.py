@@ -5,7 +5,8 @@ or agent objects; one for all, or one per other seat in seat order) that see onl
 a simultaneous turn they choose from the same state as the learner. An action outside the mask
 ends the episode (terminated) with reward ``illegal_reward`` (default -1, below every reward of
 ``"win"`` and ``"rank"``), as PettingZoo's classic games do; Gymnasium's ``check_env`` samples
-actions without the mask, so every action of the space is accepted.
+actions without the mask, so every action of the space is accepted. The info dicts of ``reset``
+and ``step`` hold the observation's ``action_mask`` too (the same array).
 """
 
 from __future__ import annotations
@@ -85,20 +86,25 @@ class SevenWondersGym(gymnasium.Env):
         self.state_ = self.game.new_game(int(self._seeds.integers(2**31)))
         self._rngs = {s: Rng.from_seed(int(self._seeds.integers(2**31))) for s in self.opponents}
         self._advance()
-        return self._observation(), {}
+        observation = self._observation()
+        return observation, {"action_mask": observation["action_mask"]}
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         move = self.adapter.legal(self.state_, self.seat).get(int(action))
         if move is None:
-            return self._observation(), self.illegal_reward, True, False, {"illegal": True}
+            observation = self._observation()
+            return observation, self.illegal_reward, True, False, {
+                "illegal": True, "action_mask": observation["action_mask"]}
         moves = self._opponent_moves()
         moves[self.seat] = move
         self.state_ = self.game.play(self.state_, moves)
         self._advance()
+        observation = self._observation()
+        info = {"action_mask": observation["action_mask"]}
         if self.game.is_over(self.state_):
             reward = self.adapter.final_rewards(self.state_)[self.seat]
-            return self._observation(), reward, True, False, {}
-        return self._observation(), 0.0, False, False, {}
+            return observation, reward, True, False, info
+        return observation, 0.0, False, False, info
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

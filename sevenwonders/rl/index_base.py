@@ -17,8 +17,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
 from sevenwonders.rl.actions import ActionIndex
 
@@ -33,10 +31,12 @@ def payment_cost(move: Any) -> tuple[int, ...]:
 
 
 def _canonical(move: Move) -> Move:
+    """``move`` without its payment (made by the move's own class: ``attrs.evolve`` costs a
+    few times more, and the index meets every new payment of a card here)."""
     if isinstance(move, Build) and (move.left or move.right):
-        return attrs.evolve(move, left=0, right=0)
+        return type(move)(move.card, 0, 0, move.free_build)
     if isinstance(move, BuildStage) and (move.left or move.right):
-        return attrs.evolve(move, left=0, right=0)
+        return type(move)(move.card, 0, 0, move.extras, move.choice)
     return move
 
 

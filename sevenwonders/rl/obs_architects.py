@@ -14,6 +14,7 @@ block: ``wonder`` (W), ``built`` stages (2d 2s 3d 3s 4d), ``cards`` (K), ``token
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import numpy as np
@@ -21,7 +22,7 @@ import numpy as np
 from sevenwonders.architects.data import STAGE_KEYS
 from sevenwonders.architects.state import BUILT_FLAG
 from sevenwonders.architects.view import ArchitectsView, CityView
-from sevenwonders.rl.observations import Array, Layout
+from sevenwonders.rl.observations import FLOAT32, Array, Layout
 
 _DECISIONS = ("take", "actions", "token", "alexandria", "halicarnassus", "pick", "effect", "over")
 
@@ -59,74 +60,78 @@ class ArchitectsEncoder:
         self.city_width = W + len(STAGE_KEYS) + 2 * K + T + 3
         self._cities = L.add("cities", n * self.city_width)
         self.size = L.size
-        self._flag_rows: dict[int, Array] = {}
+        self._flag_rows: dict[int, array[float]] = {}
         # Every city's block with its deck, in seat order, twice over: seat s's cities in
         # relative order are the slice from block s (memoised on the city and deck views,
         # which the game shares between the views of one state and between successive states).
-        self._table = np.zeros(2 * n * self.city_width, dtype=np.float32)
+        self._table = array("f", bytes(4 * 2 * n * self.city_width))
+        self._table_bytes = self._table.tobytes()
         self._table_key: tuple[Any, ...] = ()
-        self._discard_memo: tuple[tuple[str, ...] | None, Array] = (
-            None, np.zeros(K, dtype=np.float32))
+        self._discard_memo: tuple[tuple[str, ...] | None, array[float]] = (
+            None, array("f", bytes(4 * K)))
         self._deck_at = self.city_width - K - 1  # deck_size, then deck_top
+        self._zeros = bytes(4 * self._cities)  # the seat's own segments, before the cities
+        self._zero_city = array("f", bytes(4 * self.city_width))
 
-    def _city(self, city: CityView) -> Array:
-        """A city's block without its deck (built only for a city that changed: see
-        :meth:`_cities_table`)."""
-        values = [0.0] * self.city_width  # a list: cheaper to fill than an array
-        values[self._wonder[city.wonder]] = 1
-        at = len(self._wonder)
+    def _city(self, table: array[float], at: int, city: CityView) -> None:
+        """Write a city's block without its deck at ``at`` of ``table`` (only for a city that
+        changed: see :meth:`_cities_table`)."""
+        table[at:at + self.city_width] = self._zero_city
+        table[at + self._wonder[city.wonder]] = 1
+        at += len(self._wonder)
         for key in city.built:
-            values[at + self._stage[key]] = 1
+            table[at + self._stage[key]] = 1
         at += len(self._stage)
-        for kind in city.cards:
-            values[at + self._kind[kind]] += 1
-        at += len(self._kind)
-        for token in city.tokens:
-            values[at + self._token[token]] += 1
-        at += len(self._token)
-        values[at] = city.military
-        values[at + 1] = city.shields
-        return np.array(values, dtype=np.float32)
+        kind = self._kind
+        for name in city.cards:
+            table[at + kind[name]] += 1
+        at += len(kind)
+        token = self._token
+        for name in city.tokens:
+            table[at + token[name]] += 1
+        at += len(token)
+        table[at] = city.military
+        table[at + 1] = city.shields
 
-    def _flags_row(self, flags: int) -> Array:
+    def _flags_row(self, flags: int) -> array[float]:
         """``turn_flags``: the kinds taken this turn, then whether a stage was built."""
         row = self._flag_rows.get(flags)
         if row is None:
             K = len(self._kind)
-            row = np.array([(flags >> k) & 1 for k in range(K)] + [bool(flags & BUILT_FLAG)],
-                           dtype=np.float32)
+            row = array("f", [(flags >> k) & 1 for k in range(K)] + [bool(flags & BUILT_FLAG)])
             self._flag_rows[flags] = row
         return row
 
-    def _cities_table(self, view: ArchitectsView) -> Array:
+    def _cities_table(self, view: ArchitectsView) -> bytes:
         """The doubled city table of ``view``'s state, refreshed for the cities and decks that
         changed since the last view (tuple comparison: identical views compare at C speed,
         equal ones encode the same)."""
         old_cities, old_decks = self._table_key or ((), ())
         if view.cities == old_cities and view.decks == old_decks:
-            return self._table
+            return self._table_bytes
         table, w, n, kind = self._table, self.city_width, self.players, self._kind
         top = self._deck_at
         fresh = len(old_cities) != n
         for seat, (city, deck) in enumerate(zip(view.cities, view.decks, strict=True)):
             if not fresh and old_cities[seat] is city and old_decks[seat] is deck:
                 continue
-            row = self._city(city)
-            row[top] = deck.size
+            at = seat * w
+            self._city(table, at, city)
+            table[at + top] = deck.size
             if deck.top is not None:
-                row[top + 1 + kind[deck.top]] = 1
-            table[seat * w:(seat + 1) * w] = row
-            table[(seat + n) * w:(seat + n + 1) * w] = row
+                table[at + top + 1 + kind[deck.top]] = 1
+            table[(seat + n) * w:(seat + n + 1) * w] = table[at:at + w]
         self._table_key = (view.cities, view.decks)
-        return table
+        self._table_bytes = table.tobytes()
+        return self._table_bytes
 
-    def _counts(self, names: tuple[str, ...]) -> Array:
+    def _counts(self, names: tuple[str, ...]) -> array[float]:
         """Card counts per kind of ``names`` (the discard pile; memoised on the tuple, which
         successive views share while the pile does not change)."""
         memo = self._discard_memo
         if memo[0] is names:
             return memo[1]
-        row = np.zeros(len(self._kind), dtype=np.float32)
+        row = array("f", bytes(4 * len(self._kind)))
         kind = self._kind
         for name in names:
             row[kind[name]] += 1
@@ -134,7 +139,7 @@ class ArchitectsEncoder:
         return row
 
     def encode(self, view: ArchitectsView) -> Array:
-        out = np.zeros(self.size, dtype=np.float32)
+        out = array("f", self._zeros)
         n, seat = self.players, view.seat
         kind, token = self._kind, self._token
         out[self._turn] = view.turn
@@ -173,6 +178,7 @@ class ArchitectsEncoder:
             out[self._owed + token[name]] = 1
         if view.discard:
             out[self._discard:self._discard + len(kind)] = self._counts(view.discard)
-        w = self.city_width
-        out[self._cities:] = self._cities_table(view)[seat * w:(seat + n) * w]
-        return out
+        w = 4 * self.city_width  # bytes
+        buffer = bytearray(out)
+        buffer += memoryview(self._cities_table(view))[seat * w:(seat + n) * w]
+        return np.frombuffer(buffer, FLOAT32)

@@ -16,6 +16,7 @@ With Edifice: per Age the ``project`` one-hot (all projects), ``pawns_left``, ``
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import numpy as np
@@ -24,7 +25,7 @@ from sevenwonders.base.state import PendingKind
 from sevenwonders.base.view import BaseView
 from sevenwonders.edifice.state import EdificeState
 from sevenwonders.rl.index_base import wonders
-from sevenwonders.rl.observations import Array, Layout
+from sevenwonders.rl.observations import FLOAT32, Array, Layout
 
 _PENDING = {None: 0, PendingKind.BUILD_FROM_DISCARD: 1, PendingKind.PLAY_LAST_CARD: 2,
             PendingKind.EXPANSION: 3}
@@ -65,64 +66,72 @@ class BaseEncoder:
             self._edifice_at = layout.add("edifice_projects", 3 * (P + 4))
             self._edifice_cities = layout.add("edifice_cities", n * 9)
         self.size = layout.size
+        self._prefix = bytes(4 * self._cities)  # zeros: age ... discard
         self._memo: tuple[Any, ...] = ()
-        self._memo_rows: Array = np.zeros(0, dtype=np.float32)
-        self._memo_public: Array = np.zeros(0, dtype=np.float32)
+        self._rows = b""  # every city's block in seat order, twice over
+        self._edifice_public = b""
+        self._edifice_rows = b""
 
-    def _city_rows(self, view: BaseView) -> Array:
-        """Every city's block in seat order, twice over (rows ``n`` to ``2n - 1`` repeat the
-        first ``n``): the same for every seat's view of a state."""
-        n = self.players
-        rows = np.zeros((2 * n, self.city_width), dtype=np.float32)
+    def _city_rows(self, view: BaseView) -> bytes:
+        """Every city's block in seat order, twice over (blocks ``n`` to ``2n - 1`` repeat the
+        first ``n``, so that a seat's blocks in relative order are one slice): the same for
+        every seat's view of a state. Written into an ``array('f')``: a Python write there
+        costs a fraction of a write into a numpy array."""
+        n, w = self.players, self.city_width
+        rows = array("f", bytes(4 * n * w))
         card, wonder = self._card, self._wonder
         deferred = [seat for seat, _ in view.deferred]
+        hand_sizes, to_move, age = view.hand_sizes, view.to_move, view.age
         for seat, city in enumerate(view.cities):
-            row = rows[seat]
+            at = seat * w
             for name in city.cards:
-                row[card[name]] += 1
-            row[self._c_coins] = city.coins
-            row[self._c_stages] = city.stages
-            row[self._c_vp] = sum(t for t in city.tokens if t > 0)
-            row[self._c_defeats] = sum(1 for t in city.tokens if t < 0)
-            row[self._c_wonder + wonder[city.wonder]] = 1
-            row[self._c_side + _SIDE.get(city.side, 0)] = 1
-            row[self._c_hand] = view.hand_sizes[seat]
-            row[self._c_move] = seat in view.to_move
-            row[self._c_income] = city.income
-            row[self._c_built] = len(city.built_this_turn)
-            row[self._c_stages_now] = city.stages_this_turn
-            row[self._c_free] = city.free_build_age == view.age
-            row[self._c_deferred] = deferred.count(seat)
-        rows[n:] = rows[:n]
-        return rows
+                rows[at + card[name]] += 1
+            rows[at + self._c_coins] = city.coins
+            rows[at + self._c_stages] = city.stages
+            tokens = city.tokens
+            if tokens:
+                rows[at + self._c_vp] = sum(t for t in tokens if t > 0)
+                rows[at + self._c_defeats] = sum(1 for t in tokens if t < 0)
+            rows[at + self._c_wonder + wonder[city.wonder]] = 1
+            rows[at + self._c_side + _SIDE.get(city.side, 0)] = 1
+            rows[at + self._c_hand] = hand_sizes[seat]
+            rows[at + self._c_move] = seat in to_move
+            rows[at + self._c_income] = city.income
+            rows[at + self._c_built] = len(city.built_this_turn)
+            rows[at + self._c_stages_now] = city.stages_this_turn
+            rows[at + self._c_free] = city.free_build_age == age
+            if deferred:
+                rows[at + self._c_deferred] = deferred.count(seat)
+        once = rows.tobytes()
+        return once + once
 
-    def _edifice(self, view: BaseView) -> tuple[Array, Array]:
-        """Edifice's public block (projects) and its per-seat rows."""
+    def _edifice(self, view: BaseView) -> tuple[bytes, bytes]:
+        """Edifice's public block (projects) and its per-seat rows (twice over, as the cities'
+        blocks)."""
         state = next(e for e in view.expansions if isinstance(e, EdificeState))
         P = len(self._project)
-        public = np.zeros(3 * (P + 4), dtype=np.float32)
+        public = array("f", bytes(4 * 3 * (P + 4)))
         for age in range(3):
             base = age * (P + 4)
             public[base + self._project[state.projects[age]]] = 1
             public[base + P] = state.pawns_left[age]
             public[base + P + 1 + _OUTCOMES.index(state.outcomes[age])] = 1
-        rows = np.zeros((self.players, 9), dtype=np.float32)
+        rows = array("f", bytes(4 * self.players * 9))
         for age in range(3):
             for seat in state.participants[age]:
-                rows[seat, age] = 1
+                rows[9 * seat + age] = 1
             for seat in state.holders[age]:
-                rows[seat, 3 + age] = 1
+                rows[9 * seat + 3 + age] = 1
         for seat in range(self.players):
-            rows[seat, 6] = sum(state.debts[seat])
-            rows[seat, 7] = len(state.debts[seat])
-            rows[seat, 8] = len(state.rewards[seat])
-        return public, rows
+            rows[9 * seat + 6] = sum(state.debts[seat])
+            rows[9 * seat + 7] = len(state.debts[seat])
+            rows[9 * seat + 8] = len(state.rewards[seat])
+        once = rows.tobytes()
+        return public.tobytes(), once + once
 
     def _public(self, view: BaseView) -> None:
         """Refresh the blocks every seat's view of a state shares, when ``view`` is of a new
-        state (the game hands every seat the same ``cities`` tuple for one state). The city
-        (and Edifice city) blocks are kept twice over in seat order, so that a seat's blocks in
-        relative order are one slice."""
+        state (the game hands every seat the same ``cities`` tuple for one state)."""
         memo = self._memo
         if (memo and memo[0] is view.cities and memo[1] == view.hand_sizes
                 and memo[2] == view.to_move and memo[3] == view.deferred
@@ -130,14 +139,13 @@ class BaseEncoder:
             return
         self._memo = (view.cities, view.hand_sizes, view.to_move, view.deferred, view.age,
                       view.expansions)
-        self._memo_rows = self._city_rows(view).ravel()
+        self._rows = self._city_rows(view)
         if self._edifice_at >= 0:
-            self._memo_public, edifice = self._edifice(view)
-            self._memo_edifice = np.concatenate((edifice, edifice)).ravel()
+            self._edifice_public, self._edifice_rows = self._edifice(view)
 
     def encode(self, view: BaseView) -> Array:
         self._public(view)
-        out = np.zeros(self.size, dtype=np.float32)
+        out = array("f", self._prefix)
         out[view.age - 1] = 1
         if view.turn:
             out[self._turn] = view.turn
@@ -156,12 +164,10 @@ class BaseEncoder:
         at = self._discard
         for name in view.discard:
             out[at + card[name]] += 1
-        n, seat, w = self.players, view.seat, self.city_width
-        start = self._cities
-        out[start:start + n * w] = self._memo_rows[seat * w:(seat + n) * w]
+        n, seat, w = self.players, view.seat, 4 * self.city_width  # bytes from here on
+        buffer = bytearray(out)
+        buffer += memoryview(self._rows)[seat * w:(seat + n) * w]
         if self._edifice_at >= 0:
-            public = self._memo_public
-            out[self._edifice_at:self._edifice_at + len(public)] = public
-            at = self._edifice_cities
-            out[at:at + n * 9] = self._memo_edifice[seat * 9:(seat + n) * 9]
-        return out
+            buffer += self._edifice_public
+            buffer += memoryview(self._edifice_rows)[seat * 36:(seat + n) * 36]
+        return np.frombuffer(buffer, FLOAT32)

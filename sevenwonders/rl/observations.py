@@ -17,6 +17,7 @@ from sevenwonders.errors import InvalidOptionError
 from sevenwonders.games import spec_of
 
 Array = np.ndarray[Any, np.dtype[np.float32]]
+FLOAT32 = np.dtype(np.float32)  # a dtype object: numpy converts a type argument anew per call
 
 
 class Layout:

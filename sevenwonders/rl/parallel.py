@@ -2,7 +2,8 @@
 
 A seat not asked to move (Architects' other seats, everyone but the seat owing a pending decision)
 has an all-zero mask and whatever it submits is ignored; every step has at least one seat with a
-legal action. A seat asked to move must submit an action inside its mask, else
+legal action. Each agent's info holds its observation's ``action_mask`` too (the same array).
+A seat asked to move must submit an action inside its mask, else
 :class:`~sevenwonders.errors.IllegalMoveError` (with reason ``missing_move`` if it gave none).
 """
 
@@ -31,6 +32,7 @@ class SevenWondersParallel(ParallelEnv):
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.agents: list[str] = []
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._action_space = self.adapter.action_space()
         self._seeds = np.random.default_rng()
         self.state_: Any = None
@@ -52,7 +54,13 @@ class SevenWondersParallel(ParallelEnv):
             self._seeds = np.random.default_rng(seed)
         self.state_ = self.game.new_game(int(self._seeds.integers(2**31)))
         self.agents = self.possible_agents[:]
-        return self._observations(), {agent: {} for agent in self.agents}
+        observations = self._observations()
+        return observations, self._infos(observations)
+
+    def _infos(self, observations: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        """Each agent's info: its observation's ``action_mask`` (the same array)."""
+        return {agent: {"action_mask": observations[agent]["action_mask"]}
+                for agent in self.agents}
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float],
                                                      dict[str, bool], dict[str, bool],
@@ -69,11 +77,12 @@ class SevenWondersParallel(ParallelEnv):
                    else (0.0,) * len(self.possible_agents))
         agents = self.agents
         observations = self._observations()
+        infos = self._infos(observations)
         out: tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool],
                    dict[str, Any]] = ({a: observations[a] for a in agents},
-               {a: rewards[self.possible_agents.index(a)] for a in agents},
+               {a: rewards[self._seat[a]] for a in agents},
                dict.fromkeys(agents, over), dict.fromkeys(agents, False),
-               {a: {} for a in agents})
+               infos)
         if over:
             self.agents = []
         return out

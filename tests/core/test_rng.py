@@ -80,3 +80,18 @@ def test_bounds_a_64_bit_generator_cannot_draw_are_refused() -> None:
         with pytest.raises(ValueError):
             rng.draws([2, bound])
     assert 0 <= rng.below(2**64)[0] < 2**64
+
+
+def test_remembered_rejection_limits_are_the_largest_multiples_within_64_bits() -> None:
+    from sevenwonders.core import rng as module
+
+    for bound in range(1, module._SMALL):
+        assert module._LIMITS[bound] == (2**64 // bound) * bound
+
+
+@given(st.integers(), st.sampled_from([1023, 1024, 1025, 3 * 2**62, 2**64 - 1]))
+def test_draws_past_the_remembered_limits_equal_below(seed: int, bound: int) -> None:
+    rng = Rng.from_seed(seed)
+    value, after = rng.below(bound)
+    assert rng.draws([bound]) == ((value,), after)
+    assert 0 <= value < bound

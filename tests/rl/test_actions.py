@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import numpy as np
 import pytest
 
@@ -24,6 +25,9 @@ def _check_masks(adapter: Adapter, state: Any, full: bool) -> None:
         assert set(np.flatnonzero(mask)) == {index.move_to_action(m) for m in legal}
         if full:
             assert int(mask.sum()) == len(legal)  # one action per move
+        canonical = index._canonical or (lambda move: move)
+        for move in legal:  # the index's memo (by class and fields) agrees with the move itself
+            assert index.moves[index.move_to_action(move)] == canonical(move)
         for action in np.flatnonzero(mask):
             move = index.action_to_move(game, state, seat, int(action))
             assert move in legal and index.move_to_action(move) == action
@@ -92,3 +96,40 @@ def test_rule_options_keep_masks_exact(name: str, players: int, options: dict[st
     for seed in range(2):
         for state in playout(adapter.game, seed):
             _check_masks(adapter, state, full=False)
+
+
+def test_a_lookalike_of_another_class_has_no_action() -> None:
+    """The index remembers moves by class and field values: a value of another class with the
+    same fields is still no move."""
+    index = action_index(game_of("base", 3, {}))
+
+    @attrs.frozen
+    class Lookalike:
+        card: str
+        left: int = 0
+        right: int = 0
+        free_build: bool = False
+
+    assert index.move_to_action(Build("Stone Pit")) >= 0  # remembered
+    with pytest.raises(IllegalMoveError):
+        index.move_to_action(Lookalike("Stone Pit"))
+    with pytest.raises(IllegalMoveError):
+        index.legal([Lookalike("Stone Pit")])
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CONFIGS, ids=IDS)
+def test_the_identity_memo_changes_no_action(name: str, players: int,
+                                             options: dict[str, Any]) -> None:
+    """The index first looks a move up by identity while the engine hands out the same
+    objects again (base), and gives that up for engines that hand out copies (Architects, Dice):
+    either way every legal mapping and mask equals a fresh index's without that memo."""
+    game = game_of(name, players, options)
+    index, plain = action_index(game), action_index(game)
+    plain._ids = None
+    for seed in range(5):
+        for state in playout(game, seed):
+            for seat in game.to_move(state):
+                moves = game.legal_moves(state, seat)
+                assert index.legal_and_mask(moves) == plain.legal_and_mask(moves)
+    # fresh copies every call (Architects, Dice): the memo would only hoard them
+    assert (index._ids is None) == (name != "base")

@@ -21,8 +21,9 @@ def test_illegal_action_ends_the_episode_with_the_penalty() -> None:
     env = gym_env("base", 3, illegal_reward=-2.5)
     obs, _ = env.reset(seed=0)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-    _, reward, terminated, truncated, info = env.step(illegal)
-    assert (reward, terminated, truncated, info) == (-2.5, True, False, {"illegal": True})
+    after, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated, info["illegal"]) == (-2.5, True, False, True)
+    assert info["action_mask"] is after["action_mask"]
 
 
 @pytest.mark.parametrize(("name", "players"), [("base", 3), ("architects", 2), ("dice", 3)])

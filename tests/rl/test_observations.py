@@ -119,3 +119,24 @@ def test_memoised_blocks_never_leak_between_states(name: str, players: int,
     shared = make_encoder(game)
     for view in views[:60]:
         assert np.array_equal(shared.encode(view), make_encoder(game).encode(view))
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CONFIGS, ids=IDS)
+def test_the_encoders_memory_changes_no_observation(name: str, players: int,
+                                                     options: dict[str, Any]) -> None:
+    """Encoders remember blocks of the last views (cities, decks, sheets, by identity of the
+    view's parts): along two whole games played in turns, every seat's observation from one
+    long-lived encoder equals that of an encoder made for that observation alone."""
+    game = game_of(name, players, options)
+    encoder = make_encoder(game)
+    games = [playout(game, 11), playout(game, 12)]
+    alive = [True, True]
+    while any(alive):
+        for k, states in enumerate(games):
+            state = next(states, None)
+            if state is None:
+                alive[k] = False
+                continue
+            for seat in (*range(players), 0):  # seat 0 again, after the others
+                view = game.view(state, seat)
+                assert np.array_equal(encoder.encode(view), make_encoder(game).encode(view))

@@ -93,3 +93,33 @@ def test_render_shows_a_view() -> None:
     aec.reset(seed=0)
     assert aec.render() == repr(aec.game.view(aec.state_, 0))
     assert aec_env("dice", 2).render() is None
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CONFIGS, ids=IDS)
+def test_infos_carry_the_observations_masks(name: str, players: int,
+                                            options: dict[str, Any]) -> None:
+    """A player reading only ``last(observe=False)`` and its info's mask plays the game the
+    observation's mask would: every agent's info mask equals its observation's, every step."""
+    env = aec_env(name, players, **options)
+    env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    for agent in env.agent_iter():
+        for other in env.agents:
+            assert np.array_equal(env.infos[other]["action_mask"],
+                                  env.observe(other)["action_mask"])
+        none, _, term, trunc, info = env.last(observe=False)
+        assert none is None and info is env.infos[agent]
+        if term or trunc:
+            assert not info["action_mask"].any()
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+    par = parallel_env(name, players, **options)
+    obs, infos = par.reset(seed=2)
+    while par.agents:
+        actions = {}
+        for agent in par.agents:
+            mask = infos[agent]["action_mask"]
+            assert mask is obs[agent]["action_mask"]
+            actions[agent] = int(rng.choice(np.flatnonzero(mask))) if mask.any() else 0
+        obs, _, _, _, infos = par.step(actions)

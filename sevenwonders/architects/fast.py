@@ -1,0 +1,165 @@
+"""The speed layer: a card taken, played in one go.
+
+Most plies of a game are a card taken (DE rulebook "Spielablauf"). Then either the seat has a
+decision in the same turn (builds to choose from, extra cards its progress tokens owe, the token
+a science set owes), or nothing to decide: no build or just one owed (every affordable stage
+must be built), so the turn ends at once (with a battle if the last conflict token turned,
+architects/conflicts.py) and the left neighbour starts its turn. :func:`plain_take` makes the
+next state of those cases directly, without the general step's scratch record
+(architects/work.py), its move dispatch and its loop over forced and empty decisions. Whenever
+the turn is anything else (a single move owed that is not a plain build or science set, a build
+using a token or a wonder power, the game ends, a state with leftovers of a turn) it answers
+``None`` and the general path (architects/rules.py) plays the move: that path is the reference,
+and tests/architects/test_fast.py checks the two agree on every take along random games.
+"""
+
+from __future__ import annotations
+
+from sevenwonders.architects.conflicts import fight
+from sevenwonders.architects.legal import (
+    _ACTIONS,
+    _TAKE_SETS,
+    SCIENCE_CHOICE,
+    LegalMoves,
+)
+from sevenwonders.architects.moves import Build, Move, Science, Source, Take
+from sevenwonders.architects.state import (
+    ArchitectsState,
+    City,
+    Pending,
+    StartTurn,
+    in_turn,
+    make_city,
+    next_turn,
+    with_cards,
+)
+from sevenwonders.core.memo import fresh_all
+
+_new = object.__new__
+_set_source = Take.__dict__["source"].__set__
+
+
+def plain_take(rules: LegalMoves, state: ArchitectsState,
+               source: Source) -> tuple[ArchitectsState, tuple[Move, ...]] | None:
+    """The state after the seat to move takes the top card of ``source`` (a legal take) and
+    the moves then open: the seat's decision in the same turn, or, once it built the one stage
+    then owed if any and its turn ended, the next seat's; ``None`` if the turn is not that
+    plain."""
+    if type(state.pending) is not StartTurn or state.triggered or state.used or state.flags:
+        return None
+    t = rules.t
+    seat = state.current
+    decks = state.decks
+    central = state.central
+    index = (seat if source is Source.LEFT else rules.right[seat] if source is Source.RIGHT
+             else -1)
+    card = central[-1] if index < 0 else decks[index][-1]
+    kind = t.card_kind[card]
+    city = state.cities[seat]
+    tokens = city.tokens
+    triggered: tuple[str, ...] = ()
+    if tokens:  # progress tokens that give an extra card for this kind of card
+        bit = 1 << kind
+        take_trigger = t.take_trigger
+        for token in tokens:
+            if take_trigger.get(token, 0) & bit and token not in triggered:
+                triggered = (*triggered, token)
+    flipped = state.flipped
+    horns = t.horns[kind]
+    if horns:
+        flipped = min(flipped + horns, t.conflict_total)
+    cards = (*city.cards, card)
+    if index < 0:
+        central = central[:-1]
+    else:
+        changed = list(decks)
+        changed[index] = decks[index][:-1]
+        decks = tuple(changed)
+    built = city.built
+    discard = state.discard
+    cat = seat if t.cat[kind] else state.cat
+    tokens_left = bool(state.face_up or state.token_pile)
+    found = rules.situation_of(city.wonder, built, cards, tokens, (), tokens_left)
+    moves = found[0] if not triggered else rules.with_extras(
+        found, triggered, rules.sources_of(decks, central, seat))
+    if len(moves) > 1:  # a decision follows in the same turn
+        return _in_turn(state, with_cards(city, cards), decks=decks, central=central,
+                        discard=discard, flipped=flipped, cat=cat, pending=_ACTIONS,
+                        triggered=triggered, kind=kind, index=index), moves
+    if moves and type(moves[0]) is Science and not triggered:  # the one science set owed
+        cards, removed = rules.science_spend(cards, moves[0].symbols)
+        choices = rules.token_choices(state.face_up, state.token_pile, "science")
+        if len(choices) < 2:
+            return None
+        return _in_turn(state, with_cards(city, cards), decks=decks, central=central,
+                        discard=(*discard, *removed), flipped=flipped, cat=cat,
+                        pending=SCIENCE_CHOICE, triggered=(), kind=kind, index=index), choices
+    if moves:  # one build owed, without side effects, is made here; anything else is not
+        build = moves[0]
+        if type(build) is not Build or triggered:
+            return None
+        pay = found[3][0]
+        if pay.economy or pay.engineering or t.stage_effect[city.wonder][build.stage] or (
+                tokens and not t.build_trigger.isdisjoint(tokens)):
+            return None
+        cards, removed = rules.spend(cards, pay)
+        discard = (*discard, *removed)
+        built = (*built, build.stage)
+        if rules.situation_of(city.wonder, built, cards, tokens, (), tokens_left)[0]:
+            return None
+    if not central and not any(decks):  # the game ends (or a wonder was already complete)
+        return None
+    if len(built) == len(t.stage_bit):  # the wonder is complete: the game ends
+        return None
+    city = with_cards(city, cards) if built is city.built else make_city(
+        wonder=city.wonder, built=built, cards=cards, tokens=tokens, military=city.military)
+    changed_cities = list(state.cities)
+    changed_cities[seat] = city
+    cities = tuple(changed_cities)
+    if flipped >= t.conflict_total:  # the last conflict token turned: a battle ends the turn
+        cities, removed, *_ = fight(t, rules.ring, cities)
+        discard = (*discard, *removed)
+        flipped = 0
+    following = rules.next_seat[seat]
+    moves = _TAKE_SETS[(decks[following] != ()) | (decks[rules.right[following]] != ()) << 1
+                       | (central != ()) << 2]
+    if len(moves) < 2:  # the next seat's take is forced or lapses: the general path does that
+        return None
+    after = next_turn(state, cities=cities, decks=decks, central=central, discard=discard,
+                      flipped=flipped, cat=cat, current=following)
+    return after, moves
+
+
+def _in_turn(state: ArchitectsState, city: City, *, decks: tuple[tuple[int, ...], ...],
+             central: tuple[int, ...], discard: tuple[int, ...], flipped: int,
+             cat: int | None, pending: Pending, triggered: tuple[str, ...], kind: int,
+             index: int) -> ArchitectsState:
+    """The state after a take of a card of ``kind`` from deck ``index`` (-1: central) when
+    the seat's turn goes on with a decision."""
+    seat = state.current
+    cities = list(state.cities)
+    cities[seat] = city
+    # The cat holder peeked at the central top card; it stays known while on top.
+    peeked = state.cat == seat and index >= 0 and bool(central)
+    return in_turn(state, cities=tuple(cities), decks=decks, central=central, discard=discard,
+                   flipped=flipped, cat=cat, pending=pending, triggered=triggered,
+                   flags=1 << kind, peeked=peeked)
+
+
+def handed_out(moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """Copies of the engine's own ``moves``, to hand to a caller (who may change them in place:
+    the engine's own stay as they are). A start of turn offers takes only; they are copied here
+    without ``core.memo``'s per-type lookup (speed only), every other row by ``fresh_all``."""
+    if moves and type(moves[0]) is Take:  # one to three takes, copied by hand
+        first: Take = _new(Take)
+        _set_source(first, moves[0].source)
+        if len(moves) == 1:
+            return (first,)
+        second: Take = _new(Take)
+        _set_source(second, moves[1].source)  # type: ignore[union-attr]
+        if len(moves) == 2:
+            return first, second
+        third: Take = _new(Take)
+        _set_source(third, moves[2].source)  # type: ignore[union-attr]
+        return first, second, third
+    return fresh_all(moves)

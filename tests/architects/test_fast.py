@@ -1,0 +1,115 @@
+"""The speed layer agrees with the reference rules: plain takes (architects/fast.py) against the
+general step, remembered action options against the payment and science rules asked afresh."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from sevenwonders.architects import ArchitectsGame
+from sevenwonders.architects.fast import plain_take
+from sevenwonders.architects.moves import Build, EndTurn, Extra, Move, Science, Take
+from sevenwonders.architects.payment import stage_payments
+from sevenwonders.architects.state import Actions, ArchitectsState, StartTurn, TokenChoice
+from sevenwonders.architects.work import Work
+
+OPTIONS: list[tuple[int, dict[str, Any]]] = [
+    (2, {}),
+    (3, {}),
+    (7, {}),
+    (2, {"wonder_effects_mandatory": False, "retroactive_tokens": True,
+         "wonder_cards_trigger": False, "olympia_one_deck": False}),
+    (4, {"economy_forces_build": True, "economy_splits": False,
+         "engineering_forces_build": False, "gold_for_any_resource": False,
+         "extra_cards_optional": True}),
+    (5, {"babylon_deck": "stone2_brick1", "halicarnassus_shuffle": "returned"}),
+]
+
+
+def _general(game: ArchitectsGame, state: ArchitectsState,
+             move: Move) -> tuple[ArchitectsState, tuple[Move, ...]]:
+    """The reference step: the scratch record, the move, forced and empty decisions."""
+    work = Work(state)
+    game.engine.apply(work, move, None)
+    moves = game.engine.advance(work, None)
+    return work.freeze(), moves
+
+
+def _reference_actions(game: ArchitectsGame, state: ArchitectsState) -> tuple[Move, ...]:
+    """The free-order options of ``state``, from the payment and science rules directly."""
+    engine, t, o = game.engine, game.tables, game.rules
+    seat = state.current
+    city = state.cities[seat]
+    res, gold, sci = engine.counts(city)
+    tokens = [x for x in city.tokens if x not in state.used]
+    economy = any(x in t.economy for x in tokens)
+    engineering = any(x in t.engineering for x in tokens)
+    moves: list[Move] = []
+    owed = False
+    for key in t.available[city.wonder][t.built_mask(city.built)]:
+        builds, forced, _ = stage_payments(
+            key, res, gold, economy, engineering, o.economy_splits, o.economy_forces_build,
+            o.engineering_forces_build, t.letters, t.gold_letter,
+            gold_for_any=o.gold_for_any_resource)
+        moves.extend(builds)
+        owed = owed or forced
+    if state.face_up or state.token_pile:
+        for symbols in engine.science_sets(sci):
+            moves.append(Science(symbols))
+            owed = True
+    sources = engine._sources(Work(state), seat)
+    if state.triggered and sources:
+        owed = owed or not o.extra_cards_optional
+        moves.extend(Extra(token, source) for token in state.triggered for source in sources)
+    if moves and not owed:
+        moves.append(EndTurn())
+    return tuple(moves)
+
+
+@pytest.mark.parametrize(("players", "options"), OPTIONS)
+def test_plain_takes_and_action_options_agree_with_the_reference(
+        players: int, options: dict[str, Any]) -> None:
+    game = ArchitectsGame(players, **options)
+    plain = general = actions = builds = built_here = battles = decisions = sciences = 0
+    for seed in range(25):
+        chooser = random.Random(seed)
+        state = game.new_game(seed)
+        while not game.is_over(state):
+            legal = game.legal_moves(state, state.current)
+            if type(state.pending) is Actions:
+                assert legal == _reference_actions(game, state)
+                actions += 1
+                builds += any(type(move) is Build for move in legal)
+            move = legal[chooser.randrange(len(legal))]
+            if type(move) is Take and type(state.pending) is StartTurn:
+                own = next(m for m in game.engine.options(Work(state)) if m == move)
+                fast = plain_take(game.engine, state, move.source)
+                if fast is None:
+                    general += 1
+                else:
+                    assert fast == _general(game, state, own)
+                    plain += 1
+                    seat = state.current
+                    built_here += len(fast[0].cities[seat].built) > len(
+                        state.cities[seat].built)
+                    battles += fast[0].flipped < state.flipped
+                    decisions += type(fast[0].pending) is Actions
+                    sciences += type(fast[0].pending) is TokenChoice
+            state = game.play(state, {state.current: move})
+    assert plain > 100 and general > 20 and actions > 20 and builds > 5
+    assert built_here > 5 and battles > 5 and decisions > 5 and sciences > 5
+
+
+def test_plain_take_declines_a_state_with_leftovers_of_a_turn() -> None:
+    import attrs
+
+    game = ArchitectsGame(2)
+    state = game.new_game(5)
+    move = game.legal_moves(state, state.current)[0]
+    assert type(move) is Take
+    assert plain_take(game.engine, state, move.source) is not None
+    for changes in ({"flags": 1}, {"used": ("economy",)}, {"triggered": ("urbanism",)},
+                    {"pending": Actions()}):
+        assert plain_take(game.engine, attrs.evolve(state, **changes), move.source) is None
