@@ -1,10 +1,10 @@
 """Measured strength of the agents, their search speed, and the score scale of their games.
 
-    python benchmarks/agents.py [--game base|edifice|architects|dice] [--games 100] [--seed 0]
+    python -m benchmarks.agents [--game base|edifice|architects|dice] [--games 100] [--seed 0]
                                 [--players 4] [--workers 1] [--control]
                                 [--match greedy/random --match ismcts/greedy]
-    python benchmarks/agents.py --speed [--game ...] [--iterations 30] [--games 1]
-    python benchmarks/agents.py --scale [--game ...] [--players 3 4 7] [--agents random greedy]
+    python -m benchmarks.agents --speed [--game ...] [--iterations 30] [--games 1]
+    python -m benchmarks.agents --scale [--game ...] [--players 3 4 7] [--agents random greedy]
 
 Strength (the default mode): each match seats the challenger at seat 0 and the opponent at every
 other seat of a game (the base game by default, ``--game edifice`` adds the Edifice expansion;
@@ -22,9 +22,10 @@ base heuristic module at PATH (e.g. an older ``heuristics/base.py`` saved with `
 match a heuristic change against the one it replaces. Each line ends with the match's
 wall-clock time (``--workers 1``: one core).
 
-Speed (``--speed``): ``--games`` games of a tree search (``ismcts:ITERATIONS:preset=off``, and
-``chance=`` with ``--chance``) at seat 0 against greedy agents; prints the search's walks
-(iterations) per second of CPU time spent in its decisions.
+Speed (``--speed``): ``--games`` games of a search (``ismcts:ITERATIONS:preset=off``, the
+generic defaults; ``chance=`` with ``--chance``, ``root=tree:depth=all`` with ``--root tree``) at
+seat 0 against greedy agents; prints the search's walks (counted) per second of CPU time spent
+in its decisions.
 
 Score scale (``--scale``): every seat plays the same agent (each of ``--agents``); prints the mean
 points per player, the winner's mean, the spread (standard deviation of all totals) and the mean
@@ -163,13 +164,28 @@ class _Timed:
 
 def run_speed(game_name: str, players: int, iterations: int, games: int, seed: int,
               options: dict[str, Any]) -> str:
-    """Walks per CPU second of a tree search (no preset, so every game searches alike and
-    every decision with a choice costs exactly ``iterations`` walks)."""
+    """Walks per CPU second of a search (no preset, so every game searches alike: the generic
+    defaults, the paired search, unless ``options`` say otherwise). The walks are counted as
+    they run (a paired round walks every remaining move, so a decision may take a few more or,
+    with one move left, fewer than ``iterations``)."""
+    from sevenwonders.agents import ismcts
+
     game = build_game(game_name, players)
     searcher = _Timed(ISMCTSAgent(iterations=iterations, preset=False, **options))
     agents: list[Any] = [searcher] + [GreedyAgent() for _ in range(players - 1)]
-    simulate(game, agents, games=games, seed=seed)
-    walks = searcher.choices * iterations
+    count = [0]
+    iterate = ismcts._Search.iterate
+
+    def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
+        count[0] += 1
+        return iterate(self, *args, **kwargs)
+
+    ismcts._Search.iterate = counted  # type: ignore[method-assign]
+    try:
+        simulate(game, agents, games=games, seed=seed)
+    finally:
+        ismcts._Search.iterate = iterate  # type: ignore[method-assign]
+    walks = count[0]
     return (f"{game_name} {players}p: {walks} walks of {searcher.name} in {searcher.cpu:.2f}s "
             f"CPU over {games} game(s): {walks / searcher.cpu:7.1f} walks/s")
 
@@ -216,12 +232,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--speed", action="store_true", help="search walks per CPU second")
     parser.add_argument("--iterations", type=int, default=30)
     parser.add_argument("--chance", default=None, help="--speed: the search's chance option")
+    parser.add_argument("--root", choices=("paired", "tree"), default="paired",
+                        help="--speed: the paired search (default) or the tree search")
     parser.add_argument("--scale", action="store_true", help="score scale of same-agent games")
     parser.add_argument("--agents", nargs="+", default=["random", "greedy"])
     args = parser.parse_args(argv)
     if args.speed:
         for players in args.players:
-            options = {} if args.chance is None else {"chance": args.chance}
+            options: dict[str, Any] = {} if args.chance is None else {"chance": args.chance}
+            if args.root == "tree":
+                options.update(root="tree", depth=None)
             print(run_speed(args.game, players, args.iterations, args.games, args.seed,
                             options), flush=True)
         return

@@ -34,11 +34,13 @@ def make_agent(spec: str) -> Agent:
     """An agent from its command-line name.
 
     ``random``, ``greedy``, ``ismcts`` (50 iterations), or ``ismcts`` with options after colons:
-    ``ismcts:100`` (iterations), ``ismcts:iterations=100``, ``ismcts:seconds=0.5``,
-    ``ismcts:iterations=300:exploration=1.0``, ``ismcts:horizon=full`` (play simulations to the
-    end instead of cutting them), ``ismcts:root=paired:evidence=1.5``, ``ismcts:preset=off``
-    (ignore the game's preset, :data:`sevenwonders.agents.ismcts.PRESETS`), ``ismcts:chance=open``
-    (no chance nodes: a move's statistics below the root mix every outcome of chance).
+    ``ismcts:100`` (iterations), ``ismcts:iterations=100``, ``ismcts:seconds=0.5`` (CPU time of
+    the deciding thread), ``ismcts:root=tree:depth=all`` (the tree search instead of the default
+    paired flat search), ``ismcts:iterations=300:exploration=1.0``, ``ismcts:horizon=full``
+    (play simulations to the end instead of cutting them), ``ismcts:evidence=1.5``,
+    ``ismcts:preset=off`` (ignore the game's preset, :data:`sevenwonders.agents.ismcts.PRESETS`),
+    ``ismcts:chance=open`` (no chance nodes: a tree move's statistics mix every outcome of
+    chance).
     """
     from sevenwonders.agents.greedy import GreedyAgent
     from sevenwonders.agents.ismcts import ISMCTSAgent

@@ -33,6 +33,9 @@ def test_remembered_city_values_equal_the_plain_ones(players: int, options: dict
                 continue
             for seat in sorted(game.to_move(state)):
                 legal = game.legal_moves(state, seat)
+                together = evaluate_state(game, state, seat, legal)
+                alone = [evaluate_state(game, state, seat, (move,))[0] for move in legal]
+                assert together == pytest.approx(alone)  # sales and tucks valued once are exact
                 for move in legal:
                     after, paid = apply(game, state, seat, move)
                     city, paid_again = apply_city(game, state, seat, move)

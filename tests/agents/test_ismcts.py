@@ -18,9 +18,12 @@ from tests.agents.toy import Nim, determinize_nim
 
 def test_options_left_out_take_the_game_preset() -> None:
     agent = ISMCTSAgent(iterations=10)
-    assert agent.given == {} and agent.root == "tree" and agent.horizon == 2
+    assert agent.given == {} and agent.root == "paired" and agent.horizon == 8
     generic = agent.settings("no-such-game")
-    assert (generic.root, generic.horizon, generic.width) == ("tree", 2, 6)
+    assert (generic.root, generic.depth, generic.horizon, generic.width) == ("paired", 1, 8, 6)
+    assert math.isinf(generic.cut_evidence)
+    unranked = agent.settings("no-such-game", ranked=False)
+    assert (unranked.root, unranked.depth, unranked.horizon) == ("tree", None, 2)
     for name, preset in search.PRESETS.items():
         settings = agent.settings(name)
         for key, value in preset.items():
@@ -28,7 +31,7 @@ def test_options_left_out_take_the_game_preset() -> None:
     given = ISMCTSAgent(iterations=10, horizon=7, root="tree").settings("dice")
     assert (given.horizon, given.root) == (7, "tree")
     off = ISMCTSAgent(iterations=10, preset=False).settings("dice")
-    assert (off.root, off.horizon) == ("tree", 2)
+    assert (off.root, off.horizon) == ("paired", 8)
 
 
 def test_make_agent_reads_the_paired_options() -> None:
@@ -97,7 +100,8 @@ def test_cut_walks_cannot_overrule_the_anchor_with_infinite_cut_evidence() -> No
 
 
 def _tree_after(game: object, state: object, seat: int, chance: str, iterations: int) -> object:
-    agent = ISMCTSAgent(iterations=iterations, preset=False, chance=chance)
+    agent = ISMCTSAgent(iterations=iterations, preset=False, chance=chance, root="tree",
+                        depth=None)
     settings = agent.settings(game.name)  # type: ignore[attr-defined]
     legal = game.legal_moves(state, seat)  # type: ignore[attr-defined]
     tree = search._Search(settings, game, seat, legal)  # type: ignore[arg-type]

@@ -409,15 +409,34 @@ def evaluate_state(
     joining an Edifice project is worth (:mod:`sevenwonders.agents.heuristics.edifice`)."""
     out = []
     project: float | None = None
+    alike: dict[Any, float] = {}  # the value of moves that differ only in the card sold or tucked
     for move in legal:
+        key = _alike_key(move)
+        known = alike.get(key) if key is not None else None
+        if known is not None:
+            out.append(known)
+            continue
         city, paid = apply_city(game, state, seat, move)
         value = cached_city_value(game, state, seat, city) - NEIGHBOUR_PAYMENT * paid
         if isinstance(move, BuildStage) and PARTICIPATE in move.extras:
             if project is None:
                 project = project_value(game, state, seat)
             value += project
+        if key is not None:
+            alike[key] = value
         out.append(value)
     return tuple(out)
+
+
+def _alike_key(move: Any) -> tuple[Any, ...] | None:
+    """What a move's value depends on when that is not its card: every sale is worth the same
+    3 coins, and a stage is worth the same whichever card is tucked under it (the value reads a
+    city's shape, :func:`_shape`, which leaves out the tucked cards), for one payment."""
+    if isinstance(move, Sell):
+        return ("sell",)
+    if isinstance(move, BuildStage):
+        return ("stage", move.left, move.right, move.extras, getattr(move, "choice", 0))
+    return None
 
 
 def evaluate(
