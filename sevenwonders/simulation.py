@@ -6,8 +6,8 @@ this process or in any ``concurrent.futures.Executor``: a ``ProcessPoolExecutor`
 core, or a Dask cluster's ``distributed.Client(address).get_executor()`` across machines. Games,
 agents and results are plain picklable objects.
 
-An agent with a wall-clock budget (``ISMCTSAgent(seconds=...)``) is the one exception: its moves
-depend on the machine's speed.
+An agent with a time budget (``ISMCTSAgent(seconds=...)``, the deciding thread's CPU time) is
+the one exception: its moves depend on the machine's speed.
 """
 
 from __future__ import annotations
