@@ -129,32 +129,19 @@ def gym_game(env: SevenWondersGym, k: int) -> int:
             return steps
 
 
-def aec_game(env: SevenWondersAEC, k: int) -> int:
+def aec_game(env: SevenWondersAEC, k: int, observe: bool = True) -> int:
+    """The AEC environment played from the observations' masks, or with ``observe=False``
+    from the infos' masks (``last(observe=False)``: no observation encoded)."""
     rng = random.Random(k)
     env.reset(seed=k)
     steps = 0
     for _agent in env.agent_iter():
-        obs, _, term, trunc, _ = env.last()
+        obs, _, term, trunc, info = env.last(observe=observe)
         if term or trunc:
             env.step(None)
             continue
-        actions = obs["action_mask"].nonzero()[0]
-        env.step(int(actions[rng.randrange(len(actions))]))
-        steps += 1
-    return steps
-
-
-def aec_mask_game(env: SevenWondersAEC, k: int) -> int:
-    """The AEC environment played from the infos' masks, without observations."""
-    rng = random.Random(k)
-    env.reset(seed=k)
-    steps = 0
-    for _agent in env.agent_iter():
-        _, _, term, trunc, info = env.last(observe=False)
-        if term or trunc:
-            env.step(None)
-            continue
-        actions = info["action_mask"].nonzero()[0]
+        mask = obs["action_mask"] if observe else info["action_mask"]
+        actions = mask.nonzero()[0]
         env.step(int(actions[rng.randrange(len(actions))]))
         steps += 1
     return steps
@@ -197,7 +184,7 @@ def measure(name: str, players: int, options: dict[str, Any], games: int) -> dic
         counts["aec"] += aec_game(aec, k)
 
     def run_aec_mask(k: int) -> None:
-        counts["aec_mask"] += aec_mask_game(aec, k)
+        counts["aec_mask"] += aec_game(aec, k, observe=False)
 
     def run_parallel(k: int) -> None:
         counts["parallel"] += parallel_game(par, k)
