@@ -164,31 +164,9 @@ def warm(factory: Callable[..., Any], *args: Any) -> Any:
     return found
 
 
-def maker(cls: type) -> Callable[..., Any]:
-    """A constructor of ``cls`` values from their fields in order that skips ``__init__`` (and
-    its input checks) where it can: for values a game builds from its own checked tables on a
-    hot path, never for input from outside."""
-    names = tuple(field.name for field in attrs.fields(cls))
-    slots = {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}
-    setters = [_slot_setter(cls, name) for name in names]
-    if not (slots - set(names) <= {"__weakref__"} and all(setters)) or len(names) != 2:
-        return cls
-    set_a, set_b = setters
-    assert set_a is not None and set_b is not None
-    new = object.__new__
-
-    def make_two(a: Any, b: Any) -> Any:
-        out: Any = new(cls)
-        set_a(out, a)
-        set_b(out, b)
-        return out
-
-    return make_two
-
-
 def builder(cls: type) -> Callable[..., Any]:
     """A keyword-only constructor of ``cls`` (every field named, no defaults) that skips
-    ``__init__`` and its checks where the class allows it, as :func:`maker` does: for the states
+    ``__init__`` and its checks where the class allows it: for the states
     a game builds from its own checked values on a hot path, never for input from outside."""
     names = tuple(field.name for field in attrs.fields(cls))
     slots = {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}

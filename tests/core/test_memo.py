@@ -57,15 +57,6 @@ def test_fresh_copies_are_equal_and_separate() -> None:
     assert fresh_all((pair, nothing)) == (pair, nothing)
 
 
-def test_maker_builds_equal_values() -> None:
-    from sevenwonders.core.memo import maker
-
-    make = maker(_Pair)
-    made = make("x", 1)
-    assert made == _Pair("x", 1) and type(made) is _Pair and hash(made) == hash(_Pair("x", 1))
-    assert maker(_Nothing) is _Nothing  # no fast path needed: nothing to set
-
-
 def test_builder_builds_equal_values_from_named_fields() -> None:
     from sevenwonders.core.memo import builder
 
