@@ -74,6 +74,11 @@ overrule the greedy move when they reach the end of the game (``cut_evidence=inf
 nothing but future rolls, so the greedy heuristic is as good a judge of a cut walk as of a move,
 and what search adds is the endgame, where sampled rolls decide who wins (measured: walks cut at 4
 steps and scored by leaf values did not beat greedy; the endgame search does).
+Architects' preset cuts every walk as the searching seat's turn comes back (``turns=1``,
+``horizon=None``) and lets those leaf values overrule the greedy move (``cut_evidence=1``): one
+seat moves at a time, so the end is far in steps, and a leaf valued after every other seat
+answered the move is a fair comparison of the root moves (walks cut 2 steps after the root did not
+beat greedy with 3 and 4 players).
 """
 
 from __future__ import annotations
