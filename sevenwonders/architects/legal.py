@@ -51,6 +51,7 @@ CENTRAL = -1
 """Deck index of the central deck (wonder decks are indexed by their owner's seat)."""
 HIDDEN = "hidden"
 
+_LEFT, _RIGHT, _CENTRAL = SOURCES  # an enum member read from a module global: no class lookup
 _START = StartTurn()
 _ACTIONS = Actions()
 _FINISHED = Finished()
@@ -170,9 +171,9 @@ class LegalMoves:
     # ----------------------------------------------------------------- helpers
 
     def deck_index(self, seat: int, source: Source) -> int:
-        if source is Source.LEFT:
+        if source is _LEFT:
             return seat
-        if source is Source.RIGHT:
+        if source is _RIGHT:
             return self.right[seat]
         return CENTRAL
 
@@ -184,11 +185,11 @@ class LegalMoves:
         """The decks ``seat`` can take a card from."""
         out = []
         if decks[seat]:
-            out.append(Source.LEFT)
+            out.append(_LEFT)
         if decks[self.right[seat]]:
-            out.append(Source.RIGHT)
+            out.append(_RIGHT)
         if central:
-            out.append(Source.CENTRAL)
+            out.append(_CENTRAL)
         return out
 
     def counts(self, city: City) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
@@ -283,7 +284,7 @@ class LegalMoves:
             return tuple(moves)
         if kind is SideChoice:
             moves = [self._halicarnassus[s] for s in self._sources(w, seat)
-                     if s is not Source.CENTRAL]
+                     if s is not _CENTRAL]
             if moves and not self.mandatory_effects:
                 moves.append(_SKIP)
             return tuple(moves)
