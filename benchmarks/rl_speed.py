@@ -110,11 +110,11 @@ def index_game(adapter: Adapter, k: int) -> None:
     game = adapter.game
     state = game.new_game(game_seed(k))
     while not game.is_over(state):
-        moves = {}
+        chosen = {}
         for seat in sorted(game.to_move(state)):
             actions = adapter.mask(state, seat).nonzero()[0]
-            moves[seat] = adapter.move(state, seat, actions[rng.randrange(len(actions))])
-        state = game.play(state, moves)
+            chosen[seat] = actions[rng.randrange(len(actions))]
+        state = adapter.play(state, chosen)
 
 
 def gym_game(env: SevenWondersGym, k: int) -> int:

@@ -130,6 +130,22 @@ class ArchitectsGame:
             return ()
         return handed_out(moves)  # copies: the remembered moves stay the engine's own
 
+    def shared_legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
+        """:meth:`legal_moves` without the copies: the engine's own moves, for a caller that
+        only reads them and hands none of them on (an RL action index maps them to numbers,
+        and its memo knows them again by identity); :meth:`play` takes them as listed moves.
+        Never change them: the engine plays these very objects."""
+        if type(seat) is not int:
+            self.ring.check(seat)
+        last = self._cache.last
+        moves = last[1] if state is last[0] else self._cache.states.get(state)
+        if moves is None:
+            moves = self._legal(self._guard(state))
+        if seat != state.current:
+            self.ring.check(seat)
+            return ()
+        return moves
+
     def _legal(self, state: ArchitectsState) -> tuple[Move, ...]:
         """The engine's own legal moves of the seat to move in a state that passed the guard."""
         moves = self._cache.moves(state)

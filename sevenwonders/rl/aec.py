@@ -76,7 +76,7 @@ class SevenWondersAEC(AECEnv):
             self._was_dead_step(action)
             return
         seat = self._seat[agent]
-        self._chosen[seat] = self.adapter.move(self.state_, seat, action)
+        self._chosen[seat] = self.adapter.listed_move(self.state_, seat, action)
         self._queue.pop(0)
         self._cumulative_rewards[agent] = 0.0
         if not self._queue:
