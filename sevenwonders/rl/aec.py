@@ -7,7 +7,8 @@ that owes them. An action outside the mask raises :class:`~sevenwonders.errors.I
 
 Each agent's info holds its ``action_mask`` too (equal to its observation's: all zero but for the
 selected agent), so that a player who needs no observation skips encoding one with
-``env.last(observe=False)``.
+``env.last(observe=False)``. The all-zero masks of the infos are one read-only array; the selected
+agent's is a fresh array of its own.
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ class SevenWondersAEC(AECEnv):
         self.state_: Any = None
         self._queue: list[int] = []
         self._chosen: dict[int, Any] = {}
+        # the infos' mask of every agent not asked to move: one all-zero array, read only
+        self._no_mask = self.adapter.no_mask()
+        self._no_mask.flags.writeable = False
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self.adapter.observation_space
@@ -61,7 +65,7 @@ class SevenWondersAEC(AECEnv):
         self.agent_selection = self.possible_agents[self._queue[0]]
         # every agent's info holds its observation's mask (all zero but the selected agent's)
         self.infos: dict[str, dict[str, Any]] = {
-            agent: {"action_mask": self.adapter.no_mask()} for agent in self.agents}
+            agent: {"action_mask": self._no_mask} for agent in self.agents}
         self.infos[self.agent_selection] = {
             "action_mask": self.adapter.mask(self.state_, self._queue[0])}
 
@@ -76,28 +80,27 @@ class SevenWondersAEC(AECEnv):
             self._was_dead_step(action)
             return
         seat = self._seat[agent]
-        self._chosen[seat] = self.adapter.listed_move(self.state_, seat, action)
-        self._queue.pop(0)
+        adapter, state, queue, infos = self.adapter, self.state_, self._queue, self.infos
+        self._chosen[seat] = adapter.listed_move(state, seat, action)
+        del queue[0]
         self._cumulative_rewards[agent] = 0.0
-        if not self._queue:
-            self.state_ = self.game.play(self.state_, self._chosen)
+        if not queue:  # the turn's last seat acted: the turn resolves
+            game = self.game
+            state = self.state_ = game.play(state, self._chosen)
             self._chosen = {}
-            if self.game.is_over(self.state_):
-                final = self.adapter.final_rewards(self.state_)
+            if game.is_over(state):
+                final = adapter.final_rewards(state)
                 self.rewards = {a: final[self._seat[a]] for a in self.agents}
                 self.terminations = dict.fromkeys(self.agents, True)
                 self._accumulate_rewards()  # the only rewards: every other step's are 0
-            else:
-                self._queue = sorted(self.game.to_move(self.state_))
-        queue = self._queue
-        if queue:
-            selected = self.agent_selection = self.possible_agents[queue[0]]
-            if selected != agent:  # the seat that acted has no choice until called again
-                self.infos[agent] = {"action_mask": self.adapter.no_mask()}
-            self.infos[selected] = {"action_mask": self.adapter.mask(self.state_, queue[0])}
-        else:
-            self.agent_selection = self.agents[0]
-            self.infos[agent] = {"action_mask": self.adapter.no_mask()}
+                self.agent_selection = self.agents[0]
+                infos[agent] = {"action_mask": self._no_mask}
+                return
+            queue = self._queue = sorted(game.to_move(state))
+        selected = self.agent_selection = self.possible_agents[queue[0]]
+        if selected != agent:  # the seat that acted has no choice until called again
+            infos[agent] = {"action_mask": self._no_mask}
+        infos[selected] = {"action_mask": adapter.mask(state, queue[0])}
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
