@@ -9,18 +9,18 @@ Per configuration, the same seeded games are played several ways, interleaved ga
 PettingZoo AEC environment (``last()``, a random action of the mask, ``step``), the same from the
 infos' masks without observations (``last(observe=False)``: "AECm"), the Parallel environment
 (every seat's observation and mask each step), the engine driven through the action index and
-masks alone (``Adapter.play``), without observations or environment ("mask"), all drawing the same
-random actions, and the raw engine replaying those games (recorded untimed): every seat to move still takes
-``legal_moves`` and draws a random choice among them, as a random player must, but plays the
-environment's move, so that both sides play the same game; one ``play`` per ply; and every way
-reads the game's result at the end (the engine its ``ranking``, the environments their rewards,
-made from it: else the base game's scoring, about 6% of a 7-player game's engine time, would
-count as the adapters' cost). The Gymnasium environment (seat 0 plays random actions of its mask, the others the library's random agent) is
-compared with the engine replaying its games likewise. A random player picks among
-``mask.nonzero()[0]`` (``np.flatnonzero`` adds a Python wrapper, about 1 us a call, to what the
-player pays, not the adapter). Figures are per second of the process's
-CPU time: engine plies and seat decisions, environment steps, and each adapter's overhead = its
-time per game / its engine's time per game - 1.
+masks alone (``Adapter.play``), without observations or environment ("mask"), all drawing the
+same random actions, and the raw engine replaying those games (recorded untimed): every seat to
+move still takes ``legal_moves`` and draws a random choice among them, as a random player must,
+but plays the environment's move, so that both sides play the same game; one ``play`` per ply.
+Every way reads the game's result at the end (the engine its ``ranking``, the environments their
+rewards, made from it: else the base game's scoring, about 6% of a 7-player game's engine time,
+would count as the adapters' cost). The Gymnasium environment (seat 0 plays random actions of its
+mask, the others the library's random agent) is compared with the engine replaying its games
+likewise. A random player picks among ``mask.nonzero()[0]`` (``np.flatnonzero`` adds a Python
+wrapper, about 1 us a call, to what the player pays, not the adapter). Figures are per second of
+the process's CPU time: engine plies and seat decisions, environment steps, and each adapter's
+overhead = its time per game / its engine's time per game - 1.
 
 Garbage collection: after the warm-up the objects alive are frozen (``gc.freeze``) and a
 collection runs, untimed, before every timed game. Otherwise a full collection, whose cost
