@@ -70,10 +70,11 @@ class ActionIndex:
         # __eq__ run Python code per lookup (and the engines hand out fresh copies).
         self._known: dict[type, tuple[Callable[[Any], Hashable], dict[Hashable, Ranked]]] = {}
         self._learned = 0
-        # id(move) -> (action, cost): a cheaper first look for engines that hand out the same
-        # move objects again (see _probe); ``_held`` keeps those moves alive, so that an id
-        # there names no other object while it is there
-        self._ids: dict[int, Ranked] | None = {}
+        # id(move) -> action (and cost): a cheaper first look for engines that hand out the
+        # same move objects again (see _probe); ``_held`` keeps those moves alive, so that an
+        # id there names no other object while it is there
+        self._ids: dict[int, int] | None = {}
+        self._prices: dict[int, Any] = {}
         self._held: list[Any] = []
         self._hits = self._copies = 0
         self._probing = True
@@ -134,16 +135,16 @@ class ActionIndex:
         # every move found by identity; the shortest loop (it runs for every legal move)
         get = ids.get
         out: dict[int, Any] = {}
-        costs: dict[int, Any] = {}
         buffer = bytearray(self._zeros)
         for move in moves:
-            found = get(id(move))
-            if found is None:  # a new object: the careful pass
+            action = get(id(move))
+            if action is None:  # a new object: the careful pass
                 return self._first_look(moves)
-            action, price = found
-            if action in costs and price is not None and price >= costs[action]:
-                continue  # several moves share the action: the cheapest stays
-            costs[action] = price
+            if action in out:  # several moves share the action (payments): the cheapest stays
+                prices = self._prices
+                price = prices[id(move)]
+                if price is not None and price >= prices[id(out[action])]:
+                    continue
             out[action] = move
             buffer[action] = 1
         return out, buffer
@@ -157,21 +158,24 @@ class ActionIndex:
         buffer = bytearray(self._zeros)
         hits = copies = 0
         for move in moves:
-            found = None if ids is None else ids.get(id(move))
-            if found is not None:
+            action = None if ids is None else ids.get(id(move))
+            if action is not None:
+                found: Ranked = (action, self._prices[id(move)])
                 hits += 1
             else:
                 entry = known.get(type(move))
-                found = None if entry is None else entry[1].get(entry[0](move))
-                if found is None:
+                seen = None if entry is None else entry[1].get(entry[0](move))
+                if seen is None:
                     found = self._learn(move)
-                elif ids is not None:
-                    copies += 1  # an equal move met before, in another object
+                else:
+                    found = seen
+                    copies += ids is not None  # an equal move met before, in another object
                 if ids is not None:
                     if len(ids) > 100_000:
                         ids.clear()
+                        self._prices.clear()
                         self._held.clear()
-                    ids[id(move)] = found
+                    ids[id(move)], self._prices[id(move)] = found
                     self._held.append(move)
             action, price = found
             if price is not None:  # several moves may share the action: keep the cheapest
@@ -194,6 +198,7 @@ class ActionIndex:
         if self._hits + self._copies >= 500:
             if self._copies > self._hits:
                 self._ids = None
+                self._prices.clear()
                 self._held.clear()
             self._probing = self._copies > self._hits / 4  # settled: hits dominate by far
             self._hits = self._copies = 0
