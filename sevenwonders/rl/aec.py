@@ -13,6 +13,7 @@ agent's is a fresh array of its own.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import numpy as np
@@ -20,6 +21,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from sevenwonders.core.game import Game
+from sevenwonders.rl.actions import INT8
 from sevenwonders.rl.adapter import Adapter
 
 
@@ -69,38 +71,52 @@ class SevenWondersAEC(AECEnv):
         self.infos[self.agent_selection] = {
             "action_mask": self.adapter.mask(self.state_, self._queue[0])}
 
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """The selected agent, step after step, until no agent is left (at most ``max_iter``
+        times): PettingZoo's iterator as a generator, which costs a step less than its
+        iterator object's Python ``__next__``."""
+        while self.agents and max_iter > 0:
+            max_iter -= 1
+            yield self.agent_selection
+
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
         active = bool(self._queue) and self._queue[0] == seat
         return self.adapter.observe(self.state_, seat, active)
 
     def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        queue = self._queue
+        if not queue:  # the game is over: every agent is terminated
             self._was_dead_step(action)
             return
-        seat = self._seat[agent]
-        adapter, state, queue, infos = self.adapter, self.state_, self._queue, self.infos
-        self._chosen[seat] = adapter.listed_move(state, seat, action)
+        # the hot path spelled out (a step per seat decision): the seat to move is queue[0]
+        agent, seat = self.agent_selection, queue[0]
+        adapter, state, infos = self.adapter, self.state_, self.infos
+        move = adapter._entry(state, seat)[0].get(action) if type(action) is int else None
+        self._chosen[seat] = move if move is not None else adapter.listed_move(state, seat,
+                                                                              action)
         del queue[0]
-        self._cumulative_rewards[agent] = 0.0
         if not queue:  # the turn's last seat acted: the turn resolves
             game = self.game
             state = self.state_ = game.play(state, self._chosen)
             self._chosen = {}
             if game.is_over(state):
+                # the only rewards (every step's until now were 0, so no cumulative reward
+                # needs clearing before)
                 final = adapter.final_rewards(state)
                 self.rewards = {a: final[self._seat[a]] for a in self.agents}
                 self.terminations = dict.fromkeys(self.agents, True)
-                self._accumulate_rewards()  # the only rewards: every other step's are 0
+                self._accumulate_rewards()
                 self.agent_selection = self.agents[0]
                 infos[agent] = {"action_mask": self._no_mask}
                 return
             queue = self._queue = sorted(game.to_move(state))
-        selected = self.agent_selection = self.possible_agents[queue[0]]
+        seat = queue[0]
+        selected = self.agent_selection = self.possible_agents[seat]
         if selected != agent:  # the seat that acted has no choice until called again
             infos[agent] = {"action_mask": self._no_mask}
-        infos[selected] = {"action_mask": adapter.mask(state, queue[0])}
+        infos[selected] = {"action_mask": np.frombuffer(bytearray(adapter._entry(state, seat)[1]),
+                                                        INT8)}
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
