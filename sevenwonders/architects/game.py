@@ -78,6 +78,9 @@ class ArchitectsGame:
         # Speed memory (states made here and their moves, payments, city views): one bounded
         # object owned by the engine, not pickled; see architects/cache.py.
         self._cache = self.engine.cache
+        # the city views of the last cities tuple viewed: every seat of a state sees the same
+        # (a Parallel RL environment views each state once per seat); one tuple, replaced whole
+        self._seen_cities: tuple[object, tuple[CityView, ...]] = (None, ())
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its configuration; unpickled as the receiving process's one game object
@@ -245,8 +248,11 @@ class ArchitectsGame:
         state = self._guard(state)
         self.ring.check(seat)
         moves = notation(self._legal(state)) if seat == state.current else ()
-        return make_view(self.tables, state, seat, tuple(map(self._city_view, state.cities)),
-                         moves)
+        cities = state.cities
+        seen = self._seen_cities
+        if seen[0] is not cities:
+            seen = self._seen_cities = (cities, tuple(map(self._city_view, cities)))
+        return make_view(self.tables, state, seat, seen[1], moves)
 
     def _city_view(self, city: City) -> CityView:
         """The public view of ``city``, remembered per city value: a turn changes one city,
