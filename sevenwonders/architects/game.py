@@ -248,11 +248,23 @@ class ArchitectsGame:
         state = self._guard(state)
         self.ring.check(seat)
         moves = notation(self._legal(state)) if seat == state.current else ()
-        cities = state.cities
+        return make_view(self.tables, state, seat, self._city_views(state.cities), moves)
+
+    def _city_views(self, cities: tuple[City, ...]) -> tuple[CityView, ...]:
+        """The public views of ``cities``, remembered for the last tuple viewed: every seat of
+        a state sees the same, and a turn changes one city or two, whose views alone are
+        looked up (by :meth:`_city_view`) when the next state is viewed."""
         seen = self._seen_cities
-        if seen[0] is not cities:
-            seen = self._seen_cities = (cities, tuple(map(self._city_view, cities)))
-        return make_view(self.tables, state, seat, seen[1], moves)
+        if seen[0] is cities:
+            return seen[1]
+        old, views = seen
+        if isinstance(old, tuple) and len(old) == len(cities):
+            views = tuple([view if was is city else self._city_view(city)
+                           for was, city, view in zip(old, cities, views, strict=True)])
+        else:
+            views = tuple(map(self._city_view, cities))
+        self._seen_cities = (cities, views)
+        return views
 
     def _city_view(self, city: City) -> CityView:
         """The public view of ``city``, remembered per city value: a turn changes one city,
