@@ -43,6 +43,7 @@ class SevenWondersAEC(AECEnv):
         self.state_: Any = None
         self._queue: list[int] = []
         self._chosen: dict[int, Any] = {}
+        self._legal: dict[int, Any] = {}
         # the infos' mask of every agent not asked to move: one all-zero array, read only
         self._no_mask = self.adapter.no_mask()
         self._no_mask.flags.writeable = False
@@ -68,8 +69,10 @@ class SevenWondersAEC(AECEnv):
         # every agent's info holds its observation's mask (all zero but the selected agent's)
         self.infos: dict[str, dict[str, Any]] = {
             agent: {"action_mask": self._no_mask} for agent in self.agents}
+        entry = self.adapter._entry(self.state_, self._queue[0])
+        self._legal = entry[0]  # the selected seat's legal actions -> moves (read only)
         self.infos[self.agent_selection] = {
-            "action_mask": self.adapter.mask(self.state_, self._queue[0])}
+            "action_mask": np.frombuffer(bytearray(entry[1]), INT8)}
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """The selected agent, step after step, until no agent is left (at most ``max_iter``
@@ -92,7 +95,7 @@ class SevenWondersAEC(AECEnv):
         # the hot path spelled out (a step per seat decision): the seat to move is queue[0]
         agent, seat = self.agent_selection, queue[0]
         adapter, state, infos = self.adapter, self.state_, self.infos
-        move = adapter._entry(state, seat)[0].get(action) if type(action) is int else None
+        move = self._legal.get(action) if type(action) is int else None
         self._chosen[seat] = move if move is not None else adapter.listed_move(state, seat,
                                                                               action)
         del queue[0]
@@ -115,8 +118,9 @@ class SevenWondersAEC(AECEnv):
         selected = self.agent_selection = self.possible_agents[seat]
         if selected != agent:  # the seat that acted has no choice until called again
             infos[agent] = {"action_mask": self._no_mask}
-        infos[selected] = {"action_mask": np.frombuffer(bytearray(adapter._entry(state, seat)[1]),
-                                                        INT8)}
+        entry = adapter._entry(state, seat)
+        self._legal = entry[0]
+        infos[selected] = {"action_mask": np.frombuffer(bytearray(entry[1]), INT8)}
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
