@@ -26,6 +26,7 @@ from sevenwonders.base.effects import Effect, Scope, Shields
 from sevenwonders.base.events import Event
 from sevenwonders.base.fast.cache import FastCache
 from sevenwonders.base.fast.moves import accepts
+from sevenwonders.base.fast.turn import plain_turn
 from sevenwonders.base.hooks import Expansion, StageVariant
 from sevenwonders.base.legal import BuildQuote
 from sevenwonders.base.moves import Move, Sell
@@ -276,6 +277,11 @@ class Rules:
     def play(self, state: BaseState, moves: Mapping[int, Move],
              events: list[Event] | None = None) -> BaseState:
         """Check ``moves`` and return the next state (adding events to ``events`` if given)."""
+        if events is None and not state.pending:
+            # a plain draft turn in one pass, when the listing of the hands found its moves
+            after = plain_turn(self, state, moves, self.fast.state_memo(state))
+            if after is not None:
+                return after
         powers = self._checked(state, moves)
         if state.pending:
             after = self._decide(state, moves, events)

@@ -280,16 +280,16 @@ def accepts(
         found = memo.keys[seat]
         key = found[0][name]
     assert found is not None
-    if _listed(key, found[1], move):
+    if listed(key, found[1], move):
         return True
-    listed = memo.moves.get(seat, ())
-    if any(legal is move for legal in listed):
+    handed = memo.moves.get(seat, ())
+    if any(legal is move for legal in handed):
         # A move handed out by legal_moves was changed in place: forget every shared move.
         cache.drop_moves()
     return False
 
 
-def _listed(key: RowKey, template: Template, move: Any) -> bool:
+def listed(key: RowKey, template: Template, move: Any) -> bool:
     """Whether ``move`` (a Build or BuildStage of the card of ``key``) is one of its moves."""
     _, status, offered, _ = key
     if type(move) is BuildStage:
