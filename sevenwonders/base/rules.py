@@ -328,18 +328,37 @@ def count_items(cards: Mapping[str, Card], cities: Sequence[City], seats: Iterab
                 counts: Iterable[str]) -> int:
     """How many of ``counts`` (card colours, ``wonder_stage``, ``defeat_token``) the cities of
     ``seats`` hold: the one counting rule of coin and point effects."""
-    wanted = set(counts)
-    colours = {_COLOURS[word] for word in wanted if word in _COLOURS}
+    parsed = _COUNTS.get(counts) if type(counts) is tuple else None
+    if parsed is None:
+        parsed = _parse_counts(counts)
+    colours, stages, defeats = parsed
     total = 0
     for seat in seats:
         city = cities[seat]
-        if "wonder_stage" in wanted:
+        if stages:
             total += city.stages
-        if "defeat_token" in wanted:
-            total += sum(1 for token in city.tokens if token < 0)
+        if defeats:
+            for token in city.tokens:
+                if token < 0:
+                    total += 1
         if colours:
-            total += sum(1 for name in city.cards if cards[name].colour in colours)
+            for name in city.cards:
+                if cards[name].colour in colours:
+                    total += 1
     return total
+
+
+# counts (an effect's tuple of words) -> (the colours named, wonder stages?, defeat tokens?)
+_COUNTS: dict[object, tuple[frozenset[Colour], bool, bool]] = {}
+
+
+def _parse_counts(counts: Iterable[str]) -> tuple[frozenset[Colour], bool, bool]:
+    wanted = set(counts)
+    parsed = (frozenset(_COLOURS[word] for word in wanted if word in _COLOURS),
+              "wonder_stage" in wanted, "defeat_token" in wanted)
+    if type(counts) is tuple and len(_COUNTS) < 1_000:  # (the effects' tuples: a few dozen)
+        _COUNTS[counts] = parsed
+    return parsed
 
 
 __all__ = ["HAND_SIZE", "SALE_COINS", "SIDE_ALIASES", "STANDARD_PRICE", "START_COINS",

@@ -12,6 +12,8 @@ from typing import TypeVar
 
 import attrs
 
+from sevenwonders.core.memo import builder
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
@@ -44,7 +46,7 @@ class Rng:
 
     def next64(self) -> tuple[int, Rng]:
         state = (self.state + _GAMMA) & _MASK
-        return _mix(state), Rng(state)
+        return _mix(state), _rng(state=state)
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
@@ -58,7 +60,7 @@ class Rng:
             z = ((z ^ (z >> 27)) * _MIX2) & _MASK
             value = z ^ (z >> 31)
             if value < limit:
-                return value % n, Rng(state)
+                return value % n, _rng(state=state)
 
     def draws(self, bounds: Sequence[int]) -> tuple[tuple[int, ...], Rng]:
         """One :meth:`below` draw per bound, in order, exactly as a chain of ``below`` calls
@@ -78,7 +80,7 @@ class Rng:
                 if value < limit:
                     break
             out.append(value % n)
-        return tuple(out), Rng(state)
+        return tuple(out), _rng(state=state)
 
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """A shuffled copy of ``items`` (Fisher-Yates), drawing exactly as :meth:`below` would,
@@ -98,7 +100,7 @@ class Rng:
                     break
             j = value % bound
             out[i], out[j] = out[j], out[i]
-        return tuple(out), Rng(state)
+        return tuple(out), _rng(state=state)
 
     def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
         index, rng = self.below(len(items))
@@ -113,3 +115,9 @@ class Rng:
         """Two independent generators: one to keep, one to hand to a sub-process."""
         value, rng = self.next64()
         return rng, Rng(_mix(value))
+
+
+# The next generator of a draw, made without ``__init__`` (``core.memo.builder``: a slot set
+# directly; the state is the 64-bit integer just computed). A draw's share of a random playout
+# is large enough for the class call to show.
+_rng = builder(Rng)

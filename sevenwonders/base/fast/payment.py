@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from operator import add
 from typing import TYPE_CHECKING, Any
 
 from sevenwonders.base.trading import Prod, pair_order, pareto, pareto_purchases
@@ -390,26 +391,15 @@ class TradeSituation:
         # (wonder, side, stages built, spendable coins, variants) -> (template, template id)
         self.templates: dict[tuple[Any, ...], tuple[Template, int]] = {}
         # Every either/or producer: (options, amount, whose: 0 own, 1 left, 2 right).
-        choices: list[tuple[int, int, int]] = []
-        if me.own_choices:
-            choices.extend([(m, a, 0) for m, a in me.own_choices])
-        if left.sell_choices:
-            choices.extend([(m, a, 1) for m, a in left.sell_choices])
-        if right.sell_choices:
-            choices.extend([(m, a, 2) for m, a in right.sell_choices])
-        self.choices = tuple(choices)
+        self.choices = choices = me.own_tagged + left.sell_tagged[0] + right.sell_tagged[1]
         # No either/or producer anywhere: a payment only splits each resource between sides.
         self.plain = not choices
         # the id of the choices (equal choices, equal ids), for the shared _FOLDS cache
-        self.choices_id = 0 if self.plain else self.folds.choices_id(self.choices)
+        self.choices_id = 0 if self.plain else self.folds.choices_id(choices)
         # Per resource, the units of every producer that could give it to the city (its
         # own, and what its neighbours sell): a cost needing more of one cannot be paid.
-        me_fixed, left_fixed, right_fixed = me.own_fixed, left.sell_fixed, right.sell_fixed
-        units = [me_fixed[r] + left_fixed[r] + right_fixed[r] for r in range(7)]
-        for m, amount, _ in choices:
-            for r in RESOURCES_OF_MASK[m]:
-                units[r] += amount
-        self.available = tuple(units)
+        self.available = tuple(map(add, map(add, me.own_units, left.sell_units),
+                                   right.sell_units))
 
     def pairs(self, cost: Bag, items: tuple[tuple[int, int], ...], cost_id: int) -> Pairs:
         """Every payment of ``cost`` (whose non-zero (resource, units) are ``items``),
