@@ -289,8 +289,7 @@ class Rules:
             after, ended = turn.resolve(self, state, moves, events, "draft", powers, end=True)
             if not ended:  # (a plain turn ends in place)
                 after = ages.advance(self, after, events)
-        if not self.expansions:  # the seats' entries go on to the next state
-            self.fast.carry(state, self.fast.state_memo(state), after)
+        self.fast.carry(state, self.fast.state_memo(state), after)  # the entries go on
         return after
 
     def _decide(self, state: BaseState, moves: Mapping[int, Move],

@@ -164,6 +164,9 @@ class Edifice(Expansion):
             raise InvalidOptionError(f"castle_loses must be one of {CASTLE_CHOICES}")
         self.castle_loses = castle_loses
         self._lasting: dict[tuple[str, ...], tuple[Effect, ...]] = {}
+        # project -> its participation variant, made once (the same tuple every time: the
+        # rules' speed layer knows it again by identity)
+        self._variants: dict[str, tuple[StageVariant, ...]] = {}
 
     def _project(self, name: str) -> Project:
         try:
@@ -311,7 +314,12 @@ class Edifice(Expansion):
         age = state.age - 1
         if (mine.outcomes[age] == OPEN and mine.pawns_left[age] > 0
                 and seat not in mine.participants[age]):
-            return (StageVariant((PARTICIPATE,), self._project(mine.projects[age]).cost),)
+            name = mine.projects[age]
+            found = self._variants.get(name)
+            if found is None:
+                found = self._variants[name] = (
+                    StageVariant((PARTICIPATE,), self._project(name).cost),)
+            return found
         return ()
 
     def extra_effects(self, rules: Rules, state: BaseState, seat: int) -> tuple[Effect, ...]:

@@ -190,9 +190,9 @@ def stage_template(
 ) -> tuple[Template, int]:
     """(left, right, extras, choice) of every way to build the next stage now, and an id
     of that template (equal templates have equal ids) for short cache keys."""
+    shape: tuple[Any, ...]
     if cache.rules.expansions:
-        variants = cache.rules.stage_variants(state, seat)
-        shape: tuple[Any, ...] = tuple((v.extras, v.coins) for v in variants)
+        variants, shape = cache.stage_variants(state, seat)
     else:
         variants = cache.rules.no_variants
         shape = ()
