@@ -4,14 +4,15 @@ Age's last turn the leftover cards are discarded and the Age ends).
 
 Speed only: :func:`sevenwonders.base.turn.resolve` with :func:`~sevenwonders.base.ages.advance`
 is the rule (rulebook "2. AKTION DURCHFÜHREN", "3. HANDKARTEN WEITERGEBEN", "DER SECHSTE UND
-LETZTE SPIELZUG"; reference D3a), and ``tests/base/fast/test_plain_turn.py`` proves both give
-equal states along random games. This pass takes the turns that leave nothing to decide (no
-pending decision before or after, no expansion, no events asked for) and only moves it can
-accept from what the listing of the hands found on the same state (:data:`~.moves.RowKey`: a
-build's payments and whether it is free); anything else (a move not listed, a stage or a last
-card that leaves a decision, coin effects counted at placement) returns ``None`` and goes the
-general way, which accepts it or names its fault. It also hands every seat's trading entry on
-to the next state (as ``FastCache.carry`` does).
+LETZTE SPIELZUG"; reference D3a, D3b), and ``tests/base/fast/test_plain_turn.py`` proves both
+give equal states along random games. This pass takes a draft turn (no pending decision, no
+events asked for) when every move is one the listing of the hands found on the same state
+(:data:`~.moves.RowKey`: a build's payments and whether it is free); anything else (a move not
+listed, a stage or a last card that leaves a decision, coin effects counted at placement)
+returns ``None`` and goes the general way, which accepts it or names its fault. Without
+expansions the turn ends here and every seat's trading entry is handed on (as
+``FastCache.carry`` does); with expansions the state ``turn.resolve`` would give (the turn's
+marks noted) goes through their ``after_builds`` hooks and ``ages.advance``.
 """
 
 from __future__ import annotations
@@ -19,13 +20,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from sevenwonders.base.ages import end_age, pay_deferred
-from sevenwonders.base.effects import BuildFromDiscard, Coins, PlayLastCard
+from sevenwonders.base.ages import advance, end_age, pay_deferred
+from sevenwonders.base.effects import BuildFromDiscard, Coins, ExpansionEffect, PlayLastCard
 from sevenwonders.base.fast.entries import child_entry
 from sevenwonders.base.fast.moves import listed
+from sevenwonders.base.hooks import StageBuild
 from sevenwonders.base.moves import Build, BuildStage, Move, Sell
 from sevenwonders.base.setup import TURNS_PER_AGE
-from sevenwonders.base.state import BaseState, City, make_city, make_state
+from sevenwonders.base.state import BaseState, City, make_city, make_marks, make_state
 from sevenwonders.base.turn import SALE_COINS
 
 if TYPE_CHECKING:
@@ -43,19 +45,19 @@ def plain_turn(rules: Rules, state: BaseState, moves: Mapping[int, Move],
     passed), or ``None`` when this pass does not take it (see the module's docstring)."""
     players = state.players
     keys = memo.keys
-    if (state.pending or state.turn > TURNS_PER_AGE or state.age_ending or rules.expansions
+    if (state.pending or state.turn > TURNS_PER_AGE or state.age_ending
             or len(keys) != players or state.marks != rules.no_marks):
         return None
     at_placement = rules.options.coin_effect_timing == "at_placement"
     info_of = rules.fast.info
     sides = rules.sides
     hands = list(state.hands)
-    cities = state.cities
     spent = [0] * players
     income = [0] * players
     done = [0] * players
     discard: list[str] = []
     deferred: list[tuple[int, str]] = []
+    stage_builds: list[StageBuild] = []  # (for the expansions' hooks)
     for seat in range(players):
         move = moves[seat]
         if type(move) is Sell:
@@ -87,14 +89,9 @@ def plain_turn(rules: Rules, state: BaseState, moves: Mapping[int, Move],
                         deferred.append((seat, name))
                 done[seat] = _BUILT
             else:
-                city = cities[seat]
-                stage = rules.boards[(city.wonder, city.side)][city.stages]
-                spent[seat] += move.left + move.right + stage.coins
-                for stage_effect in stage.effects_with(move.choice):  # type: ignore[union-attr]
-                    if isinstance(stage_effect, Coins):
-                        income[seat] += stage_effect.amount
-                    elif isinstance(stage_effect, BuildFromDiscard):
-                        return None  # a decision follows: the general way
+                if not _stage(rules, state, seat, move, spent, income,  # type: ignore[arg-type]
+                              stage_builds):
+                    return None  # a decision follows: the general way
                 done[seat] = _STAGED
         else:
             return None
@@ -102,11 +99,35 @@ def plain_turn(rules: Rules, state: BaseState, moves: Mapping[int, Move],
         at = hand.index(name)
         hands[seat] = hand[:at] + hand[at + 1:]
     return _next_state(rules, state, moves, memo, (spent, income, done, hands, discard,
-                                                   deferred))
+                                                   deferred, stage_builds))
 
 
 _Parts = tuple[list[int], list[int], list[int], list[tuple[str, ...]], list[str],
-               list[tuple[int, str]]]
+               list[tuple[int, str]], list[StageBuild]]
+
+
+def _stage(rules: Rules, state: BaseState, seat: int, move: BuildStage, spent: list[int],
+           income: list[int], stage_builds: list[StageBuild]) -> bool:
+    """A listed stage build paid and its coins gained (as ``turn._build_stage``); False when
+    it leaves a decision (Halikarnassos)."""
+    city = state.cities[seat]
+    stage = rules.boards[(city.wonder, city.side)][city.stages]
+    bank = stage.coins
+    if rules.expansions:  # the variant's coins (the move is listed: its variant exists)
+        bank += next(v.coins for v in rules.fast.stage_variants(state, seat)[0]
+                     if v.extras == move.extras)
+    spent[seat] += move.left + move.right + bank
+    effects = stage.effects_with(move.choice)
+    for effect in effects:
+        if isinstance(effect, Coins):
+            income[seat] += effect.amount
+        elif isinstance(effect, BuildFromDiscard):
+            return False
+    if rules.expansions:
+        stage_builds.append(StageBuild(
+            seat, city.stages + 1, move.extras,
+            tuple(e for e in effects if isinstance(e, ExpansionEffect))))
+    return True
 
 
 def _next_state(rules: Rules, state: BaseState, moves: Mapping[int, Move], memo: StateMemo,
@@ -114,7 +135,7 @@ def _next_state(rules: Rules, state: BaseState, moves: Mapping[int, Move], memo:
     """The cities after the turn (as ``turn._settle`` makes them), the turn ended (as
     ``turn._end_plain_turn``, or after an Age's last turn as ``ages.last_turn``,
     ``ages.end_turn`` and ``ages.end_age``), and the seats' entries handed on."""
-    spent, income, done, hands, discard, deferred = parts
+    spent, income, done, hands, discard, deferred, _ = parts
     age = state.age
     before = state.cities
     cities: list[City] = list(before)
@@ -151,6 +172,8 @@ def _next_state(rules: Rules, state: BaseState, moves: Mapping[int, Move], memo:
                     return None
                 discard.extend(hand)
                 hands[seat] = ()
+    if rules.expansions:
+        return _expansion_turn(rules, state, memo, cities, parts)
     all_deferred = (*state.deferred, *deferred)
     after = make_state(
         players=state.players,
@@ -180,4 +203,43 @@ def _next_state(rules: Rules, state: BaseState, moves: Mapping[int, Move], memo:
         if found is not None and done[seat] != _STAGED:
             carried[seat] = (child_entry(fast, found, after.cities[seat])
                              if done[seat] == _BUILT else found)
+    return after
+
+
+def _expansion_turn(rules: Rules, state: BaseState, memo: StateMemo, cities: list[City],
+                    parts: _Parts) -> BaseState:
+    """The rest of a turn without stage builds in a game with expansions, as
+    ``turn.resolve`` leaves it (the turn's marks noted, D3b) for the expansions'
+    ``after_builds`` hooks, then ended by ``ages.advance`` (their end-of-Age hooks
+    included); the entries go on by ``FastCache.carry``."""
+    spent, income, done, hands, discard, deferred, stage_builds = parts
+    marks = list(state.marks)
+    for seat in range(state.players):
+        what = done[seat]
+        if spent[seat] or income[seat] or what in (_BUILT, _STAGED):
+            built = cities[seat].cards[-1] if what == _BUILT else None
+            mark = marks[seat]
+            marks[seat] = make_marks(
+                built=mark.built if built is None else (*mark.built, built),
+                stages=mark.stages + (what == _STAGED), income=mark.income + income[seat])
+    after = make_state(
+        players=state.players,
+        age=state.age,
+        turn=state.turn,
+        cities=tuple(cities),
+        hands=tuple(hands),
+        decks=state.decks,
+        discard=(*state.discard, *discard) if discard else state.discard,
+        rng=state.rng,
+        pending=state.pending,
+        marks=tuple(marks),
+        deferred=(*state.deferred, *deferred) if deferred else state.deferred,
+        over=state.over,
+        age_ending=state.age_ending,
+        expansions=state.expansions,
+    )
+    for expansion in rules.expansions:
+        after = expansion.after_builds(rules, after, tuple(stage_builds), None)
+    after = advance(rules, after, None)
+    rules.fast.carry(state, memo, after)
     return after

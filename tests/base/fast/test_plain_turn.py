@@ -10,9 +10,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sevenwonders.base import BaseGame, Build, BuildStage, Move, Sell
+from sevenwonders.base.events import Event
 from sevenwonders.base.fast.turn import plain_turn
+from sevenwonders.base.hooks import Expansion, StageBuild
+from sevenwonders.base.rules import Rules
 from sevenwonders.base.state import BaseState
+from sevenwonders.core.playout import states
 from sevenwonders.core.rng import Rng
+from sevenwonders.edifice import Edifice
 from sevenwonders.errors import IllegalMoveError
 
 
@@ -84,11 +89,17 @@ CONFIGS = [
     {"players": 5, "edition": "1st", "sides": "b"},
     {"players": 6, "sides": "night", "coin_effect_timing": "at_placement"},
     {"players": 5, "carthage": True, "sides": "random"},
+    {"players": 5, "sides": "random", "expansions": "edifice"},
+    {"players": 7, "sides": "night", "expansions": "edifice"},
+    {"players": 3, "edition": "1st", "expansions": "edifice"},
 ]
 
 
 @pytest.mark.parametrize("options", CONFIGS)
 def test_plain_turns_equal_the_general_path(options: dict[str, object]) -> None:
+    options = dict(options)
+    if options.pop("expansions", None):
+        options["expansions"] = (Edifice(),)
     g = BaseGame(**options)  # type: ignore[arg-type]
     taken = compared = last = 0
     for seed in range(3):
@@ -110,13 +121,25 @@ def test_plain_turns_equal_the_general_path_on_random_games(seed: int, players: 
     _check_game(BaseGame(players=players, sides=sides), seed, every=3)
 
 
-def test_an_expansion_game_goes_the_general_way() -> None:
-    from sevenwonders.edifice import Edifice
-
+def test_stage_builds_of_an_expansion_game_equal_the_general_path() -> None:
+    """Edifice: the plain stage build and the one that joins the Age's project (its extra
+    coins, the expansion's hook) give the general path's state."""
     g = BaseGame(players=4, expansions=(Edifice(),))
-    state = g.new_game(1)
-    moves = {seat: g.legal_moves(state, seat)[0] for seat in range(4)}
-    assert plain_turn(g.rules, state, moves, g.rules.fast.state_memo(state)) is None
+    taken = 0
+    for seed in range(3):
+        for state in states(g, seed):
+            if state.pending or state.over:
+                continue
+            listed = {seat: g.legal_moves(state, seat) for seat in range(4)}
+            moves = {seat: found[-1] for seat, found in listed.items()}  # sales
+            memo = g.rules.fast.state_memo(state)
+            for seat, found in listed.items():
+                for stage in (m for m in found if isinstance(m, BuildStage)):
+                    trial = {**moves, seat: stage}
+                    fast = plain_turn(g.rules, state, trial, memo)
+                    assert fast is None or fast == g.rules.play(state, trial, [])
+                    taken += fast is not None and bool(stage.extras)
+    assert taken > 5
 
 
 def test_seats_whose_moves_were_not_listed_go_the_general_way() -> None:
@@ -150,3 +173,41 @@ def test_olympias_free_build_of_a_card_with_a_coin_cost() -> None:
         fast = plain_turn(g.rules, state, moves, g.rules.fast.state_memo(state))
         assert fast is not None and fast == g.rules.play(state, moves, [])
     assert fast is not None and fast.cities[0].coins == 3 and fast.cities[0].free_build_age == 1
+
+
+class _Witness(Expansion):
+    """An expansion that notes the state its ``after_builds`` hook is given."""
+
+    name = "witness"
+
+    def __init__(self) -> None:
+        self.seen: list[BaseState] = []
+
+    def after_builds(self, rules: Rules, state: BaseState, stages: tuple[StageBuild, ...],
+                     events: list[Event] | None) -> BaseState:
+        self.seen.append(state)
+        return state
+
+
+def test_expansion_hooks_see_the_state_the_general_path_gives_them() -> None:
+    """The marks of the turn (D3b), the hands before passing, the deferred coin effects: what
+    an expansion's ``after_builds`` is given is the same on both paths."""
+    witness = _Witness()
+    g = BaseGame(players=4, sides="random", expansions=(witness,))
+    taken = 0
+    for seed in range(2):
+        for state in states(g, seed):
+            if state.pending or state.over:
+                continue
+            moves: dict[int, Move] = {}
+            for seat in range(4):
+                found = g.legal_moves(state, seat)
+                moves[seat] = found[(seat * 7 + state.turn) % len(found)]
+            fast = plain_turn(g.rules, state, moves, g.rules.fast.state_memo(state))
+            if fast is None:
+                continue
+            seen = witness.seen[-1]
+            assert fast == g.rules.play(state, moves, [])
+            assert witness.seen[-1] == seen and witness.seen[-1] is not seen
+            taken += 1
+    assert taken > 20
