@@ -146,8 +146,11 @@ class Rules:
         yield from self.extra_effects(state, seat)
 
     def extra_effects(self, state: BaseState, seat: int) -> tuple[Effect, ...]:
-        if not self.expansions:
+        expansions = self.expansions
+        if not expansions:
             return ()
+        if len(expansions) == 1:
+            return tuple(expansions[0].extra_effects(self, state, seat))
         out: list[Effect] = []
         for expansion in self.expansions:
             out.extend(expansion.extra_effects(self, state, seat))
