@@ -569,7 +569,7 @@ class Folds:
         """How the either/or producers ``choices`` act on the needed resources ``mask``: the
         (own, left, right) units per resource of those with a single needed option, which act
         as fixed ones, and those with several, each ``None`` for none."""
-        extra: list[list[int]] | None = None
+        extra: list[int] | None = None  # (own, left, right) units of each resource in turn
         several: list[tuple[int, int, int]] | None = None
         for m, amount, whose in choices:
             m &= mask
@@ -580,9 +580,10 @@ class Folds:
                     several.append((m, amount, whose))
                     continue
                 if extra is None:
-                    extra = [[0, 0, 0] for _ in range(7)]
-                extra[m.bit_length() - 1][whose] += amount
-        found = (None if extra is None else tuple([(o, left, right) for o, left, right in extra]),
+                    extra = [0] * 21
+                extra[3 * (m.bit_length() - 1) + whose] += amount
+        found = (None if extra is None
+                 else tuple(zip(extra[0::3], extra[1::3], extra[2::3], strict=True)),
                  None if several is None else tuple(several))
         if len(self.table) > FOLD_CACHE_LIMIT:
             self.table.clear()
