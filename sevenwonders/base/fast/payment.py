@@ -409,6 +409,11 @@ class TradeSituation:
             if count > available[r]:
                 self.pays[cost_id] = ()
                 return ()  # more than all producers together make: no payment
+        return self.search(cost, items, cost_id)
+
+    def search(self, cost: Bag, items: tuple[tuple[int, int], ...], cost_id: int) -> Pairs:
+        """:meth:`pairs` for a cost no resource of which needs more units than
+        :attr:`available` (the caller checked)."""
         own_fixed = self.me.own_fixed
         if self.plain:
             left_fixed = self.left.sell_fixed
