@@ -60,9 +60,10 @@ class ArchitectsCache:
         self.open_stages: list[tuple[str, ...]] = []
         """Each set of open stages met so far; its place in this list is its code in the
         payment situations (a few dozen: at most one per wonder and stages built)."""
-        self.stages: dict[tuple[str, tuple[str, ...]], tuple[int, int, int]] = {}
+        self.stages: dict[tuple[str, tuple[str, ...]], tuple[int, int, int, int, int]] = {}
         """(wonder, stages built) -> the code of the stages open and the constants capping the
-        tally there (see ``LegalMoves._pack``; bounded like ``open_stages``)."""
+        tally there, without and with engineering usable (see ``LegalMoves._pack``; bounded
+        like ``open_stages``)."""
 
     def moves(self, state: ArchitectsState) -> tuple[Move, ...] | None:
         """The remembered legal moves of ``state`` (None if the state is not known here)."""

@@ -16,13 +16,14 @@ and tests/architects/test_fast.py checks the two agree on every take along rando
 from __future__ import annotations
 
 from sevenwonders.architects.conflicts import fight
+from sevenwonders.architects.data import STAGE_KEYS
 from sevenwonders.architects.legal import (
     _ACTIONS,
     _TAKE_SETS,
     SCIENCE_CHOICE,
     LegalMoves,
 )
-from sevenwonders.architects.moves import Build, Move, Science, Source, Take
+from sevenwonders.architects.moves import SOURCES, Build, Move, Science, Source, Take
 from sevenwonders.architects.state import (
     ArchitectsState,
     City,
@@ -35,6 +36,8 @@ from sevenwonders.architects.state import (
 )
 from sevenwonders.core.memo import fresh_all
 
+_STAGES = len(STAGE_KEYS)
+_LEFT, _RIGHT, _CENTRAL = SOURCES  # an enum member read from a module global: no class lookup
 _new = object.__new__
 _set_source = Take.__dict__["source"].__set__
 
@@ -51,8 +54,7 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
     seat = state.current
     decks = state.decks
     central = state.central
-    index = (seat if source is Source.LEFT else rules.right[seat] if source is Source.RIGHT
-             else -1)
+    index = seat if source is _LEFT else rules.right[seat] if source is _RIGHT else -1
     card = central[-1] if index < 0 else decks[index][-1]
     kind = t.card_kind[card]
     city = state.cities[seat]
@@ -109,7 +111,7 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
             return None
     if not central and not any(decks):  # the game ends (or a wonder was already complete)
         return None
-    if len(built) == len(t.stage_bit):  # the wonder is complete: the game ends
+    if len(built) == _STAGES:  # the wonder is complete: the game ends
         return None
     city = with_cards(city, cards) if built is city.built else make_city(
         wonder=city.wonder, built=built, cards=cards, tokens=tokens, military=city.military)

@@ -26,7 +26,6 @@ from sevenwonders.architects.moves import (
     Move,
     Pick,
     Science,
-    Source,
     Take,
     UseEffect,
     parse,
@@ -60,6 +59,7 @@ from sevenwonders.errors import (
 
 _MOVE_TYPES = frozenset(MOVE_TYPES)
 _TAKE_LEFT, _TAKE_RIGHT, _TAKE_CENTRAL = (TAKES[source] for source in SOURCES)
+_LEFT, _RIGHT, _CENTRAL = SOURCES  # an enum member read from a module global: no class lookup
 
 
 class ArchitectsGame:
@@ -145,16 +145,22 @@ class ArchitectsGame:
         legal = last[1] if state is last[0] else self._legal(self._guard(state))
         seat = state.current
         move: Move | None = None
-        if type(moves) is dict and len(moves) == 1 and seat in moves and (
-                type(next(iter(moves))) is int):  # no bool or float for a seat
+        # one key, the seat itself (a small int: the one object of its value; a bool, a float
+        # or an int subclass is not it and goes to the checks of _reject)
+        if type(moves) is dict and len(moves) == 1 and next(iter(moves)) is seat:
             given = moves[seat]
             kind = type(given)
             if kind is Take:  # the most frequent move: its own copy found by its source
                 source = given.source
-                own = (_TAKE_LEFT if source is Source.LEFT else _TAKE_RIGHT
-                       if source is Source.RIGHT else _TAKE_CENTRAL
-                       if source is Source.CENTRAL else None)
-                if own is not None and own in legal:
+                own = (_TAKE_LEFT if source is _LEFT else _TAKE_RIGHT
+                       if source is _RIGHT else _TAKE_CENTRAL
+                       if source is _CENTRAL else None)
+                for listed in legal:  # by identity: the engine lists its own takes
+                    if listed is own:
+                        break
+                else:
+                    own = None
+                if own is not None:
                     move = own
                     done = plain_take(self.engine, state, source)
                     if done is not None:

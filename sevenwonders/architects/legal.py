@@ -51,6 +51,7 @@ CENTRAL = -1
 """Deck index of the central deck (wonder decks are indexed by their owner's seat)."""
 HIDDEN = "hidden"
 
+_LEFT, _RIGHT, _CENTRAL = SOURCES  # an enum member read from a module global: no class lookup
 _START = StartTurn()
 _ACTIONS = Actions()
 _FINISHED = Finished()
@@ -106,22 +107,23 @@ class LegalMoves:
     def _pack(self, cards: int) -> None:
         """The same tally packed into one integer (speed only): slot ``i`` is the bit field
         ``i * width`` up, wide enough for every card of the game plus one spare bit, so that
-        each field can be capped at once. Greys and gold are capped at the largest cost of the
-        stages open (a stage of ``n`` cards spends at most ``n`` of one kind, so more changes no
-        payment); greens at 2 (more makes no other science set)."""
+        each field can be capped at once. Gold is capped at the largest cost of the stages open
+        and greys at what :meth:`_stage_payments` keeps of them for the stages open (more
+        changes no payment); greens at 2 (more makes no other science set)."""
         width = cards.bit_length() + 1
         top = 1 << width - 1
         self._tally_bit: tuple[int, ...] = tuple(
             0 if slot == 9 else 1 << width * slot for slot in self._tally_slot)
-        self._cap_adds: list[int] = []
-        """Per cap: added to a tally, it sets a field's top bit exactly when the field reached
-        its cap."""
-        self._caps: list[int] = []
-        """Per cap: every field at its cap."""
-        for cap in range(LARGEST_STAGE + 1):
-            caps = (cap,) * 6 + (2,) * 3
-            self._cap_adds.append(sum(top - c << width * i for i, c in enumerate(caps)))
-            self._caps.append(sum(c << width * i for i, c in enumerate(caps)))
+        self._cap_adds: dict[tuple[int, int], int] = {}
+        """Per (grey cap, gold cap): added to a tally, it sets a field's top bit exactly when the
+        field reached its cap."""
+        self._caps: dict[tuple[int, int], int] = {}
+        """Per (grey cap, gold cap): every field at its cap."""
+        for grey in range(LARGEST_STAGE + 1):
+            for gold in range(LARGEST_STAGE + 1):
+                caps = (grey,) * 5 + (gold,) + (2,) * 3
+                self._cap_adds[grey, gold] = sum(top - c << width * i for i, c in enumerate(caps))
+                self._caps[grey, gold] = sum(c << width * i for i, c in enumerate(caps))
         self._cap_top = sum(top << width * i for i in range(9))
         self._cap_shift = width - 1
         self._field = (1 << width) - 1
@@ -134,17 +136,29 @@ class LegalMoves:
             for a in range(3) for b in range(3) for c in range(3)}
         """The science sets of each capped tally of green cards."""
 
-    def _stages_open(self, wonder: str, built: tuple[str, ...]) -> tuple[int, int, int]:
-        """The entry of ``cache.stages`` for a wonder with these stages built."""
+    def _stages_open(self, wonder: str, built: tuple[str, ...]) -> tuple[int, int, int, int, int]:
+        """The entry of ``cache.stages`` for a wonder with these stages built: the code of the
+        stages open, and the constants capping a tally there without and with engineering."""
         t = self.t
         open_now = t.available[wonder][t.built_mask(built)]
         known = self.cache.open_stages
         if open_now not in known:
             known.append(open_now)
-        cap = max((t.stage_cost[key][0] for key in open_now), default=0)
-        entry = self.cache.stages[wonder, built] = (known.index(open_now), self._cap_adds[cap],
-                                                    self._caps[cap])
+        costs = [t.stage_cost[key] for key in open_now]
+        most = max((n for n, _ in costs), default=0)
+        grey = max((self._grey_cap(n, same, False) for n, same in costs), default=0)
+        entry = self.cache.stages[wonder, built] = (
+            known.index(open_now), self._cap_adds[grey, most], self._caps[grey, most],
+            self._cap_adds[most, most], self._caps[most, most])
         return entry
+
+    @staticmethod
+    def _grey_cap(n: int, same: bool, engineering: bool) -> int:
+        """How many grey cards of one kind matter to the payments of a stage of ``n``
+        resources (architects/payment.py): on an "identical" stage, or with engineering, up to
+        ``n`` of a kind (never more is spent); on a "different" stage without engineering only
+        whether the seat has the kind (one of each kind is spent, gold fills the rest)."""
+        return n if same or engineering else 1
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickle the rules without the cache (a worker builds its own)."""
@@ -157,9 +171,9 @@ class LegalMoves:
     # ----------------------------------------------------------------- helpers
 
     def deck_index(self, seat: int, source: Source) -> int:
-        if source is Source.LEFT:
+        if source is _LEFT:
             return seat
-        if source is Source.RIGHT:
+        if source is _RIGHT:
             return self.right[seat]
         return CENTRAL
 
@@ -171,11 +185,11 @@ class LegalMoves:
         """The decks ``seat`` can take a card from."""
         out = []
         if decks[seat]:
-            out.append(Source.LEFT)
+            out.append(_LEFT)
         if decks[self.right[seat]]:
-            out.append(Source.RIGHT)
+            out.append(_RIGHT)
         if central:
-            out.append(Source.CENTRAL)
+            out.append(_CENTRAL)
         return out
 
     def counts(self, city: City) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
@@ -224,6 +238,12 @@ class LegalMoves:
 
     def _stage_payments(self, stage: str, res: tuple[int, ...], gold: int, economy: bool,
                         engineering: bool) -> Payments:
+        n, same = self.t.stage_cost[stage]
+        if gold > n:  # more changes no payment of this stage (see _grey_cap)
+            gold = n
+        cap = self._grey_cap(n, same, engineering)
+        if max(res) > cap:
+            res = tuple([r if r <= cap else cap for r in res])
         cache = self.cache.stage_payments
         key = (stage, res, gold, economy, engineering)
         found = cache.get(key)
@@ -264,7 +284,7 @@ class LegalMoves:
             return tuple(moves)
         if kind is SideChoice:
             moves = [self._halicarnassus[s] for s in self._sources(w, seat)
-                     if s is not Source.CENTRAL]
+                     if s is not _CENTRAL]
             if moves and not self.mandatory_effects:
                 moves.append(_SKIP)
             return tuple(moves)
@@ -330,24 +350,15 @@ class LegalMoves:
         :data:`.cache.Situation`; the parts, so that no city is made for a question).
 
         Builds depend only on the payment situation (the stages open, grey and gold cards
-        counted up to the largest cost among them, the economy and engineering tokens not
-        ``used`` this turn), so they are remembered per situation in the cache (shared by the
-        wonders); science sets only on the green cards counted up to 2 and on whether a progress
-        token can be taken.
+        counted up to what matters to those stages, see :meth:`_grey_cap`, the economy and
+        engineering tokens not ``used`` this turn), so they are remembered per situation in the
+        cache (shared by the wonders); science sets only on the green cards counted up to 2 and
+        on whether a progress token can be taken.
         """
         cache = self.cache
         stages = cache.stages.get((wonder, built))
         if stages is None:
             stages = self._stages_open(wonder, built)
-        code, cap_add, caps = stages
-        tally = 0
-        bit = self._tally_bit
-        for card in cards:
-            tally += bit[card]
-        over = ((tally + cap_add) & self._cap_top) >> self._cap_shift
-        if over:  # a 1 at the bottom of each field that reached its cap
-            fill = over * self._field
-            tally = tally & ~fill | fill & caps
         usable = 0
         if tokens:
             t = self.t
@@ -357,6 +368,16 @@ class LegalMoves:
                         usable |= 1
                     elif token in t.engineering:
                         usable |= 2
+        code = stages[0]
+        cap_add, caps = (stages[3], stages[4]) if usable & 2 else (stages[1], stages[2])
+        tally = 0
+        bit = self._tally_bit
+        for card in cards:
+            tally += bit[card]
+        over = ((tally + cap_add) & self._cap_top) >> self._cap_shift
+        if over:  # a 1 at the bottom of each field that reached its cap
+            fill = over * self._field
+            tally = tally & ~fill | fill & caps
         key = (tally & self._pay_mask) << 12 | code << 2 | usable
         payments = cache.payments
         found = payments.get(key)

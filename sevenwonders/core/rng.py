@@ -7,12 +7,11 @@ for ``shuffle``). Every draw returns the value together with the next generator.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import TypeVar
 
 import attrs
-
-from sevenwonders.core.memo import builder
 
 T = TypeVar("T")
 
@@ -33,6 +32,55 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
+# Many outputs at once (speed only; the values are exactly those of successive draws). The
+# outputs after ``state`` are ``_mix(state + k * _GAMMA)`` for k = 1, 2, ...: independent of
+# each other, so ``_outputs`` computes a block of them with a handful of operations on one big
+# integer holding each step's 64-bit state in its own 128-bit lane (room for the products of
+# the mixing; the masks clear what the shifts and products leave above each lane's 64 bits),
+# instead of a dozen operations on small integers per output. Every draw of a small bound
+# accepts an output below ``_SAFE`` (the rejection limit of a bound n is 2**64 - 2**64 % n, above
+# 2**64 - n), so a block without a larger output is used as it is; a block with one (odds about
+# 2**-54 per output) is left to the one-draw-at-a-time loops, which reject exactly as ``below``.
+_SAFE = _SPAN - _SMALL
+_BLOCKS = sys.byteorder == "little"
+"""The lanes are read back as native 64-bit words, laid out here for a little-endian machine
+(elsewhere every draw goes one at a time)."""
+_LANE_MASK = b"\xff" * 8 + b"\x00" * 8
+_STEPS: dict[int, tuple[int, int]] = {}
+"""Per block size: the mask keeping each lane's low 64 bits, and the lanes' offsets k * _GAMMA
+(bounded: cleared at _STEP_SIZES sizes)."""
+_STEP_SIZES = 32
+_BLOCK_FROM = 6
+"""The fewest draws worth a block (below that, the fixed cost of a block is larger)."""
+
+
+def _steps(count: int) -> tuple[int, int]:
+    found = _STEPS.get(count)
+    if found is None:
+        mask = int.from_bytes(_LANE_MASK * count, "little")
+        offsets = 0
+        for k in range(count, 0, -1):
+            offsets = offsets << 128 | (k * _GAMMA) & _MASK
+        if len(_STEPS) >= _STEP_SIZES:
+            _STEPS.clear()
+        found = _STEPS[count] = (mask, offsets)
+    return found
+
+
+def _outputs(state: int, count: int) -> list[int] | None:
+    """The next ``count`` outputs after ``state`` (``count`` >= 1), or ``None`` if one of them is
+    not below ``_SAFE`` (then the caller draws one at a time)."""
+    mask, offsets = _steps(count)
+    z = (int.from_bytes(state.to_bytes(16, "little") * count, "little") + offsets) & mask
+    z = (((z ^ (z >> 30)) & mask) * _MIX1) & mask
+    z = (((z ^ (z >> 27)) & mask) * _MIX2) & mask
+    raw = (z ^ (z >> 31)).to_bytes(16 * count, "little")  # lane tops dropped by the [::2]
+    values: list[int] = memoryview(raw).cast("Q")[::2].tolist()
+    if b"\xff\xff" in raw and max(values) >= _SAFE:  # only a large output has two 0xff on top
+        return None
+    return values
+
+
 @attrs.frozen(slots=True)
 class Rng:
     """An immutable random generator; ``state`` is a 64-bit integer."""
@@ -46,13 +94,16 @@ class Rng:
 
     def next64(self) -> tuple[int, Rng]:
         state = (self.state + _GAMMA) & _MASK
-        return _mix(state), _rng(state=state)
+        return _mix(state), Rng(state)
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
-        if not 0 < n <= _SPAN:
+        if 0 < n < _SMALL:
+            limit = _LIMITS[n]
+        elif 0 < n <= _SPAN:
+            limit = _SPAN - _SPAN % n
+        else:
             raise ValueError("below() needs a bound from 1 to 2**64")
-        limit = _LIMITS[n] if n < _SMALL else _SPAN - _SPAN % n
         state = self.state
         while True:  # next64() inlined: the state is stepped, one generator made at the end
             state = (state + _GAMMA) & _MASK
@@ -60,13 +111,15 @@ class Rng:
             z = ((z ^ (z >> 27)) * _MIX2) & _MASK
             value = z ^ (z >> 31)
             if value < limit:
-                return value % n, _rng(state=state)
+                rng: Rng = _new(Rng)
+                _set_state(rng, state)
+                return value % n, rng
 
     def draws(self, bounds: Sequence[int]) -> tuple[tuple[int, ...], Rng]:
         """One :meth:`below` draw per bound, in order, exactly as a chain of ``below`` calls
         would give them, stepping the state directly (one generator made at the end)."""
-        out = []
         state = self.state
+        out = []
         limits = _LIMITS
         for n in bounds:
             if not 0 < n <= _SPAN:
@@ -80,15 +133,25 @@ class Rng:
                 if value < limit:
                     break
             out.append(value % n)
-        return tuple(out), _rng(state=state)
+        return tuple(out), _at(state)
 
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """A shuffled copy of ``items`` (Fisher-Yates), drawing exactly as :meth:`below` would,
         but stepping the 64-bit state directly instead of making a generator per draw."""
         out = list(items)
         state = self.state
+        last = len(out) - 1
+        if _BLOCKS and _BLOCK_FROM <= last < _SMALL:
+            values = _outputs(state, last)
+            if values is not None:  # the usual case: the whole block's draws at once
+                i = last
+                for value in values:
+                    j = value % (i + 1)
+                    out[i], out[j] = out[j], out[i]
+                    i -= 1
+                return tuple(out), _at(state + last * _GAMMA)
         limits = _LIMITS
-        for i in range(len(out) - 1, 0, -1):
+        for i in range(last, 0, -1):
             bound = i + 1
             limit = limits[bound] if bound < _SMALL else _SPAN - _SPAN % bound
             while True:  # rejection sampling as in below(), _mix inlined
@@ -100,11 +163,24 @@ class Rng:
                     break
             j = value % bound
             out[i], out[j] = out[j], out[i]
-        return tuple(out), _rng(state=state)
+        return tuple(out), _at(state)
 
     def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
-        index, rng = self.below(len(items))
-        return items[index], rng
+        n = len(items)
+        if not 0 < n < _SMALL:
+            index, rng = self.below(n)
+            return items[index], rng
+        limit = _LIMITS[n]
+        state = self.state
+        while True:  # below() inlined (a random player's every move is a choice)
+            state = (state + _GAMMA) & _MASK
+            z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            value = z ^ (z >> 31)
+            if value < limit:
+                rng = _new(Rng)
+                _set_state(rng, state)
+                return items[value % n], rng
 
     def sample(self, items: Sequence[T], k: int) -> tuple[tuple[T, ...], Rng]:
         """``k`` distinct positions of ``items``, in random order."""
@@ -117,7 +193,13 @@ class Rng:
         return rng, Rng(_mix(value))
 
 
-# The next generator of a draw, made without ``__init__`` (``core.memo.builder``: a slot set
-# directly; the state is the 64-bit integer just computed). A draw's share of a random playout
-# is large enough for the class call to show.
-_rng = builder(Rng)
+_new = object.__new__
+_set_state = Rng.__dict__["state"].__set__  # the slot's setter: a generator without __init__
+
+
+def _at(state: int) -> Rng:
+    """The generator whose state is ``state`` modulo 2**64 (made without ``__init__``: the
+    field is a plain integer; speed only)."""
+    rng: Rng = _new(Rng)
+    _set_state(rng, state & _MASK)
+    return rng

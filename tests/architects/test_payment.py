@@ -171,3 +171,26 @@ def test_giza_may_keep_its_stone_and_pay_gold(gold_for_any: bool) -> None:
     assert not game.is_over(kept)
     assert [e.stage for e in of_type(events, ev.StageBuilt)] == ["3s"]
     assert sorted(city_kinds(game, kept, 0)) == ["brick", "stone", "stone", "wood"]
+
+
+@given(st.sampled_from(["2d", "2s", "3d", "3s", "4d"]),
+       st.lists(st.integers(min_value=0, max_value=9), min_size=5, max_size=5),
+       st.integers(min_value=0, max_value=9), st.booleans(), st.booleans(),
+       st.lists(st.booleans(), min_size=4, max_size=4))
+def test_more_cards_than_the_remembered_caps_change_no_payment(
+        stage: str, res: list[int], gold: int, economy: bool, engineering: bool,
+        flags: list[bool]) -> None:
+    # The speed layer remembers payments per capped count (architects/legal.py, _grey_cap):
+    # gold up to the stage's size, greys up to it on an identical stage or with engineering,
+    # otherwise only whether the kind is there. Counts above those caps give the same payments.
+    from sevenwonders.architects.legal import LegalMoves
+
+    n, same = int(stage[0]), stage[1] == "s"
+    cap = LegalMoves._grey_cap(n, same, engineering)
+    splits, economy_forces, engineering_forces, gold_for_any = flags
+
+    def pay(greys: tuple[int, ...], coins: int) -> object:
+        return stage_payments(stage, greys, coins, economy, engineering, splits, economy_forces,
+                              engineering_forces, LETTERS, "$", gold_for_any=gold_for_any)
+
+    assert pay(tuple(res), gold) == pay(tuple(min(r, cap) for r in res), min(gold, n))

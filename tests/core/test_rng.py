@@ -95,3 +95,71 @@ def test_draws_past_the_remembered_limits_equal_below(seed: int, bound: int) -> 
     value, after = rng.below(bound)
     assert rng.draws([bound]) == ((value,), after)
     assert 0 <= value < bound
+
+
+@given(st.integers(min_value=-(2**70), max_value=2**70),
+       st.sampled_from([7, 8, 40, 132, 1023, 1024, 1025, 1500]))
+def test_long_shuffles_draw_exactly_as_below(seed: int, size: int) -> None:
+    # Long lists go through the block of outputs computed at once (and past 1024 items, one
+    # draw at a time again): the same draws either way.
+    rng = Rng.from_seed(seed)
+    items = list(range(size))
+    assert rng.shuffle(items) == _reference_shuffle(rng, items)
+
+
+def _unmix(value: int) -> int:
+    """The input of SplitMix64's output function that gives ``value`` (each step undone)."""
+    from sevenwonders.core import rng as module
+
+    def unshift(y: int, shift: int) -> int:
+        x = y
+        for _ in range(64 // shift + 1):
+            x = y ^ (x >> shift)
+        return x
+
+    mask = 2**64 - 1
+    z = unshift(value, 31)
+    z = unshift(z * pow(module._MIX2, -1, 2**64) & mask, 27)
+    return unshift(z * pow(module._MIX1, -1, 2**64) & mask, 30)
+
+
+@pytest.mark.parametrize("position", [0, 5, 38])
+@pytest.mark.parametrize("top", [2**64 - 1, 2**64 - 1024, 2**64 - 3])
+def test_an_output_near_the_top_is_drawn_one_at_a_time(position: int, top: int) -> None:
+    # Such an output may be rejected (odds about 2**-54 each, so no seed gives one by chance):
+    # a generator made to give one at ``position`` shuffles exactly as the chain of below().
+    from sevenwonders.core import rng as module
+
+    rng = Rng((_unmix(top) - (position + 1) * module._GAMMA) % 2**64)
+    assert [value for value, _ in _chain(rng, position + 1)][-1] == top
+    assert module._outputs(rng.state, 40) is None
+    items = list(range(41))
+    assert rng.shuffle(items) == _reference_shuffle(rng, items)
+    assert module._outputs(rng.state, position) in (None, [
+        value for value, _ in _chain(rng, position)])
+
+
+def _chain(rng: Rng, count: int) -> list[tuple[int, Rng]]:
+    """``count`` raw 64-bit outputs of successive ``next64`` calls."""
+    out = []
+    for _ in range(count):
+        value, rng = rng.next64()
+        out.append((value, rng))
+    return out
+
+
+def test_a_block_gives_the_outputs_of_successive_draws() -> None:
+    from sevenwonders.core import rng as module
+
+    for seed in range(50):
+        rng = Rng.from_seed(seed)
+        expected = [value for value, _ in _chain(rng, 60)]
+        assert module._outputs(rng.state, 60) == expected
+
+
+def test_the_remembered_block_sizes_stay_bounded() -> None:
+    from sevenwonders.core import rng as module
+
+    for size in range(10, 10 + 3 * module._STEP_SIZES):
+        Rng.from_seed(size).shuffle(range(size))
+    assert 0 < len(module._STEPS) <= module._STEP_SIZES
