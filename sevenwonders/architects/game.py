@@ -122,16 +122,8 @@ class ArchitectsGame:
         return self._to_move[state.current]
 
     def legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
-        if type(seat) is not int:
-            self.ring.check(seat)  # a bool or float is no seat, even where it equals one
-        last = self._cache.last
-        moves = last[1] if state is last[0] else self._cache.states.get(state)
-        if moves is None:
-            moves = self._legal(self._guard(state))
-        if seat != state.current:
-            self.ring.check(seat)
-            return ()
-        return handed_out(moves)  # copies: the remembered moves stay the engine's own
+        # copies: the remembered moves stay the engine's own
+        return handed_out(self.shared_legal_moves(state, seat))
 
     def shared_legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
         """:meth:`legal_moves` without the copies: the engine's own moves, for a caller that
@@ -139,7 +131,7 @@ class ArchitectsGame:
         and its memo knows them again by identity); :meth:`play` takes them as listed moves.
         Never change them: the engine plays these very objects."""
         if type(seat) is not int:
-            self.ring.check(seat)
+            self.ring.check(seat)  # a bool or float is no seat, even where it equals one
         last = self._cache.last
         moves = last[1] if state is last[0] else self._cache.states.get(state)
         if moves is None:
