@@ -9,16 +9,18 @@ Per configuration, the same seeded games are played several ways, interleaved ga
 PettingZoo AEC environment (``last()``, a random action of the mask, ``step``), the same from the
 infos' masks without observations (``last(observe=False)``: "AECm"), the Parallel environment
 (every seat's observation and mask each step), the engine driven through the action index and
-masks alone, without observations or environment ("mask"), all drawing the same random actions, and
-the raw engine replaying those games (recorded untimed): every seat to move still takes
-``legal_moves`` and draws a random choice among them, as a random player must, but plays the
-environment's move, so that both sides play the same game; one ``play`` per ply. The Gymnasium
-environment (seat 0 plays random actions of its mask, the others the library's random agent) is
-compared with the engine replaying its games likewise. A random player picks among
-``mask.nonzero()[0]`` (``np.flatnonzero`` adds a Python wrapper, about 1 us a call, to what the
-player pays, not the adapter). Figures are per second of the process's
-CPU time: engine plies and seat decisions, environment steps, and each adapter's overhead = its
-time per game / its engine's time per game - 1.
+masks alone (``Adapter.play``), without observations or environment ("mask"), all drawing the
+same random actions, and the raw engine replaying those games (recorded untimed): every seat to
+move still takes ``legal_moves`` and draws a random choice among them, as a random player must,
+but plays the environment's move, so that both sides play the same game; one ``play`` per ply.
+Every way reads the game's result at the end (the engine its ``ranking``, the environments their
+rewards, made from it: else the base game's scoring, about 6% of a 7-player game's engine time,
+would count as the adapters' cost). The Gymnasium environment (seat 0 plays random actions of its
+mask, the others the library's random agent) is compared with the engine replaying its games
+likewise. A random player picks among ``mask.nonzero()[0]`` (``np.flatnonzero`` adds a Python
+wrapper, about 1 us a call, to what the player pays, not the adapter). Figures are per second of
+the process's CPU time: engine plies and seat decisions, environment steps, and each adapter's
+overhead = its time per game / its engine's time per game - 1.
 
 Garbage collection: after the warm-up the objects alive are frozen (``gc.freeze``) and a
 collection runs, untimed, before every timed game. Otherwise a full collection, whose cost
@@ -90,7 +92,8 @@ def engine_game(game: Game[Any, Any, Any], k: int, plies: Plies) -> tuple[int, i
     """The raw engine playing the game an environment played with seed ``k``, as a random
     player plays: every seat to move takes ``legal_moves`` and a random choice among them (the
     move played is the environment's, so that both sides play the same game); one ``play`` per
-    ply. Returns (plies, seat decisions)."""
+    ply; at the end the result is read (``ranking``: what the environments' rewards come
+    from). Returns (plies, seat decisions)."""
     rng = random.Random(k)
     state = game.new_game(game_seed(k))
     decisions = 0
@@ -101,20 +104,23 @@ def engine_game(game: Game[Any, Any, Any], k: int, plies: Plies) -> tuple[int, i
         state = game.play(state, moves)
     if not game.is_over(state):
         raise AssertionError("the replayed game did not end")
+    game.ranking(state)
     return len(plies), decisions
 
 
 def index_game(adapter: Adapter, k: int) -> None:
-    """The engine driven through the action index and masks only, without observations."""
+    """The engine driven through the action index and masks only, without observations;
+    at the end the rewards are read."""
     rng = random.Random(k)
     game = adapter.game
     state = game.new_game(game_seed(k))
     while not game.is_over(state):
-        moves = {}
+        chosen = {}
         for seat in sorted(game.to_move(state)):
             actions = adapter.mask(state, seat).nonzero()[0]
-            moves[seat] = adapter.move(state, seat, actions[rng.randrange(len(actions))])
-        state = game.play(state, moves)
+            chosen[seat] = actions[rng.randrange(len(actions))]
+        state = adapter.play(state, chosen)
+    adapter.final_rewards(state)
 
 
 def gym_game(env: SevenWondersGym, k: int) -> int:

@@ -163,7 +163,7 @@ class SevenWondersState(pyspiel.State):
         adapter: Adapter = self._adapter.value
         if adapter.game.is_over(state) or player not in adapter.game.to_move(state):
             return []
-        return sorted(adapter.legal(state, player))
+        return adapter.legal_actions(state, player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = 1.0 / self._seeds
@@ -190,13 +190,13 @@ class SevenWondersState(pyspiel.State):
             self._engine = _Shared(adapter.game.new_game(int(action)))
             return
         seat = next(iter(adapter.game.to_move(state)))
-        self._play({seat: adapter.move(state, seat, action)}, {seat: action})
+        self._play({seat: adapter.listed_move(state, seat, action)}, {seat: action})
 
     def _apply_actions(self, actions: list[int]) -> None:
         adapter: Adapter = self._adapter.value
         state = self._engine.value
         seats = adapter.game.to_move(state)
-        self._play({seat: adapter.move(state, seat, actions[seat]) for seat in seats},
+        self._play({seat: adapter.listed_move(state, seat, actions[seat]) for seat in seats},
                    {seat: actions[seat] for seat in seats})
 
     def _play(self, moves: dict[int, Any], actions: dict[int, int]) -> None:

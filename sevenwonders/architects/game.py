@@ -78,6 +78,9 @@ class ArchitectsGame:
         # Speed memory (states made here and their moves, payments, city views): one bounded
         # object owned by the engine, not pickled; see architects/cache.py.
         self._cache = self.engine.cache
+        # the city views of the last cities tuple viewed: every seat of a state sees the same
+        # (a Parallel RL environment views each state once per seat); one tuple, replaced whole
+        self._seen_cities: tuple[object, tuple[CityView, ...]] = (None, ())
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its configuration; unpickled as the receiving process's one game object
@@ -119,6 +122,14 @@ class ArchitectsGame:
         return self._to_move[state.current]
 
     def legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
+        # copies: the remembered moves stay the engine's own
+        return handed_out(self.shared_legal_moves(state, seat))
+
+    def shared_legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
+        """:meth:`legal_moves` without the copies: the engine's own moves, for a caller that
+        only reads them and hands none of them on (an RL action index maps them to numbers,
+        and its memo knows them again by identity); :meth:`play` takes them as listed moves.
+        Never change them: the engine plays these very objects."""
         if type(seat) is not int:
             self.ring.check(seat)  # a bool or float is no seat, even where it equals one
         last = self._cache.last
@@ -128,7 +139,7 @@ class ArchitectsGame:
         if seat != state.current:
             self.ring.check(seat)
             return ()
-        return handed_out(moves)  # copies: the remembered moves stay the engine's own
+        return moves
 
     def _legal(self, state: ArchitectsState) -> tuple[Move, ...]:
         """The engine's own legal moves of the seat to move in a state that passed the guard."""
@@ -235,8 +246,23 @@ class ArchitectsGame:
         state = self._guard(state)
         self.ring.check(seat)
         moves = notation(self._legal(state)) if seat == state.current else ()
-        return make_view(self.tables, state, seat, tuple(map(self._city_view, state.cities)),
-                         moves)
+        return make_view(self.tables, state, seat, self._city_views(state.cities), moves)
+
+    def _city_views(self, cities: tuple[City, ...]) -> tuple[CityView, ...]:
+        """The public views of ``cities``, remembered for the last tuple viewed: every seat of
+        a state sees the same, and a turn changes one city or two, whose views alone are
+        looked up (by :meth:`_city_view`) when the next state is viewed."""
+        seen = self._seen_cities
+        if seen[0] is cities:
+            return seen[1]
+        old, views = seen
+        if isinstance(old, tuple) and len(old) == len(cities):
+            views = tuple([view if was is city else self._city_view(city)
+                           for was, city, view in zip(old, cities, views, strict=True)])
+        else:
+            views = tuple(map(self._city_view, cities))
+        self._seen_cities = (cities, views)
+        return views
 
     def _city_view(self, city: City) -> CityView:
         """The public view of ``city``, remembered per city value: a turn changes one city,

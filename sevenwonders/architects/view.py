@@ -121,10 +121,17 @@ _last_discard: tuple[object, object, tuple[str, ...], tuple[str, ...]] = (None, 
 
 
 _notation: dict[object, str] = {}
+# id(moves) -> (moves, their texts): the engine lists the same tuples of its own moves again
+# (the takes of a turn's start), and a tuple and its moves never change (the entry holds them)
+_notation_of: dict[int, tuple[tuple[object, ...], tuple[str, ...]]] = {}
 
 
 def notation(moves: tuple[object, ...]) -> tuple[str, ...]:
-    """``moves`` in notation, each text remembered per move (a game knows a few hundred)."""
+    """``moves`` in notation, each text remembered per move (a game knows a few hundred) and
+    per tuple of moves."""
+    found = _notation_of.get(id(moves))
+    if found is not None and found[0] is moves:
+        return found[1]
     if len(_notation) > DECK_VIEW_LIMIT:
         _notation.clear()
     get = _notation.get
@@ -134,7 +141,11 @@ def notation(moves: tuple[object, ...]) -> tuple[str, ...]:
         if text is None:
             text = _notation[move] = str(move)
         out.append(text)
-    return tuple(out)
+    texts = tuple(out)
+    if len(_notation_of) > DECK_VIEW_LIMIT:
+        _notation_of.clear()
+    _notation_of[id(moves)] = (moves, texts)
+    return texts
 
 
 def _deck_view(tables: Tables, wonder: str, deck: tuple[int, ...]) -> DeckView:

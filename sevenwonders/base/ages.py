@@ -25,6 +25,7 @@ from sevenwonders.base.events import (
     HandsPassed,
     PendingDecision,
 )
+from sevenwonders.base.legal import discard_choices
 from sevenwonders.base.setup import TURNS_PER_AGE, deal
 from sevenwonders.base.state import (
     BaseState,
@@ -49,9 +50,8 @@ def advance(rules: Rules, state: BaseState, events: list[Event] | None) -> BaseS
     while True:
         if state.pending:
             head = state.pending[0]
-            if head.kind is PendingKind.BUILD_FROM_DISCARD and len(
-                rules.legal_moves(state, head.seat)
-            ) == 1:
+            if head.kind is PendingKind.BUILD_FROM_DISCARD and not discard_choices(
+                    state, head.seat):
                 # Nothing to build from the discard pile: the power lapses.
                 state = with_pending(state, state.pending[1:])
                 continue

@@ -176,12 +176,17 @@ def general_hand_moves(rules: Rules, state: BaseState, seat: int,
     return tuple(moves)
 
 
+def discard_choices(state: BaseState, seat: int) -> list[str]:
+    """Halikarnassos: the cards of the discard pile the city could build (not one it has),
+    in name order."""
+    cards = state.cities[seat].cards
+    return sorted({name for name in state.discard if name not in cards})
+
+
 def discard_moves(state: BaseState, seat: int) -> tuple[Move, ...]:
     """Halikarnassos: build one card of the discard pile for free (not one the city has),
     or skip."""
-    city = state.cities[seat]
-    names = sorted({name for name in state.discard if name not in city.cards})
-    return (*(Build(name) for name in names), Skip())
+    return (*(Build(name) for name in discard_choices(state, seat)), Skip())
 
 
 def pending_moves(rules: Rules, state: BaseState, seat: int) -> tuple[Move, ...] | None:

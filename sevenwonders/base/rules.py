@@ -26,6 +26,7 @@ from sevenwonders.base.effects import Effect, Scope, Shields
 from sevenwonders.base.events import Event
 from sevenwonders.base.fast.cache import FastCache
 from sevenwonders.base.fast.moves import accepts
+from sevenwonders.base.fast.turn import plain_turn
 from sevenwonders.base.hooks import Expansion, StageVariant
 from sevenwonders.base.legal import BuildQuote
 from sevenwonders.base.moves import Move, Sell
@@ -145,8 +146,11 @@ class Rules:
         yield from self.extra_effects(state, seat)
 
     def extra_effects(self, state: BaseState, seat: int) -> tuple[Effect, ...]:
-        if not self.expansions:
+        expansions = self.expansions
+        if not expansions:
             return ()
+        if len(expansions) == 1:
+            return tuple(expansions[0].extra_effects(self, state, seat))
         out: list[Effect] = []
         for expansion in self.expansions:
             out.extend(expansion.extra_effects(self, state, seat))
@@ -276,6 +280,11 @@ class Rules:
     def play(self, state: BaseState, moves: Mapping[int, Move],
              events: list[Event] | None = None) -> BaseState:
         """Check ``moves`` and return the next state (adding events to ``events`` if given)."""
+        if events is None and not state.pending:
+            # a plain draft turn in one pass, when the listing of the hands found its moves
+            after = plain_turn(self, state, moves, self.fast.state_memo(state))
+            if after is not None:
+                return after
         powers = self._checked(state, moves)
         if state.pending:
             after = self._decide(state, moves, events)
@@ -283,8 +292,7 @@ class Rules:
             after, ended = turn.resolve(self, state, moves, events, "draft", powers, end=True)
             if not ended:  # (a plain turn ends in place)
                 after = ages.advance(self, after, events)
-        if not self.expansions:  # the seats' entries go on to the next state
-            self.fast.carry(state, self.fast.state_memo(state), after)
+        self.fast.carry(state, self.fast.state_memo(state), after)  # the entries go on
         return after
 
     def _decide(self, state: BaseState, moves: Mapping[int, Move],
@@ -322,18 +330,37 @@ def count_items(cards: Mapping[str, Card], cities: Sequence[City], seats: Iterab
                 counts: Iterable[str]) -> int:
     """How many of ``counts`` (card colours, ``wonder_stage``, ``defeat_token``) the cities of
     ``seats`` hold: the one counting rule of coin and point effects."""
-    wanted = set(counts)
-    colours = {_COLOURS[word] for word in wanted if word in _COLOURS}
+    parsed = _COUNTS.get(counts) if type(counts) is tuple else None
+    if parsed is None:
+        parsed = _parse_counts(counts)
+    colours, stages, defeats = parsed
     total = 0
     for seat in seats:
         city = cities[seat]
-        if "wonder_stage" in wanted:
+        if stages:
             total += city.stages
-        if "defeat_token" in wanted:
-            total += sum(1 for token in city.tokens if token < 0)
+        if defeats:
+            for token in city.tokens:
+                if token < 0:
+                    total += 1
         if colours:
-            total += sum(1 for name in city.cards if cards[name].colour in colours)
+            for name in city.cards:
+                if cards[name].colour in colours:
+                    total += 1
     return total
+
+
+# counts (an effect's tuple of words) -> (the colours named, wonder stages?, defeat tokens?)
+_COUNTS: dict[object, tuple[frozenset[Colour], bool, bool]] = {}
+
+
+def _parse_counts(counts: Iterable[str]) -> tuple[frozenset[Colour], bool, bool]:
+    wanted = set(counts)
+    parsed = (frozenset(_COLOURS[word] for word in wanted if word in _COLOURS),
+              "wonder_stage" in wanted, "defeat_token" in wanted)
+    if type(counts) is tuple and len(_COUNTS) < 1_000:  # (the effects' tuples: a few dozen)
+        _COUNTS[counts] = parsed
+    return parsed
 
 
 __all__ = ["HAND_SIZE", "SALE_COINS", "SIDE_ALIASES", "STANDARD_PRICE", "START_COINS",

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from sevenwonders.base.cards import Stage, Wonder
-from sevenwonders.base.state import NO_MARKS, BaseState, City
+from sevenwonders.base.state import NO_MARKS, BaseState, make_city, make_state
 from sevenwonders.core.rng import Rng
 from sevenwonders.errors import InvalidOptionError
 
@@ -70,24 +70,34 @@ def new_game(rules: Rules, seed: int) -> BaseState:
             cards.extend(guilds[: n + 2])
         deck, rng = rng.shuffle(cards)
         decks.append(deck)
-    state = BaseState(
+    state = make_state(
         players=n,
         age=1,
         turn=1,
-        cities=tuple(City(wonder=wonders[s], side=sides[s], coins=START_COINS) for s in range(n)),
+        cities=tuple(make_city(wonder=wonders[s], side=sides[s], coins=START_COINS, cards=(),
+                               stages=0, tucked=(), tokens=(), free_build_age=0,
+                               stage_choices=()) for s in range(n)),
         hands=deal(decks[0], n),
         decks=tuple(decks[1:]),
         discard=(),
         rng=rng,
+        pending=(),
         marks=(NO_MARKS,) * n,
+        deferred=(),
+        over=False,
+        age_ending=False,
+        expansions=(),
     )
+    if not rules.expansions:
+        return state
     extra = []
     for expansion in rules.expansions:
         expansion_state, rng = expansion.setup(rules, state, rng)
         extra.append(expansion_state)
-    return BaseState(
+    return make_state(
         players=n, age=1, turn=1, cities=state.cities, hands=state.hands, decks=state.decks,
-        discard=(), rng=rng, marks=state.marks, expansions=tuple(extra),
+        discard=(), rng=rng, pending=(), marks=state.marks, deferred=(), over=False,
+        age_ending=False, expansions=tuple(extra),
     )
 
 

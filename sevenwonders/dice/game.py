@@ -182,6 +182,20 @@ class DiceGame:
             moves = entry[seat] = rules.legal_now(state, seat)
         return fresh_all(moves)  # copies: the rules keep their own
 
+    def shared_legal_moves(self, state: DiceState, seat: int) -> tuple[DiceMove, ...]:
+        """:meth:`legal_moves` without the copies: the rules' own moves, for a caller that
+        only reads them and hands none of them on (an RL action index maps them to numbers,
+        and its memo knows them again by identity); :meth:`play` takes them as listed moves.
+        Never change them: the rules play these very objects."""
+        rules = self.rules
+        if type(seat) is not int or not 0 <= seat < self._players:
+            rules.ring.check(seat)
+        entry = rules.cache.entry(state) or self._entry(state)
+        moves = entry[seat]
+        if moves is None:
+            moves = entry[seat] = rules.legal_now(state, seat)
+        return moves
+
     def play(self, state: DiceState, moves: Mapping[int, DiceMove]) -> DiceState:
         return self.step(state, moves)[0]
 

@@ -23,6 +23,7 @@ from sevenwonders.base.rules import Rules
 from sevenwonders.base.scoring import guild_value
 from sevenwonders.base.state import BaseState, Pending, PendingKind
 from sevenwonders.core.frozenmap import FrozenMap
+from sevenwonders.core.memo import evolve
 from sevenwonders.core.rng import Rng
 from sevenwonders.edifice.projects import (
     CopyOwnGuild,
@@ -164,6 +165,9 @@ class Edifice(Expansion):
             raise InvalidOptionError(f"castle_loses must be one of {CASTLE_CHOICES}")
         self.castle_loses = castle_loses
         self._lasting: dict[tuple[str, ...], tuple[Effect, ...]] = {}
+        # project -> its participation variant, made once (the same tuple every time: the
+        # rules' speed layer knows it again by identity)
+        self._variants: dict[str, tuple[StageVariant, ...]] = {}
 
     def _project(self, name: str) -> Project:
         try:
@@ -194,7 +198,7 @@ class Edifice(Expansion):
         index = rules.expansions.index(self)
         expansions = list(state.expansions)
         expansions[index] = mine
-        return attrs.evolve(state, expansions=tuple(expansions))
+        return evolve(state, expansions=tuple(expansions))
 
     # -- hooks
 
@@ -311,7 +315,12 @@ class Edifice(Expansion):
         age = state.age - 1
         if (mine.outcomes[age] == OPEN and mine.pawns_left[age] > 0
                 and seat not in mine.participants[age]):
-            return (StageVariant((PARTICIPATE,), self._project(mine.projects[age]).cost),)
+            name = mine.projects[age]
+            found = self._variants.get(name)
+            if found is None:
+                found = self._variants[name] = (
+                    StageVariant((PARTICIPATE,), self._project(name).cost),)
+            return found
         return ()
 
     def extra_effects(self, rules: Rules, state: BaseState, seat: int) -> tuple[Effect, ...]:
@@ -361,7 +370,7 @@ class Edifice(Expansion):
                     if events is not None:
                         events.append(ExpansionEvent(NAME, "box_pawn", build.seat,
                                                      mine.projects[pawn_age], effect.value))
-        mine = attrs.evolve(
+        mine = evolve(
             mine,
             participants=tuple(tuple(sorted(p)) for p in participants),
             holders=tuple(tuple(sorted(h)) for h in holders),
@@ -389,19 +398,19 @@ class Edifice(Expansion):
             city = cities[seat]
             for reward in project.reward:
                 if isinstance(reward, Coins):
-                    city = attrs.evolve(city, coins=city.coins + reward.amount)
-                    marks[seat] = attrs.evolve(marks[seat],
+                    city = evolve(city, coins=city.coins + reward.amount)
+                    marks[seat] = evolve(marks[seat],
                                                income=marks[seat].income + reward.amount)
                     if events is not None:
                         events.append(CoinsGained(seat, reward.amount, project.name))
                     continue
                 if isinstance(reward, VictoryToken):
-                    city = attrs.evolve(city, tokens=(*city.tokens, reward.value))
+                    city = evolve(city, tokens=(*city.tokens, reward.value))
                     kind, value = "victory_token", reward.value
                 elif isinstance(reward, DiscardDefeats):
                     kept = tuple(t for t in city.tokens if t > 0)
                     kind, value = "defeats_discarded", len(city.tokens) - len(kept)
-                    city = attrs.evolve(city, tokens=kept)
+                    city = evolve(city, tokens=kept)
                 elif isinstance(reward, Shields):
                     kind, value = "shields", reward.count  # lasting: extra_effects
                 elif isinstance(reward, Produce):
@@ -413,8 +422,8 @@ class Edifice(Expansion):
             cities[seat] = city
         outcomes = list(mine.outcomes)
         outcomes[age] = COMPLETED
-        mine = attrs.evolve(mine, rewards=tuple(rewards), outcomes=tuple(outcomes))
-        state = attrs.evolve(state, cities=tuple(cities), marks=tuple(marks))
+        mine = evolve(mine, rewards=tuple(rewards), outcomes=tuple(outcomes))
+        state = evolve(state, cities=tuple(cities), marks=tuple(marks))
         return self._put(rules, state, mine)
 
     def before_conflicts(
@@ -429,7 +438,7 @@ class Edifice(Expansion):
             events.append(ExpansionEvent(NAME, "failed", None, project.name))
         outcomes = list(mine.outcomes)
         outcomes[age] = FAILED
-        state = self._put(rules, state, attrs.evolve(mine, outcomes=tuple(outcomes)))
+        state = self._put(rules, state, evolve(mine, outcomes=tuple(outcomes)))
         pending = []
         for seat in range(rules.players):
             if seat in mine.holders[age]:
@@ -439,7 +448,7 @@ class Edifice(Expansion):
                 assert isinstance(project.penalty, DiscardCard)
                 pending.append(Pending(seat, PendingKind.EXPANSION,
                                        f"{NAME}:discard:{project.penalty.colour}"))
-        return attrs.evolve(state, pending=(*state.pending, *pending))
+        return evolve(state, pending=(*state.pending, *pending))
 
     def _penalise(
         self, rules: Rules, state: BaseState, seat: int, project: Project,
@@ -458,7 +467,7 @@ class Edifice(Expansion):
         if isinstance(penalty, LoseCoins):
             if city.coins < penalty.amount:
                 return self._debt(rules, state, seat, project, events), False
-            city = attrs.evolve(city, coins=city.coins - penalty.amount)
+            city = evolve(city, coins=city.coins - penalty.amount)
             kind, detail, value = "lose_coins", project.name, penalty.amount
         else:
             assert isinstance(penalty, LoseVictoryTokens)
@@ -469,13 +478,13 @@ class Edifice(Expansion):
             tokens = list(city.tokens)
             for token in victories[: penalty.count]:
                 tokens.remove(token)
-            city = attrs.evolve(city, tokens=tuple(tokens))
+            city = evolve(city, tokens=tuple(tokens))
             kind, detail, value = "lose_tokens", project.name, sum(victories[: penalty.count])
         if events is not None:
             events.append(ExpansionEvent(NAME, kind, seat, detail, value))
         cities = list(state.cities)
         cities[seat] = city
-        return attrs.evolve(state, cities=tuple(cities)), False
+        return evolve(state, cities=tuple(cities)), False
 
     def _debt(
         self, rules: Rules, state: BaseState, seat: int, project: Project,
@@ -487,7 +496,7 @@ class Edifice(Expansion):
         debts[seat] = (*debts[seat], value)
         if events is not None:
             events.append(ExpansionEvent(NAME, "debt", seat, project.name, value))
-        return self._put(rules, state, attrs.evolve(mine, debts=tuple(debts)))
+        return self._put(rules, state, evolve(mine, debts=tuple(debts)))
 
     def pending_moves(self, rules: Rules, state: BaseState, pending: Pending) -> tuple[Move, ...]:
         colour = pending.detail.split(":")[-1]
@@ -509,10 +518,10 @@ class Edifice(Expansion):
         cards = list(city.cards)
         cards.remove(name)
         cities = list(state.cities)
-        cities[seat] = attrs.evolve(city, cards=tuple(cards))
+        cities[seat] = evolve(city, cards=tuple(cards))
         if events is not None:
             events.append(ExpansionEvent(NAME, "penalty", seat, name))
-        return attrs.evolve(state, cities=tuple(cities), discard=(*state.discard, name))
+        return evolve(state, cities=tuple(cities), discard=(*state.discard, name))
 
     def score_lines(self, rules: Rules, state: BaseState, seat: int) -> Mapping[str, int]:
         mine = self._mine(rules, state)

@@ -56,7 +56,7 @@ class ActionIndex:
         self,
         moves: Sequence[Hashable],
         canonical: Callable[[Any], Hashable] | None = None,
-        cost: Callable[[Any], tuple[int, ...]] | None = None,
+        cost: Callable[[Any], Any] | None = None,
     ) -> None:
         self.moves: tuple[Any, ...] = tuple(moves)
         self.labels: tuple[str, ...] = tuple(str(move) for move in self.moves)
@@ -70,9 +70,12 @@ class ActionIndex:
         # __eq__ run Python code per lookup (and the engines hand out fresh copies).
         self._known: dict[type, tuple[Callable[[Any], Hashable], dict[Hashable, Ranked]]] = {}
         self._learned = 0
-        # id(move) -> (move, (action, cost)): a cheaper first look for engines that hand out
-        # the same move objects again (see _probe)
-        self._ids: dict[int, tuple[Any, Ranked]] | None = {}
+        # id(move) -> action (and cost): a cheaper first look for engines that hand out the
+        # same move objects again (see _probe); ``_held`` keeps those moves alive, so that an
+        # id there names no other object while it is there
+        self._ids: dict[int, int] | None = {}
+        self._prices: dict[int, Any] = {}
+        self._held: list[Any] = []
         self._hits = self._copies = 0
         self._probing = True
         self._zeros = bytes(self.size)
@@ -125,28 +128,56 @@ class ActionIndex:
     def legal_and_mask(self, moves: Sequence[Any]) -> tuple[dict[int, Any], bytearray]:
         """:meth:`legal` of ``moves`` and its mask's bytes (a new ``bytearray``;
         ``np.frombuffer(..., np.int8)`` makes it the mask), in one pass."""
+        ids = self._ids
+        if ids is None or self._probing:
+            return self._first_look(moves)
+        # the usual case of an engine that hands out the same move objects (the base game):
+        # every move found by identity; the shortest loop (it runs for every legal move)
+        get = ids.get
+        out: dict[int, Any] = {}
+        buffer = bytearray(self._zeros)
+        for move in moves:
+            action = get(id(move))
+            if action is None:  # a new object: the careful pass
+                return self._first_look(moves)
+            if action in out:  # several moves share the action (payments): the cheapest stays
+                prices = self._prices
+                price = prices[id(move)]
+                if price is not None and price >= prices[id(out[action])]:
+                    continue
+            out[action] = move
+            buffer[action] = 1
+        return out, buffer
+
+    def _first_look(self, moves: Sequence[Any]) -> tuple[dict[int, Any], bytearray]:
+        """:meth:`legal_and_mask` move by move: by identity where it can, else by class and
+        fields (learning new moves), filling the identity memo."""
         out: dict[int, Any] = {}
         costs: dict[int, Any] = {}
         known, ids = self._known, self._ids
         buffer = bytearray(self._zeros)
         hits = copies = 0
         for move in moves:
-            hit = None if ids is None else ids.get(id(move))
-            if hit is not None and hit[0] is move:
-                action, price = hit[1]
+            action = None if ids is None else ids.get(id(move))
+            if action is not None:
+                found: Ranked = (action, self._prices[id(move)])
                 hits += 1
             else:
                 entry = known.get(type(move))
-                found = None if entry is None else entry[1].get(entry[0](move))
-                if found is None:
+                seen = None if entry is None else entry[1].get(entry[0](move))
+                if seen is None:
                     found = self._learn(move)
-                elif ids is not None:
-                    copies += 1  # an equal move met before, in another object
-                action, price = found
+                else:
+                    found = seen
+                    copies += ids is not None  # an equal move met before, in another object
                 if ids is not None:
                     if len(ids) > 100_000:
                         ids.clear()
-                    ids[id(move)] = (move, found)  # holding the move keeps its id its own
+                        self._prices.clear()
+                        self._held.clear()
+                    ids[id(move)], self._prices[id(move)] = found
+                    self._held.append(move)
+            action, price = found
             if price is not None:  # several moves may share the action: keep the cheapest
                 held = costs.get(action)
                 if held is not None and price >= held:
@@ -167,6 +198,8 @@ class ActionIndex:
         if self._hits + self._copies >= 500:
             if self._copies > self._hits:
                 self._ids = None
+                self._prices.clear()
+                self._held.clear()
             self._probing = self._copies > self._hits / 4  # settled: hits dominate by far
             self._hits = self._copies = 0
 

@@ -7,12 +7,14 @@ share a place); ``"score"`` the seat's final victory points.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 
 from sevenwonders.core.game import Game
+from sevenwonders.core.memo import fresh
 from sevenwonders.errors import IllegalMoveError, InvalidOptionError
 from sevenwonders.games import make_game
 from sevenwonders.rl.actions import INT8, ActionIndex, action_index
@@ -21,6 +23,7 @@ from sevenwonders.rl.observations import Encoder, make_encoder
 REWARDS = ("win", "rank", "score")
 BOUND = 1e6  # every observed count, coin or turn number stays far below
 Mask = np.ndarray[Any, np.dtype[np.int8]]
+Entry = tuple[dict[int, Any], bytearray]  # a seat's legal actions -> moves, and its mask bytes
 
 
 def build_game(game: str | Game[Any, Any, Any], players: int,
@@ -49,15 +52,25 @@ class Adapter:
             "observation": spaces.Box(-BOUND, BOUND, (self.encoder.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.index.size,), np.int8),
         })
-        self._memo: tuple[Any, dict[int, tuple[dict[int, Any], bytearray]]] = (None, {})
+        # Engines that hand out copies of their moves (Architects, Dice) also lend their own
+        # (``shared_legal_moves``): the index then knows them again by identity, and Architects
+        # lists the same tuples again and again (its takes), whose results the tuple memo keeps.
+        # Those moves never leave the adapter: what it hands out are copies.
+        shared = getattr(self.game, "shared_legal_moves", None)
+        self._shared = shared is not None
+        self._listed: Any = shared if shared is not None else self.game.legal_moves
+        self._tuples: dict[int, tuple[tuple[Any, ...], Entry]] | None = (
+            {} if self._shared else None)
+        self._tuple_looks = self._tuple_hits = 0
+        self._memo: tuple[Any, dict[int, Entry]] = (None, {})
 
     def action_space(self) -> spaces.Discrete:
         return spaces.Discrete(self.index.size)
 
-    def _entry(self, state: Any, seat: int) -> tuple[dict[int, Any], bytearray]:
+    def _entry(self, state: Any, seat: int) -> Entry:
         """``seat``'s legal actions and its mask's bytes on ``state`` (memoised for the last
-        state: an environment asks for them in its observation, its infos and its step; the
-        bytes are never handed out, only copies)."""
+        state: an environment asks for them in its observation, its infos and its step; and per
+        listed tuple, see ``_tuples``). Read only: never handed out, only copies."""
         memo = self._memo
         if memo[0] is state:
             found = memo[1].get(seat)
@@ -65,12 +78,36 @@ class Adapter:
                 return found
         else:
             memo = self._memo = (state, {})
-        found = memo[1][seat] = self.index.legal_and_mask(self.game.legal_moves(state, seat))
+        moves = self._listed(state, seat)
+        tuples = self._tuples
+        if tuples is None:
+            found = memo[1][seat] = self.index.legal_and_mask(moves)
+            return found
+        hit = tuples.get(id(moves))  # the memo holds its tuples: an id there is theirs
+        if hit is not None:
+            self._tuple_hits += 1
+            found = memo[1][seat] = hit[1]
+        else:
+            found = memo[1][seat] = self.index.legal_and_mask(moves)
+            if len(tuples) >= 10_000:
+                tuples.clear()
+            tuples[id(moves)] = (moves, found)
+        self._tuple_looks += 1
+        if self._tuple_looks == 1_000 and self._tuple_hits < 250:
+            self._tuples = None  # the engine lists new tuples (Dice): nothing to find again
         return found
 
     def legal(self, state: Any, seat: int) -> dict[int, Any]:
-        """``seat``'s legal actions now and the moves they stand for (memoised per state)."""
-        return self._entry(state, seat)[0]
+        """``seat``'s legal actions now and the moves they stand for (a new dict; the moves
+        are the caller's to keep, as ``legal_moves`` hands them out)."""
+        legal = self._entry(state, seat)[0]
+        if self._shared:
+            return {action: fresh(move) for action, move in legal.items()}
+        return dict(legal)
+
+    def legal_actions(self, state: Any, seat: int) -> list[int]:
+        """``seat``'s legal actions now, ascending."""
+        return sorted(self._entry(state, seat)[0])
 
     def mask(self, state: Any, seat: int) -> Mask:
         """``seat``'s mask now (a fresh array: users keep what they are given)."""
@@ -86,7 +123,15 @@ class Adapter:
                 "action_mask": self.mask(state, seat) if active else self.no_mask()}
 
     def move(self, state: Any, seat: int, action: Any) -> Any:
-        """The move ``action`` stands for; raises :class:`IllegalMoveError` outside the mask."""
+        """The move ``action`` stands for (the caller's to keep, as ``legal_moves`` hands
+        moves out); raises :class:`IllegalMoveError` outside the mask."""
+        move = self.listed_move(state, seat, action)
+        return fresh(move) if self._shared else move
+
+    def listed_move(self, state: Any, seat: int, action: Any) -> Any:
+        """The move ``action`` stands for as the engine listed it, to pass straight to
+        ``game.play`` and nowhere else (it may be the engine's own: never change it); raises
+        :class:`IllegalMoveError` outside the mask."""
         legal = self._entry(state, seat)[0]
         if type(action) is int:
             move = legal.get(action)
@@ -99,6 +144,13 @@ class Adapter:
             raise IllegalMoveError(f"action {action!r} is not legal for seat {seat} now",
                                    reason="illegal")
         return move
+
+    def play(self, state: Any, actions: Mapping[int, Any]) -> Any:
+        """The state after each seat to move played its action (``actions``: seat ->
+        action), as ``game.play`` of the moves they stand for; raises
+        :class:`IllegalMoveError` for an action outside its seat's mask."""
+        return self.game.play(state, {seat: self.listed_move(state, seat, action)
+                                      for seat, action in actions.items()})
 
     def final_rewards(self, state: Any) -> tuple[float, ...]:
         if self.reward == "score":

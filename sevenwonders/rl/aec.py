@@ -7,11 +7,13 @@ that owes them. An action outside the mask raises :class:`~sevenwonders.errors.I
 
 Each agent's info holds its ``action_mask`` too (equal to its observation's: all zero but for the
 selected agent), so that a player who needs no observation skips encoding one with
-``env.last(observe=False)``.
+``env.last(observe=False)``. The all-zero masks of the infos are one read-only array; the selected
+agent's is a fresh array of its own.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import numpy as np
@@ -19,6 +21,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from sevenwonders.core.game import Game
+from sevenwonders.rl.actions import INT8
 from sevenwonders.rl.adapter import Adapter
 
 
@@ -40,6 +43,10 @@ class SevenWondersAEC(AECEnv):
         self.state_: Any = None
         self._queue: list[int] = []
         self._chosen: dict[int, Any] = {}
+        self._legal: dict[int, Any] = {}
+        # the infos' mask of every agent not asked to move: one all-zero array, read only
+        self._no_mask = self.adapter.no_mask()
+        self._no_mask.flags.writeable = False
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self.adapter.observation_space
@@ -61,9 +68,19 @@ class SevenWondersAEC(AECEnv):
         self.agent_selection = self.possible_agents[self._queue[0]]
         # every agent's info holds its observation's mask (all zero but the selected agent's)
         self.infos: dict[str, dict[str, Any]] = {
-            agent: {"action_mask": self.adapter.no_mask()} for agent in self.agents}
+            agent: {"action_mask": self._no_mask} for agent in self.agents}
+        entry = self.adapter._entry(self.state_, self._queue[0])
+        self._legal = entry[0]  # the selected seat's legal actions -> moves (read only)
         self.infos[self.agent_selection] = {
-            "action_mask": self.adapter.mask(self.state_, self._queue[0])}
+            "action_mask": np.frombuffer(bytearray(entry[1]), INT8)}
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """The selected agent, step after step, until no agent is left (at most ``max_iter``
+        times): PettingZoo's iterator as a generator, which costs a step less than its
+        iterator object's Python ``__next__``."""
+        while self.agents and max_iter > 0:
+            max_iter -= 1
+            yield self.agent_selection
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
@@ -71,33 +88,39 @@ class SevenWondersAEC(AECEnv):
         return self.adapter.observe(self.state_, seat, active)
 
     def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        queue = self._queue
+        if not queue:  # the game is over: every agent is terminated
             self._was_dead_step(action)
             return
-        seat = self._seat[agent]
-        self._chosen[seat] = self.adapter.move(self.state_, seat, action)
-        self._queue.pop(0)
-        self._cumulative_rewards[agent] = 0.0
-        if not self._queue:
-            self.state_ = self.game.play(self.state_, self._chosen)
+        # the hot path spelled out (a step per seat decision): the seat to move is queue[0]
+        agent, seat = self.agent_selection, queue[0]
+        adapter, state, infos = self.adapter, self.state_, self.infos
+        move = self._legal.get(action) if type(action) is int else None
+        self._chosen[seat] = move if move is not None else adapter.listed_move(state, seat,
+                                                                              action)
+        del queue[0]
+        if not queue:  # the turn's last seat acted: the turn resolves
+            game = self.game
+            state = self.state_ = game.play(state, self._chosen)
             self._chosen = {}
-            if self.game.is_over(self.state_):
-                final = self.adapter.final_rewards(self.state_)
+            if game.is_over(state):
+                # the only rewards (every step's until now were 0, so no cumulative reward
+                # needs clearing before)
+                final = adapter.final_rewards(state)
                 self.rewards = {a: final[self._seat[a]] for a in self.agents}
                 self.terminations = dict.fromkeys(self.agents, True)
-                self._accumulate_rewards()  # the only rewards: every other step's are 0
-            else:
-                self._queue = sorted(self.game.to_move(self.state_))
-        queue = self._queue
-        if queue:
-            selected = self.agent_selection = self.possible_agents[queue[0]]
-            if selected != agent:  # the seat that acted has no choice until called again
-                self.infos[agent] = {"action_mask": self.adapter.no_mask()}
-            self.infos[selected] = {"action_mask": self.adapter.mask(self.state_, queue[0])}
-        else:
-            self.agent_selection = self.agents[0]
-            self.infos[agent] = {"action_mask": self.adapter.no_mask()}
+                self._accumulate_rewards()
+                self.agent_selection = self.agents[0]
+                infos[agent] = {"action_mask": self._no_mask}
+                return
+            queue = self._queue = sorted(game.to_move(state))
+        seat = queue[0]
+        selected = self.agent_selection = self.possible_agents[seat]
+        if selected != agent:  # the seat that acted has no choice until called again
+            infos[agent] = {"action_mask": self._no_mask}
+        entry = adapter._entry(state, seat)
+        self._legal = entry[0]
+        infos[selected] = {"action_mask": np.frombuffer(bytearray(entry[1]), INT8)}
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

@@ -20,7 +20,7 @@ import numpy as np
 from sevenwonders.agents.base import Agent, make_agent
 from sevenwonders.core.game import Game
 from sevenwonders.core.rng import Rng
-from sevenwonders.errors import InvalidOptionError
+from sevenwonders.errors import IllegalMoveError, InvalidOptionError
 from sevenwonders.rl.adapter import Adapter
 
 Opponent = str | Agent
@@ -90,7 +90,10 @@ class SevenWondersGym(gymnasium.Env):
         return observation, {"action_mask": observation["action_mask"]}
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        move = self.adapter.legal(self.state_, self.seat).get(int(action))
+        try:
+            move = self.adapter.listed_move(self.state_, self.seat, action)
+        except IllegalMoveError:
+            move = None
         if move is None:
             observation = self._observation()
             return observation, self.illegal_reward, True, False, {

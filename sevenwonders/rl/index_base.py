@@ -23,11 +23,13 @@ from sevenwonders.rl.actions import ActionIndex
 PROJECT = "project"  # Edifice's stage variant (sevenwonders.edifice.expansion.PARTICIPATE)
 
 
-def payment_cost(move: Any) -> tuple[int, ...]:
-    """The documented order of payments sharing an action: least total, most even, least left."""
+def payment_cost(move: Any) -> int:
+    """The documented order of payments sharing an action: least total, most even, least left,
+    as one int (the index compares costs for every legal move: ints compare faster than
+    tuples); moves pay at most ``MAX_MOVE_NUMBER`` < 2**20 to a side."""
     left: int = getattr(move, "left", 0)
     right: int = getattr(move, "right", 0)
-    return (left + right, max(left, right), left)
+    return (left + right) << 42 | max(left, right) << 21 | left
 
 
 def _canonical(move: Move) -> Move:

@@ -70,7 +70,7 @@ class SevenWondersParallel(ParallelEnv):
             agent = self.possible_agents[seat]
             if agent not in actions:
                 raise IllegalMoveError(f"{agent} must act now", reason="missing_move")
-            moves[seat] = self.adapter.move(self.state_, seat, actions[agent])
+            moves[seat] = self.adapter.listed_move(self.state_, seat, actions[agent])
         self.state_ = self.game.play(self.state_, moves)
         over = self.game.is_over(self.state_)
         rewards = (self.adapter.final_rewards(self.state_) if over

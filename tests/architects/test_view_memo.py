@@ -1,4 +1,4 @@
-"""The view's memos (deck views, discard, notation) never change what a view shows."""
+"""The view's memos (deck views, discard, notation, city views) never change what a view shows."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 import attrs
 
 from sevenwonders.architects import ArchitectsGame, ArchitectsState
-from sevenwonders.architects.view import DeckView, deck_views
+from sevenwonders.architects.view import DeckView, city_view, deck_views
 
 
 def _fresh_decks(game: ArchitectsGame, state: ArchitectsState) -> tuple[DeckView, ...]:
@@ -16,7 +16,7 @@ def _fresh_decks(game: ArchitectsGame, state: ArchitectsState) -> tuple[DeckView
                           else None) for city, deck in zip(state.cities, state.decks, strict=True))
 
 
-def test_two_games_interleaved_show_their_own_decks_discard_and_moves() -> None:
+def test_two_games_interleaved_show_their_own_decks_discard_cities_and_moves() -> None:
     game = ArchitectsGame(4)
     states = [game.new_game(1), game.new_game(2)]
     rng = random.Random(0)
@@ -28,6 +28,8 @@ def test_two_games_interleaved_show_their_own_decks_discard_and_moves() -> None:
         for seat in range(4):
             view = game.view(state, seat)
             assert view.decks == _fresh_decks(game, state)
+            assert view.cities == tuple(city_view(game.tables, city, game.engine.shields(city))
+                                        for city in state.cities)
             kinds = game.tables.card_kind_id
             assert view.discard == tuple(kinds[card] for card in state.discard)
             mine = seat == state.current

@@ -79,12 +79,16 @@ def test_entries_equal_the_rule(options: dict[str, object]) -> None:
     [
         {"players": 3, "sides": "random"},
         {"players": 7, "edition": "1st", "sides": "ab"},
+        {"players": 5, "sides": "random", "expansions": "edifice"},
+        {"players": 3, "edition": "1st", "expansions": "edifice"},
     ],
 )
 def test_carried_entries_equal_fresh_ones(options: dict[str, object]) -> None:
     """The entries a step hands on to the next state (``FastCache.carry``: the same
     entry, or its child) equal entries made from scratch for that state, field by field
     (ids, owned cards and next stage included)."""
+    if options.pop("expansions", None):
+        options["expansions"] = (Edifice(),)
     g = BaseGame(**options)  # type: ignore[arg-type]
     cache = g.rules.fast
     carried = 0
@@ -94,7 +98,8 @@ def test_carried_entries_equal_fresh_ones(options: dict[str, object]) -> None:
             for seat, city in enumerate(state.cities):
                 carried += memo.entries[seat] is not None
                 found = cache.entry(state, seat)
-                fresh = make_entry(cache, city, state.marks[seat], ())
+                fresh = make_entry(cache, city, state.marks[seat],
+                                   g.rules.extra_effects(state, seat))
                 fresh.owned = dict.fromkeys(city.cards)
                 plan = cache.stage_plans[(city.wonder, city.side)]
                 fresh.next_stage = plan[city.stages] if city.stages < len(plan) else None

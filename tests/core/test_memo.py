@@ -68,3 +68,26 @@ def test_builder_builds_equal_values_from_named_fields() -> None:
     with pytest.raises(TypeError):
         build(a="x")  # every field
     assert builder(_Nothing) is _Nothing
+
+
+@attrs.frozen(slots=True)
+class _Checked:
+    a: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+
+def test_evolve_equals_attrs_evolve() -> None:
+    from sevenwonders.base.state import City
+    from sevenwonders.core.memo import evolve
+
+    pair = _Pair("x", 1)
+    made = evolve(pair, b=2)
+    assert made == attrs.evolve(pair, b=2) and type(made) is _Pair
+    assert evolve(pair) == pair and evolve(pair) is not pair
+    city = City("Rhodos", "day", 3, cards=("Loom",))
+    assert evolve(city, coins=5, tokens=(1,)) == attrs.evolve(city, coins=5, tokens=(1,))
+    with pytest.raises(TypeError):
+        evolve(pair, c=3)  # not a field: attrs.evolve's own error
+    # a class with a validator goes through attrs.evolve (its checks run)
+    assert evolve(_Checked(1), a=2) == _Checked(2)
+    with pytest.raises(TypeError):
+        evolve(_Checked(1), a="2")

@@ -8,8 +8,9 @@ import attrs
 import numpy as np
 import pytest
 
+from sevenwonders import to_json
 from sevenwonders.base.moves import Build, Sell
-from sevenwonders.errors import IllegalMoveError, InvalidOptionError
+from sevenwonders.errors import IllegalMoveError, InvalidOptionError, WrongSeatError
 from sevenwonders.rl import Adapter, action_index
 from sevenwonders.rl.index_base import payment_cost
 from tests.rl.helpers import CONFIGS, IDS, game_of, playout
@@ -133,3 +134,74 @@ def test_the_identity_memo_changes_no_action(name: str, players: int,
                 assert index.legal_and_mask(moves) == plain.legal_and_mask(moves)
     # fresh copies every call (Architects, Dice): the memo would only hoard them
     assert (index._ids is None) == (name != "base")
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CONFIGS, ids=IDS)
+def test_the_adapters_memories_change_no_action(name: str, players: int,
+                                                options: dict[str, Any]) -> None:
+    """The adapter reads the engine's own moves where the engine lends them (Architects,
+    Dice) and remembers the results per listed tuple (Architects): every seat's legal
+    mapping and mask still equal a fresh index's of the copies ``legal_moves`` hands out."""
+    game = game_of(name, players, options)
+    adapter, plain = Adapter(game, players), action_index(game)
+    plain._ids = None
+    for seed in range(5):
+        for state in playout(game, seed):
+            for seat in game.to_move(state):
+                legal, buffer = plain.legal_and_mask(game.legal_moves(state, seat))
+                assert adapter.legal(state, seat) == legal
+                assert adapter.legal_actions(state, seat) == sorted(legal)
+                assert adapter.mask(state, seat).tobytes() == bytes(buffer)
+    # Architects lists the same tuples again (its takes): the tuple memo finds them; Dice lists
+    # new ones (the memo gives up after 1,000 looks); base lends no moves of its own
+    if name == "architects":
+        assert adapter._tuples is not None and adapter._tuple_hits > adapter._tuple_looks / 2
+    else:
+        assert adapter._tuple_hits == 0 and (name != "base" or adapter._tuples is None)
+
+
+@pytest.mark.parametrize("name", ["architects", "dice"])
+def test_shared_legal_moves_are_the_engines_own_and_equal_the_listed(name: str) -> None:
+    game = game_of(name, 3, {})
+    for state in playout(game, 7):
+        for seat in range(3):
+            shared = game.shared_legal_moves(state, seat)  # type: ignore[attr-defined]
+            assert shared == game.legal_moves(state, seat)
+            assert shared is game.shared_legal_moves(state, seat)  # type: ignore[attr-defined]
+    for seat in (3, -1, True):  # the same refusal as legal_moves
+        with pytest.raises(WrongSeatError):
+            game.legal_moves(state, seat)
+        with pytest.raises(WrongSeatError):
+            game.shared_legal_moves(state, seat)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("name", "players", "options"),
+                         [c for c in CONFIGS if c[0] != "base"],
+                         ids=[i for c, i in zip(CONFIGS, IDS, strict=True) if c[0] != "base"])
+def test_moves_the_adapter_hands_out_cannot_poison_it(name: str, players: int,
+                                                      options: dict[str, Any]) -> None:
+    """Where the engine hands out copies (Architects, Dice; the base game hands out its own
+    moves and refuses changed ones in ``play``), so does the adapter: changed in place
+    (bypassing ``frozen``), they change neither its masks nor the game it plays (compared with
+    an untouched game object playing the same actions)."""
+    adapter = Adapter(game_of(name, players, options), players)
+    clean = Adapter(game_of(name, players, options), players)
+    rng = np.random.default_rng(3)
+    state = adapter.game.new_game(3)
+    twin = clean.game.new_game(3)
+    poisoned = 0
+    while not adapter.game.is_over(state):
+        actions = {}
+        for seat in adapter.game.to_move(state):
+            legal = adapter.legal(state, seat)
+            assert legal == clean.legal(twin, seat)
+            assert adapter.mask(state, seat).tobytes() == clean.mask(twin, seat).tobytes()
+            actions[seat] = int(rng.choice(sorted(legal)))
+            for move in (*legal.values(), adapter.move(state, seat, actions[seat])):
+                for field in attrs.fields(type(move)):
+                    value = getattr(move, field.name)
+                    if type(value) in (int, str):
+                        object.__setattr__(move, field.name, 10**6 if type(value) is int else "?")
+                        poisoned += 1
+        state, twin = adapter.play(state, actions), clean.play(twin, actions)
+    assert to_json(state) == to_json(twin) and poisoned

@@ -20,6 +20,7 @@ from sevenwonders.base.fast import entries as _entries
 from sevenwonders.base.fast import moves as _moves
 from sevenwonders.base.fast.entries import CardInfo, Entry, StagePlan
 from sevenwonders.base.fast.payment import Folds, Template, TradeSituation, cost_items
+from sevenwonders.base.hooks import StageVariant
 from sevenwonders.base.moves import Move
 from sevenwonders.base.state import BaseState
 from sevenwonders.core.resources import Bag, Producer
@@ -33,6 +34,8 @@ TRADE_CACHE_LIMIT = 20_000
 ID_LIMIT = 5_000
 # How many states' findings are remembered at once (many live games through one game object).
 MEMO_LIMIT = 64
+# Sets of stage variants remembered by identity (an expansion's few tuples; cleared past this).
+VARIANT_LIMIT = 256
 
 
 class StateMemo:
@@ -108,6 +111,11 @@ class FastCache:
         # the state met last and its memo, as one tuple (replaced whole: safe for threads)
         self.last: tuple[BaseState | None, StateMemo | None] = (None, None)
         self.no_template = _moves.shared_template(self, ((), 0, ()))
+        # id of the variants one expansion offers -> (them, with the plain build first, and
+        # their (extras, coins)): an expansion that hands out the same tuple again (Edifice)
+        # is known by identity (the entry holds the tuple, so its id is not reused)
+        self.variant_sets: dict[int, tuple[tuple[StageVariant, ...], tuple[StageVariant, ...],
+                                          tuple[Any, ...]]] = {}
 
     # -- ids and bounds
 
@@ -148,6 +156,7 @@ class FastCache:
         self.trades.clear()
         self.folds = Folds()
         self.stage_parts.clear()
+        self.variant_sets.clear()
         self.drop_moves()
 
     def drop_moves(self) -> None:
@@ -170,7 +179,7 @@ class FastCache:
             "folds": len(self.folds), "templates": len(self.templates),
             "template_ids": len(self.template_ids), "rows": len(self.row_cache),
             "row_parts": len(self.row_parts), "memos": len(self.memos),
-            "stage_parts": len(self.stage_parts),
+            "stage_parts": len(self.stage_parts), "variant_sets": len(self.variant_sets),
         }
 
     # -- what the fast paths know of a state
@@ -193,12 +202,15 @@ class FastCache:
 
     def carry(self, before: BaseState, memo: StateMemo, after: BaseState) -> None:
         """Hand the entries of ``before`` (its ``memo``) on to ``after``, the state a step
-        made of it in a game without expansions: a city without marks of the turn (D3b) on
-        either side that placed no card keeps its entry, one a card longer gets its parent's
-        child (:func:`~.entries.child_entry`); the others are left to :func:`~.entries.entry`.
+        made of it: a city without marks of the turn (D3b) on either side and without
+        expansion grants before or after (their producers follow the stages' in an entry)
+        that placed no card keeps its entry, one a card longer gets its parent's child
+        (:func:`~.entries.child_entry`); the others are left to :func:`~.entries.entry`.
         This spares every seat's profile key (its cards hashed) and lookup on the next
         state."""
         carried = self.state_memo(after).entries
+        rules = self.rules
+        expansions = rules.expansions
         for seat, found in enumerate(memo.entries):
             if found is None:
                 continue
@@ -208,10 +220,33 @@ class FastCache:
             old, new = before.cities[seat], after.cities[seat]
             if new.stages != old.stages:
                 continue
+            if expansions and (rules.extra_effects(before, seat)
+                               or rules.extra_effects(after, seat)):
+                continue
             if new.cards is old.cards:
                 carried[seat] = found
-            elif len(new.cards) == len(old.cards) + 1:
+            elif len(new.cards) == len(old.cards) + 1 and (
+                    not expansions or new.cards[:-1] == old.cards):
                 carried[seat] = _entries.child_entry(self, found, new)
+
+    def stage_variants(
+        self, state: BaseState, seat: int,
+    ) -> tuple[tuple[StageVariant, ...], tuple[Any, ...]]:
+        """``Rules.stage_variants`` and their (extras, coins), for a game with expansions."""
+        rules = self.rules
+        if len(rules.expansions) != 1:
+            variants = rules.stage_variants(state, seat)
+            return variants, tuple((v.extras, v.coins) for v in variants)
+        offered = rules.expansions[0].stage_variants(rules, state, seat)
+        found = self.variant_sets.get(id(offered))
+        if found is None or found[0] is not offered:
+            if len(self.variant_sets) > VARIANT_LIMIT:
+                self.variant_sets.clear()
+            # as legal.stage_variants makes them: the plain build, then the expansion's
+            variants = (*rules.no_variants, *offered) if offered else rules.no_variants
+            found = self.variant_sets[id(offered)] = (
+                offered, variants, tuple((v.extras, v.coins) for v in variants))
+        return found[1], found[2]
 
     def produced(self, state: object) -> bool:
         """Whether ``state`` was marked as made by the game object (and still lives)."""

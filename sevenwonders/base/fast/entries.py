@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from sevenwonders.base.cards import Card
 from sevenwonders.base.effects import Coins, CoinsPer, Effect, Produce
-from sevenwonders.base.fast.payment import cost_items
+from sevenwonders.base.fast.payment import RESOURCES_OF_MASK, cost_items
 from sevenwonders.base.moves import Build, Sell
 from sevenwonders.base.state import BaseState, City, TurnMarks
 from sevenwonders.base.trading import STANDARD_PRICE, CityProfile, split_producers
@@ -109,12 +109,16 @@ class Entry:
         "own_choices",
         "own_fixed",
         "own_id",
+        "own_tagged",
+        "own_units",
         "owned",
         "powers",
         "right_prices",
         "sell_choices",
         "sell_fixed",
         "sell_id",
+        "sell_tagged",
+        "sell_units",
         "sellable",
     )
 
@@ -134,6 +138,8 @@ class Entry:
             self.sell_fixed, self.sell_choices = split_producers(profile.sellable)
         else:
             self.own_fixed, self.own_choices, self.sell_fixed, self.sell_choices = split
+        self.own_units, self.own_tagged, self.sell_units, self.sell_tagged = trade_parts(
+            self.own_fixed, self.own_choices, self.sell_fixed, self.sell_choices)
         self.left_prices = profile.left_prices
         self.right_prices = profile.right_prices
         # the plan of the city's next wonder stage (set by the maker), None when complete
@@ -161,12 +167,16 @@ class Entry:
         entry.own_choices = self.own_choices
         entry.own_fixed = self.own_fixed
         entry.own_id = self.own_id
+        entry.own_tagged = self.own_tagged
+        entry.own_units = self.own_units
         entry.owned = {**self.owned, name: None}
         entry.powers = self.powers
         entry.right_prices = self.right_prices
         entry.sell_choices = self.sell_choices
         entry.sell_fixed = self.sell_fixed
         entry.sell_id = self.sell_id
+        entry.sell_tagged = self.sell_tagged
+        entry.sell_units = self.sell_units
         entry.sellable = self.sellable
         return entry
 
@@ -253,16 +263,46 @@ def child_entry(cache: FastCache, parent: Entry, city: City) -> Entry:
     # makes them: either/or producers sorted)
     found = parent.with_card(name)
     found.own, found.own_fixed, found.own_choices = own, own_fixed, own_choices
+    if producer is not None:
+        found.own_units, found.own_tagged = units_of(own_fixed, own_choices, False)
     found.left_prices, found.right_prices = left_prices, right_prices
     found.own_id = cache.content_id(0, (
         own_fixed, tuple(sorted(own_choices)) if len(own_choices) > 1 else own_choices,
         left_prices, right_prices))
     if sellable is not parent.sellable:
         found.sellable, found.sell_fixed, found.sell_choices = sellable, sell_fixed, sell_choices
+        found.sell_units, found.sell_tagged = units_of(sell_fixed, sell_choices, True)
         found.sell_id = cache.content_id(1, (
             sell_fixed, tuple(sorted(sell_choices)) if len(sell_choices) > 1 else sell_choices))
     return found
 
+
+
+def units_of(fixed: Bag, choices: tuple[tuple[int, int], ...],
+             seller: bool) -> tuple[Bag, Any]:
+    """The units per resource that ``fixed`` production and the either/or producers
+    ``choices`` could give (each producer counted for every option), and ``choices`` tagged
+    ``(options, amount, whose)`` as :class:`~.payment.TradeSituation` lists them: ``whose`` 0
+    for what a city pays with; for what a seller sells, both tagged tuples (1: it is the
+    left neighbour, 2: the right one)."""
+    if not choices:
+        return fixed, (((), ()) if seller else ())
+    units = list(fixed)
+    for mask, amount in choices:
+        for r in RESOURCES_OF_MASK[mask]:
+            units[r] += amount
+    if seller:
+        return tuple(units), (tuple([(mask, amount, 1) for mask, amount in choices]),
+                              tuple([(mask, amount, 2) for mask, amount in choices]))
+    return tuple(units), tuple([(mask, amount, 0) for mask, amount in choices])
+
+
+def trade_parts(
+    own_fixed: Bag, own_choices: tuple[tuple[int, int], ...], sell_fixed: Bag,
+    sell_choices: tuple[tuple[int, int], ...],
+) -> tuple[Bag, Any, Bag, Any]:
+    """:func:`units_of` what a city pays with and what it sells."""
+    return (*units_of(own_fixed, own_choices, False), *units_of(sell_fixed, sell_choices, True))
 
 
 def make_entry(cache: FastCache, city: City, marks: TurnMarks, extra: tuple[Effect, ...]) -> Entry:

@@ -81,19 +81,18 @@ def hand_moves(
         found_template = trade.templates.get((cost_id, options, count))
         if found_template is None:
             found_template = trade.templates[(cost_id, options, count)] = shared_template(
-                cache,                 (pairs, options, (((), count),)))
+                cache, (pairs, options, (((), count),)))
         template, template_id = found_template
     keys: dict[str, RowKey] = {}  # each card's row key (kept in the memo when there is one)
     powers = me.powers
     # the powers that make a card free (free_reason), if the city has any
     frees = powers and not powers.isdisjoint(FREE_POWERS)
-    free_build = (
-        bool(powers) and FreeOncePerAge in powers and city.free_build_age != state.age
-    )
+    free_build = bool(powers) and FreeOncePerAge in powers and city.free_build_age != state.age
     owned = me.owned  # city.cards as dict keys
     built = marks.built
     info_of = cache.info
     pays = trade.pays
+    available = trade.available
     rows = cache.row_cache
     moves: list[Move] = []
     extend = moves.extend
@@ -122,7 +121,14 @@ def hand_moves(
                 else:
                     pairs = pays.get(info.cost_id)
                     if pairs is None:
-                        pairs = trade.pairs(info.cost, info.items, info.cost_id)
+                        # (TradeSituation.pairs inline: a cost needing more of a resource
+                        # than all producers together make has no payment)
+                        for r, count in info.items:
+                            if count > available[r]:
+                                pairs = pays[info.cost_id] = ()
+                                break
+                        else:
+                            pairs = trade.search(info.cost, info.items, info.cost_id)
                     if pairs:
                         last = pairs[-1]
                         if last[0] + last[1] > budget:
@@ -190,9 +196,9 @@ def stage_template(
 ) -> tuple[Template, int]:
     """(left, right, extras, choice) of every way to build the next stage now, and an id
     of that template (equal templates have equal ids) for short cache keys."""
+    shape: tuple[Any, ...]
     if cache.rules.expansions:
-        variants = cache.rules.stage_variants(state, seat)
-        shape: tuple[Any, ...] = tuple((v.extras, v.coins) for v in variants)
+        variants, shape = cache.stage_variants(state, seat)
     else:
         variants = cache.rules.no_variants
         shape = ()
@@ -280,16 +286,16 @@ def accepts(
         found = memo.keys[seat]
         key = found[0][name]
     assert found is not None
-    if _listed(key, found[1], move):
+    if listed(key, found[1], move):
         return True
-    listed = memo.moves.get(seat, ())
-    if any(legal is move for legal in listed):
+    handed = memo.moves.get(seat, ())
+    if any(legal is move for legal in handed):
         # A move handed out by legal_moves was changed in place: forget every shared move.
         cache.drop_moves()
     return False
 
 
-def _listed(key: RowKey, template: Template, move: Any) -> bool:
+def listed(key: RowKey, template: Template, move: Any) -> bool:
     """Whether ``move`` (a Build or BuildStage of the card of ``key``) is one of its moves."""
     _, status, offered, _ = key
     if type(move) is BuildStage:

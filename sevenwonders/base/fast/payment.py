@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from operator import add
 from typing import TYPE_CHECKING, Any
 
 from sevenwonders.base.trading import Prod, pair_order, pareto, pareto_purchases
@@ -390,26 +391,15 @@ class TradeSituation:
         # (wonder, side, stages built, spendable coins, variants) -> (template, template id)
         self.templates: dict[tuple[Any, ...], tuple[Template, int]] = {}
         # Every either/or producer: (options, amount, whose: 0 own, 1 left, 2 right).
-        choices: list[tuple[int, int, int]] = []
-        if me.own_choices:
-            choices.extend([(m, a, 0) for m, a in me.own_choices])
-        if left.sell_choices:
-            choices.extend([(m, a, 1) for m, a in left.sell_choices])
-        if right.sell_choices:
-            choices.extend([(m, a, 2) for m, a in right.sell_choices])
-        self.choices = tuple(choices)
+        self.choices = choices = me.own_tagged + left.sell_tagged[0] + right.sell_tagged[1]
         # No either/or producer anywhere: a payment only splits each resource between sides.
         self.plain = not choices
         # the id of the choices (equal choices, equal ids), for the shared _FOLDS cache
-        self.choices_id = 0 if self.plain else self.folds.choices_id(self.choices)
+        self.choices_id = 0 if self.plain else self.folds.choices_id(choices)
         # Per resource, the units of every producer that could give it to the city (its
         # own, and what its neighbours sell): a cost needing more of one cannot be paid.
-        me_fixed, left_fixed, right_fixed = me.own_fixed, left.sell_fixed, right.sell_fixed
-        units = [me_fixed[r] + left_fixed[r] + right_fixed[r] for r in range(7)]
-        for m, amount, _ in choices:
-            for r in RESOURCES_OF_MASK[m]:
-                units[r] += amount
-        self.available = tuple(units)
+        self.available = tuple(map(add, map(add, me.own_units, left.sell_units),
+                                   right.sell_units))
 
     def pairs(self, cost: Bag, items: tuple[tuple[int, int], ...], cost_id: int) -> Pairs:
         """Every payment of ``cost`` (whose non-zero (resource, units) are ``items``),
@@ -419,6 +409,11 @@ class TradeSituation:
             if count > available[r]:
                 self.pays[cost_id] = ()
                 return ()  # more than all producers together make: no payment
+        return self.search(cost, items, cost_id)
+
+    def search(self, cost: Bag, items: tuple[tuple[int, int], ...], cost_id: int) -> Pairs:
+        """:meth:`pairs` for a cost no resource of which needs more units than
+        :attr:`available` (the caller checked)."""
         own_fixed = self.me.own_fixed
         if self.plain:
             left_fixed = self.left.sell_fixed
@@ -579,7 +574,7 @@ class Folds:
         """How the either/or producers ``choices`` act on the needed resources ``mask``: the
         (own, left, right) units per resource of those with a single needed option, which act
         as fixed ones, and those with several, each ``None`` for none."""
-        extra: list[list[int]] | None = None
+        extra: list[int] | None = None  # (own, left, right) units of each resource in turn
         several: list[tuple[int, int, int]] | None = None
         for m, amount, whose in choices:
             m &= mask
@@ -590,9 +585,10 @@ class Folds:
                     several.append((m, amount, whose))
                     continue
                 if extra is None:
-                    extra = [[0, 0, 0] for _ in range(7)]
-                extra[m.bit_length() - 1][whose] += amount
-        found = (None if extra is None else tuple([(o, left, right) for o, left, right in extra]),
+                    extra = [0] * 21
+                extra[3 * (m.bit_length() - 1) + whose] += amount
+        found = (None if extra is None
+                 else tuple(zip(extra[0::3], extra[1::3], extra[2::3], strict=True)),
                  None if several is None else tuple(several))
         if len(self.table) > FOLD_CACHE_LIMIT:
             self.table.clear()

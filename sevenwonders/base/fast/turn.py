@@ -1,0 +1,245 @@
+"""A draft turn in one pass: every seat builds a card, builds a wonder stage or sells, and the
+turn ends at once (coins change hands, coin effects are counted, hands are passed; after an
+Age's last turn the leftover cards are discarded and the Age ends).
+
+Speed only: :func:`sevenwonders.base.turn.resolve` with :func:`~sevenwonders.base.ages.advance`
+is the rule (rulebook "2. AKTION DURCHFÜHREN", "3. HANDKARTEN WEITERGEBEN", "DER SECHSTE UND
+LETZTE SPIELZUG"; reference D3a, D3b), and ``tests/base/fast/test_plain_turn.py`` proves both
+give equal states along random games. This pass takes a draft turn (no pending decision, no
+events asked for) when every move is one the listing of the hands found on the same state
+(:data:`~.moves.RowKey`: a build's payments and whether it is free); anything else (a move not
+listed, a stage or a last card that leaves a decision, coin effects counted at placement)
+returns ``None`` and goes the general way, which accepts it or names its fault. Without
+expansions the turn ends here and every seat's trading entry is handed on (as
+``FastCache.carry`` does); with expansions the state ``turn.resolve`` would give (the turn's
+marks noted) goes through their ``after_builds`` hooks and ``ages.advance``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from sevenwonders.base.ages import advance, end_age, pay_deferred
+from sevenwonders.base.effects import BuildFromDiscard, Coins, ExpansionEffect, PlayLastCard
+from sevenwonders.base.fast.entries import child_entry
+from sevenwonders.base.fast.moves import listed
+from sevenwonders.base.hooks import StageBuild
+from sevenwonders.base.moves import Build, BuildStage, Move, Sell
+from sevenwonders.base.setup import TURNS_PER_AGE
+from sevenwonders.base.state import BaseState, City, make_city, make_marks, make_state
+from sevenwonders.base.turn import SALE_COINS
+
+if TYPE_CHECKING:
+    from sevenwonders.base.fast.cache import StateMemo
+    from sevenwonders.base.rules import Rules
+
+_SOLD = 1
+_BUILT = 2
+_STAGED = 3
+
+
+def plain_turn(rules: Rules, state: BaseState, moves: Mapping[int, Move],
+               memo: StateMemo) -> BaseState | None:
+    """The state after a plain draft turn of ``moves`` (one per seat, the protocol checks
+    passed), or ``None`` when this pass does not take it (see the module's docstring)."""
+    players = state.players
+    keys = memo.keys
+    if (state.pending or state.turn > TURNS_PER_AGE or state.age_ending
+            or len(keys) != players or state.marks != rules.no_marks):
+        return None
+    at_placement = rules.options.coin_effect_timing == "at_placement"
+    info_of = rules.fast.info
+    sides = rules.sides
+    hands = list(state.hands)
+    spent = [0] * players
+    income = [0] * players
+    done = [0] * players
+    discard: list[str] = []
+    deferred: list[tuple[int, str]] = []
+    stage_builds: list[StageBuild] = []  # (for the expansions' hooks)
+    for seat in range(players):
+        move = moves[seat]
+        if type(move) is Sell:
+            name = move.card
+            if type(name) is not str or name not in hands[seat]:
+                return None
+            income[seat] += SALE_COINS
+            discard.append(name)
+            done[seat] = _SOLD
+        elif type(move) is Build or type(move) is BuildStage:
+            name = move.card
+            found = keys[seat]
+            key = found[0].get(name) if type(name) is str else None
+            if key is None or not listed(key, found[1], move):
+                return None
+            left, right = sides[seat]
+            income[left] += move.left
+            income[right] += move.right
+            if type(move) is Build:
+                info = info_of[name]
+                free = key[1] is True or move.free_build
+                spent[seat] += move.left + move.right + (0 if free else info.coins)
+                for effect in info.placement:
+                    if isinstance(effect, Coins):
+                        income[seat] += effect.amount
+                    elif at_placement:
+                        return None  # counted on the cities before the turn: the general way
+                    else:
+                        deferred.append((seat, name))
+                done[seat] = _BUILT
+            else:
+                if not _stage(rules, state, seat, move, spent, income,  # type: ignore[arg-type]
+                              stage_builds):
+                    return None  # a decision follows: the general way
+                done[seat] = _STAGED
+        else:
+            return None
+        hand = hands[seat]
+        at = hand.index(name)
+        hands[seat] = hand[:at] + hand[at + 1:]
+    return _next_state(rules, state, moves, memo, (spent, income, done, hands, discard,
+                                                   deferred, stage_builds))
+
+
+_Parts = tuple[list[int], list[int], list[int], list[tuple[str, ...]], list[str],
+               list[tuple[int, str]], list[StageBuild]]
+
+
+def _stage(rules: Rules, state: BaseState, seat: int, move: BuildStage, spent: list[int],
+           income: list[int], stage_builds: list[StageBuild]) -> bool:
+    """A listed stage build paid and its coins gained (as ``turn._build_stage``); False when
+    it leaves a decision (Halikarnassos)."""
+    city = state.cities[seat]
+    stage = rules.boards[(city.wonder, city.side)][city.stages]
+    bank = stage.coins
+    if rules.expansions:  # the variant's coins (the move is listed: its variant exists)
+        bank += next(v.coins for v in rules.fast.stage_variants(state, seat)[0]
+                     if v.extras == move.extras)
+    spent[seat] += move.left + move.right + bank
+    effects = stage.effects_with(move.choice)
+    for effect in effects:
+        if isinstance(effect, Coins):
+            income[seat] += effect.amount
+        elif isinstance(effect, BuildFromDiscard):
+            return False
+    if rules.expansions:
+        stage_builds.append(StageBuild(
+            seat, city.stages + 1, move.extras,
+            tuple(e for e in effects if isinstance(e, ExpansionEffect))))
+    return True
+
+
+def _next_state(rules: Rules, state: BaseState, moves: Mapping[int, Move], memo: StateMemo,
+                parts: _Parts) -> BaseState | None:
+    """The cities after the turn (as ``turn._settle`` makes them), the turn ended (as
+    ``turn._end_plain_turn``, or after an Age's last turn as ``ages.last_turn``,
+    ``ages.end_turn`` and ``ages.end_age``), and the seats' entries handed on."""
+    spent, income, done, hands, discard, deferred, _ = parts
+    age = state.age
+    before = state.cities
+    cities: list[City] = list(before)
+    for seat, city in enumerate(before):
+        what = done[seat]
+        coins = city.coins - spent[seat] + income[seat]
+        if what == _BUILT:
+            move: Build = moves[seat]  # type: ignore[assignment]
+            cities[seat] = make_city(
+                wonder=city.wonder, side=city.side, coins=coins, cards=(*city.cards, move.card),
+                stages=city.stages, tucked=city.tucked, tokens=city.tokens,
+                free_build_age=age if move.free_build else city.free_build_age,
+                stage_choices=city.stage_choices)
+        elif what == _STAGED:
+            stage: BuildStage = moves[seat]  # type: ignore[assignment]
+            choices = city.stage_choices + (0,) * (city.stages - len(city.stage_choices))
+            cities[seat] = make_city(
+                wonder=city.wonder, side=city.side, coins=coins, cards=city.cards,
+                stages=city.stages + 1, tucked=(*city.tucked, stage.card),
+                tokens=city.tokens, free_build_age=city.free_build_age,
+                stage_choices=(*choices, stage.choice))
+        elif spent[seat] or income[seat]:
+            cities[seat] = make_city(
+                wonder=city.wonder, side=city.side, coins=coins, cards=city.cards,
+                stages=city.stages, tucked=city.tucked, tokens=city.tokens,
+                free_build_age=city.free_build_age, stage_choices=city.stage_choices)
+    last = state.turn == TURNS_PER_AGE
+    if last:
+        # The card left in each hand is discarded (Babylon's power to play it leaves a
+        # decision: the general way).
+        for seat, hand in enumerate(hands):
+            if hand:
+                if rules.has_power(cities[seat], PlayLastCard):
+                    return None
+                discard.extend(hand)
+                hands[seat] = ()
+    if rules.expansions:
+        return _expansion_turn(rules, state, memo, cities, parts)
+    all_deferred = (*state.deferred, *deferred)
+    after = make_state(
+        players=state.players,
+        age=age,
+        turn=state.turn if last else state.turn + 1,
+        cities=(pay_deferred(rules, cities, all_deferred, None) if all_deferred
+                else tuple(cities)),
+        hands=(tuple(hands) if last
+               else tuple([hands[giver] for giver in rules.givers[0 if age != 2 else 1]])),
+        decks=state.decks,
+        discard=(*state.discard, *discard) if discard else state.discard,
+        rng=state.rng,
+        pending=(),
+        marks=rules.no_marks,
+        deferred=(),
+        over=state.over,
+        age_ending=last,
+        expansions=state.expansions,
+    )
+    if last:
+        after = end_age(rules, after, None)
+    # The entries go on (as FastCache.carry): the same one for a city without a new card or
+    # stage, its child for one card more; a city with a new stage gets its entry made anew.
+    fast = rules.fast
+    carried = fast.state_memo(after).entries
+    for seat, found in enumerate(memo.entries):
+        if found is not None and done[seat] != _STAGED:
+            carried[seat] = (child_entry(fast, found, after.cities[seat])
+                             if done[seat] == _BUILT else found)
+    return after
+
+
+def _expansion_turn(rules: Rules, state: BaseState, memo: StateMemo, cities: list[City],
+                    parts: _Parts) -> BaseState:
+    """The rest of a turn without stage builds in a game with expansions, as
+    ``turn.resolve`` leaves it (the turn's marks noted, D3b) for the expansions'
+    ``after_builds`` hooks, then ended by ``ages.advance`` (their end-of-Age hooks
+    included); the entries go on by ``FastCache.carry``."""
+    spent, income, done, hands, discard, deferred, stage_builds = parts
+    marks = list(state.marks)
+    for seat in range(state.players):
+        what = done[seat]
+        if spent[seat] or income[seat] or what in (_BUILT, _STAGED):
+            built = cities[seat].cards[-1] if what == _BUILT else None
+            mark = marks[seat]
+            marks[seat] = make_marks(
+                built=mark.built if built is None else (*mark.built, built),
+                stages=mark.stages + (what == _STAGED), income=mark.income + income[seat])
+    after = make_state(
+        players=state.players,
+        age=state.age,
+        turn=state.turn,
+        cities=tuple(cities),
+        hands=tuple(hands),
+        decks=state.decks,
+        discard=(*state.discard, *discard) if discard else state.discard,
+        rng=state.rng,
+        pending=state.pending,
+        marks=tuple(marks),
+        deferred=(*state.deferred, *deferred) if deferred else state.deferred,
+        over=state.over,
+        age_ending=state.age_ending,
+        expansions=state.expansions,
+    )
+    for expansion in rules.expansions:
+        after = expansion.after_builds(rules, after, tuple(stage_builds), None)
+    after = advance(rules, after, None)
+    rules.fast.carry(state, memo, after)
+    return after
