@@ -70,13 +70,15 @@ def make_agent(spec: str) -> Agent:
                     options[key] = int(value)
                 elif key == "horizon":
                     options[key] = None if value == "full" else int(value)
+                elif key == "turns":
+                    options[key] = None if value == "off" else int(value)
                 elif key in ("seconds", "exploration", "evidence", "cut_evidence"):
                     options[key] = float(value)
                 else:
                     raise InvalidOptionError(
                         f"unknown ismcts option {key!r} (iterations, seconds, exploration, "
                         "horizon, width, rollout, depth, root, evidence, cut_evidence, chance, "
-                        "preset)"
+                        "turns, preset)"
                     )
             return ISMCTSAgent(**options)
         except ValueError as error:

@@ -26,6 +26,10 @@ with the seat's view (:mod:`sevenwonders.agents.determinize`), and walks the sea
   0.4 * sigmoid(margin / 8)`` per seat (win shared on a tie, margin: total minus the best other
   total); when cut, ``sigmoid(value margin / 8)`` with the game's leaf values (see
   :mod:`sevenwonders.agents.heuristics`).
+  With ``turns`` (off by default), a walk is also cut as the searching seat's turn comes back
+  for the ``turns``-th time after other seats moved: in a sequential game (Architects) the leaf
+  is then valued at the same point of the round for every root move, after each other seat
+  answered it, whatever the number of steps (pending decisions) the turns took.
 
 The playout policy is the game's heuristic played greedily (``rollout="greedy"``, the default, for
 games with ``evaluate_state``: the very move choice of the greedy agent) or its fast policy
@@ -70,6 +74,11 @@ overrule the greedy move when they reach the end of the game (``cut_evidence=inf
 nothing but future rolls, so the greedy heuristic is as good a judge of a cut walk as of a move,
 and what search adds is the endgame, where sampled rolls decide who wins (measured: walks cut at 4
 steps and scored by leaf values did not beat greedy; the endgame search does).
+Architects' preset cuts every walk as the searching seat's turn comes back (``turns=1``,
+``horizon=None``) and lets those leaf values overrule the greedy move (``cut_evidence=1``): one
+seat moves at a time, so the end is far in steps, and a leaf valued after every other seat
+answered the move is a fair comparison of the root moves (walks cut 2 steps after the root did not
+beat greedy with 3 and 4 players).
 """
 
 from __future__ import annotations
@@ -110,11 +119,12 @@ CLOCK = time.thread_time
 processes does not weaken the search."""
 OPTIONS = (
     "exploration", "horizon", "width", "rollout", "depth", "root", "evidence", "cut_evidence",
-    "chance",
+    "chance", "turns",
 )
 DEFAULTS: dict[str, object] = {
     "exploration": 0.7, "horizon": 8, "width": 6, "rollout": "greedy", "depth": 1,
     "root": "paired", "evidence": 1.0, "cut_evidence": math.inf, "chance": "outcomes",
+    "turns": None,
 }
 """The generic value of every option: a paired flat search of the heuristic's 6 best moves,
 anchored on the greedy move, whose walks run 8 steps and may overrule the greedy move only when
@@ -148,7 +158,7 @@ class Settings:
     """The options of one search, resolved for a game."""
 
     __slots__ = ("chance", "cut_evidence", "depth", "evidence", "exploration", "horizon", "rollout",
-                 "root", "width")
+                 "root", "turns", "width")
 
     def __init__(self, values: Mapping[str, object]) -> None:
         exploration, evidence = values["exploration"], values["evidence"]
@@ -172,6 +182,9 @@ class Settings:
         chance = values["chance"]
         assert isinstance(chance, str)
         self.chance = chance
+        turns = values["turns"]
+        assert turns is None or isinstance(turns, int)
+        self.turns: int | None = turns
 
 
 class _Node:
@@ -206,6 +219,9 @@ def _check(options: Mapping[str, object]) -> None:
         raise ValueError("horizon must not be negative")
     if isinstance(depth, int) and depth < 1:
         raise ValueError("depth must be at least 1")
+    turns = options.get("turns")
+    if isinstance(turns, int) and turns < 1:
+        raise ValueError("turns must be at least 1")
     if "rollout" in options and options["rollout"] not in ROLLOUTS:
         raise ValueError(f"rollout must be one of {ROLLOUTS}")
     if "root" in options and options["root"] not in ROOTS:
@@ -238,6 +254,7 @@ class ISMCTSAgent:
         evidence: float | _Unset = UNSET,
         cut_evidence: float | _Unset = UNSET,
         chance: str | _Unset = UNSET,
+        turns: int | _Unset | None = UNSET,
         preset: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
@@ -249,7 +266,7 @@ class ISMCTSAgent:
         arguments: dict[str, object] = {
             "exploration": exploration, "horizon": horizon, "width": width, "rollout": rollout,
             "depth": depth, "root": root, "evidence": evidence, "cut_evidence": cut_evidence,
-            "chance": chance,
+            "chance": chance, "turns": turns,
         }
         given = {key: value for key, value in arguments.items() if value is not UNSET}
         _check(given)
@@ -267,6 +284,7 @@ class ISMCTSAgent:
         self.evidence = generic.evidence
         self.cut_evidence = generic.cut_evidence
         self.chance = generic.chance
+        self.turns = generic.turns
 
     def settings(self, game_name: str | None = None, ranked: bool = True) -> Settings:
         """The options of a search in the game called ``game_name``: those given, then the
@@ -286,7 +304,8 @@ class ISMCTSAgent:
             if key not in self.given:
                 continue
             value = self.given[key]
-            shown = value if value is not None else "full" if key == "horizon" else "all"
+            shown = value if value is not None else (
+                "full" if key == "horizon" else "off" if key == "turns" else "all")
             parts.append(f"{key}={shown}")
         if not self.preset:
             parts.append("preset=off")
@@ -481,14 +500,24 @@ class _Search:
         node: _Node | None = self.root
         path: list[tuple[_Node, int]] = []
         plies = 0  # steps played since the walk left the tree
+        turns = self.settings.turns
+        returns = 0  # how often the searching seat's turn came back after other seats moved
+        away = False
         rewards: tuple[float, ...] | None = None
         self.cut = False
         while not game.is_over(state):
-            if node is None and plies >= (MAX_PLIES if horizon is None else horizon):
+            to_move = game.to_move(state)
+            if turns is not None:
+                if self.seat in to_move:
+                    returns += away
+                    away = False
+                else:
+                    away = True
+            if node is None and (plies >= (MAX_PLIES if horizon is None else horizon)
+                                 or (turns is not None and returns >= turns)):
                 rewards = tuple(_sigmoid(v / SCALE) for v in self.leaf_values(game, state))
                 self.cut = True
                 break
-            to_move = game.to_move(state)
             decider = self._decider(to_move) if node is not None else None
             moves: dict[int, Any] = {}
             first = forced is not NO_MOVE and node is self.root

@@ -139,3 +139,56 @@ def test_make_agent_reads_the_chance_option() -> None:
     assert ISMCTSAgent().chance == "outcomes"
     with pytest.raises(InvalidOptionError):
         make_agent("ismcts:chance=dice")
+
+
+def _cut_states(turns: int, players: int = 4, seed: int = 2) -> list[tuple[object, int]]:
+    """The states at which walks of a ``turns`` search were cut in Architects, with the number
+    of turns each walk played."""
+    from sevenwonders.architects import ArchitectsGame
+
+    game = ArchitectsGame(players=players)
+    state = game.new_game(seed=seed)
+    seat = min(game.to_move(state))
+    settings = ISMCTSAgent(iterations=1, horizon=None, turns=turns).settings(game.name)
+    legal = game.legal_moves(state, seat)
+    walk = search._Search(settings, game, seat, legal)
+    seen: list[tuple[object, int]] = []
+    leaf = walk.leaf_values
+
+    def recorded(game_: object, cut: object) -> tuple[float, ...]:
+        seen.append((cut, cut.turn))  # type: ignore[attr-defined]
+        return leaf(game_, cut)  # type: ignore[arg-type]
+
+    walk.leaf_values = recorded  # type: ignore[assignment]
+    determinize = search.determinizer_for(game)
+    assert determinize is not None
+    rng = Rng.from_seed(7)
+    for move in legal:
+        sample, rng = determinize(game, game.view(state, seat), rng)
+        walk.iterate(sample, rng, move)
+        assert walk.cut
+    return [(cut, turn - state.turn) for cut, turn in seen]
+
+
+def test_turns_cut_a_walk_when_the_seat_is_to_move_again() -> None:
+    """``turns=1``: every walk stops as the searching seat's turn comes back, after each other
+    seat played its turn (4 players: 4 turns later); ``turns=2`` walks on through one more
+    round."""
+    from sevenwonders.architects import ArchitectsGame
+
+    game = ArchitectsGame(players=4)
+    once = _cut_states(1)
+    twice = _cut_states(2)
+    for (cut, steps), (later, more) in zip(once, twice, strict=True):
+        assert game.to_move(cut) == frozenset({0}) == game.to_move(later)  # type: ignore[arg-type]
+        assert (steps, more) == (4, 8)
+
+
+def test_make_agent_reads_the_turns_option() -> None:
+    agent = make_agent("ismcts:10:turns=1:horizon=full")
+    assert isinstance(agent, ISMCTSAgent) and agent.turns == 1 and agent.horizon is None
+    assert agent.name == "ismcts(10,horizon=full,turns=1)"
+    assert ISMCTSAgent().turns is None
+    assert make_agent("ismcts:turns=off").name == "ismcts(50,turns=off)"
+    with pytest.raises(InvalidOptionError):
+        make_agent("ismcts:turns=0")
