@@ -286,13 +286,17 @@ class ISMCTSAgent:
         self.chance = generic.chance
         self.turns = generic.turns
 
-    def settings(self, game_name: str | None = None, ranked: bool = True) -> Settings:
+    def settings(self, game_name: str | None = None, ranked: bool = True,
+                 players: int | None = None) -> Settings:
         """The options of a search in the game called ``game_name``: those given, then the
-        game's preset, then the generic defaults (:data:`UNRANKED_DEFAULTS` if the game has no
-        ``evaluate_state`` to rank moves, ``ranked=False``)."""
+        game's preset (with its ``by_players`` entry for ``players``, if any), then the generic
+        defaults (:data:`UNRANKED_DEFAULTS` if the game has no ``evaluate_state`` to rank
+        moves, ``ranked=False``)."""
         preset = PRESETS.get(game_name or "", {}) if self.preset else {}
+        by_players: Mapping[int, Mapping[str, object]] = preset.get("by_players", {})  # type: ignore[assignment]
+        for_players = by_players.get(players, {}) if players is not None else {}
         generic = DEFAULTS if ranked else UNRANKED_DEFAULTS
-        return Settings({**generic, **preset, **self.given})
+        return Settings({**generic, **preset, **for_players, **self.given})
 
     @property
     def name(self) -> str:
@@ -324,7 +328,7 @@ class ISMCTSAgent:
         determinize = determinizer_for(game)
         if determinize is None:
             return GreedyAgent().choose(game, view, legal, rng)
-        settings = self.settings(game.name, evaluate_state_for(game) is not None)
+        settings = self.settings(game.name, evaluate_state_for(game) is not None, game.players)
         if settings.root == "paired":
             return self._choose_paired(game, view, legal, rng, settings)
         seat: int = view.seat
