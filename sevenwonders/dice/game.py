@@ -173,14 +173,8 @@ class DiceGame:
         return frozenset()
 
     def legal_moves(self, state: DiceState, seat: int) -> tuple[DiceMove, ...]:
-        rules = self.rules
-        if type(seat) is not int or not 0 <= seat < self._players:
-            rules.ring.check(seat)  # raises the shared error
-        entry = rules.cache.entry(state) or self._entry(state)
-        moves = entry[seat]
-        if moves is None:  # none for a seat not to move (rules.legal)
-            moves = entry[seat] = rules.legal_now(state, seat)
-        return fresh_all(moves)  # copies: the rules keep their own
+        # copies: the rules keep their own
+        return fresh_all(self.shared_legal_moves(state, seat))
 
     def shared_legal_moves(self, state: DiceState, seat: int) -> tuple[DiceMove, ...]:
         """:meth:`legal_moves` without the copies: the rules' own moves, for a caller that
@@ -189,10 +183,10 @@ class DiceGame:
         Never change them: the rules play these very objects."""
         rules = self.rules
         if type(seat) is not int or not 0 <= seat < self._players:
-            rules.ring.check(seat)
+            rules.ring.check(seat)  # raises the shared error
         entry = rules.cache.entry(state) or self._entry(state)
         moves = entry[seat]
-        if moves is None:
+        if moves is None:  # none for a seat not to move (rules.legal)
             moves = entry[seat] = rules.legal_now(state, seat)
         return moves
 
