@@ -86,6 +86,8 @@ class Rules:
         self._card_shields = {name: card.shields for name, card in self.cards.items()}
         # (wonder, side, stages counted, options taken) -> their effects (a table of the data)
         self._stage_effects: dict[tuple[str, str, tuple[int, ...]], tuple[Effect, ...]] = {}
+        # (wonder, side, stages, options taken) -> the shields of those stages (likewise)
+        self._stage_shields: dict[tuple[str, str, int, tuple[int, ...]], int] = {}
         # the speed layer: one owner, never pickled (made again on unpickling)
         self.fast = FastCache(self)
 
@@ -93,6 +95,7 @@ class Rules:
         state = dict(self.__dict__)
         del state["fast"]
         state["_stage_effects"] = {}
+        state["_stage_shields"] = {}
         state["cards"] = dict(self.cards)  # (a mappingproxy does not pickle)
         return state
 
@@ -169,8 +172,15 @@ class Rules:
         """Military strength: the shields of the city's cards, stages and expansion grants."""
         city = state.cities[seat]
         total = sum(map(self._card_shields.__getitem__, city.cards))
-        total += sum(e.count for e in self.stage_effects(city) if isinstance(e, Shields))
-        total += sum(e.count for e in self.extra_effects(state, seat) if isinstance(e, Shields))
+        key = (city.wonder, city.side, city.stages, city.stage_choices)
+        stages = self._stage_shields.get(key)
+        if stages is None:
+            stages = self._stage_shields[key] = sum(
+                e.count for e in self.stage_effects(city) if isinstance(e, Shields))
+        total += stages
+        if self.expansions:
+            total += sum(e.count for e in self.extra_effects(state, seat)
+                         if isinstance(e, Shields))
         return total
 
     def count(self, cities: Sequence[City], seat: int, counts: Iterable[str],
