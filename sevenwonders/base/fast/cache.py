@@ -95,6 +95,9 @@ class FastCache:
         self.stage_parts: dict[tuple[Any, ...], Any] = {}
         # city key -> Entry; content -> id of what a city pays with (own) and sells
         self.profiles: dict[tuple[Any, ...], Entry] = {}
+        # the entries of cities without cards or stages (a game's first state), kept across
+        # games (made again only when the content ids are dropped)
+        self.start_entries: dict[tuple[Any, ...], Entry] = {}
         self.own_ids: dict[Any, int] = {}
         self.sell_ids: dict[Any, int] = {}
         self.folds = Folds()
@@ -141,16 +144,20 @@ class FastCache:
     def new_game(self) -> None:
         """A new game: the cities of earlier games seldom come back, so their entries and
         trading situations are dropped (what is keyed on content alone, such as the rows of
-        moves, is kept); the content ids are dropped too once they are many."""
+        moves, is kept); the content ids are dropped too once they are many. The entries of
+        the first cities stay while their ids do."""
         self.profiles.clear()
         self.trades.clear()
         if len(self.own_ids) + len(self.sell_ids) > ID_LIMIT:
             self.own_ids.clear()
             self.sell_ids.clear()
+            self.start_entries.clear()
+        self.profiles.update(self.start_entries)
 
     def clear(self) -> None:
         """Drop everything that grows with play (the tables of the game's data stay)."""
         self.profiles.clear()
+        self.start_entries.clear()
         self.own_ids.clear()
         self.sell_ids.clear()
         self.trades.clear()
@@ -174,7 +181,8 @@ class FastCache:
     def sizes(self) -> dict[str, int]:
         """How many entries each growing cache holds (for tests of the bounds)."""
         return {
-            "profiles": len(self.profiles), "own_ids": len(self.own_ids),
+            "profiles": len(self.profiles), "start_entries": len(self.start_entries),
+            "own_ids": len(self.own_ids),
             "sell_ids": len(self.sell_ids), "trades": len(self.trades),
             "folds": len(self.folds), "templates": len(self.templates),
             "template_ids": len(self.template_ids), "rows": len(self.row_cache),

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from sevenwonders.base.ages import advance, end_age, pay_deferred
 from sevenwonders.base.effects import BuildFromDiscard, Coins, ExpansionEffect, PlayLastCard
-from sevenwonders.base.fast.entries import child_entry
+from sevenwonders.base.fast.entries import child_entry, stage_child
 from sevenwonders.base.fast.moves import listed
 from sevenwonders.base.hooks import StageBuild
 from sevenwonders.base.moves import Build, BuildStage, Move, Sell
@@ -196,13 +196,15 @@ def _next_state(rules: Rules, state: BaseState, moves: Mapping[int, Move], memo:
     if last:
         after = end_age(rules, after, None)
     # The entries go on (as FastCache.carry): the same one for a city without a new card or
-    # stage, its child for one card more; a city with a new stage gets its entry made anew.
+    # stage, its child for one card or one stage more.
     fast = rules.fast
     carried = fast.state_memo(after).entries
     for seat, found in enumerate(memo.entries):
-        if found is not None and done[seat] != _STAGED:
-            carried[seat] = (child_entry(fast, found, after.cities[seat])
-                             if done[seat] == _BUILT else found)
+        if found is not None:
+            what = done[seat]
+            carried[seat] = (found if what < _BUILT
+                             else child_entry(fast, found, after.cities[seat]) if what == _BUILT
+                             else stage_child(fast, found, after.cities[seat]))
     return after
 
 
