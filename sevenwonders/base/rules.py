@@ -88,6 +88,8 @@ class Rules:
         self._stage_effects: dict[tuple[str, str, tuple[int, ...]], tuple[Effect, ...]] = {}
         # (wonder, side, stages, options taken) -> the shields of those stages (likewise)
         self._stage_shields: dict[tuple[str, str, int, tuple[int, ...]], int] = {}
+        # (wonder, side, stages counted, options taken, power) -> whether they give it
+        self._stage_powers: dict[tuple[str, str, int, tuple[int, ...], type], bool] = {}
         # the speed layer: one owner, never pickled (made again on unpickling)
         self.fast = FastCache(self)
 
@@ -96,6 +98,7 @@ class Rules:
         del state["fast"]
         state["_stage_effects"] = {}
         state["_stage_shields"] = {}
+        state["_stage_powers"] = {}
         state["cards"] = dict(self.cards)  # (a mappingproxy does not pickle)
         return state
 
@@ -161,8 +164,13 @@ class Rules:
 
     def has_power(self, city: City, power: type, marks: TurnMarks = NO_MARKS) -> bool:
         """Whether a stage built before this turn (or ever, with ``NO_MARKS``) gives ``power``."""
-        return any(isinstance(effect, power)
-                   for effect in self.stage_effects(city, city.stages - marks.stages))
+        count = city.stages - marks.stages
+        key = (city.wonder, city.side, count, city.stage_choices, power)
+        found = self._stage_powers.get(key)
+        if found is None:
+            found = self._stage_powers[key] = any(
+                isinstance(effect, power) for effect in self.stage_effects(city, count))
+        return found
 
     def powers(self, state: BaseState, seat: int) -> frozenset[type]:
         """The types of the effects of the seat's stages built before this turn."""

@@ -213,7 +213,8 @@ class FastCache:
         made of it: a city without marks of the turn (D3b) on either side and without
         expansion grants before or after (their producers follow the stages' in an entry)
         that placed no card keeps its entry, one a card longer gets its parent's child
-        (:func:`~.entries.child_entry`); the others are left to :func:`~.entries.entry`.
+        (:func:`~.entries.child_entry`), one a stage longer its stage child
+        (:func:`~.entries.stage_child`); the others are left to :func:`~.entries.entry`.
         This spares every seat's profile key (its cards hashed) and lookup on the next
         state."""
         carried = self.state_memo(after).entries
@@ -226,12 +227,16 @@ class FastCache:
             if mark.built or mark.stages or next_mark.built or next_mark.stages:
                 continue
             old, new = before.cities[seat], after.cities[seat]
-            if new.stages != old.stages:
+            stages = new.stages - old.stages
+            if stages and (stages != 1 or new.cards != old.cards
+                           or new.stage_choices[:len(old.stage_choices)] != old.stage_choices):
                 continue
             if expansions and (rules.extra_effects(before, seat)
                                or rules.extra_effects(after, seat)):
                 continue
-            if new.cards is old.cards:
+            if stages:
+                carried[seat] = _entries.stage_child(self, found, new)
+            elif new.cards is old.cards:
                 carried[seat] = found
             elif len(new.cards) == len(old.cards) + 1 and (
                     not expansions or new.cards[:-1] == old.cards):
