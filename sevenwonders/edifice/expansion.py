@@ -50,6 +50,7 @@ STAGING_CAMP_COSTS = (2, 3)
 ARTISAN_DISTRICT_VPS = (2, 3)
 AMPHITHEATER_DISCARDS = ("grey", "brown")
 CARTHAGE_NIGHT_VPS = ("coin_option", "both")
+_COLOURS = {colour.value: colour for colour in Colour}  # a colour's name -> the colour
 
 
 @cache
@@ -458,7 +459,8 @@ class Edifice(Expansion):
         penalty = project.penalty
         city = state.cities[seat]
         if isinstance(penalty, DiscardCard):
-            names = {n for n in city.cards if rules.cards[n].colour.value == penalty.colour}
+            colour = _COLOURS.get(penalty.colour)
+            names = {n for n in city.cards if rules.cards[n].colour is colour}
             if len(names) == 1:  # no choice to make: discard it at once
                 return self._discard(state, seat, names.pop(), events), False
             if names:
@@ -501,7 +503,8 @@ class Edifice(Expansion):
     def pending_moves(self, rules: Rules, state: BaseState, pending: Pending) -> tuple[Move, ...]:
         colour = pending.detail.split(":")[-1]
         city = state.cities[pending.seat]
-        names = sorted({n for n in city.cards if rules.cards[n].colour.value == colour})
+        wanted = _COLOURS.get(colour)
+        names = sorted({n for n in city.cards if rules.cards[n].colour is wanted})
         return tuple(Choose(name) for name in names)
 
     def resolve_pending(
