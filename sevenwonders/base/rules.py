@@ -90,6 +90,8 @@ class Rules:
         self._stage_shields: dict[tuple[str, str, int, tuple[int, ...]], int] = {}
         # (wonder, side, stages counted, options taken, power) -> whether they give it
         self._stage_powers: dict[tuple[str, str, int, tuple[int, ...], type], bool] = {}
+        # card name -> its share of a score sheet (filled by scoring.py, a table of the data)
+        self.card_scores: dict[str, Any] = {}
         # the speed layer: one owner, never pickled (made again on unpickling)
         self.fast = FastCache(self)
 
@@ -99,6 +101,7 @@ class Rules:
         state["_stage_effects"] = {}
         state["_stage_shields"] = {}
         state["_stage_powers"] = {}
+        state["card_scores"] = {}
         state["cards"] = dict(self.cards)  # (a mappingproxy does not pickle)
         return state
 
@@ -368,13 +371,15 @@ def count_items(cards: Mapping[str, Card], cities: Sequence[City], seats: Iterab
     return total
 
 
-# counts (an effect's tuple of words) -> (the colours named, wonder stages?, defeat tokens?)
-_COUNTS: dict[object, tuple[frozenset[Colour], bool, bool]] = {}
+# counts (an effect's tuple of words) -> (the colours named, wonder stages?, defeat tokens?);
+# the colours as a tuple: a member is found by identity (a set would hash each colour, and an
+# Enum's hash is a Python call)
+_COUNTS: dict[object, tuple[tuple[Colour, ...], bool, bool]] = {}
 
 
-def _parse_counts(counts: Iterable[str]) -> tuple[frozenset[Colour], bool, bool]:
+def _parse_counts(counts: Iterable[str]) -> tuple[tuple[Colour, ...], bool, bool]:
     wanted = set(counts)
-    parsed = (frozenset(_COLOURS[word] for word in wanted if word in _COLOURS),
+    parsed = (tuple(colour for word, colour in _COLOURS.items() if word in wanted),
               "wonder_stage" in wanted, "defeat_token" in wanted)
     if type(counts) is tuple and len(_COUNTS) < 1_000:  # (the effects' tuples: a few dozen)
         _COUNTS[counts] = parsed
