@@ -195,7 +195,17 @@ class BaseGame:
         return mine, checked
 
     def play(self, state: BaseState, moves: Mapping[int, Move]) -> BaseState:
-        return self._remember(self.rules.play(*self._checked(state, moves)))
+        # (_checked and _remember written out: a playout's every step comes through here)
+        mine = self._mine(state) if state is not self._last else state
+        rules = self.rules
+        seats = (rules.all_seats if not (mine.pending or mine.over)  # (legal.to_move's draft)
+                 else to_move(rules, mine))
+        checked = check_moves(moves, players=self.players, to_move=seats, over=mine.over,
+                              move_types=MOVE_TYPES, game=self.name)
+        after = rules.play(mine, checked)
+        rules.fast.state_memo(after).produced = True
+        self._last = after
+        return after
 
     def step(
         self, state: BaseState, moves: Mapping[int, Move]
