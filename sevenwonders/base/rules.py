@@ -159,7 +159,8 @@ class Rules:
         if not expansions:
             return ()
         if len(expansions) == 1:
-            return tuple(expansions[0].extra_effects(self, state, seat))
+            found = expansions[0].extra_effects(self, state, seat)
+            return found if type(found) is tuple else tuple(found)
         out: list[Effect] = []
         for expansion in self.expansions:
             out.extend(expansion.extra_effects(self, state, seat))

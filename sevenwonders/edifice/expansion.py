@@ -312,7 +312,9 @@ class Edifice(Expansion):
         ), rng
 
     def stage_variants(self, rules: Rules, state: BaseState, seat: int) -> tuple[StageVariant, ...]:
-        mine = self._mine(rules, state)
+        mine = state.expansions[rules.expansions.index(self)]  # (_mine, asked every turn)
+        if type(mine) is not EdificeState:
+            mine = self._mine(rules, state)
         age = state.age - 1
         if (mine.outcomes[age] == OPEN and mine.pawns_left[age] > 0
                 and seat not in mine.participants[age]):
@@ -325,7 +327,10 @@ class Edifice(Expansion):
         return ()
 
     def extra_effects(self, rules: Rules, state: BaseState, seat: int) -> tuple[Effect, ...]:
-        rewards = self._mine(rules, state).rewards[seat]
+        mine = state.expansions[rules.expansions.index(self)]  # (_mine, asked every turn)
+        if type(mine) is not EdificeState:
+            mine = self._mine(rules, state)
+        rewards = mine.rewards[seat]
         if not rewards:
             return ()
         found = self._lasting.get(rewards)
