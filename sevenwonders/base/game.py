@@ -131,8 +131,10 @@ class BaseGame:
         return self._remember(self.rules.setup(checked_seed(seed)))
 
     def to_move(self, state: BaseState) -> frozenset[int]:
-        if state is not self._last:  # (the hot path of a playout skips a frame)
+        if state is not self._last:  # (the hot path of a playout skips a frame or two)
             state = self._mine(state)
+        elif not (state.pending or state.over):
+            return self.rules.all_seats  # (legal.to_move's draft answer)
         return to_move(self.rules, state)
 
     def _mine(self, state: object) -> BaseState:

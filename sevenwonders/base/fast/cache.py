@@ -22,7 +22,7 @@ from sevenwonders.base.fast.entries import CardInfo, Entry, StagePlan
 from sevenwonders.base.fast.payment import Folds, Template, TradeSituation, cost_items
 from sevenwonders.base.hooks import StageVariant
 from sevenwonders.base.moves import Move
-from sevenwonders.base.state import BaseState
+from sevenwonders.base.state import BaseState, TurnMarks
 from sevenwonders.core.resources import Bag, Producer
 
 if TYPE_CHECKING:
@@ -111,6 +111,8 @@ class FastCache:
         # (card, payments) -> its paid builds, (card, template id) -> its stage builds
         self.row_parts: dict[tuple[Any, ...], tuple[Move, ...]] = {}
         self.memos: dict[int, StateMemo] = {}
+        # (card built, stage built, income) -> the turn's marks (``fast.turn``, expansions)
+        self.marks_made: dict[tuple[str | None, bool, int], TurnMarks] = {}
         # the state met last and its memo, as one tuple (replaced whole: safe for threads)
         self.last: tuple[BaseState | None, StateMemo | None] = (None, None)
         self.no_template = _moves.shared_template(self, ((), 0, ()))
@@ -188,6 +190,7 @@ class FastCache:
             "template_ids": len(self.template_ids), "rows": len(self.row_cache),
             "row_parts": len(self.row_parts), "memos": len(self.memos),
             "stage_parts": len(self.stage_parts), "variant_sets": len(self.variant_sets),
+            "marks_made": len(self.marks_made),
         }
 
     # -- what the fast paths know of a state

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 _SOLD = 1
 _BUILT = 2
 _STAGED = 3
+MARKS_LIMIT = 4_096  # the turn's marks remembered by (card built, stage built, income)
 
 
 def plain_turn(rules: Rules, state: BaseState, moves: Mapping[int, Move],
@@ -215,15 +216,21 @@ def _expansion_turn(rules: Rules, state: BaseState, memo: StateMemo, cities: lis
     ``after_builds`` hooks, then ended by ``ages.advance`` (their end-of-Age hooks
     included); the entries go on by ``FastCache.carry``."""
     spent, income, done, hands, discard, deferred, stage_builds = parts
-    marks = list(state.marks)
+    marks = list(state.marks)  # (no marks before the turn: plain_turn's condition)
+    made = rules.fast.marks_made  # equal marks are one value (they never change)
     for seat in range(state.players):
         what = done[seat]
         if spent[seat] or income[seat] or what in (_BUILT, _STAGED):
-            built = cities[seat].cards[-1] if what == _BUILT else None
-            mark = marks[seat]
-            marks[seat] = make_marks(
-                built=mark.built if built is None else (*mark.built, built),
-                stages=mark.stages + (what == _STAGED), income=mark.income + income[seat])
+            key = (cities[seat].cards[-1] if what == _BUILT else None, what == _STAGED,
+                   income[seat])
+            found = made.get(key)
+            if found is None:
+                if len(made) > MARKS_LIMIT:
+                    made.clear()
+                found = made[key] = make_marks(
+                    built=() if key[0] is None else (key[0],), stages=int(key[1]),
+                    income=key[2])
+            marks[seat] = found
     after = make_state(
         players=state.players,
         age=state.age,
