@@ -115,8 +115,10 @@ def _stage(rules: Rules, state: BaseState, seat: int, move: BuildStage, spent: l
     stage = rules.boards[(city.wonder, city.side)][city.stages]
     bank = stage.coins
     if rules.expansions:  # the variant's coins (the move is listed: its variant exists)
-        bank += next(v.coins for v in rules.fast.stage_variants(state, seat)[0]
-                     if v.extras == move.extras)
+        for variant in rules.fast.stage_variants(state, seat)[0]:
+            if variant.extras == move.extras:
+                bank += variant.coins
+                break
     spent[seat] += move.left + move.right + bank
     effects = stage.effects_with(move.choice)
     for effect in effects:
