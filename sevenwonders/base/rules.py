@@ -78,6 +78,9 @@ class Rules:
         self.guilds = edition.guilds()
         self.all_seats = frozenset(range(players))
         self.sides = tuple(self.ring.sides(seat) for seat in range(players))  # (left, right)
+        # scope -> per seat, the seats an effect of that scope looks at
+        self._scopes = {scope: tuple(scope_seats(self.ring, seat, scope)
+                                     for seat in range(players)) for scope in Scope}
         # who passes each seat its hand: the right neighbour (hands go left), the left one
         self.givers = (tuple(right for _, right in self.sides),
                        tuple(left for left, _ in self.sides))
@@ -199,7 +202,8 @@ class Rules:
               scope: Scope) -> int:
         """How many of ``counts`` (colours, ``wonder_stage``, ``defeat_token``) the cities of
         ``scope`` around ``seat`` hold (reference §4.5: cards only, never boards)."""
-        return count_items(self.cards, cities, scope_seats(self.ring, seat, scope), counts)
+        # (scope_seats per seat and scope, made once: the seats are fixed for the table)
+        return count_items(self.cards, cities, self._scopes[scope][seat], counts)
 
     # -- trading (trading.py)
 
