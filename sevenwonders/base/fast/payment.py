@@ -267,6 +267,9 @@ def _choice_pairs(
 
 
 _BITS = [bin(m).count("1") for m in range(1 << 7)]
+# per options mask m of an either/or producer: the bit set over masks M of resources with bit
+# M set when m offers two or more of the resources of M
+UNCLEAN = [sum(1 << M for M in range(1 << 7) if _BITS[m & M] > 1) for m in range(1 << 7)]
 _RESOURCES_OF = [tuple(r for r in range(7) if m >> r & 1) for m in range(1 << 7)]
 _MAX_WAYS = 64
 # For callers that enumerate either/or choices themselves: options per mask, the resources
@@ -377,8 +380,9 @@ class TradeSituation:
     :class:`Entry`: the payments found so far per cost id, the stage templates found so far,
     and what computing a new payment needs. Its caches only grow while it is cached."""
 
-    __slots__ = ("available", "choices", "choices_id", "fold_table", "folds", "left", "me",
-                 "pays", "plain", "right", "templates")
+    __slots__ = ("_choices_id", "_unclean", "available", "choices", "fold_table", "folds",
+                 "left", "left_prices", "left_units", "me", "own_fixed", "own_units", "pays",
+                 "plain", "right", "right_prices", "right_units", "templates")
 
     def __init__(self, me: Entry, left: Entry, right: Entry, folds: Folds | None = None) -> None:
         self.folds = Folds() if folds is None else folds
@@ -394,12 +398,44 @@ class TradeSituation:
         self.choices = choices = me.own_tagged + left.sell_tagged[0] + right.sell_tagged[1]
         # No either/or producer anywhere: a payment only splits each resource between sides.
         self.plain = not choices
-        # the id of the choices (equal choices, equal ids), for the shared _FOLDS cache
-        self.choices_id = 0 if self.plain else self.folds.choices_id(choices)
+        # (made when first asked: the id of the choices for the shared folds, and the masks
+        # of resources some either/or producer offers two of)
+        self._choices_id = 0
+        self._unclean = 0 if self.plain else -1
+        # Per resource, what the city makes (fixed, and fixed plus every either/or producer
+        # offering it) and what each side sells (likewise counted for every option), and
+        # the prices: enough for every cost whose resources no either/or producer offers
+        # two of (see :meth:`search`).
+        self.own_fixed = me.own_fixed
+        self.own_units = own_units = me.own_units
+        self.left_units = left_units = left.sell_units
+        self.right_units = right_units = right.sell_units
+        self.left_prices = me.left_prices
+        self.right_prices = me.right_prices
         # Per resource, the units of every producer that could give it to the city (its
         # own, and what its neighbours sell): a cost needing more of one cannot be paid.
-        self.available = tuple(map(add, map(add, me.own_units, left.sell_units),
-                                   right.sell_units))
+        self.available = tuple(map(add, map(add, own_units, left_units), right_units))
+
+    @property
+    def choices_id(self) -> int:
+        """The id of :attr:`choices` (equal choices, equal ids), for the shared folds."""
+        found = self._choices_id
+        if not found:
+            found = self._choices_id = (0 if self.plain
+                                        else self.folds.choices_id(self.choices))
+        return found
+
+    @property
+    def unclean(self) -> int:
+        """A bit set over masks of resources: bit ``mask`` is set when some either/or
+        producer offers two or more of the resources of ``mask``."""
+        found = self._unclean
+        if found < 0:
+            found = 0
+            for m, _, _ in self.choices:
+                found |= UNCLEAN[m]
+            self._unclean = found
+        return found
 
     def pairs(self, cost: Bag, items: tuple[tuple[int, int], ...], cost_id: int) -> Pairs:
         """Every payment of ``cost`` (whose non-zero (resource, units) are ``items``),
@@ -413,31 +449,52 @@ class TradeSituation:
 
     def search(self, cost: Bag, items: tuple[tuple[int, int], ...], cost_id: int) -> Pairs:
         """:meth:`pairs` for a cost no resource of which needs more units than
-        :attr:`available` (the caller checked)."""
-        own_fixed = self.me.own_fixed
-        if self.plain:
-            left_fixed = self.left.sell_fixed
-            right_fixed = self.right.sell_fixed
-            left_prices = self.me.left_prices
-            right_prices = self.me.right_prices
-            parts = []
-            for r, count in items:
-                own = own_fixed[r]
+        :attr:`available` (the caller checked).
+
+        When no either/or producer offers two of the resources still needed past fixed
+        production (always, without either/or producers), each one that offers one of them
+        acts as a fixed producer of it: then the units counted for every option
+        (:attr:`own_units` and the sides') are what the city makes and what each side sells
+        of each needed resource, and the cost splits resource by resource between the sides.
+        Otherwise :meth:`_search_choices`."""
+        own_fixed = self.own_fixed
+        own_units = self.own_units
+        left_units = self.left_units
+        right_units = self.right_units
+        left_prices = self.left_prices
+        right_prices = self.right_prices
+        parts = []
+        mask = 0  # the resources fixed production does not cover
+        for r, count in items:
+            if count > own_fixed[r]:
+                mask |= 1 << r
+                own = own_units[r]
                 if count > own:
                     count -= own
-                    left_cap = left_fixed[r]
-                    right_cap = right_fixed[r]
+                    left_cap = left_units[r]
+                    right_cap = right_units[r]
                     # (sellers' units past the need change nothing: capped, for shared keys)
                     parts.append((count, left_cap if left_cap < count else count,
                                   right_cap if right_cap < count else count,
                                   left_prices[r], right_prices[r]))
-            if parts:
-                key = tuple(parts)
-                found = _SPLITS.get(key) or split_pairs(key)
-            else:
-                found = _NO_TRADE
-            self.pays[cost_id] = found
-            return found
+        unclean = self._unclean
+        if unclean:
+            if unclean < 0:
+                unclean = self.unclean
+            if unclean >> mask & 1:
+                return self._search_choices(cost, items, cost_id)
+        if parts:
+            key = tuple(parts)
+            found = _SPLITS.get(key) or split_pairs(key)
+        else:
+            found = _NO_TRADE
+        self.pays[cost_id] = found
+        return found
+
+    def _search_choices(self, cost: Bag, items: tuple[tuple[int, int], ...],
+                        cost_id: int) -> Pairs:
+        """:meth:`search` when an either/or producer offers two of the needed resources."""
+        own_fixed = self.own_fixed
         # The units still needed after fixed production, then the either/or producers: when
         # each one that can help has a single needed resource among its options, it acts as
         # a fixed producer of it (as in payment_pairs); otherwise the general search.
@@ -451,9 +508,10 @@ class TradeSituation:
         if not mask:
             self.pays[cost_id] = _NO_TRADE
             return _NO_TRADE
-        fold = self.fold_table.get((self.choices_id, mask))
+        choices_id = self.choices_id
+        fold = self.fold_table.get((choices_id, mask))
         if fold is None:
-            fold = self.folds.fold(self.choices, mask, self.choices_id)
+            fold = self.folds.fold(self.choices, mask, choices_id)
         extra, several = fold
         if several is None:
             found = self._split(need, extra)
