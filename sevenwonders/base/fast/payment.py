@@ -512,26 +512,34 @@ class TradeSituation:
         fold = self.fold_table.get((choices_id, mask))
         if fold is None:
             fold = self.folds.fold(self.choices, mask, choices_id)
-        extra, several = fold
-        if several is None:
-            found = self._split(need, extra)
-        else:
-            found = self._assign(cost, need, extra, several)
+        found = self._assign(cost, need, *fold)
         self.pays[cost_id] = found
         return found
 
-    def _split(
-        self, need: list[tuple[int, int]], extra: _Extra | None,
-        adds: tuple[tuple[int, int, int], ...] = (),
+    def _assign(
+        self, cost: Bag, need: list[tuple[int, int]], extra: _Extra | None,
+        several: tuple[tuple[int, int, int], ...] | None,
     ) -> Pairs:
-        """The payments of ``need`` ((resource, units) past fixed production) when the
-        either/or producers act as ``extra`` (own, left, right) units per resource, plus
-        the (whose, resource, units) of ``adds``."""
+        """The payments when some either/or producers (``several``) can help with several
+        needed resources, the others acting as ``extra`` (own, left, right) units per
+        resource: each of ``several`` is given one of them, every way (a producer given a
+        resource covers every use of it, using fewer units included), and the
+        non-dominated totals of all the ways are kept. Too many ways go to the general
+        search."""
+        ways = 1
+        for m, _, _ in several or ():
+            ways *= OPTION_COUNT[m]
+        if ways > MAX_WAYS:
+            me, left, right = self.me, self.left, self.right
+            return payment_pairs(cost, me.own_fixed, me.own_choices, left.sell_fixed,
+                                 left.sell_choices, right.sell_fixed, right.sell_choices,
+                                 me.left_prices, me.right_prices)
+        # per needed resource: (resource, units, left cap, right cap, prices) before the ways
         left_fixed = self.left.sell_fixed
         right_fixed = self.right.sell_fixed
-        left_prices = self.me.left_prices
-        right_prices = self.me.right_prices
-        parts = []
+        left_prices = self.left_prices
+        right_prices = self.right_prices
+        base = []
         for r, count in need:
             left_cap = left_fixed[r]
             right_cap = right_fixed[r]
@@ -540,61 +548,83 @@ class TradeSituation:
                 count -= own_units
                 left_cap += left_units
                 right_cap += right_units
-            if adds:  # (when assigning)
-                for whose, at, units in adds:
-                    if at == r:
-                        if whose == 0:
-                            count -= units
-                        elif whose == 1:
-                            left_cap += units
-                        else:
-                            right_cap += units
-            if count <= 0:
-                continue
-            parts.append((count, left_cap if left_cap < count else count,
-                          right_cap if right_cap < count else count, left_prices[r],
-                          right_prices[r]))
-        if not parts:
-            return _NO_TRADE
-        key = tuple(parts)
-        return _SPLITS.get(key) or split_pairs(key)
-
-    def _assign(
-        self, cost: Bag, need: list[tuple[int, int]], extra: _Extra | None,
-        several: tuple[tuple[int, int, int], ...],
-    ) -> Pairs:
-        """The payments when some either/or producers can help with several needed
-        resources: each is given one of them, every way (a producer given a resource covers
-        every use of it, using fewer units included), and the non-dominated totals of all
-        the ways are kept. Too many ways go to the general search."""
-        ways = 1
-        for m, _, _ in several:
-            ways *= OPTION_COUNT[m]
-        if ways > MAX_WAYS:
-            me, left, right = self.me, self.left, self.right
-            return payment_pairs(cost, me.own_fixed, me.own_choices, left.sell_fixed,
-                                 left.sell_choices, right.sell_fixed, right.sell_choices,
-                                 me.left_prices, me.right_prices)
-        if len(several) == 1:
-            m, amount, whose = several[0]
-            ways_of: Iterable[tuple[tuple[int, int, int], ...]] = [
-                ((whose, r, amount),) for r in RESOURCES_OF_MASK[m]
-            ]
-        else:
-            ways_of = itertools.product(*[[(whose, r, amount) for r in RESOURCES_OF_MASK[m]]
-                                          for m, amount, whose in several])
+            base.append((r, count, left_cap, right_cap, left_prices[r], right_prices[r]))
         results = set()
-        for adds in ways_of:
-            found = self._split(need, extra, adds)
-            if found is _NO_TRADE:
-                return found  # this way needs nothing bought
-            results.add(found)
+        if several is not None and len(several) == 1:
+            # (the usual case) the way giving the producer one resource changes that
+            # resource's part alone
+            m, amount, whose = several[0]
+            parts: list[tuple[int, int, int, int, int]] = []
+            at_of = {}
+            for r, count, left_cap, right_cap, lp, rp in base:
+                if count > 0:
+                    at_of[r] = len(parts)
+                    parts.append((count, left_cap if left_cap < count else count,
+                                  right_cap if right_cap < count else count, lp, rp))
+            if not parts:
+                return _NO_TRADE  # every way needs nothing bought
+            for r, count, left_cap, right_cap, lp, rp in base:
+                if not m >> r & 1:
+                    continue
+                way = parts.copy()
+                if count <= 0:
+                    pass  # the resource is covered already: this way buys as without it
+                elif whose == 0:
+                    count -= amount
+                    if count > 0:
+                        way[at_of[r]] = (count, left_cap if left_cap < count else count,
+                                         right_cap if right_cap < count else count, lp, rp)
+                    else:
+                        del way[at_of[r]]
+                        if not way:
+                            return _NO_TRADE  # this way needs nothing bought
+                else:
+                    if whose == 1:
+                        left_cap += amount
+                    else:
+                        right_cap += amount
+                    way[at_of[r]] = (count, left_cap if left_cap < count else count,
+                                     right_cap if right_cap < count else count, lp, rp)
+                key = tuple(way)
+                results.add(_SPLITS.get(key) or split_pairs(key))
+        else:
+            # every way: (whose, resource, units) of each of several
+            if not several:
+                ways_of: Iterable[tuple[tuple[int, int, int], ...]] = ((),)
+            else:
+                ways_of = itertools.product(*[[(whose, r, amount)
+                                               for r in RESOURCES_OF_MASK[m]]
+                                              for m, amount, whose in several])
+            for adds in ways_of:
+                parts = []
+                for r, count, left_cap, right_cap, lp, rp in base:
+                    for whose, at, units in adds:
+                        if at == r:
+                            if whose == 0:
+                                count -= units
+                            elif whose == 1:
+                                left_cap += units
+                            else:
+                                right_cap += units
+                    if count > 0:
+                        parts.append((count, left_cap if left_cap < count else count,
+                                      right_cap if right_cap < count else count, lp, rp))
+                if not parts:
+                    return _NO_TRADE  # this way needs nothing bought
+                key = tuple(parts)
+                results.add(_SPLITS.get(key) or split_pairs(key))
         if len(results) == 1:
             return results.pop()
-        totals: set[tuple[int, int]] = set()
-        for found in results:
-            totals.update(found)
-        return tuple(sorted(pareto_pairs(totals), key=pair_order)) if totals else ()
+        # the non-dominated totals (pareto), cheapest first then fewer to the left
+        # (pair_order: sorted by left, a stable sort by the total)
+        best = -1
+        front = []
+        for pair in sorted({pair for found in results for pair in found}):
+            if best < 0 or pair[1] < best:
+                front.append(pair)
+                best = pair[1]
+        front.sort(key=sum)
+        return tuple(front)
 # (own, left, right) units per resource
 _Extra = tuple[tuple[int, int, int], ...]
 _Fold = tuple[_Extra | None, tuple[tuple[int, int, int], ...] | None]
