@@ -78,9 +78,12 @@ def hand_moves(
                 if lc + rc > limit:
                     break
                 count += 1
-        found_template = trade.templates.get((cost_id, options, count))
+        plain = cache.plain_templates
+        found_template = plain.get((pairs, options, count))
         if found_template is None:
-            found_template = trade.templates[(cost_id, options, count)] = shared_template(
+            if len(plain) > CACHE_LIMIT:
+                plain.clear()
+            found_template = plain[(pairs, options, count)] = shared_template(
                 cache, (pairs, options, (((), count),)))
         template, template_id = found_template
     keys: dict[str, RowKey] = {}  # each card's row key (kept in the memo when there is one)
