@@ -171,8 +171,6 @@ class FastCache:
         self.row_parts.clear()
         self.memos.clear()
         self.last = (None, None)
-        for trade in self.trades.values():
-            trade.templates.clear()
         self.no_template = _moves.shared_template(self, ((), 0, ()))
 
     def sizes(self) -> dict[str, int]:

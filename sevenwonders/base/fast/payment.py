@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from operator import add
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sevenwonders.base.trading import Prod, pair_order, pareto, pareto_purchases
 from sevenwonders.core.resources import Bag
@@ -377,12 +377,12 @@ Template = tuple[tuple[int, int, tuple[str, ...], int], ...]
 
 class TradeSituation:
     """What paying depends on for one (own id, left sell id, right sell id) of
-    :class:`Entry`: the payments found so far per cost id, the stage templates found so far,
-    and what computing a new payment needs. Its caches only grow while it is cached."""
+    :class:`Entry`: the payments found so far per cost id and what computing a new payment
+    needs. Its cache only grows while it is cached."""
 
     __slots__ = ("_choices_id", "_unclean", "available", "choices", "fold_table", "folds",
                  "left", "left_prices", "left_units", "me", "own_fixed", "own_units", "pays",
-                 "plain", "right", "right_prices", "right_units", "templates")
+                 "plain", "right", "right_prices", "right_units")
 
     def __init__(self, me: Entry, left: Entry, right: Entry, folds: Folds | None = None) -> None:
         self.folds = Folds() if folds is None else folds
@@ -392,8 +392,6 @@ class TradeSituation:
         self.right = right
         # cost id -> every payment, cheapest first (none within no budget)
         self.pays: dict[int, Pairs] = {}
-        # (wonder, side, stages built, spendable coins, variants) -> (template, template id)
-        self.templates: dict[tuple[Any, ...], tuple[Template, int]] = {}
         # Every either/or producer: (options, amount, whose: 0 own, 1 left, 2 right).
         self.choices = choices = me.own_tagged + left.sell_tagged[0] + right.sell_tagged[1]
         # No either/or producer anywhere: a payment only splits each resource between sides.
