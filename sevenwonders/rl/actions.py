@@ -22,6 +22,7 @@ from sevenwonders.errors import IllegalMoveError, InvalidOptionError
 from sevenwonders.games import spec_of
 
 PAYMENTS = ("cheapest", "full")
+IDENTITY_LIMIT = 100_000  # moves the identity memo holds before it starts afresh
 INT8 = np.dtype(np.int8)  # a dtype object: numpy converts a type argument anew on every call
 Mask = np.ndarray[Any, np.dtype[np.int8]]
 Ranked = tuple[int, Any]  # a move's action and its cost (None without a cost order)
@@ -170,7 +171,7 @@ class ActionIndex:
         cleared (the caller starts over)."""
         ids = self._ids
         assert ids is not None
-        if len(ids) > 100_000:
+        if len(ids) > IDENTITY_LIMIT:
             ids.clear()
             self._prices.clear()
             self._held.clear()
@@ -205,7 +206,7 @@ class ActionIndex:
                     found = seen
                     copies += ids is not None  # an equal move met before, in another object
                 if ids is not None:
-                    if len(ids) > 100_000:
+                    if len(ids) > IDENTITY_LIMIT:
                         ids.clear()
                         self._prices.clear()
                         self._held.clear()

@@ -245,3 +245,24 @@ def test_the_key_learns_what_the_canonical_form_learns(payments: str,
             index._learn(odd)
         with pytest.raises(IllegalMoveError):
             plain._learn(odd)
+
+
+def test_a_full_identity_memo_starts_afresh_and_changes_no_action(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The identity memo is bounded: past the bound it is cleared, in the short pass or in
+    the careful one, and every legal mapping and mask still equal a fresh index's."""
+
+    from sevenwonders.rl import actions
+    monkeypatch.setattr(actions, "IDENTITY_LIMIT", 40)
+    game = game_of("base", 4, {})
+    index, plain = action_index(game), action_index(game)
+    plain._ids = None
+    cleared = 0
+    for seed in range(3):
+        for state in playout(game, seed):
+            for seat in game.to_move(state):
+                moves = game.legal_moves(state, seat)
+                before = len(index._ids or ())
+                assert index.legal_and_mask(moves) == plain.legal_and_mask(moves)
+                cleared += len(index._ids or ()) < before
+    assert cleared  # (so small a memo soon finds more copies than hits, and gives up)
