@@ -12,7 +12,9 @@ infos' masks without observations (``last(observe=False)``: "AECm"), the Paralle
 masks alone (``Adapter.play``), without observations or environment ("mask"), all drawing the
 same random actions, and the raw engine replaying those games (recorded untimed): every seat to
 move still takes ``legal_moves`` and draws a random choice among them, as a random player must,
-but plays the environment's move, so that both sides play the same game; one ``play`` per ply.
+but plays the environment's move, so that both sides play the same game; one ``play`` per ply,
+of a dict of the seats' moves made as a player makes it, and ``is_over`` asked before each ply
+(what the environments and the mask path do as well).
 Every way reads the game's result at the end (the engine its ``ranking``, the environments their
 rewards, made from it: else the base game's scoring, about 6% of a 7-player game's engine time,
 would count as the adapters' cost). The Gymnasium environment (seat 0 plays random actions of its
@@ -98,10 +100,14 @@ def engine_game(game: Game[Any, Any, Any], k: int, plies: Plies) -> tuple[int, i
     state = game.new_game(game_seed(k))
     decisions = 0
     for moves in plies:
+        if game.is_over(state):
+            raise AssertionError("the replayed game ended early")
+        chosen = {}
         for seat in sorted(game.to_move(state)):
             rng.choice(game.legal_moves(state, seat))
+            chosen[seat] = moves[seat]
             decisions += 1
-        state = game.play(state, moves)
+        state = game.play(state, chosen)
     if not game.is_over(state):
         raise AssertionError("the replayed game did not end")
     game.ranking(state)
@@ -118,7 +124,7 @@ def index_game(adapter: Adapter, k: int) -> None:
         chosen = {}
         for seat in sorted(game.to_move(state)):
             actions = adapter.mask(state, seat).nonzero()[0]
-            chosen[seat] = actions[rng.randrange(len(actions))]
+            chosen[seat] = int(actions[rng.randrange(len(actions))])
         state = adapter.play(state, chosen)
     adapter.final_rewards(state)
 
