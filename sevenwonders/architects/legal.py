@@ -267,8 +267,8 @@ class LegalMoves:
         kind = type(pending)
         if kind is StartTurn:
             right = self.right[seat]
-            return _TAKE_SETS[(w.decks[seat] != ()) | (w.decks[right] != ()) << 1
-                              | (w.central != ()) << 2]
+            return _TAKE_SETS[(1 if w.decks[seat] else 0) | (2 if w.decks[right] else 0)
+                              | (4 if w.central else 0)]
         if kind is Actions:
             return self._action_options(w, seat)
         moves: list[Move]
@@ -386,12 +386,26 @@ class LegalMoves:
             if len(payments) >= PAYMENTS:
                 payments.clear()
             payments[key] = found
+        cache.recent = (cards, built, tokens, used, wonder, found)
         if tokens_left:
             science = self._science[tally >> self._sci_shift]
             if science:  # a science set is owed
                 moves = (*found[1], *science)
                 return moves, moves, True, found[3]
         return found
+
+    def pay_for(self, city: City, used: tuple[str, ...], move: Build) -> Pay:
+        """What the legal ``move`` of ``city`` spends, with the tokens ``used`` this turn: from
+        the last situation asked for if it was this city's (the legal moves a seat chooses a
+        build from were just listed: speed only), else from its situation."""
+        recent = self.cache.recent
+        if (recent[0] is city.cards and recent[1] is city.built and recent[2] is city.tokens
+                and recent[3] is used and recent[4] is city.wonder):
+            found = recent[5]
+        else:
+            found = self.situation_of(city.wonder, city.built, city.cards, city.tokens, used,
+                                      False)
+        return found[3][found[1].index(move)]
 
     def _build_options(self, open_now: tuple[str, ...], tally: int, usable: int) -> Situation:
         """A payment situation's builds, worked out from the payment rule (each stage's

@@ -223,8 +223,7 @@ class Engine(LegalMoves):
     def build(self, w: Work, seat: int, move: Build, out: Events) -> None:
         t = self.t
         city = w.cities[seat]
-        found = self.situation_of(city.wonder, city.built, city.cards, city.tokens, w.used, False)
-        pay = found[3][found[1].index(move)]
+        pay = self.pay_for(city, w.used, move)
         cards, removed = self.spend(city.cards, pay)
         w.discard = (*w.discard, *removed)
         if pay.economy or pay.engineering:
