@@ -42,8 +42,17 @@ is owed, and what each build (the first moves) spends."""
 class ArchitectsCache:
     """Everything an Architects game remembers for speed."""
 
-    __slots__ = ("checked", "city_views", "last", "open_stages", "payments", "stage_payments",
-                 "recent", "stages", "states")
+    __slots__ = (
+        "checked",
+        "city_views",
+        "last",
+        "open_stages",
+        "payments",
+        "recent",
+        "stage_payments",
+        "stages",
+        "states",
+    )
 
     def __init__(self) -> None:
         self.last: tuple[object, tuple[Move, ...]] = (_NO_STATE, ())

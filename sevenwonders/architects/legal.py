@@ -18,6 +18,7 @@ from sevenwonders.architects.data import STAGE_KEYS, stage_cost
 from sevenwonders.architects.moves import (
     SOURCES,
     Alexandria,
+    Build,
     ChooseToken,
     EndTurn,
     Extra,
