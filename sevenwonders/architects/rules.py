@@ -96,11 +96,10 @@ class Engine(LegalMoves):
         shown = t.data.setup.face_up_tokens
         face_up = tuple(reversed(pile[-shown:]))
         pile = pile[:-shown]
-        work = Work(ArchitectsState(
-            cities=tuple(City(w) for w in wonders), decks=tuple(decks), central=central,
+        return ArchitectsState(
+            cities=tuple([City(w) for w in wonders]), decks=tuple(decks), central=central,
             discard=(), face_up=face_up, token_pile=pile, flipped=0, cat=None, current=0,
-            turn=1, pending=_START, rng=rng))
-        return work.freeze()
+            turn=1, pending=_START, rng=rng)
 
     # ----------------------------------------------------------------- stepping
 
