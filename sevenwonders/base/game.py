@@ -10,6 +10,7 @@ import attrs
 
 from sevenwonders.base.cards import Edition, any_game_wonders, load_edition
 from sevenwonders.base.events import CardDiscarded, CardSold, Event
+from sevenwonders.base.fast.moves import hand_moves
 from sevenwonders.base.hooks import Expansion
 from sevenwonders.base.legal import to_move
 from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
@@ -183,7 +184,16 @@ class BaseGame:
             state = self._mine(state)
         if state.pending or state.over:
             return self.rules.legal_moves(state, seat)
-        return self.rules.fast.legal_moves(state, seat)  # a hand's moves (the hot path)
+        # a hand's moves (the hot path: FastCache.legal_moves written in place)
+        fast = self.rules.fast
+        last = fast.last
+        memo = last[1] if last[0] is state else fast.state_memo(state)
+        assert memo is not None
+        moves = memo.moves.get(seat)
+        if moves is None:
+            moves = memo.moves[seat] = hand_moves(fast, state, seat, True, None, memo.entries,
+                                                  memo)
+        return moves
 
     def _checked(self, state: object, moves: object) -> tuple[BaseState, Mapping[int, Move]]:
         """The protocol checks every game shares (:mod:`sevenwonders.core.checks`), then the

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sevenwonders.base.fast.entries import Entry
-from sevenwonders.base.fast.payment import TradeSituation, cost_items
+from sevenwonders.base.fast.payment import UNCLEAN, TradeSituation, cost_items
 from sevenwonders.base.trading import CityProfile, all_payments
 from sevenwonders.core.resources import Payment, Producer, parse_bag
 from tests.core.payment_helpers import pairs as _pairs
@@ -83,3 +83,39 @@ def test_many_either_or_producers_take_the_general_search() -> None:
         general = all_payments(parse_bag(cost), own, left, right, (2,) * 7, (1,) * 7)
         fast = _trade_pairs(cost, own, left, right, (2,) * 7, (1,) * 7)
         assert fast == tuple((p.left, p.right) for p in general)
+
+
+def test_unclean_masks_are_those_an_either_or_producer_offers_two_of() -> None:
+    """``UNCLEAN[m]`` has bit ``M`` set exactly when options ``m`` hold two or more of the
+    resources of ``M`` (the search's test for folding either/or producers away)."""
+    for m in range(1 << 7):
+        for mask in range(1 << 7):
+            assert bool(UNCLEAN[m] >> mask & 1) == (bin(m & mask).count("1") >= 2)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.text(alphabet="WSOCG", min_size=1, max_size=5),
+    st.lists(producer, max_size=4),
+    st.lists(producer, max_size=3),
+    st.lists(producer, max_size=3),
+    prices,
+    prices,
+)
+def test_units_shortcut_equals_the_folded_search(
+    cost: str, own: list[tuple[str, int]], left: list[tuple[str, int]],
+    right: list[tuple[str, int]], lp: tuple[int, ...], rp: tuple[int, ...],
+) -> None:
+    """``search`` splits by the units counted for every option when no either/or producer
+    offers two needed resources; the folds and assignments (which take every case) give
+    the same payments."""
+    own_p, left_p, right_p = _pairs(own), _pairs(left), _pairs(right)
+    me = _entry(own_p, (), lp, rp)
+    bag = parse_bag(cost)
+    items = cost_items(bag)
+    fast = TradeSituation(me, _entry((), left_p, lp, rp), _entry((), right_p, lp, rp))
+    folded = TradeSituation(me, _entry((), left_p, lp, rp), _entry((), right_p, lp, rp))
+    available = fast.available
+    if any(count > available[r] for r, count in items):
+        return  # no payment: the caller's check, before any search
+    assert fast.search(bag, items, 1) == folded._search_choices(bag, items, 1)

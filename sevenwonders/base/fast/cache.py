@@ -103,6 +103,9 @@ class FastCache:
         # (payments of the stage, options, per variant) -> (template, id); template -> id
         self.templates: dict[tuple[Any, ...], tuple[Template, int]] = {}
         self.template_ids: dict[Template, int] = {}
+        # (payments of the stage, options, how many within budget) -> (template, id), for
+        # the plain stage build of a game without expansions
+        self.plain_templates: dict[tuple[Any, ...], tuple[Template, int]] = {}
         # (card, builds, free build offered, template id) -> the card's moves
         self.row_cache: dict[tuple[Any, ...], tuple[Move, ...]] = {}
         # (card, payments) -> its paid builds, (card, template id) -> its stage builds
@@ -163,12 +166,11 @@ class FastCache:
         """Forget every move value handed out (rows, templates, the states' findings)."""
         self.templates.clear()
         self.template_ids.clear()
+        self.plain_templates.clear()
         self.row_cache.clear()
         self.row_parts.clear()
         self.memos.clear()
         self.last = (None, None)
-        for trade in self.trades.values():
-            trade.templates.clear()
         self.no_template = _moves.shared_template(self, ((), 0, ()))
 
     def sizes(self) -> dict[str, int]:
@@ -177,7 +179,8 @@ class FastCache:
             "profiles": len(self.profiles), "own_ids": len(self.own_ids),
             "sell_ids": len(self.sell_ids), "trades": len(self.trades),
             "folds": len(self.folds), "templates": len(self.templates),
-            "template_ids": len(self.template_ids), "rows": len(self.row_cache),
+            "template_ids": len(self.template_ids), "plain_templates": len(self.plain_templates),
+            "rows": len(self.row_cache),
             "row_parts": len(self.row_parts), "memos": len(self.memos),
             "stage_parts": len(self.stage_parts), "variant_sets": len(self.variant_sets),
         }

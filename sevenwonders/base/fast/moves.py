@@ -78,9 +78,12 @@ def hand_moves(
                 if lc + rc > limit:
                     break
                 count += 1
-        found_template = trade.templates.get((cost_id, options, count))
+        plain = cache.plain_templates
+        found_template = plain.get((pairs, options, count))
         if found_template is None:
-            found_template = trade.templates[(cost_id, options, count)] = shared_template(
+            if len(plain) > CACHE_LIMIT:
+                plain.clear()
+            found_template = plain[(pairs, options, count)] = shared_template(
                 cache, (pairs, options, (((), count),)))
         template, template_id = found_template
     keys: dict[str, RowKey] = {}  # each card's row key (kept in the memo when there is one)
@@ -196,18 +199,14 @@ def stage_template(
 ) -> tuple[Template, int]:
     """(left, right, extras, choice) of every way to build the next stage now, and an id
     of that template (equal templates have equal ids) for short cache keys."""
-    shape: tuple[Any, ...]
     if cache.rules.expansions:
-        variants, shape = cache.stage_variants(state, seat)
+        variants = cache.stage_variants(state, seat)[0]
     else:
         variants = cache.rules.no_variants
-        shape = ()
     if trade is None:
         trade = cache.trade(me, left, right)
-    key = (city.wonder, city.side, city.stages, spendable, shape)
-    found = trade.templates.get(key)
-    if found is not None:
-        return found
+    # (not remembered per trading situation: the coins and the variants change the template
+    # from turn to turn; the shared table below knows it again by its parts)
     plan = cache.stage_plans[(city.wonder, city.side)]
     if city.stages < len(plan):
         cost, items, cost_id, coins, options = plan[city.stages]
@@ -215,21 +214,24 @@ def stage_template(
         if pairs is None:
             pairs = trade.pairs(cost, items, cost_id)
         budget = spendable - coins
+        top = pairs[-1][0] + pairs[-1][1] if pairs else 0  # (the dearest payment)
         # The payments within a budget are a prefix (cheapest first): its length.
         within = []
         for variant in variants:
             limit = budget - variant.coins
-            count = 0
-            for lc, rc in pairs:
-                if lc + rc > limit:
-                    break
-                count += 1
+            if top <= limit:
+                count = len(pairs)
+            else:
+                count = 0
+                for lc, rc in pairs:
+                    if lc + rc > limit:
+                        break
+                    count += 1
             within.append((variant.extras, count))
         shared: tuple[Any, ...] = (pairs, options, tuple(within))
     else:
         shared = ((), 0, ())
-    found = trade.templates[key] = shared_template(cache, shared)
-    return found
+    return shared_template(cache, shared)
 
 
 def shared_template(cache: FastCache, shared: tuple[Any, ...]) -> tuple[Template, int]:

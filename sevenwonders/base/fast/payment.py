@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from operator import add
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sevenwonders.base.trading import Prod, pair_order, pareto, pareto_purchases
 from sevenwonders.core.resources import Bag
@@ -267,6 +267,9 @@ def _choice_pairs(
 
 
 _BITS = [bin(m).count("1") for m in range(1 << 7)]
+# per options mask m of an either/or producer: the bit set over masks M of resources with bit
+# M set when m offers two or more of the resources of M
+UNCLEAN = [sum(1 << M for M in range(1 << 7) if _BITS[m & M] > 1) for m in range(1 << 7)]
 _RESOURCES_OF = [tuple(r for r in range(7) if m >> r & 1) for m in range(1 << 7)]
 _MAX_WAYS = 64
 # For callers that enumerate either/or choices themselves: options per mask, the resources
@@ -374,11 +377,12 @@ Template = tuple[tuple[int, int, tuple[str, ...], int], ...]
 
 class TradeSituation:
     """What paying depends on for one (own id, left sell id, right sell id) of
-    :class:`Entry`: the payments found so far per cost id, the stage templates found so far,
-    and what computing a new payment needs. Its caches only grow while it is cached."""
+    :class:`Entry`: the payments found so far per cost id and what computing a new payment
+    needs. Its cache only grows while it is cached."""
 
-    __slots__ = ("available", "choices", "choices_id", "fold_table", "folds", "left", "me",
-                 "pays", "plain", "right", "templates")
+    __slots__ = ("_choices_id", "_unclean", "available", "choices", "fold_table", "folds",
+                 "left", "left_prices", "left_units", "me", "own_fixed", "own_units", "pays",
+                 "plain", "right", "right_prices", "right_units")
 
     def __init__(self, me: Entry, left: Entry, right: Entry, folds: Folds | None = None) -> None:
         self.folds = Folds() if folds is None else folds
@@ -388,18 +392,48 @@ class TradeSituation:
         self.right = right
         # cost id -> every payment, cheapest first (none within no budget)
         self.pays: dict[int, Pairs] = {}
-        # (wonder, side, stages built, spendable coins, variants) -> (template, template id)
-        self.templates: dict[tuple[Any, ...], tuple[Template, int]] = {}
         # Every either/or producer: (options, amount, whose: 0 own, 1 left, 2 right).
         self.choices = choices = me.own_tagged + left.sell_tagged[0] + right.sell_tagged[1]
         # No either/or producer anywhere: a payment only splits each resource between sides.
         self.plain = not choices
-        # the id of the choices (equal choices, equal ids), for the shared _FOLDS cache
-        self.choices_id = 0 if self.plain else self.folds.choices_id(choices)
+        # (made when first asked: the id of the choices for the shared folds, and the masks
+        # of resources some either/or producer offers two of)
+        self._choices_id = 0
+        self._unclean = 0 if self.plain else -1
+        # Per resource, what the city makes (fixed, and fixed plus every either/or producer
+        # offering it) and what each side sells (likewise counted for every option), and
+        # the prices: enough for every cost whose resources no either/or producer offers
+        # two of (see :meth:`search`).
+        self.own_fixed = me.own_fixed
+        self.own_units = own_units = me.own_units
+        self.left_units = left_units = left.sell_units
+        self.right_units = right_units = right.sell_units
+        self.left_prices = me.left_prices
+        self.right_prices = me.right_prices
         # Per resource, the units of every producer that could give it to the city (its
         # own, and what its neighbours sell): a cost needing more of one cannot be paid.
-        self.available = tuple(map(add, map(add, me.own_units, left.sell_units),
-                                   right.sell_units))
+        self.available = tuple(map(add, map(add, own_units, left_units), right_units))
+
+    @property
+    def choices_id(self) -> int:
+        """The id of :attr:`choices` (equal choices, equal ids), for the shared folds."""
+        found = self._choices_id
+        if not found:
+            found = self._choices_id = (0 if self.plain
+                                        else self.folds.choices_id(self.choices))
+        return found
+
+    @property
+    def unclean(self) -> int:
+        """A bit set over masks of resources: bit ``mask`` is set when some either/or
+        producer offers two or more of the resources of ``mask``."""
+        found = self._unclean
+        if found < 0:
+            found = 0
+            for m, _, _ in self.choices:
+                found |= UNCLEAN[m]
+            self._unclean = found
+        return found
 
     def pairs(self, cost: Bag, items: tuple[tuple[int, int], ...], cost_id: int) -> Pairs:
         """Every payment of ``cost`` (whose non-zero (resource, units) are ``items``),
@@ -413,31 +447,52 @@ class TradeSituation:
 
     def search(self, cost: Bag, items: tuple[tuple[int, int], ...], cost_id: int) -> Pairs:
         """:meth:`pairs` for a cost no resource of which needs more units than
-        :attr:`available` (the caller checked)."""
-        own_fixed = self.me.own_fixed
-        if self.plain:
-            left_fixed = self.left.sell_fixed
-            right_fixed = self.right.sell_fixed
-            left_prices = self.me.left_prices
-            right_prices = self.me.right_prices
-            parts = []
-            for r, count in items:
-                own = own_fixed[r]
+        :attr:`available` (the caller checked).
+
+        When no either/or producer offers two of the resources still needed past fixed
+        production (always, without either/or producers), each one that offers one of them
+        acts as a fixed producer of it: then the units counted for every option
+        (:attr:`own_units` and the sides') are what the city makes and what each side sells
+        of each needed resource, and the cost splits resource by resource between the sides.
+        Otherwise :meth:`_search_choices`."""
+        own_fixed = self.own_fixed
+        own_units = self.own_units
+        left_units = self.left_units
+        right_units = self.right_units
+        left_prices = self.left_prices
+        right_prices = self.right_prices
+        parts = []
+        mask = 0  # the resources fixed production does not cover
+        for r, count in items:
+            if count > own_fixed[r]:
+                mask |= 1 << r
+                own = own_units[r]
                 if count > own:
                     count -= own
-                    left_cap = left_fixed[r]
-                    right_cap = right_fixed[r]
+                    left_cap = left_units[r]
+                    right_cap = right_units[r]
                     # (sellers' units past the need change nothing: capped, for shared keys)
                     parts.append((count, left_cap if left_cap < count else count,
                                   right_cap if right_cap < count else count,
                                   left_prices[r], right_prices[r]))
-            if parts:
-                key = tuple(parts)
-                found = _SPLITS.get(key) or split_pairs(key)
-            else:
-                found = _NO_TRADE
-            self.pays[cost_id] = found
-            return found
+        unclean = self._unclean
+        if unclean:
+            if unclean < 0:
+                unclean = self.unclean
+            if unclean >> mask & 1:
+                return self._search_choices(cost, items, cost_id)
+        if parts:
+            key = tuple(parts)
+            found = _SPLITS.get(key) or split_pairs(key)
+        else:
+            found = _NO_TRADE
+        self.pays[cost_id] = found
+        return found
+
+    def _search_choices(self, cost: Bag, items: tuple[tuple[int, int], ...],
+                        cost_id: int) -> Pairs:
+        """:meth:`search` when an either/or producer offers two of the needed resources."""
+        own_fixed = self.own_fixed
         # The units still needed after fixed production, then the either/or producers: when
         # each one that can help has a single needed resource among its options, it acts as
         # a fixed producer of it (as in payment_pairs); otherwise the general search.
@@ -451,29 +506,38 @@ class TradeSituation:
         if not mask:
             self.pays[cost_id] = _NO_TRADE
             return _NO_TRADE
-        fold = self.fold_table.get((self.choices_id, mask))
+        choices_id = self.choices_id
+        fold = self.fold_table.get((choices_id, mask))
         if fold is None:
-            fold = self.folds.fold(self.choices, mask, self.choices_id)
-        extra, several = fold
-        if several is None:
-            found = self._split(need, extra)
-        else:
-            found = self._assign(cost, need, extra, several)
+            fold = self.folds.fold(self.choices, mask, choices_id)
+        found = self._assign(cost, need, *fold)
         self.pays[cost_id] = found
         return found
 
-    def _split(
-        self, need: list[tuple[int, int]], extra: _Extra | None,
-        adds: tuple[tuple[int, int, int], ...] = (),
+    def _assign(
+        self, cost: Bag, need: list[tuple[int, int]], extra: _Extra | None,
+        several: tuple[tuple[int, int, int], ...] | None,
     ) -> Pairs:
-        """The payments of ``need`` ((resource, units) past fixed production) when the
-        either/or producers act as ``extra`` (own, left, right) units per resource, plus
-        the (whose, resource, units) of ``adds``."""
+        """The payments when some either/or producers (``several``) can help with several
+        needed resources, the others acting as ``extra`` (own, left, right) units per
+        resource: each of ``several`` is given one of them, every way (a producer given a
+        resource covers every use of it, using fewer units included), and the
+        non-dominated totals of all the ways are kept. Too many ways go to the general
+        search."""
+        ways = 1
+        for m, _, _ in several or ():
+            ways *= OPTION_COUNT[m]
+        if ways > MAX_WAYS:
+            me, left, right = self.me, self.left, self.right
+            return payment_pairs(cost, me.own_fixed, me.own_choices, left.sell_fixed,
+                                 left.sell_choices, right.sell_fixed, right.sell_choices,
+                                 me.left_prices, me.right_prices)
+        # per needed resource: (resource, units, left cap, right cap, prices) before the ways
         left_fixed = self.left.sell_fixed
         right_fixed = self.right.sell_fixed
-        left_prices = self.me.left_prices
-        right_prices = self.me.right_prices
-        parts = []
+        left_prices = self.left_prices
+        right_prices = self.right_prices
+        base = []
         for r, count in need:
             left_cap = left_fixed[r]
             right_cap = right_fixed[r]
@@ -482,61 +546,83 @@ class TradeSituation:
                 count -= own_units
                 left_cap += left_units
                 right_cap += right_units
-            if adds:  # (when assigning)
-                for whose, at, units in adds:
-                    if at == r:
-                        if whose == 0:
-                            count -= units
-                        elif whose == 1:
-                            left_cap += units
-                        else:
-                            right_cap += units
-            if count <= 0:
-                continue
-            parts.append((count, left_cap if left_cap < count else count,
-                          right_cap if right_cap < count else count, left_prices[r],
-                          right_prices[r]))
-        if not parts:
-            return _NO_TRADE
-        key = tuple(parts)
-        return _SPLITS.get(key) or split_pairs(key)
-
-    def _assign(
-        self, cost: Bag, need: list[tuple[int, int]], extra: _Extra | None,
-        several: tuple[tuple[int, int, int], ...],
-    ) -> Pairs:
-        """The payments when some either/or producers can help with several needed
-        resources: each is given one of them, every way (a producer given a resource covers
-        every use of it, using fewer units included), and the non-dominated totals of all
-        the ways are kept. Too many ways go to the general search."""
-        ways = 1
-        for m, _, _ in several:
-            ways *= OPTION_COUNT[m]
-        if ways > MAX_WAYS:
-            me, left, right = self.me, self.left, self.right
-            return payment_pairs(cost, me.own_fixed, me.own_choices, left.sell_fixed,
-                                 left.sell_choices, right.sell_fixed, right.sell_choices,
-                                 me.left_prices, me.right_prices)
-        if len(several) == 1:
-            m, amount, whose = several[0]
-            ways_of: Iterable[tuple[tuple[int, int, int], ...]] = [
-                ((whose, r, amount),) for r in RESOURCES_OF_MASK[m]
-            ]
-        else:
-            ways_of = itertools.product(*[[(whose, r, amount) for r in RESOURCES_OF_MASK[m]]
-                                          for m, amount, whose in several])
+            base.append((r, count, left_cap, right_cap, left_prices[r], right_prices[r]))
         results = set()
-        for adds in ways_of:
-            found = self._split(need, extra, adds)
-            if found is _NO_TRADE:
-                return found  # this way needs nothing bought
-            results.add(found)
+        if several is not None and len(several) == 1:
+            # (the usual case) the way giving the producer one resource changes that
+            # resource's part alone
+            m, amount, whose = several[0]
+            parts: list[tuple[int, int, int, int, int]] = []
+            at_of = {}
+            for r, count, left_cap, right_cap, lp, rp in base:
+                if count > 0:
+                    at_of[r] = len(parts)
+                    parts.append((count, left_cap if left_cap < count else count,
+                                  right_cap if right_cap < count else count, lp, rp))
+            if not parts:
+                return _NO_TRADE  # every way needs nothing bought
+            for r, count, left_cap, right_cap, lp, rp in base:
+                if not m >> r & 1:
+                    continue
+                way = parts.copy()
+                if count <= 0:
+                    pass  # the resource is covered already: this way buys as without it
+                elif whose == 0:
+                    count -= amount
+                    if count > 0:
+                        way[at_of[r]] = (count, left_cap if left_cap < count else count,
+                                         right_cap if right_cap < count else count, lp, rp)
+                    else:
+                        del way[at_of[r]]
+                        if not way:
+                            return _NO_TRADE  # this way needs nothing bought
+                else:
+                    if whose == 1:
+                        left_cap += amount
+                    else:
+                        right_cap += amount
+                    way[at_of[r]] = (count, left_cap if left_cap < count else count,
+                                     right_cap if right_cap < count else count, lp, rp)
+                key = tuple(way)
+                results.add(_SPLITS.get(key) or split_pairs(key))
+        else:
+            # every way: (whose, resource, units) of each of several
+            if not several:
+                ways_of: Iterable[tuple[tuple[int, int, int], ...]] = ((),)
+            else:
+                ways_of = itertools.product(*[[(whose, r, amount)
+                                               for r in RESOURCES_OF_MASK[m]]
+                                              for m, amount, whose in several])
+            for adds in ways_of:
+                parts = []
+                for r, count, left_cap, right_cap, lp, rp in base:
+                    for whose, at, units in adds:
+                        if at == r:
+                            if whose == 0:
+                                count -= units
+                            elif whose == 1:
+                                left_cap += units
+                            else:
+                                right_cap += units
+                    if count > 0:
+                        parts.append((count, left_cap if left_cap < count else count,
+                                      right_cap if right_cap < count else count, lp, rp))
+                if not parts:
+                    return _NO_TRADE  # this way needs nothing bought
+                key = tuple(parts)
+                results.add(_SPLITS.get(key) or split_pairs(key))
         if len(results) == 1:
             return results.pop()
-        totals: set[tuple[int, int]] = set()
-        for found in results:
-            totals.update(found)
-        return tuple(sorted(pareto_pairs(totals), key=pair_order)) if totals else ()
+        # the non-dominated totals (pareto), cheapest first then fewer to the left
+        # (pair_order: sorted by left, a stable sort by the total)
+        best = -1
+        front = []
+        for pair in sorted({pair for found in results for pair in found}):
+            if best < 0 or pair[1] < best:
+                front.append(pair)
+                best = pair[1]
+        front.sort(key=sum)
+        return tuple(front)
 # (own, left, right) units per resource
 _Extra = tuple[tuple[int, int, int], ...]
 _Fold = tuple[_Extra | None, tuple[tuple[int, int, int], ...] | None]
