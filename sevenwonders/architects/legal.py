@@ -369,21 +369,20 @@ class LegalMoves:
                         usable |= 1
                     elif token in t.engineering:
                         usable |= 2
-        code = stages[0]
-        cap_add, caps = (stages[3], stages[4]) if usable & 2 else (stages[1], stages[2])
         tally = 0
         bit = self._tally_bit
         for card in cards:
             tally += bit[card]
-        over = ((tally + cap_add) & self._cap_top) >> self._cap_shift
+        # the caps without (entries 1, 2) or with (3, 4) engineering usable
+        over = ((tally + stages[3 if usable & 2 else 1]) & self._cap_top) >> self._cap_shift
         if over:  # a 1 at the bottom of each field that reached its cap
             fill = over * self._field
-            tally = tally & ~fill | fill & caps
-        key = (tally & self._pay_mask) << 12 | code << 2 | usable
+            tally = tally & ~fill | fill & stages[4 if usable & 2 else 2]
+        key = (tally & self._pay_mask) << 12 | stages[0] << 2 | usable
         payments = cache.payments
         found = payments.get(key)
         if found is None:
-            found = self._build_options(cache.open_stages[code], tally, usable)
+            found = self._build_options(cache.open_stages[stages[0]], tally, usable)
             if len(payments) >= PAYMENTS:
                 payments.clear()
             payments[key] = found
