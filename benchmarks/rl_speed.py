@@ -5,21 +5,29 @@
 (``PYTHONPATH=.`` in a checkout: else the script, run from ``benchmarks/``, measures an
 installed sevenwonders; the first line printed names the package measured.)
 
-Per configuration, the same seeded games are played several ways, interleaved game by game: the
-PettingZoo AEC environment (``last()``, a random action of the mask, ``step``), the same from the
-infos' masks without observations (``last(observe=False)``: "AECm"), the Parallel environment
-(every seat's observation and mask each step), the engine driven through the action index and
-masks alone (``Adapter.play``), without observations or environment ("mask"), all drawing the
-same random actions, and the raw engine replaying those games (recorded untimed): every seat to
-move still takes ``legal_moves`` and draws a random choice among them, as a random player must,
-but plays the environment's move, so that both sides play the same game; one ``play`` per ply.
+Per configuration, the same seeded random games are played several ways, interleaved game by
+game. The games are drawn first (untimed) by a random player choosing among the mask's actions;
+the timed passes then play those drawn choices, so that every pass plays the same game and what
+is timed is the environment's or the engine's own work, not a player's:
+
+- "engine": the raw engine: every seat to move takes ``legal_moves`` (what a player must list),
+  one ``play`` per ply of a dict of the seats' moves, ``is_over`` asked before each ply;
+- "mask": the engine driven through the action index alone (``Adapter.mask`` for every seat to
+  move, ``Adapter.play``), no environment, no observation;
+- "AECm": the PettingZoo AEC environment with ``last(observe=False)`` and the infos' masks (no
+  observation encoded); "AEC": the same with ``last()`` and its observation; "Parallel": every
+  seat's observation and mask each step;
+- "mask+pick" against "engine+pick": the same two as "mask" and "engine" with a random player's
+  own choice timed too: the masked player decodes its mask (``mask.nonzero()[0]``, a numpy call
+  of about 1-2 us) and draws, the engine's player draws from its list (``random.choice``). The
+  difference between these and the plain columns is the players' cost, not the adapter's.
+
 Every way reads the game's result at the end (the engine its ``ranking``, the environments their
 rewards, made from it: else the base game's scoring, about 6% of a 7-player game's engine time,
 would count as the adapters' cost). The Gymnasium environment (seat 0 plays random actions of its
-mask, the others the library's random agent) is compared with the engine replaying its games
-likewise. A random player picks among ``mask.nonzero()[0]`` (``np.flatnonzero`` adds a Python
-wrapper, about 1 us a call, to what the player pays, not the adapter). Figures are per second of
-the process's CPU time: engine plies and seat decisions, environment steps, and each adapter's
+mask, the others the library's random agent, both choosing as they play) is compared with the
+engine replaying its games with random choices likewise. Figures are per second of the
+process's CPU time: engine plies and seat decisions, environment steps, and each adapter's
 overhead = its time per game / its engine's time per game - 1.
 
 Garbage collection: after the warm-up the objects alive are frozen (``gc.freeze``) and a
@@ -88,29 +96,36 @@ def record(game: Game[Any, Any, Any], play: Callable[[], object]) -> Plies:
     return plies
 
 
-def engine_game(game: Game[Any, Any, Any], k: int, plies: Plies) -> tuple[int, int]:
-    """The raw engine playing the game an environment played with seed ``k``, as a random
-    player plays: every seat to move takes ``legal_moves`` and a random choice among them (the
-    move played is the environment's, so that both sides play the same game); one ``play`` per
-    ply; at the end the result is read (``ranking``: what the environments' rewards come
-    from). Returns (plies, seat decisions)."""
+def engine_game(game: Game[Any, Any, Any], k: int, plies: Plies, pick: bool = False
+                ) -> tuple[int, int]:
+    """The raw engine playing the game drawn with seed ``k``: every seat to move takes
+    ``legal_moves`` (with ``pick``, a random player's draw among them is timed too) and plays
+    its drawn move; one ``play`` per ply; at the end the result is read (``ranking``: what the
+    environments' rewards come from). Returns (plies, seat decisions)."""
     rng = random.Random(k)
     state = game.new_game(game_seed(k))
     decisions = 0
     for moves in plies:
+        if game.is_over(state):
+            raise AssertionError("the replayed game ended early")
+        chosen = {}
         for seat in sorted(game.to_move(state)):
-            rng.choice(game.legal_moves(state, seat))
+            legal = game.legal_moves(state, seat)
+            if pick:
+                rng.choice(legal)
+            chosen[seat] = moves[seat]
             decisions += 1
-        state = game.play(state, moves)
+        state = game.play(state, chosen)
     if not game.is_over(state):
         raise AssertionError("the replayed game did not end")
     game.ranking(state)
     return len(plies), decisions
 
 
-def index_game(adapter: Adapter, k: int) -> None:
-    """The engine driven through the action index and masks only, without observations;
-    at the end the rewards are read."""
+def draw_game(adapter: Adapter, k: int, drawn: list[dict[int, int]] | None = None) -> None:
+    """The engine driven through the action index and masks only, without observations, a
+    random player decoding each mask and drawing among its actions; at the end the rewards are
+    read. ``drawn`` receives each ply's actions by seat."""
     rng = random.Random(k)
     game = adapter.game
     state = game.new_game(game_seed(k))
@@ -118,8 +133,26 @@ def index_game(adapter: Adapter, k: int) -> None:
         chosen = {}
         for seat in sorted(game.to_move(state)):
             actions = adapter.mask(state, seat).nonzero()[0]
-            chosen[seat] = actions[rng.randrange(len(actions))]
+            chosen[seat] = int(actions[rng.randrange(len(actions))])
+        if drawn is not None:
+            drawn.append(chosen)
         state = adapter.play(state, chosen)
+    adapter.final_rewards(state)
+
+
+def index_game(adapter: Adapter, k: int, drawn: list[dict[int, int]]) -> None:
+    """The drawn game through the action index and masks only: each seat to move gets its
+    mask, the ply plays the drawn actions; at the end the rewards are read."""
+    game = adapter.game
+    state = game.new_game(game_seed(k))
+    for chosen in drawn:
+        if game.is_over(state):
+            raise AssertionError("the replayed game ended early")
+        for seat in sorted(game.to_move(state)):
+            adapter.mask(state, seat)
+        state = adapter.play(state, chosen)
+    if not game.is_over(state):
+        raise AssertionError("the replayed game did not end")
     adapter.final_rewards(state)
 
 
@@ -135,35 +168,39 @@ def gym_game(env: SevenWondersGym, k: int) -> int:
             return steps
 
 
-def aec_game(env: SevenWondersAEC, k: int, observe: bool = True) -> int:
-    """The AEC environment played from the observations' masks, or with ``observe=False``
-    from the infos' masks (``last(observe=False)``: no observation encoded)."""
-    rng = random.Random(k)
+def aec_game(env: SevenWondersAEC, k: int, drawn: list[dict[int, int]],
+             observe: bool = True) -> int:
+    """The drawn game through the AEC environment, the mask read from the observation, or with
+    ``observe=False`` from the infos (``last(observe=False)``: no observation encoded)."""
     env.reset(seed=k)
+    # the seats of a turn act in seat order, as the draw listed them
+    actions = iter([action for chosen in drawn for _, action in sorted(chosen.items())])
     steps = 0
     for _agent in env.agent_iter():
         obs, _, term, trunc, info = env.last(observe=observe)
         if term or trunc:
             env.step(None)
             continue
-        mask = obs["action_mask"] if observe else info["action_mask"]
-        actions = mask.nonzero()[0]
-        env.step(int(actions[rng.randrange(len(actions))]))
+        obs["action_mask"] if observe else info["action_mask"]  # what a player reads
+        env.step(next(actions))
         steps += 1
     return steps
 
 
-def parallel_game(env: SevenWondersParallel, k: int) -> int:
-    rng = random.Random(k)
+def parallel_game(env: SevenWondersParallel, k: int, drawn: list[dict[int, int]]) -> int:
+    """The drawn game through the Parallel environment (every seat observed each step; a seat
+    not asked to move submits 0)."""
     obs, _ = env.reset(seed=k)
     steps = 0
-    while env.agents:
-        actions = {}
-        for agent, o in obs.items():
-            legal = o["action_mask"].nonzero()[0]
-            actions[agent] = int(legal[rng.randrange(len(legal))]) if len(legal) else 0
+    agents = env.possible_agents
+    for chosen in drawn:
+        actions = dict.fromkeys(obs, 0)
+        for seat, action in chosen.items():
+            actions[agents[seat]] = action
         obs, *_ = env.step(actions)
         steps += 1
+    if env.agents:
+        raise AssertionError("the environment did not play the drawn game")
     return steps
 
 
@@ -172,13 +209,16 @@ def measure(name: str, players: int, options: dict[str, Any], games: int) -> dic
     par = parallel_env(name, players, **options)
     gym = gym_env(name, players, **options)
     engine = aec.game
+    adapter = aec.adapter
     counts = {"plies": 0, "decisions": 0, "aec": 0, "aec_mask": 0, "parallel": 0, "gym": 0}
-    # the games the environments play (the index pass draws the same random actions as the AEC
-    # and Parallel ones), replayed by the engine passes
+    # the games drawn by a random player of the masks (actions, and the engine's moves), played
+    # again by every pass; the Gymnasium games and their moves likewise
+    drawn: dict[int, list[dict[int, int]]] = {}
     played: dict[int, Plies] = {}
     played_gym: dict[int, Plies] = {}
     for k in [WARM_UP, *range(games)]:
-        played[k] = record(engine, partial(index_game, aec.adapter, k))
+        drawn[k] = []
+        played[k] = record(engine, partial(draw_game, adapter, k, drawn[k]))
         played_gym[k] = record(gym.game, partial(gym_game, gym, k))
 
     def run_engine(k: int) -> None:
@@ -187,21 +227,23 @@ def measure(name: str, players: int, options: dict[str, Any], games: int) -> dic
         counts["decisions"] += d
 
     def run_aec(k: int) -> None:
-        counts["aec"] += aec_game(aec, k)
+        counts["aec"] += aec_game(aec, k, drawn[k])
 
     def run_aec_mask(k: int) -> None:
-        counts["aec_mask"] += aec_game(aec, k, observe=False)
+        counts["aec_mask"] += aec_game(aec, k, drawn[k], observe=False)
 
     def run_parallel(k: int) -> None:
-        counts["parallel"] += parallel_game(par, k)
+        counts["parallel"] += parallel_game(par, k, drawn[k])
 
     def run_gym(k: int) -> None:
         counts["gym"] += gym_game(gym, k)
 
     runs = {"engine": run_engine, "aec": run_aec, "aec_mask": run_aec_mask,
-            "parallel": run_parallel,
-            "index": lambda k: index_game(aec.adapter, k),
-            "agents": lambda k: engine_game(gym.game, k, played_gym[k]), "gym": run_gym}
+            "parallel": run_parallel, "index": lambda k: index_game(adapter, k, drawn[k]),
+            "engine_pick": lambda k: engine_game(engine, k, played[k], pick=True),
+            "index_pick": lambda k: draw_game(adapter, k),
+            "agents": lambda k: engine_game(gym.game, k, played_gym[k], pick=True),
+            "gym": run_gym}
     for run in runs.values():  # warm-up: first calls fill the rules' caches and import paths
         run(WARM_UP)
     for key in counts:
@@ -228,17 +270,22 @@ def measure(name: str, players: int, options: dict[str, Any], games: int) -> dic
     if aec_steps != decisions or counts["aec_mask"] != decisions or par_steps != plies:
         raise AssertionError("the environments did not play the engine's games")
     tiny = 1e-9
+
+    def over(key: str, base: str = "engine") -> float:
+        return spent[key] / max(spent[base], tiny) - 1
+
     return {
         "plies_s": plies / max(spent["engine"], tiny),
         "decisions_s": decisions / max(spent["engine"], tiny),
         "aec_steps_s": aec_steps / max(spent["aec"], tiny),
         "parallel_steps_s": par_steps / max(spent["parallel"], tiny),
-        "aec_overhead": spent["aec"] / max(spent["engine"], tiny) - 1,
-        "parallel_overhead": spent["parallel"] / max(spent["engine"], tiny) - 1,
-        "aec_mask_overhead": spent["aec_mask"] / max(spent["engine"], tiny) - 1,
-        "index_overhead": spent["index"] / max(spent["engine"], tiny) - 1,
+        "aec_overhead": over("aec"),
+        "parallel_overhead": over("parallel"),
+        "aec_mask_overhead": over("aec_mask"),
+        "index_overhead": over("index"),
+        "pick_overhead": over("index_pick", "engine_pick"),
         "gym_steps_s": counts["gym"] / max(spent["gym"], tiny),
-        "gym_overhead": spent["gym"] / max(spent["agents"], tiny) - 1,
+        "gym_overhead": over("gym", "agents"),
         "games": games,
     }
 
@@ -254,7 +301,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"sevenwonders from {Path(sevenwonders.__file__).parent}")
     print(f"{'game':<20} {'plies/s':>9} {'decisions/s':>12} {'AEC steps/s':>12} "
           f"{'AEC +%':>7} {'AECm +%':>8} {'Par steps/s':>12} {'Par +%':>7} {'mask +%':>8} "
-          f"{'Gym steps/s':>12} {'Gym +%':>7}")
+          f"{'m+pick +%':>10} {'Gym steps/s':>12} {'Gym +%':>7}")
     for name, players, options in CONFIGS:
         if only and name not in only:
             continue
@@ -265,6 +312,7 @@ def main(argv: list[str] | None = None) -> None:
               f"{100 * r['aec_mask_overhead']:>7.0f}% "
               f"{r['parallel_steps_s']:>12.0f} {100 * r['parallel_overhead']:>6.0f}% "
               f"{100 * r['index_overhead']:>7.0f}% "
+              f"{100 * r['pick_overhead']:>9.0f}% "
               f"{r['gym_steps_s']:>12.0f} {100 * r['gym_overhead']:>6.0f}%")
 
 

@@ -75,3 +75,5 @@ def test_rl_speed_measures_every_configuration(config: tuple[str, int, dict[str,
     result = _load("rl_speed").measure(*config, games=1)
     assert result["plies_s"] > 0 and result["aec_steps_s"] > 0
     assert result["parallel_steps_s"] > 0 and result["gym_steps_s"] > 0
+    # every pass was timed: each overhead is a finite ratio of two positive times
+    assert all(-1 < result[key] < 100 for key in result if key.endswith("_overhead"))

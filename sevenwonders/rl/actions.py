@@ -22,6 +22,7 @@ from sevenwonders.errors import IllegalMoveError, InvalidOptionError
 from sevenwonders.games import spec_of
 
 PAYMENTS = ("cheapest", "full")
+IDENTITY_LIMIT = 100_000  # moves the identity memo holds before it starts afresh
 INT8 = np.dtype(np.int8)  # a dtype object: numpy converts a type argument anew on every call
 Mask = np.ndarray[Any, np.dtype[np.int8]]
 Ranked = tuple[int, Any]  # a move's action and its cost (None without a cost order)
@@ -57,6 +58,7 @@ class ActionIndex:
         moves: Sequence[Hashable],
         canonical: Callable[[Any], Hashable] | None = None,
         cost: Callable[[Any], Any] | None = None,
+        key: Callable[[Any], Hashable] | None = None,
     ) -> None:
         self.moves: tuple[Any, ...] = tuple(moves)
         self.labels: tuple[str, ...] = tuple(str(move) for move in self.moves)
@@ -65,6 +67,15 @@ class ActionIndex:
             raise ValueError("an action index lists a move twice")
         self._canonical = canonical
         self._cost = cost
+        # key(move): a plain value (a tuple of the move's class and fields) that names the
+        # move's action, equal for every move sharing it: a new move learns its action by a
+        # lookup in C, where its canonical form is a new move (validated in Python) hashed by
+        # Python code; a move whose key is unknown takes the canonical way (and its error)
+        self._key = key
+        self._keyed: dict[Hashable, int] = {} if key is None else {
+            key(move): a for a, move in enumerate(self.moves)}
+        if key is not None and len(self._keyed) != len(self.moves):
+            raise ValueError("an action index's key names two moves alike")
         # Per move class, its fields' values -> (action, cost), bounded (see _learn): a tuple of
         # strings and ints hashes and compares in C, where the moves' own attrs __hash__ and
         # __eq__ run Python code per lookup (and the engines hand out fresh copies).
@@ -87,10 +98,13 @@ class ActionIndex:
     def _learn(self, move: Any) -> Ranked:
         """``move``'s action and cost the slow way (its canonical form), remembered by its
         class and fields; raises :class:`IllegalMoveError` for a move outside the index."""
-        key = move if self._canonical is None else self._canonical(move)
-        action = self._action.get(key)
+        action = None if self._key is None else self._keyed.get(self._key(move))
         if action is None:
-            raise IllegalMoveError(f"{move} has no action in this index", reason="not_a_move")
+            key = move if self._canonical is None else self._canonical(move)
+            action = self._action.get(key)
+            if action is None:
+                raise IllegalMoveError(f"{move} has no action in this index",
+                                       reason="not_a_move")
         found: Ranked = (action, None if self._cost is None else self._cost(move))
         cls = type(move)
         entry = self._known.get(cls)
@@ -138,8 +152,10 @@ class ActionIndex:
         buffer = bytearray(self._zeros)
         for move in moves:
             action = get(id(move))
-            if action is None:  # a new object: the careful pass
-                return self._first_look(moves)
+            if action is None:  # a new object: learnt here, the pass goes on
+                action = self._meet(move)
+                if action is None:  # the memo was full and is cleared: the careful pass
+                    return self._first_look(moves)
             if action in out:  # several moves share the action (payments): the cheapest stays
                 prices = self._prices
                 price = prices[id(move)]
@@ -148,6 +164,25 @@ class ActionIndex:
             out[action] = move
             buffer[action] = 1
         return out, buffer
+
+    def _meet(self, move: Any) -> int | None:
+        """The action of ``move``, a move the identity memo does not know (by class and
+        fields, or learnt), now remembered by identity; None if the memo was full: it is
+        cleared (the caller starts over)."""
+        ids = self._ids
+        assert ids is not None
+        if len(ids) > IDENTITY_LIMIT:
+            ids.clear()
+            self._prices.clear()
+            self._held.clear()
+            return None
+        entry = self._known.get(type(move))
+        found = None if entry is None else entry[1].get(entry[0](move))
+        if found is None:
+            found = self._learn(move)
+        ids[id(move)], self._prices[id(move)] = found
+        self._held.append(move)
+        return found[0]
 
     def _first_look(self, moves: Sequence[Any]) -> tuple[dict[int, Any], bytearray]:
         """:meth:`legal_and_mask` move by move: by identity where it can, else by class and
@@ -171,7 +206,7 @@ class ActionIndex:
                     found = seen
                     copies += ids is not None  # an equal move met before, in another object
                 if ids is not None:
-                    if len(ids) > 100_000:
+                    if len(ids) > IDENTITY_LIMIT:
                         ids.clear()
                         self._prices.clear()
                         self._held.clear()

@@ -149,8 +149,14 @@ class Adapter:
         """The state after each seat to move played its action (``actions``: seat ->
         action), as ``game.play`` of the moves they stand for; raises
         :class:`IllegalMoveError` for an action outside its seat's mask."""
-        return self.game.play(state, {seat: self.listed_move(state, seat, action)
-                                      for seat, action in actions.items()})
+        memo = self._memo
+        entries = memo[1] if memo[0] is state else None
+        moves = {}
+        for seat, action in actions.items():  # the usual case spelled out: ints, listed now
+            found = None if entries is None else entries.get(seat)
+            move = found[0].get(action) if found is not None and type(action) is int else None
+            moves[seat] = move if move is not None else self.listed_move(state, seat, action)
+        return self.game.play(state, moves)
 
     def final_rewards(self, state: Any) -> tuple[float, ...]:
         if self.reward == "score":

@@ -42,6 +42,28 @@ def _canonical(move: Move) -> Move:
     return move
 
 
+def cheapest_key(move: Any) -> Any:
+    """The value naming ``move``'s action when an action stands for every payment: its
+    class and fields but the payment (the move itself for moves without payment)."""
+    cls = type(move)
+    if cls is Build:
+        return (cls, move.card, move.free_build)
+    if cls is BuildStage:
+        return (cls, move.card, move.extras, move.choice)
+    return move
+
+
+def full_key(move: Any) -> Any:
+    """The value naming ``move``'s action with one action per payment: its class and
+    fields (the move itself for moves without payment)."""
+    cls = type(move)
+    if cls is Build:
+        return (cls, move.card, move.left, move.right, move.free_build)
+    if cls is BuildStage:
+        return (cls, move.card, move.left, move.right, move.extras, move.choice)
+    return move
+
+
 def wonders(game: Any) -> list[Any]:
     """The wonder boards of the configuration: the edition's and the expansions' (data only)."""
     return [*game.edition.wonders.values(),
@@ -88,5 +110,5 @@ def base_index_full(game: Any) -> ActionIndex:
 
 def base_index(game: Any, full_payments: bool = False) -> ActionIndex:
     if full_payments:
-        return ActionIndex(base_moves(game, True))
-    return ActionIndex(base_moves(game, False), _canonical, payment_cost)
+        return ActionIndex(base_moves(game, True), key=full_key)
+    return ActionIndex(base_moves(game, False), _canonical, payment_cost, cheapest_key)

@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 from sevenwonders import to_json
-from sevenwonders.base.moves import Build, Sell
+from sevenwonders.base.moves import Build, BuildStage, Sell
 from sevenwonders.errors import IllegalMoveError, InvalidOptionError, WrongSeatError
 from sevenwonders.rl import Adapter, action_index
+from sevenwonders.rl.actions import ActionIndex
 from sevenwonders.rl.index_base import payment_cost
 from tests.rl.helpers import CONFIGS, IDS, game_of, playout
 
@@ -136,20 +137,28 @@ def test_the_identity_memo_changes_no_action(name: str, players: int,
     assert (index._ids is None) == (name != "base")
 
 
-@pytest.mark.parametrize(("name", "players", "options"), CONFIGS, ids=IDS)
+MEMORY_CASES = [(*c, "cheapest") for c in CONFIGS] + [
+    (*c, "full") for c in CONFIGS if c[0] == "base"]
+
+
+@pytest.mark.parametrize(("name", "players", "options", "payments"), MEMORY_CASES,
+                         ids=[f"{c[0]}-{c[1]}-{'-'.join(sorted(c[2])) or 'default'}-{c[3]}"
+                              for c in MEMORY_CASES])
 def test_the_adapters_memories_change_no_action(name: str, players: int,
-                                                options: dict[str, Any]) -> None:
+                                                options: dict[str, Any], payments: str) -> None:
     """The adapter reads the engine's own moves where the engine lends them (Architects,
-    Dice) and remembers the results per listed tuple (Architects): every seat's legal
-    mapping and mask still equal a fresh index's of the copies ``legal_moves`` hands out."""
+    Dice) and remembers the results per listed tuple (Architects) or per shared row (base):
+    every seat's legal mapping (in its order) and mask still equal a fresh index's of the
+    copies ``legal_moves`` hands out, with either payment mode."""
     game = game_of(name, players, options)
-    adapter, plain = Adapter(game, players), action_index(game)
+    adapter = Adapter(game, players, payments=payments)
+    plain = action_index(game, payments)
     plain._ids = None
     for seed in range(5):
         for state in playout(game, seed):
             for seat in game.to_move(state):
                 legal, buffer = plain.legal_and_mask(game.legal_moves(state, seat))
-                assert adapter.legal(state, seat) == legal
+                assert list(adapter.legal(state, seat).items()) == list(legal.items())
                 assert adapter.legal_actions(state, seat) == sorted(legal)
                 assert adapter.mask(state, seat).tobytes() == bytes(buffer)
     # Architects lists the same tuples again (its takes): the tuple memo finds them; Dice lists
@@ -205,3 +214,55 @@ def test_moves_the_adapter_hands_out_cannot_poison_it(name: str, players: int,
                         poisoned += 1
         state, twin = adapter.play(state, actions), clean.play(twin, actions)
     assert to_json(state) == to_json(twin) and poisoned
+
+
+@pytest.mark.parametrize("payments", ["cheapest", "full"])
+@pytest.mark.parametrize("options", [{}, {"expansions": ["edifice"]}])
+def test_the_key_learns_what_the_canonical_form_learns(payments: str,
+                                                       options: dict[str, Any]) -> None:
+    """Base: a new move learns its action by a plain key (class and fields, but the payment
+    when an action stands for every payment); an index without the key, learning by the
+    canonical move, gives every legal move the same action and cost, and refuses the same."""
+    game = game_of("base", 5, options)
+    index = action_index(game, payments)
+    plain = ActionIndex(index.moves, index._canonical, index._cost)
+    assert index._key is not None and plain._key is None
+    for seed in range(2):
+        for state in playout(game, seed):
+            for seat in game.to_move(state):
+                for move in game.legal_moves(state, seat):
+                    assert index._learn(move) == plain._learn(move)
+    for bad in (Build("No Such Card"), Sell("Nope"), BuildStage("Nope", 1, 0, ("x",), 3)):
+        with pytest.raises(IllegalMoveError):
+            index._learn(bad)
+        with pytest.raises(IllegalMoveError):
+            plain._learn(bad)
+    odd = Build("Stone Pit", 99, 98, True)  # an odd payment: the same answer either way
+    if payments == "cheapest":
+        assert index._learn(odd) == plain._learn(odd)
+    else:
+        with pytest.raises(IllegalMoveError):
+            index._learn(odd)
+        with pytest.raises(IllegalMoveError):
+            plain._learn(odd)
+
+
+def test_a_full_identity_memo_starts_afresh_and_changes_no_action(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The identity memo is bounded: past the bound it is cleared, in the short pass or in
+    the careful one, and every legal mapping and mask still equal a fresh index's."""
+
+    from sevenwonders.rl import actions
+    monkeypatch.setattr(actions, "IDENTITY_LIMIT", 40)
+    game = game_of("base", 4, {})
+    index, plain = action_index(game), action_index(game)
+    plain._ids = None
+    cleared = 0
+    for seed in range(3):
+        for state in playout(game, seed):
+            for seat in game.to_move(state):
+                moves = game.legal_moves(state, seat)
+                before = len(index._ids or ())
+                assert index.legal_and_mask(moves) == plain.legal_and_mask(moves)
+                cleared += len(index._ids or ()) < before
+    assert cleared  # (so small a memo soon finds more copies than hits, and gives up)
