@@ -42,8 +42,17 @@ is owed, and what each build (the first moves) spends."""
 class ArchitectsCache:
     """Everything an Architects game remembers for speed."""
 
-    __slots__ = ("checked", "city_views", "last", "open_stages", "payments", "stage_payments",
-                 "stages", "states")
+    __slots__ = (
+        "checked",
+        "city_views",
+        "last",
+        "open_stages",
+        "payments",
+        "recent",
+        "stage_payments",
+        "stages",
+        "states",
+    )
 
     def __init__(self) -> None:
         self.last: tuple[object, tuple[Move, ...]] = (_NO_STATE, ())
@@ -56,6 +65,11 @@ class ArchitectsCache:
         """The builds open in a payment situation (cleared at PAYMENTS entries)."""
         self.stage_payments: dict[StageKey, Payments] = {}
         """The builds of one stage in a payment situation (cleared at PAYMENTS entries)."""
+        self.recent: tuple[object, object, object, object, object, Situation] = (
+            _NO_STATE, _NO_STATE, _NO_STATE, _NO_STATE, _NO_STATE, ((), (), False, ()))
+        """The last situation looked up, after the parts it was asked for (cards, stages
+        built, tokens, tokens used, wonder: held, so compared by identity), without the science
+        sets: ``LegalMoves.pay_for`` finds a build's payment there."""
         self.city_views: IdentityMemo[City, CityView] = IdentityMemo(CITY_VIEWS)
         self.open_stages: list[tuple[str, ...]] = []
         """Each set of open stages met so far; its place in this list is its code in the

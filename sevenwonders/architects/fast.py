@@ -123,8 +123,8 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
         discard = (*discard, *removed)
         flipped = 0
     following = rules.next_seat[seat]
-    moves = _TAKE_SETS[(decks[following] != ()) | (decks[rules.right[following]] != ()) << 1
-                       | (central != ()) << 2]
+    moves = _TAKE_SETS[(1 if decks[following] else 0) | (2 if decks[rules.right[following]]
+                                                         else 0) | (4 if central else 0)]
     if len(moves) < 2:  # the next seat's take is forced or lapses: the general path does that
         return None
     after = next_turn(state, cities=cities, decks=decks, central=central, discard=discard,

@@ -123,6 +123,9 @@ class ArchitectsGame:
 
     def legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
         # copies: the remembered moves stay the engine's own
+        last = self._cache.last
+        if state is last[0] and seat is state.current:  # the usual case spelled out (speed)
+            return handed_out(last[1])
         return handed_out(self.shared_legal_moves(state, seat))
 
     def shared_legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
@@ -176,7 +179,7 @@ class ArchitectsGame:
                     done = plain_take(self.engine, state, source)
                     if done is not None:
                         cache.last = done
-                        cache.states.put(*done)
+                        cache.states.put(done[0], done[1])
                         return done[0]
             elif kind in _MOVE_TYPES:  # exact types: no lying __eq__
                 try:  # the engine plays its own copy of the listed move

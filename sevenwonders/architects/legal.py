@@ -18,6 +18,7 @@ from sevenwonders.architects.data import STAGE_KEYS, stage_cost
 from sevenwonders.architects.moves import (
     SOURCES,
     Alexandria,
+    Build,
     ChooseToken,
     EndTurn,
     Extra,
@@ -267,8 +268,8 @@ class LegalMoves:
         kind = type(pending)
         if kind is StartTurn:
             right = self.right[seat]
-            return _TAKE_SETS[(w.decks[seat] != ()) | (w.decks[right] != ()) << 1
-                              | (w.central != ()) << 2]
+            return _TAKE_SETS[(1 if w.decks[seat] else 0) | (2 if w.decks[right] else 0)
+                              | (4 if w.central else 0)]
         if kind is Actions:
             return self._action_options(w, seat)
         moves: list[Move]
@@ -368,30 +369,43 @@ class LegalMoves:
                         usable |= 1
                     elif token in t.engineering:
                         usable |= 2
-        code = stages[0]
-        cap_add, caps = (stages[3], stages[4]) if usable & 2 else (stages[1], stages[2])
         tally = 0
         bit = self._tally_bit
         for card in cards:
             tally += bit[card]
-        over = ((tally + cap_add) & self._cap_top) >> self._cap_shift
+        # the caps without (entries 1, 2) or with (3, 4) engineering usable
+        over = ((tally + stages[3 if usable & 2 else 1]) & self._cap_top) >> self._cap_shift
         if over:  # a 1 at the bottom of each field that reached its cap
             fill = over * self._field
-            tally = tally & ~fill | fill & caps
-        key = (tally & self._pay_mask) << 12 | code << 2 | usable
+            tally = tally & ~fill | fill & stages[4 if usable & 2 else 2]
+        key = (tally & self._pay_mask) << 12 | stages[0] << 2 | usable
         payments = cache.payments
         found = payments.get(key)
         if found is None:
-            found = self._build_options(cache.open_stages[code], tally, usable)
+            found = self._build_options(cache.open_stages[stages[0]], tally, usable)
             if len(payments) >= PAYMENTS:
                 payments.clear()
             payments[key] = found
+        cache.recent = (cards, built, tokens, used, wonder, found)
         if tokens_left:
             science = self._science[tally >> self._sci_shift]
             if science:  # a science set is owed
                 moves = (*found[1], *science)
                 return moves, moves, True, found[3]
         return found
+
+    def pay_for(self, city: City, used: tuple[str, ...], move: Build) -> Pay:
+        """What the legal ``move`` of ``city`` spends, with the tokens ``used`` this turn: from
+        the last situation asked for if it was this city's (the legal moves a seat chooses a
+        build from were just listed: speed only), else from its situation."""
+        recent = self.cache.recent
+        if (recent[0] is city.cards and recent[1] is city.built and recent[2] is city.tokens
+                and recent[3] is used and recent[4] is city.wonder):
+            found = recent[5]
+        else:
+            found = self.situation_of(city.wonder, city.built, city.cards, city.tokens, used,
+                                      False)
+        return found[3][found[1].index(move)]
 
     def _build_options(self, open_now: tuple[str, ...], tally: int, usable: int) -> Situation:
         """A payment situation's builds, worked out from the payment rule (each stage's

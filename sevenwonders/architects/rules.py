@@ -96,11 +96,10 @@ class Engine(LegalMoves):
         shown = t.data.setup.face_up_tokens
         face_up = tuple(reversed(pile[-shown:]))
         pile = pile[:-shown]
-        work = Work(ArchitectsState(
-            cities=tuple(City(w) for w in wonders), decks=tuple(decks), central=central,
+        return ArchitectsState(
+            cities=tuple([City(w) for w in wonders]), decks=tuple(decks), central=central,
             discard=(), face_up=face_up, token_pile=pile, flipped=0, cat=None, current=0,
-            turn=1, pending=_START, rng=rng))
-        return work.freeze()
+            turn=1, pending=_START, rng=rng)
 
     # ----------------------------------------------------------------- stepping
 
@@ -223,8 +222,7 @@ class Engine(LegalMoves):
     def build(self, w: Work, seat: int, move: Build, out: Events) -> None:
         t = self.t
         city = w.cities[seat]
-        found = self.situation_of(city.wonder, city.built, city.cards, city.tokens, w.used, False)
-        pay = found[3][found[1].index(move)]
+        pay = self.pay_for(city, w.used, move)
         cards, removed = self.spend(city.cards, pay)
         w.discard = (*w.discard, *removed)
         if pay.economy or pay.engineering:

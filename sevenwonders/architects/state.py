@@ -16,7 +16,7 @@ from sevenwonders.core.rng import Rng
 from sevenwonders.core.serialization import converter, register_union
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class City:
     """What one seat has in front of it."""
 
@@ -89,7 +89,7 @@ Pending = (StartTurn | Actions | TokenChoice | DeckChoice | SideChoice | Reveale
 register_union(Pending)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class ArchitectsState:
     """A whole game position. ``decks[i]`` is the deck of seat ``i``'s wonder, lying between seat
     ``i`` and its left neighbour ``i + 1``: it is seat ``i``'s left deck and seat ``i + 1``'s right
@@ -148,13 +148,16 @@ converter.register_structure_hook(ArchitectsState, _structure_checked)
 
 
 # Fast constructors for the rules' own hot path (speed only). attrs' ``__init__`` of a frozen
-# class sets each field through ``object.__setattr__``; these use the slots' own setters (the
-# way ``core.memo.builder`` does). Every field is named (the one idiom for building a state):
-# by keyword, by the attribute it is read from, or by what the helper changes. Passing sixteen
-# keywords costs more than the setting itself, so the hot paths use the helpers that name only
-# what changes. The rules build values from values they made or checked, so nothing is lost:
-# ArchitectsState and City have no validators or converters, and states from elsewhere still
-# come in through the converter and the load checks (architects/invariants.py).
+# class sets each field through ``object.__setattr__`` (a call per field). Here a value is
+# filled in as a *draft*: an object of a plain class with exactly the same slots (so the same
+# memory layout), whose fields are set by ordinary attribute stores, and then turned into the
+# frozen class by assigning ``__class__`` (Python allows that between classes of the same
+# layout; it is why these two classes have no ``__weakref__`` slot: a class with one never has
+# a layout Python accepts for this). The rules fill drafts only from values they made or
+# checked, so nothing is lost: ArchitectsState and City have no validators or converters, and
+# states from elsewhere still come in through the converter and the load checks
+# (architects/invariants.py). Every field is named: by the attribute it is read from, or by
+# what the helper changes. architects/work.py's ``Work`` is the state's draft for a step.
 
 _STATE_FIELDS = ("cities", "decks", "central", "discard", "face_up", "token_pile", "flipped",
                  "cat", "current", "turn", "pending", "rng", "triggered", "used", "flags",
@@ -162,35 +165,18 @@ _STATE_FIELDS = ("cities", "decks", "central", "discard", "face_up", "token_pile
 _CITY_FIELDS = ("wonder", "built", "cards", "tokens", "military")
 assert tuple(f.name for f in attrs.fields(ArchitectsState)) == _STATE_FIELDS
 assert tuple(f.name for f in attrs.fields(City)) == _CITY_FIELDS
-_new = object.__new__
-(_s_cities, _s_decks, _s_central, _s_discard, _s_face_up, _s_token_pile, _s_flipped, _s_cat,
- _s_current, _s_turn, _s_pending, _s_rng, _s_triggered, _s_used, _s_flags, _s_peeked) = (
-    ArchitectsState.__dict__[name].__set__ for name in _STATE_FIELDS)
-_c_wonder, _c_built, _c_cards, _c_tokens, _c_military = (
-    City.__dict__[name].__set__ for name in _CITY_FIELDS)
 
 
-def state_from(fields: Any) -> ArchitectsState:
-    """The state whose fields are the same-named attributes of ``fields`` (a step's scratch
-    record, architects/work.py; its ``cities`` and ``decks`` are lists)."""
-    s: ArchitectsState = _new(ArchitectsState)
-    _s_cities(s, tuple(fields.cities))
-    _s_decks(s, tuple(fields.decks))
-    _s_central(s, fields.central)
-    _s_discard(s, fields.discard)
-    _s_face_up(s, fields.face_up)
-    _s_token_pile(s, fields.token_pile)
-    _s_flipped(s, fields.flipped)
-    _s_cat(s, fields.cat)
-    _s_current(s, fields.current)
-    _s_turn(s, fields.turn)
-    _s_pending(s, fields.pending)
-    _s_rng(s, fields.rng)
-    _s_triggered(s, fields.triggered)
-    _s_used(s, fields.used)
-    _s_flags(s, fields.flags)
-    _s_peeked(s, fields.peeked)
-    return s
+class StateDraft:
+    """An :class:`ArchitectsState` being filled in (its layout; see above)."""
+
+    __slots__ = _STATE_FIELDS
+
+
+class _CityDraft:
+    """A :class:`City` being filled in (its layout; see above)."""
+
+    __slots__ = _CITY_FIELDS
 
 
 _START_TURN = StartTurn()
@@ -203,24 +189,25 @@ def next_turn(state: ArchitectsState, *, cities: tuple[City, ...],
     """The state at the start of seat ``current``'s turn, after a turn that changed only these
     fields: the progress tokens on offer and the generator as in ``state``, the turn record
     (triggered, used, flags, peeked) cleared."""
-    s: ArchitectsState = _new(ArchitectsState)
-    _s_cities(s, cities)
-    _s_decks(s, decks)
-    _s_central(s, central)
-    _s_discard(s, discard)
-    _s_face_up(s, state.face_up)
-    _s_token_pile(s, state.token_pile)
-    _s_flipped(s, flipped)
-    _s_cat(s, cat)
-    _s_current(s, current)
-    _s_turn(s, state.turn + 1)
-    _s_pending(s, _START_TURN)
-    _s_rng(s, state.rng)
-    _s_triggered(s, ())
-    _s_used(s, ())
-    _s_flags(s, 0)
-    _s_peeked(s, False)
-    return s
+    s: Any = StateDraft()
+    s.cities = cities
+    s.decks = decks
+    s.central = central
+    s.discard = discard
+    s.face_up = state.face_up
+    s.token_pile = state.token_pile
+    s.flipped = flipped
+    s.cat = cat
+    s.current = current
+    s.turn = state.turn + 1
+    s.pending = _START_TURN
+    s.rng = state.rng
+    s.triggered = ()
+    s.used = ()
+    s.flags = 0
+    s.peeked = False
+    s.__class__ = ArchitectsState
+    return s  # type: ignore[no-any-return]
 
 
 def in_turn(state: ArchitectsState, *, cities: tuple[City, ...],
@@ -230,44 +217,55 @@ def in_turn(state: ArchitectsState, *, cities: tuple[City, ...],
     """The state of the same seat's turn going on with ``pending``, after a first action that
     changed only these fields (the tokens on offer, the generator and ``used`` as in
     ``state``)."""
-    s: ArchitectsState = _new(ArchitectsState)
-    _s_cities(s, cities)
-    _s_decks(s, decks)
-    _s_central(s, central)
-    _s_discard(s, discard)
-    _s_face_up(s, state.face_up)
-    _s_token_pile(s, state.token_pile)
-    _s_flipped(s, flipped)
-    _s_cat(s, cat)
-    _s_current(s, state.current)
-    _s_turn(s, state.turn)
-    _s_pending(s, pending)
-    _s_rng(s, state.rng)
-    _s_triggered(s, triggered)
-    _s_used(s, state.used)
-    _s_flags(s, flags)
-    _s_peeked(s, peeked)
-    return s
+    s: Any = StateDraft()
+    s.cities = cities
+    s.decks = decks
+    s.central = central
+    s.discard = discard
+    s.face_up = state.face_up
+    s.token_pile = state.token_pile
+    s.flipped = flipped
+    s.cat = cat
+    s.current = state.current
+    s.turn = state.turn
+    s.pending = pending
+    s.rng = state.rng
+    s.triggered = triggered
+    s.used = state.used
+    s.flags = flags
+    s.peeked = peeked
+    s.__class__ = ArchitectsState
+    return s  # type: ignore[no-any-return]
 
 
 def with_cards(city: City, cards: tuple[int, ...]) -> City:
     """``city`` holding ``cards`` instead of its cards."""
-    c: City = _new(City)
-    _c_wonder(c, city.wonder)
-    _c_built(c, city.built)
-    _c_cards(c, cards)
-    _c_tokens(c, city.tokens)
-    _c_military(c, city.military)
-    return c
+    c: Any = _CityDraft()
+    c.wonder = city.wonder
+    c.built = city.built
+    c.cards = cards
+    c.tokens = city.tokens
+    c.military = city.military
+    c.__class__ = City
+    return c  # type: ignore[no-any-return]
 
 
 def make_city(*, wonder: str, built: tuple[str, ...], cards: tuple[int, ...],
               tokens: tuple[str, ...], military: int) -> City:
     """``City(...)`` with every field named, built without ``__init__``."""
-    c: City = _new(City)
-    _c_wonder(c, wonder)
-    _c_built(c, built)
-    _c_cards(c, cards)
-    _c_tokens(c, tokens)
-    _c_military(c, military)
-    return c
+    c: Any = _CityDraft()
+    c.wonder = wonder
+    c.built = built
+    c.cards = cards
+    c.tokens = tokens
+    c.military = military
+    c.__class__ = City
+    return c  # type: ignore[no-any-return]
+
+
+# Import-time proof that the layouts match (a mismatch raises TypeError here, not in a game).
+_probe: Any = _CityDraft()
+_probe.__class__ = City
+_probe = StateDraft()
+_probe.__class__ = ArchitectsState
+del _probe

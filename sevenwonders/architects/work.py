@@ -6,30 +6,14 @@ immutable state, so a step makes one state however many rules it applies.
 
 from __future__ import annotations
 
-from sevenwonders.architects.state import ArchitectsState, City, Pending, state_from
+from sevenwonders.architects.state import ArchitectsState, City, Pending, StateDraft
 
 
-class Work:
-    """A mutable copy of a state's fields, for the duration of one step."""
+class Work(StateDraft):
+    """A mutable copy of a state's fields, for the duration of one step: a draft of the next
+    state (see architects/state.py), frozen in place at the end."""
 
-    __slots__ = (
-        "cat",
-        "central",
-        "cities",
-        "current",
-        "decks",
-        "discard",
-        "face_up",
-        "flags",
-        "flipped",
-        "peeked",
-        "pending",
-        "rng",
-        "token_pile",
-        "triggered",
-        "turn",
-        "used",
-    )
+    __slots__ = ()
 
     def __init__(self, s: ArchitectsState) -> None:
         self.cities: list[City] = list(s.cities)
@@ -50,6 +34,10 @@ class Work:
         self.rng = s.rng
 
     def freeze(self) -> ArchitectsState:
-        """The next state (each field from the attribute of its name, built without
-        ``__init__``: see :func:`~sevenwonders.architects.state.state_from`)."""
-        return state_from(self)
+        """This record, turned into the next state (its lists made tuples, its class the
+        state's: see architects/state.py). The record is the state from now on: it is not
+        changed any more (a frozen state refuses every change)."""
+        self.cities = tuple(self.cities)  # type: ignore[assignment]
+        self.decks = tuple(self.decks)  # type: ignore[assignment]
+        self.__class__ = ArchitectsState  # type: ignore[assignment]
+        return self  # type: ignore[return-value]
