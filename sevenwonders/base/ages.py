@@ -35,7 +35,6 @@ from sevenwonders.base.state import (
     make_city,
     make_state,
 )
-from sevenwonders.core.military import LOSS, WIN, neighbour_conflicts
 
 if TYPE_CHECKING:
     from sevenwonders.base.rules import Rules
@@ -193,25 +192,26 @@ def end_age(rules: Rules, state: BaseState, events: list[Event] | None) -> BaseS
 
 
 def conflicts(rules: Rules, state: BaseState, events: list[Event] | None) -> tuple[City, ...]:
-    """Each city against its left, then its right neighbour (``core.military``): a victory
-    token of the Age's value, a defeat token, or nothing on a tie."""
+    """Each city against its left, then its right neighbour (the comparison of
+    ``core.military.compare``): a victory token of the Age's value, a defeat token, or nothing
+    on a tie. A city that gains no token stays the same value."""
     strengths = [rules.shields(state, seat) for seat in range(state.players)]
-    outcomes = neighbour_conflicts(strengths, rules.ring)
-    token_of = {WIN: VICTORY_POINTS[state.age], LOSS: DEFEAT}
+    victory = VICTORY_POINTS[state.age]
+    sides = rules.sides
     cities = []
     for seat, city in enumerate(state.cities):
-        tokens = list(city.tokens)
-        for neighbour, outcome in zip(rules.ring.sides(seat), outcomes[seat], strict=True):
-            token = token_of.get(outcome, 0)
+        own = strengths[seat]
+        tokens = city.tokens
+        for neighbour in sides[seat]:
+            other = strengths[neighbour]
+            token = victory if own > other else DEFEAT if own < other else 0
             if token:
-                tokens.append(token)
+                tokens = (*tokens, token)
             if events is not None:
-                events.append(ConflictResolved(state.age, seat, neighbour, strengths[seat],
-                                               strengths[neighbour], token))
-        cities.append(make_city(
+                events.append(ConflictResolved(state.age, seat, neighbour, own, other, token))
+        cities.append(city if tokens is city.tokens else make_city(
             wonder=city.wonder, side=city.side, coins=city.coins, cards=city.cards,
-            stages=city.stages, tucked=city.tucked, tokens=tuple(tokens),
+            stages=city.stages, tucked=city.tucked, tokens=tokens,
             free_build_age=city.free_build_age, stage_choices=city.stage_choices,
         ))
     return tuple(cities)
-

@@ -132,8 +132,10 @@ class BaseGame:
         return self._remember(self.rules.setup(checked_seed(seed)))
 
     def to_move(self, state: BaseState) -> frozenset[int]:
-        if state is not self._last:  # (the hot path of a playout skips a frame)
+        if state is not self._last:  # (the hot path of a playout skips a frame or two)
             state = self._mine(state)
+        elif not (state.pending or state.over):
+            return self.rules.all_seats  # (legal.to_move's draft answer)
         return to_move(self.rules, state)
 
     def _mine(self, state: object) -> BaseState:
@@ -205,7 +207,17 @@ class BaseGame:
         return mine, checked
 
     def play(self, state: BaseState, moves: Mapping[int, Move]) -> BaseState:
-        return self._remember(self.rules.play(*self._checked(state, moves)))
+        # (_checked and _remember written out: a playout's every step comes through here)
+        mine = self._mine(state) if state is not self._last else state
+        rules = self.rules
+        seats = (rules.all_seats if not (mine.pending or mine.over)  # (legal.to_move's draft)
+                 else to_move(rules, mine))
+        checked = check_moves(moves, players=self.players, to_move=seats, over=mine.over,
+                              move_types=MOVE_TYPES, game=self.name)
+        after = rules.play(mine, checked)
+        rules.fast.state_memo(after).produced = True
+        self._last = after
+        return after
 
     def step(
         self, state: BaseState, moves: Mapping[int, Move]

@@ -78,6 +78,9 @@ class Rules:
         self.guilds = edition.guilds()
         self.all_seats = frozenset(range(players))
         self.sides = tuple(self.ring.sides(seat) for seat in range(players))  # (left, right)
+        # scope -> per seat, the seats an effect of that scope looks at
+        self._scopes = {scope: tuple(scope_seats(self.ring, seat, scope)
+                                     for seat in range(players)) for scope in Scope}
         # who passes each seat its hand: the right neighbour (hands go left), the left one
         self.givers = (tuple(right for _, right in self.sides),
                        tuple(left for left, _ in self.sides))
@@ -86,6 +89,12 @@ class Rules:
         self._card_shields = {name: card.shields for name, card in self.cards.items()}
         # (wonder, side, stages counted, options taken) -> their effects (a table of the data)
         self._stage_effects: dict[tuple[str, str, tuple[int, ...]], tuple[Effect, ...]] = {}
+        # (wonder, side, stages, options taken) -> the shields of those stages (likewise)
+        self._stage_shields: dict[tuple[str, str, int, tuple[int, ...]], int] = {}
+        # (wonder, side, stages counted, options taken, power) -> whether they give it
+        self._stage_powers: dict[tuple[str, str, int, tuple[int, ...], type], bool] = {}
+        # card name -> its share of a score sheet (filled by scoring.py, a table of the data)
+        self.card_scores: dict[str, Any] = {}
         # the speed layer: one owner, never pickled (made again on unpickling)
         self.fast = FastCache(self)
 
@@ -93,6 +102,9 @@ class Rules:
         state = dict(self.__dict__)
         del state["fast"]
         state["_stage_effects"] = {}
+        state["_stage_shields"] = {}
+        state["_stage_powers"] = {}
+        state["card_scores"] = {}
         state["cards"] = dict(self.cards)  # (a mappingproxy does not pickle)
         return state
 
@@ -150,7 +162,8 @@ class Rules:
         if not expansions:
             return ()
         if len(expansions) == 1:
-            return tuple(expansions[0].extra_effects(self, state, seat))
+            found = expansions[0].extra_effects(self, state, seat)
+            return found if type(found) is tuple else tuple(found)
         out: list[Effect] = []
         for expansion in self.expansions:
             out.extend(expansion.extra_effects(self, state, seat))
@@ -158,8 +171,13 @@ class Rules:
 
     def has_power(self, city: City, power: type, marks: TurnMarks = NO_MARKS) -> bool:
         """Whether a stage built before this turn (or ever, with ``NO_MARKS``) gives ``power``."""
-        return any(isinstance(effect, power)
-                   for effect in self.stage_effects(city, city.stages - marks.stages))
+        count = city.stages - marks.stages
+        key = (city.wonder, city.side, count, city.stage_choices, power)
+        found = self._stage_powers.get(key)
+        if found is None:
+            found = self._stage_powers[key] = any(
+                isinstance(effect, power) for effect in self.stage_effects(city, count))
+        return found
 
     def powers(self, state: BaseState, seat: int) -> frozenset[type]:
         """The types of the effects of the seat's stages built before this turn."""
@@ -169,15 +187,23 @@ class Rules:
         """Military strength: the shields of the city's cards, stages and expansion grants."""
         city = state.cities[seat]
         total = sum(map(self._card_shields.__getitem__, city.cards))
-        total += sum(e.count for e in self.stage_effects(city) if isinstance(e, Shields))
-        total += sum(e.count for e in self.extra_effects(state, seat) if isinstance(e, Shields))
+        key = (city.wonder, city.side, city.stages, city.stage_choices)
+        stages = self._stage_shields.get(key)
+        if stages is None:
+            stages = self._stage_shields[key] = sum(
+                e.count for e in self.stage_effects(city) if isinstance(e, Shields))
+        total += stages
+        if self.expansions:
+            total += sum(e.count for e in self.extra_effects(state, seat)
+                         if isinstance(e, Shields))
         return total
 
     def count(self, cities: Sequence[City], seat: int, counts: Iterable[str],
               scope: Scope) -> int:
         """How many of ``counts`` (colours, ``wonder_stage``, ``defeat_token``) the cities of
         ``scope`` around ``seat`` hold (reference §4.5: cards only, never boards)."""
-        return count_items(self.cards, cities, scope_seats(self.ring, seat, scope), counts)
+        # (scope_seats per seat and scope, made once: the seats are fixed for the table)
+        return count_items(self.cards, cities, self._scopes[scope][seat], counts)
 
     # -- trading (trading.py)
 
@@ -350,13 +376,15 @@ def count_items(cards: Mapping[str, Card], cities: Sequence[City], seats: Iterab
     return total
 
 
-# counts (an effect's tuple of words) -> (the colours named, wonder stages?, defeat tokens?)
-_COUNTS: dict[object, tuple[frozenset[Colour], bool, bool]] = {}
+# counts (an effect's tuple of words) -> (the colours named, wonder stages?, defeat tokens?);
+# the colours as a tuple: a member is found by identity (a set would hash each colour, and an
+# Enum's hash is a Python call)
+_COUNTS: dict[object, tuple[tuple[Colour, ...], bool, bool]] = {}
 
 
-def _parse_counts(counts: Iterable[str]) -> tuple[frozenset[Colour], bool, bool]:
+def _parse_counts(counts: Iterable[str]) -> tuple[tuple[Colour, ...], bool, bool]:
     wanted = set(counts)
-    parsed = (frozenset(_COLOURS[word] for word in wanted if word in _COLOURS),
+    parsed = (tuple(colour for word, colour in _COLOURS.items() if word in wanted),
               "wonder_stage" in wanted, "defeat_token" in wanted)
     if type(counts) is tuple and len(_COUNTS) < 1_000:  # (the effects' tuples: a few dozen)
         _COUNTS[counts] = parsed

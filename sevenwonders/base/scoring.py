@@ -18,7 +18,8 @@ from sevenwonders.base.effects import (
     WonderCompletePoints,
 )
 from sevenwonders.base.rules import Rules
-from sevenwonders.base.state import BaseState
+from sevenwonders.base.state import BaseState, City
+from sevenwonders.core.frozenmap import FrozenMap
 from sevenwonders.core.science import science_points
 from sevenwonders.core.scoring import ScoreSheet
 
@@ -38,9 +39,14 @@ _LINE_OF_COLOUR = {
 
 def _card_points(rules: Rules, state: BaseState, seat: int, card: Card, effect: Effect) -> int:
     """End-of-game points of one effect of a card in ``seat``'s city."""
-    city = state.cities[seat]
     if isinstance(effect, Points):
         return effect.vp
+    return _effect_points(rules, state, seat, effect)
+
+
+def _effect_points(rules: Rules, state: BaseState, seat: int, effect: Effect) -> int:
+    """End-of-game points of an effect counted from the state (not a plain Points)."""
+    city = state.cities[seat]
     if isinstance(effect, PointsPer):
         return effect.vp * rules.count(state.cities, seat, effect.counts, effect.scope)
     if isinstance(effect, WonderCompletePoints):
@@ -60,7 +66,47 @@ def _science(rules: Rules, state: BaseState, seat: int, extra_wildcards: int = 0
 
 
 def score_lines(rules: Rules, state: BaseState, seat: int) -> dict[str, int]:
-    """The score pad lines of ``seat`` for the state as it stands."""
+    """The score pad lines of ``seat`` for the state as it stands (:func:`lines_by_effect`
+    is the rule; this reads each card's share from a table made once per card)."""
+    city = state.cities[seat]
+    lines = dict.fromkeys(LINES, 0)
+    lines["wonder"] = sum(e.vp for e in rules.stage_effects(city) if isinstance(e, Points))
+    lines["coins"] = city.coins // COINS_PER_POINT
+    lines["military"] = sum(city.tokens)
+    table = rules.card_scores
+    compass = gear = tablet = wild = 0
+    for name in city.cards:
+        found = table.get(name)
+        if found is None:
+            found = _card_score(rules, name)
+        line, points, scored, science = found
+        for effect in scored:
+            points += _effect_points(rules, state, seat, effect)
+        if points:
+            lines[line] += points
+        if science:
+            compass += science[0]
+            gear += science[1]
+            tablet += science[2]
+            wild += science[3]
+    for effect in (*rules.stage_effects(city), *rules.extra_effects(state, seat)):
+        if isinstance(effect, Science):
+            symbol = effect.symbol
+            if symbol is Symbol.COMPASS:
+                compass += 1
+            elif symbol is Symbol.GEAR:
+                gear += 1
+            else:
+                tablet += 1
+        elif isinstance(effect, ScienceChoice):
+            wild += 1
+    lines["science"] += science_points(compass, gear, tablet, wild)
+    return _finish(rules, state, seat, city, lines)
+
+
+def lines_by_effect(rules: Rules, state: BaseState, seat: int) -> dict[str, int]:
+    """The score pad lines of ``seat``, effect by effect (the rule :func:`score_lines` reads
+    from its table)."""
     city = state.cities[seat]
     lines = dict.fromkeys(LINES, 0)
     lines["wonder"] = sum(e.vp for e in rules.stage_effects(city) if isinstance(e, Points))
@@ -72,12 +118,36 @@ def score_lines(rules: Rules, state: BaseState, seat: int) -> dict[str, int]:
         for effect in card.effects:
             lines[line] += _card_points(rules, state, seat, card, effect)
     lines["science"] += _science(rules, state, seat)
+    return _finish(rules, state, seat, city, lines)
+
+
+def _finish(rules: Rules, state: BaseState, seat: int, city: City,
+            lines: dict[str, int]) -> dict[str, int]:
+    """Olympia's copied guild and the expansions' lines."""
     if rules.has_power(city, CopyNeighbourGuild):
         _copy_best_guild(rules, state, seat, lines)
     for expansion in rules.expansions:
         for line, points in expansion.score_lines(rules, state, seat).items():
             lines[line] = lines.get(line, 0) + points
     return lines
+
+
+# per card: its line, the points of its Points effects, its effects scored from the state,
+# and its science symbols (compass, gear, tablet, wild), or () without any
+CardScore = tuple[str, int, tuple[Effect, ...], tuple[int, ...]]
+
+
+def _card_score(rules: Rules, name: str) -> CardScore:
+    card = rules.cards[name]
+    effects = card.effects
+    symbols = [e.symbol for e in effects if isinstance(e, Science)]
+    science = (symbols.count(Symbol.COMPASS), symbols.count(Symbol.GEAR),
+               symbols.count(Symbol.TABLET), sum(isinstance(e, ScienceChoice) for e in effects))
+    found = rules.card_scores[name] = (
+        _LINE_OF_COLOUR[card.colour], sum(e.vp for e in effects if isinstance(e, Points)),
+        tuple(e for e in effects if isinstance(e, PointsPer | WonderCompletePoints)),
+        science if any(science) else ())
+    return found
 
 
 def guild_value(rules: Rules, state: BaseState, seat: int, guild: Card) -> int:
@@ -115,5 +185,6 @@ def _copy_best_guild(rules: Rules, state: BaseState, seat: int, lines: dict[str,
 
 
 def score_sheet(rules: Rules, state: BaseState, seat: int) -> ScoreSheet:
-    city = state.cities[seat]
-    return ScoreSheet.of(score_lines(rules, state, seat), tiebreak=(city.coins,))
+    lines = score_lines(rules, state, seat)
+    # (ScoreSheet.of, with the total summed from the plain dict)
+    return ScoreSheet(FrozenMap(lines), sum(lines.values()), (state.cities[seat].coins,))

@@ -21,7 +21,7 @@ from sevenwonders.base.hooks import Expansion, ExpansionState, StageBuild, Stage
 from sevenwonders.base.moves import Choose, Move
 from sevenwonders.base.rules import Rules
 from sevenwonders.base.scoring import guild_value
-from sevenwonders.base.state import BaseState, Pending, PendingKind
+from sevenwonders.base.state import BaseState, City, Pending, PendingKind
 from sevenwonders.core.frozenmap import FrozenMap
 from sevenwonders.core.memo import evolve
 from sevenwonders.core.rng import Rng
@@ -50,6 +50,7 @@ STAGING_CAMP_COSTS = (2, 3)
 ARTISAN_DISTRICT_VPS = (2, 3)
 AMPHITHEATER_DISCARDS = ("grey", "brown")
 CARTHAGE_NIGHT_VPS = ("coin_option", "both")
+_COLOURS = {colour.value: colour for colour in Colour}  # a colour's name -> the colour
 
 
 @cache
@@ -311,7 +312,9 @@ class Edifice(Expansion):
         ), rng
 
     def stage_variants(self, rules: Rules, state: BaseState, seat: int) -> tuple[StageVariant, ...]:
-        mine = self._mine(rules, state)
+        mine = state.expansions[rules.expansions.index(self)]  # (_mine, asked every turn)
+        if type(mine) is not EdificeState:
+            mine = self._mine(rules, state)
         age = state.age - 1
         if (mine.outcomes[age] == OPEN and mine.pawns_left[age] > 0
                 and seat not in mine.participants[age]):
@@ -324,7 +327,10 @@ class Edifice(Expansion):
         return ()
 
     def extra_effects(self, rules: Rules, state: BaseState, seat: int) -> tuple[Effect, ...]:
-        rewards = self._mine(rules, state).rewards[seat]
+        mine = state.expansions[rules.expansions.index(self)]  # (_mine, asked every turn)
+        if type(mine) is not EdificeState:
+            mine = self._mine(rules, state)
+        rewards = mine.rewards[seat]
         if not rewards:
             return ()
         found = self._lasting.get(rewards)
@@ -438,35 +444,51 @@ class Edifice(Expansion):
             events.append(ExpansionEvent(NAME, "failed", None, project.name))
         outcomes = list(mine.outcomes)
         outcomes[age] = FAILED
-        state = self._put(rules, state, evolve(mine, outcomes=tuple(outcomes)))
+        # every seat's penalty in seat order, the state made once at the end
+        cities = list(state.cities)
+        debts = list(mine.debts)
+        discarded: list[str] = []
         pending = []
         for seat in range(rules.players):
             if seat in mine.holders[age]:
                 continue
-            state, needs_choice = self._penalise(rules, state, seat, project, events)
-            if needs_choice:
+            if self._penalise(rules, cities, debts, discarded, seat, project, events):
                 assert isinstance(project.penalty, DiscardCard)
                 pending.append(Pending(seat, PendingKind.EXPANSION,
                                        f"{NAME}:discard:{project.penalty.colour}"))
-        return evolve(state, pending=(*state.pending, *pending))
+        state = evolve(state, cities=tuple(cities),
+                       discard=(*state.discard, *discarded) if discarded else state.discard,
+                       pending=(*state.pending, *pending))
+        return self._put(rules, state, evolve(mine, outcomes=tuple(outcomes),
+                                              debts=tuple(debts)))
 
     def _penalise(
-        self, rules: Rules, state: BaseState, seat: int, project: Project,
-        events: list[Event] | None,
-    ) -> tuple[BaseState, bool]:
-        """Apply ``project``'s penalty to ``seat``; True when the seat must choose a card."""
+        self, rules: Rules, cities: list[City], debts: list[tuple[int, ...]],
+        discarded: list[str], seat: int, project: Project, events: list[Event] | None,
+    ) -> bool:
+        """Apply ``project``'s penalty to ``seat``'s city in ``cities`` (a card it loses
+        goes onto ``discarded``, a debt token into ``debts``); True when the seat must choose
+        a card."""
         penalty = project.penalty
-        city = state.cities[seat]
+        city = cities[seat]
         if isinstance(penalty, DiscardCard):
-            names = {n for n in city.cards if rules.cards[n].colour.value == penalty.colour}
+            colour = _COLOURS.get(penalty.colour)
+            names = {n for n in city.cards if rules.cards[n].colour is colour}
             if len(names) == 1:  # no choice to make: discard it at once
-                return self._discard(state, seat, names.pop(), events), False
+                name = names.pop()
+                cities[seat] = _without(city, name)
+                discarded.append(name)
+                if events is not None:
+                    events.append(ExpansionEvent(NAME, "penalty", seat, name))
+                return False
             if names:
-                return state, True
-            return self._debt(rules, state, seat, project, events), False
+                return True
+            self._debt(debts, seat, project, events)
+            return False
         if isinstance(penalty, LoseCoins):
             if city.coins < penalty.amount:
-                return self._debt(rules, state, seat, project, events), False
+                self._debt(debts, seat, project, events)
+                return False
             city = evolve(city, coins=city.coins - penalty.amount)
             kind, detail, value = "lose_coins", project.name, penalty.amount
         else:
@@ -474,7 +496,8 @@ class Edifice(Expansion):
             victories = sorted((t for t in city.tokens if t > 0),
                                reverse=self.castle_loses == "highest")
             if len(victories) < penalty.count:
-                return self._debt(rules, state, seat, project, events), False
+                self._debt(debts, seat, project, events)
+                return False
             tokens = list(city.tokens)
             for token in victories[: penalty.count]:
                 tokens.remove(token)
@@ -482,26 +505,22 @@ class Edifice(Expansion):
             kind, detail, value = "lose_tokens", project.name, sum(victories[: penalty.count])
         if events is not None:
             events.append(ExpansionEvent(NAME, kind, seat, detail, value))
-        cities = list(state.cities)
         cities[seat] = city
-        return evolve(state, cities=tuple(cities)), False
+        return False
 
-    def _debt(
-        self, rules: Rules, state: BaseState, seat: int, project: Project,
-        events: list[Event] | None,
-    ) -> BaseState:
-        mine = self._mine(rules, state)
+    @staticmethod
+    def _debt(debts: list[tuple[int, ...]], seat: int, project: Project,
+              events: list[Event] | None) -> None:
         value = DEBT_TOKENS[project.age - 1]
-        debts = list(mine.debts)
         debts[seat] = (*debts[seat], value)
         if events is not None:
             events.append(ExpansionEvent(NAME, "debt", seat, project.name, value))
-        return self._put(rules, state, evolve(mine, debts=tuple(debts)))
 
     def pending_moves(self, rules: Rules, state: BaseState, pending: Pending) -> tuple[Move, ...]:
         colour = pending.detail.split(":")[-1]
         city = state.cities[pending.seat]
-        names = sorted({n for n in city.cards if rules.cards[n].colour.value == colour})
+        wanted = _COLOURS.get(colour)
+        names = sorted({n for n in city.cards if rules.cards[n].colour is wanted})
         return tuple(Choose(name) for name in names)
 
     def resolve_pending(
@@ -514,11 +533,8 @@ class Edifice(Expansion):
     @staticmethod
     def _discard(state: BaseState, seat: int, name: str, events: list[Event] | None) -> BaseState:
         """A penalty takes card ``name`` out of ``seat``'s city onto the discard pile."""
-        city = state.cities[seat]
-        cards = list(city.cards)
-        cards.remove(name)
         cities = list(state.cities)
-        cities[seat] = evolve(city, cards=tuple(cards))
+        cities[seat] = _without(cities[seat], name)
         if events is not None:
             events.append(ExpansionEvent(NAME, "penalty", seat, name))
         return evolve(state, cities=tuple(cities), discard=(*state.discard, name))
@@ -548,3 +564,10 @@ class Edifice(Expansion):
                         default=0,
                     )
         return {"edifice": points, "guilds": guilds}
+
+
+def _without(city: City, name: str) -> City:
+    """``city`` without (one copy of) card ``name``."""
+    cards = list(city.cards)
+    cards.remove(name)
+    return evolve(city, cards=tuple(cards))

@@ -118,3 +118,32 @@ def test_running_scores_exist_before_the_end() -> None:
     assert [s.total for s in g.scores(state)] == [1, 1, 1]  # 3 coins each
     after = play(g, state, sells(state))
     assert [s.total for s in g.scores(after)] == [2, 2, 2]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 3, "sides": "random"},
+        {"players": 5, "edition": "1st", "sides": "b"},  # Olympia B copies a guild
+        {"players": 7, "sides": "night", "carthage": True},
+        {"players": 4, "sides": "random", "expansions": "edifice"},
+    ],
+)
+def test_score_lines_from_the_card_table_equal_the_lines_effect_by_effect(
+        options: dict[str, object]) -> None:
+    """``scoring.score_lines`` (each card's share read from a table) gives the lines the rule
+    gives effect by effect (``lines_by_effect``), along random games, the end included."""
+    from sevenwonders.base.scoring import lines_by_effect, score_lines
+    from sevenwonders.core.playout import states
+    from sevenwonders.edifice import Edifice
+
+    if options.pop("expansions", None):
+        options["expansions"] = (Edifice(),)
+    g = BaseGame(**options)  # type: ignore[arg-type]
+    checked = 0
+    for seed in range(6):
+        for state in states(g, seed):
+            for seat in range(g.players):
+                assert score_lines(g.rules, state, seat) == lines_by_effect(g.rules, state, seat)
+                checked += 1
+    assert checked > 300

@@ -22,7 +22,7 @@ from sevenwonders.base.fast.entries import CardInfo, Entry, StagePlan
 from sevenwonders.base.fast.payment import Folds, Template, TradeSituation, cost_items
 from sevenwonders.base.hooks import StageVariant
 from sevenwonders.base.moves import Move
-from sevenwonders.base.state import BaseState
+from sevenwonders.base.state import BaseState, TurnMarks
 from sevenwonders.core.resources import Bag, Producer
 
 if TYPE_CHECKING:
@@ -95,6 +95,9 @@ class FastCache:
         self.stage_parts: dict[tuple[Any, ...], Any] = {}
         # city key -> Entry; content -> id of what a city pays with (own) and sells
         self.profiles: dict[tuple[Any, ...], Entry] = {}
+        # the entries of cities without cards or stages (a game's first state), kept across
+        # games (made again only when the content ids are dropped)
+        self.start_entries: dict[tuple[Any, ...], Entry] = {}
         self.own_ids: dict[Any, int] = {}
         self.sell_ids: dict[Any, int] = {}
         self.folds = Folds()
@@ -111,6 +114,8 @@ class FastCache:
         # (card, payments) -> its paid builds, (card, template id) -> its stage builds
         self.row_parts: dict[tuple[Any, ...], tuple[Move, ...]] = {}
         self.memos: dict[int, StateMemo] = {}
+        # (card built, stage built, income) -> the turn's marks (``fast.turn``, expansions)
+        self.marks_made: dict[tuple[str | None, bool, int], TurnMarks] = {}
         # the state met last and its memo, as one tuple (replaced whole: safe for threads)
         self.last: tuple[BaseState | None, StateMemo | None] = (None, None)
         self.no_template = _moves.shared_template(self, ((), 0, ()))
@@ -144,16 +149,20 @@ class FastCache:
     def new_game(self) -> None:
         """A new game: the cities of earlier games seldom come back, so their entries and
         trading situations are dropped (what is keyed on content alone, such as the rows of
-        moves, is kept); the content ids are dropped too once they are many."""
+        moves, is kept); the content ids are dropped too once they are many. The entries of
+        the first cities stay while their ids do."""
         self.profiles.clear()
         self.trades.clear()
         if len(self.own_ids) + len(self.sell_ids) > ID_LIMIT:
             self.own_ids.clear()
             self.sell_ids.clear()
+            self.start_entries.clear()
+        self.profiles.update(self.start_entries)
 
     def clear(self) -> None:
         """Drop everything that grows with play (the tables of the game's data stay)."""
         self.profiles.clear()
+        self.start_entries.clear()
         self.own_ids.clear()
         self.sell_ids.clear()
         self.trades.clear()
@@ -176,13 +185,15 @@ class FastCache:
     def sizes(self) -> dict[str, int]:
         """How many entries each growing cache holds (for tests of the bounds)."""
         return {
-            "profiles": len(self.profiles), "own_ids": len(self.own_ids),
+            "profiles": len(self.profiles), "start_entries": len(self.start_entries),
+            "own_ids": len(self.own_ids),
             "sell_ids": len(self.sell_ids), "trades": len(self.trades),
             "folds": len(self.folds), "templates": len(self.templates),
             "template_ids": len(self.template_ids), "plain_templates": len(self.plain_templates),
             "rows": len(self.row_cache),
             "row_parts": len(self.row_parts), "memos": len(self.memos),
             "stage_parts": len(self.stage_parts), "variant_sets": len(self.variant_sets),
+            "marks_made": len(self.marks_made),
         }
 
     # -- what the fast paths know of a state
@@ -208,7 +219,8 @@ class FastCache:
         made of it: a city without marks of the turn (D3b) on either side and without
         expansion grants before or after (their producers follow the stages' in an entry)
         that placed no card keeps its entry, one a card longer gets its parent's child
-        (:func:`~.entries.child_entry`); the others are left to :func:`~.entries.entry`.
+        (:func:`~.entries.child_entry`), one a stage longer its stage child
+        (:func:`~.entries.stage_child`); the others are left to :func:`~.entries.entry`.
         This spares every seat's profile key (its cards hashed) and lookup on the next
         state."""
         carried = self.state_memo(after).entries
@@ -221,12 +233,16 @@ class FastCache:
             if mark.built or mark.stages or next_mark.built or next_mark.stages:
                 continue
             old, new = before.cities[seat], after.cities[seat]
-            if new.stages != old.stages:
+            stages = new.stages - old.stages
+            if stages and (stages != 1 or new.cards != old.cards
+                           or new.stage_choices[:len(old.stage_choices)] != old.stage_choices):
                 continue
             if expansions and (rules.extra_effects(before, seat)
                                or rules.extra_effects(after, seat)):
                 continue
-            if new.cards is old.cards:
+            if stages:
+                carried[seat] = _entries.stage_child(self, found, new)
+            elif new.cards is old.cards:
                 carried[seat] = found
             elif len(new.cards) == len(old.cards) + 1 and (
                     not expansions or new.cards[:-1] == old.cards):

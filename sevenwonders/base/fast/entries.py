@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 # per stage of a board: (cost, its (resource, units), cost id, coins, options)
 StagePlan = tuple[Bag, tuple[tuple[int, int], ...], int, int, int]
 PROFILE_CACHE_LIMIT = 100_000
+START_LIMIT = 1_000  # entries of cities without cards or stages (a few per board)
 
 class CardInfo:
     """What the hot paths need of one card, computed once per :class:`Rules`: its cost,
@@ -160,6 +161,12 @@ class Entry:
     def with_card(self, name: str) -> Entry:
         """A new entry with the same trading contents (and ids) for the city with one more
         card, ``name``, that neither produces nor discounts."""
+        entry = self.copy()
+        entry.owned = {**self.owned, name: None}
+        return entry
+
+    def copy(self) -> Entry:
+        """A new entry with the same fields (for a maker that changes some)."""
         entry = Entry.__new__(Entry)
         entry.left_prices = self.left_prices
         entry.next_stage = self.next_stage
@@ -169,7 +176,7 @@ class Entry:
         entry.own_id = self.own_id
         entry.own_tagged = self.own_tagged
         entry.own_units = self.own_units
-        entry.owned = {**self.owned, name: None}
+        entry.owned = self.owned
         entry.powers = self.powers
         entry.right_prices = self.right_prices
         entry.sell_choices = self.sell_choices
@@ -218,6 +225,8 @@ def entry(cache: FastCache, state: BaseState, seat: int) -> Entry:
             if 0 <= city.stages < len(plan):
                 found.next_stage = plan[city.stages]
         cache.profiles[key] = found
+        if not city.cards and not city.stages and len(cache.start_entries) < START_LIMIT:
+            cache.start_entries[key] = found  # every game's first cities: kept across games
     return found
 
 
@@ -276,6 +285,45 @@ def child_entry(cache: FastCache, parent: Entry, city: City) -> Entry:
             sell_fixed, tuple(sorted(sell_choices)) if len(sell_choices) > 1 else sell_choices))
     return found
 
+
+
+def stage_child(cache: FastCache, parent: Entry, city: City) -> Entry:
+    """The entry of ``city`` (no marks, no expansion effects) from ``parent``, the entry of
+    the same city one wonder stage shorter: :func:`make_entry` meets the new stage's
+    producers after every other, then its discounts; the stages' powers are the new count's."""
+    shorter = stage_part(cache, city, city.stages - 1)
+    producers, discounts, powers = stage_part(cache, city, city.stages)
+    found = parent.copy()
+    found.powers = powers
+    plan = cache.stage_plans[(city.wonder, city.side)]
+    found.next_stage = plan[city.stages] if city.stages < len(plan) else None
+    added = producers[len(shorter[0]):]
+    new_discounts = discounts[len(shorter[1]):]
+    if not added and not new_discounts:
+        return found  # the same trading contents (and ids)
+    if added:
+        own_fixed = list(parent.own_fixed)
+        own_choices = parent.own_choices
+        for producer in added:
+            mask = producer[0]
+            if mask & (mask - 1):
+                own_choices = (*own_choices, producer)
+            else:
+                own_fixed[mask.bit_length() - 1] += producer[1]
+        found.own = (*parent.own, *added)
+        found.own_fixed, found.own_choices = tuple(own_fixed), own_choices
+        found.own_units, found.own_tagged = units_of(found.own_fixed, own_choices, False)
+    if new_discounts:
+        prices = [list(parent.left_prices), list(parent.right_prices)]
+        for side, r, price in new_discounts:
+            if price < prices[side][r]:
+                prices[side][r] = price
+        found.left_prices, found.right_prices = tuple(prices[0]), tuple(prices[1])
+    own_choices = found.own_choices
+    found.own_id = cache.content_id(0, (
+        found.own_fixed, tuple(sorted(own_choices)) if len(own_choices) > 1 else own_choices,
+        found.left_prices, found.right_prices))
+    return found
 
 
 def units_of(fixed: Bag, choices: tuple[tuple[int, int], ...],

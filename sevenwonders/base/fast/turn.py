@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from sevenwonders.base.ages import advance, end_age, pay_deferred
 from sevenwonders.base.effects import BuildFromDiscard, Coins, ExpansionEffect, PlayLastCard
-from sevenwonders.base.fast.entries import child_entry
+from sevenwonders.base.fast.entries import child_entry, stage_child
 from sevenwonders.base.fast.moves import listed
 from sevenwonders.base.hooks import StageBuild
 from sevenwonders.base.moves import Build, BuildStage, Move, Sell
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 _SOLD = 1
 _BUILT = 2
 _STAGED = 3
+MARKS_LIMIT = 4_096  # the turn's marks remembered by (card built, stage built, income)
 
 
 def plain_turn(rules: Rules, state: BaseState, moves: Mapping[int, Move],
@@ -114,8 +115,10 @@ def _stage(rules: Rules, state: BaseState, seat: int, move: BuildStage, spent: l
     stage = rules.boards[(city.wonder, city.side)][city.stages]
     bank = stage.coins
     if rules.expansions:  # the variant's coins (the move is listed: its variant exists)
-        bank += next(v.coins for v in rules.fast.stage_variants(state, seat)[0]
-                     if v.extras == move.extras)
+        for variant in rules.fast.stage_variants(state, seat)[0]:
+            if variant.extras == move.extras:
+                bank += variant.coins
+                break
     spent[seat] += move.left + move.right + bank
     effects = stage.effects_with(move.choice)
     for effect in effects:
@@ -196,13 +199,15 @@ def _next_state(rules: Rules, state: BaseState, moves: Mapping[int, Move], memo:
     if last:
         after = end_age(rules, after, None)
     # The entries go on (as FastCache.carry): the same one for a city without a new card or
-    # stage, its child for one card more; a city with a new stage gets its entry made anew.
+    # stage, its child for one card or one stage more.
     fast = rules.fast
     carried = fast.state_memo(after).entries
     for seat, found in enumerate(memo.entries):
-        if found is not None and done[seat] != _STAGED:
-            carried[seat] = (child_entry(fast, found, after.cities[seat])
-                             if done[seat] == _BUILT else found)
+        if found is not None:
+            what = done[seat]
+            carried[seat] = (found if what < _BUILT
+                             else child_entry(fast, found, after.cities[seat]) if what == _BUILT
+                             else stage_child(fast, found, after.cities[seat]))
     return after
 
 
@@ -213,15 +218,21 @@ def _expansion_turn(rules: Rules, state: BaseState, memo: StateMemo, cities: lis
     ``after_builds`` hooks, then ended by ``ages.advance`` (their end-of-Age hooks
     included); the entries go on by ``FastCache.carry``."""
     spent, income, done, hands, discard, deferred, stage_builds = parts
-    marks = list(state.marks)
+    marks = list(state.marks)  # (no marks before the turn: plain_turn's condition)
+    made = rules.fast.marks_made  # equal marks are one value (they never change)
     for seat in range(state.players):
         what = done[seat]
         if spent[seat] or income[seat] or what in (_BUILT, _STAGED):
-            built = cities[seat].cards[-1] if what == _BUILT else None
-            mark = marks[seat]
-            marks[seat] = make_marks(
-                built=mark.built if built is None else (*mark.built, built),
-                stages=mark.stages + (what == _STAGED), income=mark.income + income[seat])
+            key = (cities[seat].cards[-1] if what == _BUILT else None, what == _STAGED,
+                   income[seat])
+            found = made.get(key)
+            if found is None:
+                if len(made) > MARKS_LIMIT:
+                    made.clear()
+                found = made[key] = make_marks(
+                    built=() if key[0] is None else (key[0],), stages=int(key[1]),
+                    income=key[2])
+            marks[seat] = found
     after = make_state(
         players=state.players,
         age=state.age,

@@ -97,3 +97,30 @@ def test_a_listed_move_changed_in_place_is_refused_and_poisons_nothing() -> None
     if honest is not None:
         assert honest in g.legal_moves(state, seat)
     assert random_game(g, 3) == random_game(BaseGame(players=3), 3)
+
+
+def test_first_cities_keep_their_entries_across_games_while_their_ids_last(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The entries of a game's first cities are kept for the next games, and dropped with
+    the content ids they name: every first entry equals one made from scratch, ids
+    included, also after the ids were dropped."""
+    from sevenwonders.base.fast.entries import make_entry
+    from sevenwonders.base.state import NO_MARKS
+
+    monkeypatch.setattr(fast_cache, "ID_LIMIT", 40)  # the ids go every few games
+    g = BaseGame(players=4, wonders=["Rhodos", "Gizah", "Ephesos", "Babylon"])
+    cache = g.rules.fast
+    dropped = 0
+    for seed in range(12):
+        before = len(cache.own_ids) + len(cache.sell_ids)
+        state = g.new_game(seed)
+        dropped += len(cache.own_ids) + len(cache.sell_ids) < before
+        kept = len(cache.start_entries)
+        for seat, city in enumerate(state.cities):
+            found = cache.entry(state, seat)
+            fresh = make_entry(cache, city, NO_MARKS, ())
+            assert (found.own_id, found.sell_id) == (fresh.own_id, fresh.sell_id)
+            assert found.profile == fresh.profile
+        assert kept in (0, 4) and len(cache.start_entries) == 4
+        random_game(g, seed)
+    assert dropped >= 2
