@@ -113,6 +113,8 @@ class FastCache:
         self.row_cache: dict[tuple[Any, ...], tuple[Move, ...]] = {}
         # (card, payments) -> its paid builds, (card, template id) -> its stage builds
         self.row_parts: dict[tuple[Any, ...], tuple[Move, ...]] = {}
+        # field values (3: a Build, 5: a BuildStage) -> the one move of those values (shared)
+        self.move_values: dict[tuple[Any, ...], Move] = {}
         self.memos: dict[int, StateMemo] = {}
         # (card built, stage built, income) -> the turn's marks (``fast.turn``, expansions)
         self.marks_made: dict[tuple[str | None, bool, int], TurnMarks] = {}
@@ -178,6 +180,7 @@ class FastCache:
         self.plain_templates.clear()
         self.row_cache.clear()
         self.row_parts.clear()
+        self.move_values.clear()
         self.memos.clear()
         self.last = (None, None)
         self.no_template = _moves.shared_template(self, ((), 0, ()))
@@ -191,7 +194,8 @@ class FastCache:
             "folds": len(self.folds), "templates": len(self.templates),
             "template_ids": len(self.template_ids), "plain_templates": len(self.plain_templates),
             "rows": len(self.row_cache),
-            "row_parts": len(self.row_parts), "memos": len(self.memos),
+            "row_parts": len(self.row_parts), "move_values": len(self.move_values),
+            "memos": len(self.memos),
             "stage_parts": len(self.stage_parts), "variant_sets": len(self.variant_sets),
             "marks_made": len(self.marks_made),
         }
