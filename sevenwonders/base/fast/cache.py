@@ -109,10 +109,11 @@ class FastCache:
         # (payments of the stage, options, how many within budget) -> (template, id), for
         # the plain stage build of a game without expansions
         self.plain_templates: dict[tuple[Any, ...], tuple[Template, int]] = {}
-        # (card, builds, free build offered, template id) -> the card's moves
-        self.row_cache: dict[tuple[Any, ...], tuple[Move, ...]] = {}
-        # (card, payments) -> its paid builds, (card, template id) -> its stage builds
+        # (card, payments) -> its paid builds; template id -> card -> its stage builds
         self.row_parts: dict[tuple[Any, ...], tuple[Move, ...]] = {}
+        self.stage_rows: dict[int, dict[str, tuple[Move, ...]]] = {}
+        # field values (3: a Build, 5: a BuildStage) -> the one move of those values (shared)
+        self.move_values: dict[tuple[Any, ...], Move] = {}
         self.memos: dict[int, StateMemo] = {}
         # (card built, stage built, income) -> the turn's marks (``fast.turn``, expansions)
         self.marks_made: dict[tuple[str | None, bool, int], TurnMarks] = {}
@@ -176,8 +177,9 @@ class FastCache:
         self.templates.clear()
         self.template_ids.clear()
         self.plain_templates.clear()
-        self.row_cache.clear()
+        self.stage_rows.clear()
         self.row_parts.clear()
+        self.move_values.clear()
         self.memos.clear()
         self.last = (None, None)
         self.no_template = _moves.shared_template(self, ((), 0, ()))
@@ -190,8 +192,9 @@ class FastCache:
             "sell_ids": len(self.sell_ids), "trades": len(self.trades),
             "folds": len(self.folds), "templates": len(self.templates),
             "template_ids": len(self.template_ids), "plain_templates": len(self.plain_templates),
-            "rows": len(self.row_cache),
-            "row_parts": len(self.row_parts), "memos": len(self.memos),
+            "rows": len(self.stage_rows),
+            "row_parts": len(self.row_parts), "move_values": len(self.move_values),
+            "memos": len(self.memos),
             "stage_parts": len(self.stage_parts), "variant_sets": len(self.variant_sets),
             "marks_made": len(self.marks_made),
         }
