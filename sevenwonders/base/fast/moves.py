@@ -14,7 +14,7 @@ from sevenwonders.base.effects import (
     FreeLastOfAge,
     FreeOncePerAge,
 )
-from sevenwonders.base.fast.entries import CardInfo, Entry
+from sevenwonders.base.fast.entries import CardInfo, Entry, StagePlan
 from sevenwonders.base.fast.payment import Pairs, Template, TradeSituation
 from sevenwonders.base.legal import free_reason
 from sevenwonders.base.moves import Build, BuildStage, Move, Sell
@@ -64,28 +64,7 @@ def hand_moves(
     elif me.next_stage is None:
         template, template_id = cache.no_template
     else:
-        # The plain stage build: its payments within the coins left after the stage's
-        # own coins (a prefix, cheapest first) decide the template.
-        cost, items, cost_id, coins, options = me.next_stage
-        pairs = trade.pays.get(cost_id)
-        if pairs is None:
-            pairs = trade.pairs(cost, items, cost_id)
-        limit = spendable - coins
-        count = len(pairs)
-        if count and pairs[-1][0] + pairs[-1][1] > limit:
-            count = 0
-            for lc, rc in pairs:
-                if lc + rc > limit:
-                    break
-                count += 1
-        plain = cache.plain_templates
-        found_template = plain.get((pairs, options, count))
-        if found_template is None:
-            if len(plain) > CACHE_LIMIT:
-                plain.clear()
-            found_template = plain[(pairs, options, count)] = shared_template(
-                cache, (pairs, options, (((), count),)))
-        template, template_id = found_template
+        template, template_id = plain_stage_template(cache, trade, me.next_stage, spendable)
     keys: dict[str, RowKey] = {}  # each card's row key (kept in the memo when there is one)
     powers = me.powers
     # the powers that make a card free (free_reason), if the city has any
@@ -172,6 +151,33 @@ def hand_moves(
             kept[0].update(keys)
     return tuple(moves)
 
+
+
+def plain_stage_template(
+    cache: FastCache, trade: TradeSituation, next_stage: StagePlan, spendable: int,
+) -> tuple[Template, int]:
+    """The stage template of a game without expansions: the payments of the city's next
+    stage within the coins left after the stage's own coins (a prefix, cheapest first)."""
+    cost, items, cost_id, coins, options = next_stage
+    pairs = trade.pays.get(cost_id)
+    if pairs is None:
+        pairs = trade.pairs(cost, items, cost_id)
+    limit = spendable - coins
+    count = len(pairs)
+    if count and pairs[-1][0] + pairs[-1][1] > limit:
+        count = 0
+        for lc, rc in pairs:
+            if lc + rc > limit:
+                break
+            count += 1
+    plain = cache.plain_templates
+    found_template = plain.get((pairs, options, count))
+    if found_template is None:
+        if len(plain) > CACHE_LIMIT:
+            plain.clear()
+        found_template = plain[(pairs, options, count)] = shared_template(
+            cache, (pairs, options, (((), count),)))
+    return found_template
 
 
 def row_builds(cache: FastCache, info: CardInfo, status: Pairs) -> tuple[Move, ...]:
