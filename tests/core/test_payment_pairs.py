@@ -7,19 +7,12 @@ from sevenwonders.base.fast.payment import payment_pairs
 from sevenwonders.base.trading import all_payments, split_producers
 from sevenwonders.core.resources import Payment, Producer, parse_bag
 from tests.core.payment_helpers import pairs as _pairs
-from tests.core.payment_helpers import prices, producer
+from tests.core.payment_helpers import prices, trade_situations
 from tests.core.test_resources import _oracle
 
 
 @settings(max_examples=400, deadline=None)
-@given(
-    st.text(alphabet="WSOCGP", min_size=1, max_size=5),
-    st.lists(producer, max_size=4),
-    st.lists(producer, max_size=3),
-    st.lists(producer, max_size=3),
-    prices,
-    prices,
-)
+@trade_situations("WSOCGP")
 def test_payment_pairs_match_the_general_search(
     cost: str, own: list[tuple[str, int]], left: list[tuple[str, int]],
     right: list[tuple[str, int]], lp: tuple[int, ...], rp: tuple[int, ...],

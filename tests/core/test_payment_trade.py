@@ -14,7 +14,7 @@ from sevenwonders.base.fast.payment import UNCLEAN, TradeSituation, cost_items
 from sevenwonders.base.trading import CityProfile, all_payments
 from sevenwonders.core.resources import Payment, Producer, parse_bag
 from tests.core.payment_helpers import pairs as _pairs
-from tests.core.payment_helpers import prices, producer
+from tests.core.payment_helpers import prices, trade_situations
 from tests.core.test_resources import _oracle
 
 _ids = itertools.count(1)
@@ -38,14 +38,7 @@ def _trade_pairs(cost: str, own: tuple[tuple[int, int], ...],
 
 
 @settings(max_examples=500, deadline=None)
-@given(
-    st.text(alphabet="WSOCGP", min_size=1, max_size=5),
-    st.lists(producer, max_size=4),
-    st.lists(producer, max_size=3),
-    st.lists(producer, max_size=3),
-    prices,
-    prices,
-)
+@trade_situations("WSOCGP")
 def test_trade_pairs_match_the_general_search(
     cost: str, own: list[tuple[str, int]], left: list[tuple[str, int]],
     right: list[tuple[str, int]], lp: tuple[int, ...], rp: tuple[int, ...],
@@ -94,14 +87,7 @@ def test_unclean_masks_are_those_an_either_or_producer_offers_two_of() -> None:
 
 
 @settings(max_examples=400, deadline=None)
-@given(
-    st.text(alphabet="WSOCG", min_size=1, max_size=5),
-    st.lists(producer, max_size=4),
-    st.lists(producer, max_size=3),
-    st.lists(producer, max_size=3),
-    prices,
-    prices,
-)
+@trade_situations("WSOCG")
 def test_units_shortcut_equals_the_folded_search(
     cost: str, own: list[tuple[str, int]], left: list[tuple[str, int]],
     right: list[tuple[str, int]], lp: tuple[int, ...], rp: tuple[int, ...],
