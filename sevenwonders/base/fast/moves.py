@@ -1,6 +1,7 @@
-"""The moves of a hand, fast: payments from the trading caches, rows of moves shared by
-their content, stage templates shared by their content, and the fast acceptance of a listed
-move. Speed only: :func:`sevenwonders.base.legal.general_hand_moves` is the rule, and
+"""The moves of a hand, fast: payments from the trading caches, each move value made once and
+a hand's moves put together from shared parts, stage templates shared by their content, and
+the fast acceptance of a listed move. Speed only:
+:func:`sevenwonders.base.legal.general_hand_moves` is the rule, and
 ``tests/base/test_speed_invariants.py`` proves both give the same tuple on every state met.
 """
 
@@ -30,7 +31,7 @@ _NO_TRADE: Pairs = ((0, 0),)
 RowKey = tuple[str, "Pairs | bool | None", bool, int]
 # The stage powers that make a card free in free_reason (beyond chains).
 FREE_POWERS = frozenset({FreeFirstOfColour, FreeFirstOfAge, FreeLastOfAge})
-CACHE_LIMIT = 40_000  # rows of moves and their parts (about 10 MB at most)
+CACHE_LIMIT = 40_000  # entries of each table of moves and their parts (about 10 MB at most)
 
 def hand_moves(
     cache: FastCache, state: BaseState, seat: int, in_draft: bool,
