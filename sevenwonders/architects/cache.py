@@ -7,7 +7,7 @@ identity, so a game object stepping many live games in turn finds each game's la
 
 from __future__ import annotations
 
-from sevenwonders.architects.moves import Build, Move
+from sevenwonders.architects.moves import Build, Move, Source, Take
 from sevenwonders.architects.payment import Pay
 from sevenwonders.architects.state import ArchitectsState, City
 from sevenwonders.architects.view import CityView
@@ -34,6 +34,9 @@ SituationKey = int
 """A payment situation as one integer (see ``LegalMoves.situation_of``): the grey and gold cards
 counted per kind (capped), the code of the set of stages open, and bits: 1 economy usable, 2
 engineering usable."""
+Handed = dict[int, tuple[tuple[Take, ...], tuple[Source, ...]]]
+"""Per take set of the engine (by identity: module constants), the copies handed out and the
+sources they must still have."""
 Situation = tuple[tuple[Move, ...], tuple[Move, ...], bool, tuple[Pay, ...]]
 """A city's builds and science sets as offered, the same without ``end``, whether one of them
 is owed, and what each build (the first moves) spends."""
@@ -45,6 +48,7 @@ class ArchitectsCache:
     __slots__ = (
         "checked",
         "city_views",
+        "handed",
         "last",
         "open_stages",
         "payments",
@@ -70,6 +74,9 @@ class ArchitectsCache:
         """The last situation looked up, after the parts it was asked for (cards, stages
         built, tokens, tokens used, wonder: held, so compared by identity), without the science
         sets: ``LegalMoves.pay_for`` finds a build's payment there."""
+        self.handed: Handed = {}
+        """The copies of the start of turn's take sets handed to callers (at most 7 sets):
+        ``fast.handed_out``."""
         self.city_views: IdentityMemo[City, CityView] = IdentityMemo(CITY_VIEWS)
         self.open_stages: list[tuple[str, ...]] = []
         """Each set of open stages met so far; its place in this list is its code in the

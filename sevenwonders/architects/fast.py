@@ -15,6 +15,9 @@ and tests/architects/test_fast.py checks the two agree on every take along rando
 
 from __future__ import annotations
 
+from typing import cast
+
+from sevenwonders.architects.cache import Handed
 from sevenwonders.architects.conflicts import fight
 from sevenwonders.architects.data import STAGE_KEYS
 from sevenwonders.architects.legal import (
@@ -38,8 +41,6 @@ from sevenwonders.core.memo import fresh_all
 
 _STAGES = len(STAGE_KEYS)
 _LEFT, _RIGHT, _CENTRAL = SOURCES  # an enum member read from a module global: no class lookup
-_new = object.__new__
-_set_source = Take.__dict__["source"].__set__
 
 
 def plain_take(rules: LegalMoves, state: ArchitectsState,
@@ -148,20 +149,27 @@ def _in_turn(state: ArchitectsState, city: City, *, decks: tuple[tuple[int, ...]
                    flags=1 << kind, peeked=peeked)
 
 
-def handed_out(moves: tuple[Move, ...]) -> tuple[Move, ...]:
+def handed_out(moves: tuple[Move, ...], handed: Handed) -> tuple[Move, ...]:
     """Copies of the engine's own ``moves``, to hand to a caller (who may change them in place:
-    the engine's own stay as they are). A start of turn offers takes only; they are copied here
-    without ``core.memo``'s per-type lookup (speed only), every other row by ``fresh_all``."""
-    if moves and type(moves[0]) is Take:  # one to three takes, copied by hand
-        first: Take = _new(Take)
-        _set_source(first, moves[0].source)
-        if len(moves) == 1:
-            return (first,)
-        second: Take = _new(Take)
-        _set_source(second, moves[1].source)  # type: ignore[union-attr]
-        if len(moves) == 2:
-            return first, second
-        third: Take = _new(Take)
-        _set_source(third, moves[2].source)  # type: ignore[union-attr]
-        return first, second, third
+    the engine's own stay as they are). A start of turn offers one of the engine's take sets:
+    its copies are made once per game object (``handed``, its cache's) and handed out again
+    while they are intact (a caller that changed one with ``object.__setattr__`` changed its
+    own copy, never the engine's, and the next caller gets new ones); every other row is
+    copied by ``fresh_all``."""
+    if moves and type(moves[0]) is Take:
+        held = handed.get(id(moves))
+        if held is not None:
+            copies, sources = held
+            n = len(copies)  # spelled out: a zip loop or a map costs about twice as much
+            if copies[0].source is sources[0] and (n < 2 or copies[1].source is sources[1]) and (
+                    n < 3 or copies[2].source is sources[2]):
+                return copies
+        if id(moves) in _TAKE_SET_IDS:  # module constants: their ids name them for good
+            sources = tuple(cast(Take, move).source for move in moves)
+            copies = tuple(Take(source) for source in sources)
+            handed[id(moves)] = (copies, sources)
+            return copies
     return fresh_all(moves)
+
+
+_TAKE_SET_IDS = frozenset(id(takes) for takes in _TAKE_SETS if takes)

@@ -125,8 +125,8 @@ class ArchitectsGame:
         # copies: the remembered moves stay the engine's own
         last = self._cache.last
         if state is last[0] and seat is state.current:  # the usual case spelled out (speed)
-            return handed_out(last[1])
-        return handed_out(self.shared_legal_moves(state, seat))
+            return handed_out(last[1], self._cache.handed)
+        return handed_out(self.shared_legal_moves(state, seat), self._cache.handed)
 
     def shared_legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
         """:meth:`legal_moves` without the copies: the engine's own moves, for a caller that

@@ -133,8 +133,11 @@ def test_the_identity_memo_changes_no_action(name: str, players: int,
             for seat in game.to_move(state):
                 moves = game.legal_moves(state, seat)
                 assert index.legal_and_mask(moves) == plain.legal_and_mask(moves)
-    # fresh copies every call (Architects, Dice): the memo would only hoard them
-    assert (index._ids is None) == (name != "base")
+    # the same objects again (base): the memo stays; fresh copies every call (Dice): it would
+    # only hoard them and is dropped; Architects hands out its takes' copies again, other
+    # moves fresh: either may win the count
+    if name != "architects":
+        assert (index._ids is None) == (name == "dice")
 
 
 MEMORY_CASES = [(*c, "cheapest") for c in CONFIGS] + [
