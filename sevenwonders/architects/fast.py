@@ -15,6 +15,7 @@ and tests/architects/test_fast.py checks the two agree on every take along rando
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import cast
 
 from sevenwonders.architects.cache import Handed
@@ -27,11 +28,21 @@ from sevenwonders.architects.legal import (
     LegalMoves,
 )
 from sevenwonders.architects.moves import SOURCES, Build, Move, Science, Source, Take
+from sevenwonders.architects.powers import (
+    ChooseProgressToken,
+    LookThroughDeck,
+    StageShields,
+    TakeFromAnyDeck,
+)
 from sevenwonders.architects.state import (
+    BUILT_FLAG,
     ArchitectsState,
     City,
+    DeckChoice,
     Pending,
+    SideChoice,
     StartTurn,
+    TokenChoice,
     in_turn,
     make_city,
     next_turn,
@@ -41,6 +52,13 @@ from sevenwonders.core.memo import fresh_all
 
 _STAGES = len(STAGE_KEYS)
 _LEFT, _RIGHT, _CENTRAL = SOURCES  # an enum member read from a module global: no class lookup
+_DECISIONS: dict[type, Callable[[str], Pending]] = {
+    TakeFromAnyDeck: lambda name: DeckChoice(),
+    ChooseProgressToken: TokenChoice,
+    LookThroughDeck: lambda name: SideChoice(),
+}
+"""The wonder powers that make the seat choose, and the decision each leaves pending (given the
+effect's name), as ``Engine.stage_effect`` sets it."""
 
 
 def plain_take(rules: LegalMoves, state: ArchitectsState,
@@ -88,7 +106,7 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
     if len(moves) > 1:  # a decision follows in the same turn
         return _in_turn(state, with_cards(city, cards), decks=decks, central=central,
                         discard=discard, flipped=flipped, cat=cat, pending=_ACTIONS,
-                        triggered=triggered, kind=kind, index=index), moves
+                        triggered=triggered, flags=1 << kind, index=index), moves
     if moves and type(moves[0]) is Science and not triggered:  # the one science set owed
         cards, removed = rules.science_spend(cards, moves[0].symbols)
         choices = rules.token_choices(state.face_up, state.token_pile, "science")
@@ -96,18 +114,30 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
             return None
         return _in_turn(state, with_cards(city, cards), decks=decks, central=central,
                         discard=(*discard, *removed), flipped=flipped, cat=cat,
-                        pending=SCIENCE_CHOICE, triggered=(), kind=kind, index=index), choices
+                        pending=SCIENCE_CHOICE, triggered=(), flags=1 << kind, index=index), choices
     if moves:  # one build owed, without side effects, is made here; anything else is not
         build = moves[0]
         if type(build) is not Build or triggered:
             return None
         pay = found[3][0]
-        if pay.economy or pay.engineering or t.stage_effect[city.wonder][build.stage] or (
-                tokens and not t.build_trigger.isdisjoint(tokens)):
+        if pay.economy or pay.engineering or (tokens and not t.build_trigger.isdisjoint(tokens)):
             return None
         cards, removed = rules.spend(cards, pay)
         discard = (*discard, *removed)
         built = (*built, build.stage)
+        if t.stage_effect[city.wonder][build.stage]:  # a wonder power (architects/rules.py)
+            power = t.power[city.wonder]
+            if type(power) in _DECISIONS:  # Alexandria, Babylon, Halicarnassus: the seat chooses
+                built_city = make_city(wonder=city.wonder, built=built, cards=cards,
+                                       tokens=tokens, military=city.military)
+                after = _in_turn(state, built_city, decks=decks, central=central,
+                                 discard=discard, flipped=flipped, cat=cat,
+                                 pending=_DECISIONS[type(power)](t.effect[city.wonder]),
+                                 triggered=(), flags=1 << kind | BUILT_FLAG, index=index)
+                moves = rules.options(after)
+                return (after, moves) if len(moves) > 1 else None
+            if type(power) is not StageShields:  # Ephesus, Olympia draw cards: not plain
+                return None
         if rules.situation_of(city.wonder, built, cards, tokens, (), tokens_left)[0]:
             return None
     if not central and not any(decks):  # the game ends (or a wonder was already complete)
@@ -135,10 +165,10 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
 
 def _in_turn(state: ArchitectsState, city: City, *, decks: tuple[tuple[int, ...], ...],
              central: tuple[int, ...], discard: tuple[int, ...], flipped: int,
-             cat: int | None, pending: Pending, triggered: tuple[str, ...], kind: int,
+             cat: int | None, pending: Pending, triggered: tuple[str, ...], flags: int,
              index: int) -> ArchitectsState:
-    """The state after a take of a card of ``kind`` from deck ``index`` (-1: central) when
-    the seat's turn goes on with a decision."""
+    """The state after a take from deck ``index`` (-1: central) when the seat's turn goes on
+    with a decision (``flags``: the card's kind, and whether a stage was built)."""
     seat = state.current
     cities = list(state.cities)
     cities[seat] = city
@@ -146,7 +176,7 @@ def _in_turn(state: ArchitectsState, city: City, *, decks: tuple[tuple[int, ...]
     peeked = state.cat == seat and index >= 0 and bool(central)
     return in_turn(state, cities=tuple(cities), decks=decks, central=central, discard=discard,
                    flipped=flipped, cat=cat, pending=pending, triggered=triggered,
-                   flags=1 << kind, peeked=peeked)
+                   flags=flags, peeked=peeked)
 
 
 def handed_out(moves: tuple[Move, ...], handed: Handed) -> tuple[Move, ...]:

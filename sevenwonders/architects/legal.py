@@ -35,6 +35,7 @@ from sevenwonders.architects.payment import Pay, stage_payments
 from sevenwonders.architects.powers import TakeCentralCard
 from sevenwonders.architects.state import (
     Actions,
+    ArchitectsState,
     City,
     DeckChoice,
     EffectChoice,
@@ -47,6 +48,10 @@ from sevenwonders.architects.state import (
 from sevenwonders.architects.tables import Tables
 from sevenwonders.architects.work import Work
 from sevenwonders.core.seats import Ring
+
+Readable = Work | ArchitectsState
+"""What the moves of a decision are read from: the step's scratch record, or a state (the fast
+take, architects/fast.py, asks for the options of the state it made)."""
 
 CENTRAL = -1
 """Deck index of the central deck (wonder decks are indexed by their owner's seat)."""
@@ -178,7 +183,7 @@ class LegalMoves:
             return self.right[seat]
         return CENTRAL
 
-    def _sources(self, w: Work, seat: int) -> list[Source]:
+    def _sources(self, w: Readable, seat: int) -> list[Source]:
         return self.sources_of(w.decks, w.central, seat)
 
     def sources_of(self, decks: tuple[tuple[int, ...], ...] | list[tuple[int, ...]],
@@ -261,7 +266,7 @@ class LegalMoves:
 
     # ----------------------------------------------------------------- options
 
-    def options(self, w: Work) -> tuple[Move, ...]:
+    def options(self, w: Readable) -> tuple[Move, ...]:
         """The legal moves of the seat to move in ``w``'s pending decision."""
         pending = w.pending
         seat = w.current
@@ -318,7 +323,7 @@ class LegalMoves:
             moves.append(_SKIP)
         return tuple(moves)
 
-    def _action_options(self, w: Work, seat: int) -> tuple[Move, ...]:
+    def _action_options(self, w: Readable, seat: int) -> tuple[Move, ...]:
         """The builds, science sets and extra cards open in the free-order part of a turn."""
         city = w.cities[seat]
         found = self.situation_of(city.wonder, city.built, city.cards, city.tokens, w.used,
@@ -473,7 +478,7 @@ class LegalMoves:
         removed.sort(key=self._tally_slot.__getitem__)  # by resource slot, gold last (stable)
         return tuple(kept), removed
 
-    def effect_possible(self, w: Work, seat: int, effect: str) -> bool:
+    def effect_possible(self, w: Readable, seat: int, effect: str) -> bool:
         """Whether the optional power named ``effect`` would take any card now."""
         if type(self.t.power_by_name[effect]) is TakeCentralCard:
             return bool(w.central)

@@ -12,7 +12,14 @@ from sevenwonders.architects import ArchitectsGame
 from sevenwonders.architects.fast import plain_take
 from sevenwonders.architects.moves import Build, EndTurn, Extra, Move, Science, Take
 from sevenwonders.architects.payment import stage_payments
-from sevenwonders.architects.state import Actions, ArchitectsState, StartTurn, TokenChoice
+from sevenwonders.architects.state import (
+    Actions,
+    ArchitectsState,
+    DeckChoice,
+    SideChoice,
+    StartTurn,
+    TokenChoice,
+)
 from sevenwonders.architects.work import Work
 
 OPTIONS: list[tuple[int, dict[str, Any]]] = [
@@ -73,6 +80,7 @@ def test_plain_takes_and_action_options_agree_with_the_reference(
         players: int, options: dict[str, Any]) -> None:
     game = ArchitectsGame(players, **options)
     plain = general = actions = builds = built_here = battles = decisions = sciences = 0
+    powers = 0
     for seed in range(25):
         chooser = random.Random(seed)
         state = game.new_game(seed)
@@ -96,10 +104,12 @@ def test_plain_takes_and_action_options_agree_with_the_reference(
                         state.cities[seat].built)
                     battles += fast[0].flipped < state.flipped
                     decisions += type(fast[0].pending) is Actions
-                    sciences += type(fast[0].pending) is TokenChoice
+                    sciences += fast[0].pending == TokenChoice("science")
+                    powers += type(fast[0].pending) in (DeckChoice, SideChoice) or (
+                        fast[0].pending == TokenChoice("babylon"))
             state = game.play(state, {state.current: move})
     assert plain > 100 and general > 20 and actions > 20 and builds > 5
-    assert built_here > 5 and battles > 5 and decisions > 5 and sciences > 5
+    assert built_here > 5 and battles > 5 and decisions > 5 and sciences > 5 and powers > 5
 
 
 def test_plain_take_declines_a_state_with_leftovers_of_a_turn() -> None:
