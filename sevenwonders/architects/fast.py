@@ -2,15 +2,16 @@
 
 Most plies of a game are a card taken (DE rulebook "Spielablauf"). Then either the seat has a
 decision in the same turn (builds to choose from, extra cards its progress tokens owe, the token
-a science set owes), or nothing to decide: no build or just one owed (every affordable stage
-must be built), so the turn ends at once (with a battle if the last conflict token turned,
-architects/conflicts.py) and the left neighbour starts its turn. :func:`plain_take` makes the
-next state of those cases directly, without the general step's scratch record
-(architects/work.py), its move dispatch and its loop over forced and empty decisions. Whenever
-the turn is anything else (a single move owed that is not a plain build or science set, a build
-using a token or a wonder power, the game ends, a state with leftovers of a turn) it answers
-``None`` and the general path (architects/rules.py) plays the move: that path is the reference,
-and tests/architects/test_fast.py checks the two agree on every take along random games.
+a science set owes, the choice a wonder power of the one stage then owed asks for), or nothing
+to decide: no build or just one owed (every affordable stage must be built), so the turn ends at
+once (with a battle if the last conflict token turned, architects/conflicts.py) and the left
+neighbour starts its turn. :func:`plain_take` makes the next state of those cases directly,
+without the general step's scratch record (architects/work.py), its move dispatch and its loop
+over forced and empty decisions. Whenever the turn is anything else (a single move owed that is
+not a plain build or science set, a build using a token, a wonder power that draws cards, the
+game ends, a state with leftovers of a turn) it answers ``None`` and the general path
+(architects/rules.py) plays the move: that path is the reference, and
+tests/architects/test_fast.py checks the two agree on every take along random games.
 """
 
 from __future__ import annotations
