@@ -90,7 +90,7 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
     horns = t.horns[kind]
     if horns:
         flipped = min(flipped + horns, t.conflict_total)
-    cards = city.cards + (card,)
+    cards = city.cards + (card,)  # noqa: RUF005 - one new tuple, no list between (speed)
     if index < 0:
         central = central[:-1]
     else:
@@ -100,7 +100,7 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
     built = city.built
     discard = state.discard
     cat = seat if t.cat[kind] else state.cat
-    tokens_left = True if state.face_up or state.token_pile else False
+    tokens_left = True if state.face_up or state.token_pile else False  # noqa: SIM210 - no call
     found = rules.situation_of(city.wonder, built, cards, tokens, (), tokens_left)
     moves = found[0] if not triggered else rules.with_extras(
         found, triggered, rules.sources_of(decks, central, seat))

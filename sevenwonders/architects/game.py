@@ -179,7 +179,7 @@ class ArchitectsGame:
                     done = plain_take(self.engine, state, source)
                     if done is not None:
                         cache.last = done
-                        cache.states.put(done[0], done[1])
+                        cache.states.put_entry(done)
                         return done[0]
             elif kind in _MOVE_TYPES:  # exact types: no lying __eq__
                 try:  # the engine plays its own copy of the listed move

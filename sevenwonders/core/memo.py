@@ -52,6 +52,15 @@ class IdentityMemo(Generic[K, V]):
             young = self._young = {}
         young[id(key)] = (key, value)
 
+    def put_entry(self, entry: tuple[K, V]) -> None:
+        """:meth:`put` of ``entry``, a ``(key, value)`` pair the caller made anyway (kept as
+        the entry itself: no new tuple)."""
+        young = self._young
+        if len(young) * 2 >= self.size:
+            self._old = young
+            young = self._young = {}
+        young[id(entry[0])] = entry
+
     def __len__(self) -> int:
         return len(self._young) + len(self._old)
 

@@ -31,6 +31,18 @@ def test_identity_memo_keeps_the_last_entries_and_no_more() -> None:
     assert memo.get(object()) is None
 
 
+def test_identity_memo_put_entry_is_put() -> None:
+    """A ready (key, value) pair put as it is keeps and forgets exactly as ``put`` does."""
+    by_put: IdentityMemo[object, int] = IdentityMemo(8)
+    by_entry: IdentityMemo[object, int] = IdentityMemo(8)
+    keys = [object() for _ in range(30)]
+    for i, key in enumerate(keys):
+        by_put.put(key, i)
+        by_entry.put_entry((key, i))
+        assert len(by_put) == len(by_entry)
+        assert [by_put.get(k) for k in keys] == [by_entry.get(k) for k in keys]
+
+
 def test_identity_memo_tells_equal_objects_apart() -> None:
     memo: IdentityMemo[_Pair, str] = IdentityMemo(4)
     one, other = _Pair("x", 1), _Pair("x", 1)
