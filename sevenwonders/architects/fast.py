@@ -53,6 +53,8 @@ from sevenwonders.core.memo import fresh_all
 
 _STAGES = len(STAGE_KEYS)
 _LEFT, _RIGHT, _CENTRAL = SOURCES  # an enum member read from a module global: no class lookup
+_TAKE_SET_IDS = frozenset(id(takes) for takes in _TAKE_SETS if takes)
+"""The engine's take sets (module constants, alive for good: their ids name them)."""
 _DECISIONS: dict[type, Callable[[str], Pending]] = {
     TakeFromAnyDeck: lambda name: DeckChoice(),
     ChooseProgressToken: TokenChoice,
@@ -195,12 +197,9 @@ def handed_out(moves: tuple[Move, ...], handed: Handed) -> tuple[Move, ...]:
             if copies[0].source is sources[0] and (n < 2 or copies[1].source is sources[1]) and (
                     n < 3 or copies[2].source is sources[2]):
                 return copies
-        if id(moves) in _TAKE_SET_IDS:  # module constants: their ids name them for good
+        if id(moves) in _TAKE_SET_IDS:  # one of the engine's take sets: copies to keep
             sources = tuple(cast(Take, move).source for move in moves)
             copies = tuple(Take(source) for source in sources)
             handed[id(moves)] = (copies, sources)
             return copies
     return fresh_all(moves)
-
-
-_TAKE_SET_IDS = frozenset(id(takes) for takes in _TAKE_SETS if takes)
