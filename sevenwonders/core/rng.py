@@ -45,39 +45,45 @@ _SAFE = _SPAN - _SMALL
 _BLOCKS = sys.byteorder == "little"
 """The lanes are read back as native 64-bit words, laid out here for a little-endian machine
 (elsewhere every draw goes one at a time)."""
-_LANE_MASK = b"\xff" * 8 + b"\x00" * 8
-_STEPS: dict[int, tuple[int, int]] = {}
-"""Per block size: the mask keeping each lane's low 64 bits, and the lanes' offsets k * _GAMMA
-(bounded: cleared at _STEP_SIZES sizes)."""
+_STEPS: dict[int, tuple[int, int, int, int, int]] = {}
+"""Per block size, each a value repeated in every lane: the mask keeping each lane's low 64
+bits, the lanes' offsets k * _GAMMA, a 1 (to copy the state into every lane by one product),
+the distance from _SAFE to 2**64 and the bit above each lane's 64 (bounded: cleared at
+_STEP_SIZES sizes)."""
 _STEP_SIZES = 32
 _BLOCK_FROM = 6
 """The fewest draws worth a block (below that, the fixed cost of a block is larger)."""
 
 
-def _steps(count: int) -> tuple[int, int]:
+def _lanes(count: int, value: int) -> int:
+    """``value`` (below 2**128) in each of ``count`` 128-bit lanes."""
+    return int.from_bytes(value.to_bytes(16, "little") * count, "little")
+
+
+def _steps(count: int) -> tuple[int, int, int, int, int]:
     found = _STEPS.get(count)
     if found is None:
-        mask = int.from_bytes(_LANE_MASK * count, "little")
         offsets = 0
         for k in range(count, 0, -1):
             offsets = offsets << 128 | (k * _GAMMA) & _MASK
         if len(_STEPS) >= _STEP_SIZES:
             _STEPS.clear()
-        found = _STEPS[count] = (mask, offsets)
+        found = _STEPS[count] = (_lanes(count, _MASK), offsets, _lanes(count, 1),
+                                 _lanes(count, _SPAN - _SAFE), _lanes(count, _SPAN))
     return found
 
 
 def _outputs(state: int, count: int) -> list[int] | None:
     """The next ``count`` outputs after ``state`` (``count`` >= 1), or ``None`` if one of them is
     not below ``_SAFE`` (then the caller draws one at a time)."""
-    mask, offsets = _steps(count)
-    z = (int.from_bytes(state.to_bytes(16, "little") * count, "little") + offsets) & mask
+    mask, offsets, ones, distance, above = _steps(count)
+    z = (state * ones + offsets) & mask  # state + k * _GAMMA in lane k - 1
     z = (((z ^ (z >> 30)) & mask) * _MIX1) & mask
     z = (((z ^ (z >> 27)) & mask) * _MIX2) & mask
-    raw = (z ^ (z >> 31)).to_bytes(16 * count, "little")  # lane tops dropped by the [::2]
-    values: list[int] = memoryview(raw).cast("Q")[::2].tolist()
-    if b"\xff\xff" in raw and max(values) >= _SAFE:  # only a large output has two 0xff on top
+    z = (z ^ (z >> 31)) & mask
+    if (z + distance) & above:  # an output at or above _SAFE carries into its lane's bit 64
         return None
+    values: list[int] = memoryview(z.to_bytes(16 * count, "little")).cast("Q")[::2].tolist()
     return values
 
 
