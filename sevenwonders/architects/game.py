@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from sevenwonders.architects import fast
 from sevenwonders.architects.data import STAGE_KEYS, load
 from sevenwonders.architects.events import Event
-from sevenwonders.architects.fast import handed_out, plain_take
 from sevenwonders.architects.invariants import card_locations, check_state
 from sevenwonders.architects.legal import TAKES
 from sevenwonders.architects.moves import (
@@ -43,6 +43,7 @@ from sevenwonders.architects.view import (
     make_view,
     notation,
 )
+from sevenwonders.compiled import speed
 from sevenwonders.core.checks import check_moves, check_turn
 from sevenwonders.core.exact import checked_events
 from sevenwonders.core.limits import quote
@@ -57,6 +58,9 @@ from sevenwonders.errors import (
     UnknownCardError,
 )
 
+# the speed layer's functions, compiled where the build made them (sevenwonders/compiled.py)
+plain_take = speed(fast.plain_take)
+handed_out = speed(fast.handed_out)
 _MOVE_TYPES = frozenset(MOVE_TYPES)
 _TAKE_LEFT, _TAKE_RIGHT, _TAKE_CENTRAL = (TAKES[source] for source in SOURCES)
 _LEFT, _RIGHT, _CENTRAL = SOURCES  # an enum member read from a module global: no class lookup

@@ -1,0 +1,49 @@
+"""The optional compiled speed layer: everything else about the package is in pyproject.toml.
+
+``sevenwonders/compiled.py`` explains the scheme. Here, at build time, each module named in
+TWINS is copied into ``sevenwonders/_compiled/`` with a digest of its text appended, and mypyc
+compiles the copies into C extensions. Nothing depends on that succeeding: with
+``SEVENWONDERS_PURE=1``, without mypyc, or when the C compiler fails (the extensions are
+optional), the package installs as pure Python and runs the modules themselves.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+from setuptools import Extension, setup
+
+ROOT = Path(__file__).parent
+TWINS = {"sevenwonders/architects/fast.py": "architects_fast"}
+"""Module source -> the name of its compiled twin in sevenwonders._compiled (keep in step with
+``sevenwonders.compiled.TWINS``)."""
+
+
+def twin_sources() -> list[str]:
+    """Write each twin's source (the module's text and its digest); their paths."""
+    paths = []
+    for source, name in TWINS.items():
+        text = (ROOT / source).read_bytes()
+        digest = hashlib.sha256(text).hexdigest()
+        twin = ROOT / "sevenwonders" / "_compiled" / f"{name}.py"
+        twin.write_bytes(text + f"\n\nSOURCE_DIGEST = {digest!r}\n".encode())
+        paths.append(str(twin.relative_to(ROOT)))
+    return paths
+
+
+def extensions() -> list[Extension]:
+    if os.environ.get("SEVENWONDERS_PURE"):
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:  # no mypyc in the build environment: pure Python
+        return []
+    built = mypycify(["--ignore-missing-imports", *twin_sources()], opt_level="3")
+    for extension in built:
+        extension.optional = True  # a failing C compiler leaves the pure modules in charge
+    return built
+
+
+setup(ext_modules=extensions())
