@@ -16,7 +16,8 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 ROOT = Path(__file__).parent
-TWINS = {"sevenwonders/architects/fast.py": "architects_fast"}
+TWINS = {"sevenwonders/architects/fast.py": "architects_fast",
+         "sevenwonders/rl/mapping.py": "rl_mapping"}
 """Module source -> the name of its compiled twin in sevenwonders._compiled (keep in step with
 ``sevenwonders.compiled.TWINS``)."""
 
@@ -40,7 +41,8 @@ def extensions() -> list[Extension]:
         from mypyc.build import mypycify
     except ImportError:  # no mypyc in the build environment: pure Python
         return []
-    built = mypycify(["--ignore-missing-imports", *twin_sources()], opt_level="3")
+    # one library per twin, inside the package (a shared one would be a top-level module)
+    built = mypycify(["--ignore-missing-imports", *twin_sources()], opt_level="3", separate=True)
     for extension in built:
         extension.optional = True  # a failing C compiler leaves the pure modules in charge
     return built

@@ -26,7 +26,7 @@ from typing import TypeVar
 
 F = TypeVar("F", bound=Callable[..., object])
 
-TWINS = {"sevenwonders.architects.fast": "architects_fast"}
+TWINS = {"sevenwonders.architects.fast": "architects_fast", "sevenwonders.rl.mapping": "rl_mapping"}
 """Module -> the name of its compiled twin in ``sevenwonders._compiled`` (as setup.py's
 TWINS)."""
 

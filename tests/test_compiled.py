@@ -18,6 +18,10 @@ import sevenwonders.compiled as compiled
 from sevenwonders.architects import ArchitectsGame
 from sevenwonders.architects import fast as fast_layer
 from sevenwonders.architects import game as game_module
+from sevenwonders.architects.moves import Take
+from sevenwonders.base import BaseGame
+from sevenwonders.rl import actions, mapping
+from sevenwonders.rl.actions import action_index
 
 
 def _fake_twin(monkeypatch: pytest.MonkeyPatch, digest: str, suffix: str) -> ModuleType:
@@ -60,21 +64,25 @@ def test_anything_else_runs_the_module_itself(monkeypatch: pytest.MonkeyPatch,
     assert compiled.speed(fast_layer.plain_take) is fast_layer.plain_take
 
 
-def test_the_game_plays_the_twin_where_there_is_one() -> None:
-    found = compiled.twin(fast_layer)
-    expected = fast_layer.plain_take if found is None else found.plain_take
-    assert game_module.plain_take is expected
-    assert compiled.compiled_modules() == (() if found is None else (
-        "sevenwonders.architects.fast",))
+def test_the_speed_layer_plays_the_twins_where_there_are_some() -> None:
+    for module, function, used in (
+            (fast_layer, "plain_take", game_module.plain_take),
+            (mapping, "known_actions", actions._known_actions)):
+        found = compiled.twin(module)
+        assert used is getattr(module if found is None else found, function)
+    assert set(compiled.compiled_modules()) == {
+        name for name in compiled.TWINS if compiled.twin(sys.modules[name]) is not None}
 
 
 @pytest.mark.skipif(not os.environ.get("SEVENWONDERS_EXPECT_COMPILED"),
                     reason="only where the build is expected to compile (CI sets this)")
-def test_the_build_made_a_twin_and_it_plays_as_the_module() -> None:
-    found = compiled.twin(fast_layer)
-    assert found is not None, "setup.py built no compiled twin (mypyc or the C compiler failed)"
-    # whole random games through the game object (which plays the twin) and the module's own
-    # plain take, state by state (tests/architects/test_fast.py compares both with the rules)
+def test_the_build_made_the_twins_and_they_play_as_the_modules() -> None:
+    assert set(compiled.compiled_modules()) == set(compiled.TWINS), (
+        "setup.py built no compiled twin (mypyc or the C compiler failed)")
+    take, known = compiled.twin(fast_layer), compiled.twin(mapping)
+    assert take is not None and known is not None
+    # whole random games, state by state: the game object's plain take (the twin's) against
+    # the module's own (tests/architects/test_fast.py compares both with the general step)
     for players in (2, 5):
         game = ArchitectsGame(players)
         for seed in range(10):
@@ -83,8 +91,27 @@ def test_the_build_made_a_twin_and_it_plays_as_the_module() -> None:
             while not game.is_over(state):
                 legal = game.legal_moves(state, state.current)
                 move = legal[chooser.randrange(len(legal))]
-                source = getattr(move, "source", None)
-                if source is not None and type(move).__name__ == "Take":
-                    assert found.plain_take(game.engine, state, source) == (
-                        fast_layer.plain_take(game.engine, state, source))
+                if type(move) is Take:
+                    assert take.plain_take(game.engine, state, move.source) == (
+                        fast_layer.plain_take(game.engine, state, move.source))
                 state = game.play(state, {state.current: move})
+    # the base game's listings through an action index: the twin's mapping against the
+    # module's, before each listing is learnt (both None) and after (both the mapping)
+    base = BaseGame(players=4)
+    index = action_index(base)
+    mapped = 0
+    for seed in range(3):
+        chooser = random.Random(seed)
+        position = base.new_game(seed)
+        while not base.is_over(position):
+            listings = {seat: base.legal_moves(position, seat) for seat in base.to_move(position)}
+            for moves in listings.values():
+                for _ in range(2):
+                    args = (moves, index._ids or {}, index._prices, index._zeros)
+                    found = mapping.known_actions(*args)
+                    assert known.known_actions(*args) == found
+                    mapped += found is not None
+                    index.legal_and_mask(moves)
+            position = base.play(position, {seat: moves[chooser.randrange(len(moves))]
+                                            for seat, moves in listings.items()})
+    assert mapped > 100

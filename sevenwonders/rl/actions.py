@@ -17,15 +17,18 @@ from typing import Any
 import attrs
 import numpy as np
 
+from sevenwonders.compiled import speed
 from sevenwonders.core.game import Game
 from sevenwonders.errors import IllegalMoveError, InvalidOptionError
 from sevenwonders.games import spec_of
+from sevenwonders.rl import mapping
 
 PAYMENTS = ("cheapest", "full")
 IDENTITY_LIMIT = 100_000  # moves the identity memo holds before it starts afresh
 INT8 = np.dtype(np.int8)  # a dtype object: numpy converts a type argument anew on every call
 Mask = np.ndarray[Any, np.dtype[np.int8]]
 Ranked = tuple[int, Any]  # a move's action and its cost (None without a cost order)
+_known_actions = speed(mapping.known_actions)
 
 
 def _fields_reader(cls: type) -> Callable[[Any], Hashable] | None:
@@ -146,7 +149,11 @@ class ActionIndex:
         if ids is None or self._probing:
             return self._first_look(moves)
         # the usual case of an engine that hands out the same move objects (the base game):
-        # every move found by identity; the shortest loop (it runs for every legal move)
+        # every move found by identity (rl/mapping.py, compiled where the build made it)
+        found = _known_actions(moves, ids, self._prices, self._zeros)
+        if found is not None:
+            return found
+        # a new object among them: learnt here as the pass meets it
         get = ids.get
         out: dict[int, Any] = {}
         buffer = bytearray(self._zeros)
