@@ -41,8 +41,12 @@ def extensions() -> list[Extension]:
         from mypyc.build import mypycify
     except ImportError:  # no mypyc in the build environment: pure Python
         return []
-    # one library per twin, inside the package (a shared one would be a top-level module)
-    built = mypycify(["--ignore-missing-imports", *twin_sources()], opt_level="3", separate=True)
+    try:  # one library per twin, inside the package (a shared one would be a top-level module)
+        built = mypycify(["--ignore-missing-imports", *twin_sources()], opt_level="3",
+                         separate=True)
+    except (Exception, SystemExit) as error:  # mypyc refused the code: pure Python
+        print(f"sevenwonders: no compiled speed layer ({error})")
+        return []
     for extension in built:
         extension.optional = True  # a failing C compiler leaves the pure modules in charge
     return built
