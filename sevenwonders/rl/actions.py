@@ -151,45 +151,9 @@ class ActionIndex:
         # the usual case of an engine that hands out the same move objects (the base game):
         # every move found by identity (rl/mapping.py, compiled where the build made it)
         found = _known_actions(moves, ids, self._prices, self._zeros)
-        if found is not None:
-            return found
-        # a new object among them: learnt here as the pass meets it
-        get = ids.get
-        out: dict[int, Any] = {}
-        buffer = bytearray(self._zeros)
-        for move in moves:
-            action = get(id(move))
-            if action is None:  # a new object: learnt here, the pass goes on
-                action = self._meet(move)
-                if action is None:  # the memo was full and is cleared: the careful pass
-                    return self._first_look(moves)
-            if action in out:  # several moves share the action (payments): the cheapest stays
-                prices = self._prices
-                price = prices[id(move)]
-                if price is not None and price >= prices[id(out[action])]:
-                    continue
-            out[action] = move
-            buffer[action] = 1
-        return out, buffer
-
-    def _meet(self, move: Any) -> int | None:
-        """The action of ``move``, a move the identity memo does not know (by class and
-        fields, or learnt), now remembered by identity; None if the memo was full: it is
-        cleared (the caller starts over)."""
-        ids = self._ids
-        assert ids is not None
-        if len(ids) > IDENTITY_LIMIT:
-            ids.clear()
-            self._prices.clear()
-            self._held.clear()
-            return None
-        entry = self._known.get(type(move))
-        found = None if entry is None else entry[1].get(entry[0](move))
-        if found is None:
-            found = self._learn(move)
-        ids[id(move)], self._prices[id(move)] = found
-        self._held.append(move)
-        return found[0]
+        if found is None:  # a move object met for the first time: the careful pass learns it
+            return self._first_look(moves)
+        return found
 
     def _first_look(self, moves: Sequence[Any]) -> tuple[dict[int, Any], bytearray]:
         """:meth:`legal_and_mask` move by move: by identity where it can, else by class and
