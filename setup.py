@@ -17,7 +17,8 @@ from setuptools import Extension, setup
 
 ROOT = Path(__file__).parent
 TWINS = {"sevenwonders/architects/fast.py": "architects_fast",
-         "sevenwonders/rl/mapping.py": "rl_mapping"}
+         "sevenwonders/rl/mapping.py": "rl_mapping",
+         "sevenwonders/rl/stepping.py": "rl_stepping"}
 """Module source -> the name of its compiled twin in sevenwonders._compiled (keep in step with
 ``sevenwonders.compiled.TWINS``)."""
 

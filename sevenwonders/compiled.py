@@ -26,7 +26,8 @@ from typing import TypeVar
 
 F = TypeVar("F", bound=Callable[..., object])
 
-TWINS = {"sevenwonders.architects.fast": "architects_fast", "sevenwonders.rl.mapping": "rl_mapping"}
+TWINS = {"sevenwonders.architects.fast": "architects_fast", "sevenwonders.rl.mapping": "rl_mapping",
+         "sevenwonders.rl.stepping": "rl_stepping"}
 """Module -> the name of its compiled twin in ``sevenwonders._compiled`` (as setup.py's
 TWINS)."""
 

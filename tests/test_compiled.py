@@ -11,6 +11,7 @@ import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -20,7 +21,7 @@ from sevenwonders.architects import fast as fast_layer
 from sevenwonders.architects import game as game_module
 from sevenwonders.architects.moves import Take
 from sevenwonders.base import BaseGame
-from sevenwonders.rl import actions, mapping
+from sevenwonders.rl import actions, aec, aec_env, mapping, stepping
 from sevenwonders.rl.actions import action_index
 
 
@@ -67,7 +68,8 @@ def test_anything_else_runs_the_module_itself(monkeypatch: pytest.MonkeyPatch,
 def test_the_speed_layer_plays_the_twins_where_there_are_some() -> None:
     for module, function, used in (
             (fast_layer, "plain_take", game_module.plain_take),
-            (mapping, "known_actions", actions._known_actions)):
+            (mapping, "known_actions", actions._known_actions),
+            (stepping, "aec_step", aec._step)):
         found = compiled.twin(module)
         assert used is getattr(module if found is None else found, function)
     assert set(compiled.compiled_modules()) == {
@@ -80,7 +82,8 @@ def test_the_build_made_the_twins_and_they_play_as_the_modules() -> None:
     assert set(compiled.compiled_modules()) == set(compiled.TWINS), (
         "setup.py built no compiled twin (mypyc or the C compiler failed)")
     take, known = compiled.twin(fast_layer), compiled.twin(mapping)
-    assert take is not None and known is not None
+    step = compiled.twin(stepping)
+    assert take is not None and known is not None and step is not None
     # whole random games, state by state: the game object's plain take (the twin's) against
     # the module's own (tests/architects/test_fast.py compares both with the general step)
     for players in (2, 5):
@@ -115,3 +118,27 @@ def test_the_build_made_the_twins_and_they_play_as_the_modules() -> None:
             position = base.play(position, {seat: moves[chooser.randrange(len(moves))]
                                             for seat, moves in listings.items()})
     assert mapped > 100
+    # AEC games with the twin's step and with the module's: the same agents, masks and rewards
+    for name, players in (("base", 4), ("architects", 3), ("dice", 3)):
+        assert _aec_trace(name, players, step.aec_step) == _aec_trace(name, players,
+                                                                        stepping.aec_step)
+
+
+def _aec_trace(name: str, players: int, step: Any) -> list[tuple[Any, ...]]:
+    """Every step of a seeded random AEC game played with ``step`` as the environment's."""
+    env = aec_env(name, players)
+    chooser = random.Random(1)
+    trace = []
+    original = aec._step
+    aec._step = step
+    try:
+        env.reset(seed=3)
+        for agent in env.agent_iter():
+            _, reward, done, _, info = env.last(observe=False)
+            mask = info["action_mask"]
+            trace.append((agent, reward, done, mask.tobytes()))
+            legal = mask.nonzero()[0]
+            env.step(None if done else int(legal[chooser.randrange(len(legal))]))
+    finally:
+        aec._step = original
+    return trace

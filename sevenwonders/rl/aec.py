@@ -8,7 +8,8 @@ that owes them. An action outside the mask raises :class:`~sevenwonders.errors.I
 Each agent's info holds its ``action_mask`` too (equal to its observation's: all zero but for the
 selected agent), so that a player who needs no observation skips encoding one with
 ``env.last(observe=False)``. The all-zero masks of the infos are one read-only array; the selected
-agent's is a fresh array of its own.
+agent's is a fresh array of its own. Each agent's info is one dict for the whole game (as in
+PettingZoo's classic games): a step puts the new mask into it.
 """
 
 from __future__ import annotations
@@ -20,9 +21,13 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from sevenwonders.compiled import speed
 from sevenwonders.core.game import Game
+from sevenwonders.rl import stepping
 from sevenwonders.rl.actions import INT8
 from sevenwonders.rl.adapter import Adapter
+
+_step = speed(stepping.aec_step)
 
 
 class SevenWondersAEC(AECEnv):
@@ -88,39 +93,17 @@ class SevenWondersAEC(AECEnv):
         return self.adapter.observe(self.state_, seat, active)
 
     def step(self, action: Any) -> None:
-        queue = self._queue
-        if not queue:  # the game is over: every agent is terminated
-            self._was_dead_step(action)
-            return
-        # the hot path spelled out (a step per seat decision): the seat to move is queue[0]
-        agent, seat = self.agent_selection, queue[0]
-        adapter, state, infos = self.adapter, self.state_, self.infos
-        move = self._legal.get(action) if type(action) is int else None
-        self._chosen[seat] = move if move is not None else adapter.listed_move(state, seat,
-                                                                              action)
-        del queue[0]
-        if not queue:  # the turn's last seat acted: the turn resolves
-            game = self.game
-            state = self.state_ = game.play(state, self._chosen)
-            self._chosen = {}
-            if game.is_over(state):
-                # the only rewards (every step's until now were 0, so no cumulative reward
-                # needs clearing before)
-                final = adapter.final_rewards(state)
-                self.rewards = {a: final[self._seat[a]] for a in self.agents}
-                self.terminations = dict.fromkeys(self.agents, True)
-                self._accumulate_rewards()
-                self.agent_selection = self.agents[0]
-                infos[agent] = {"action_mask": self._no_mask}
-                return
-            queue = self._queue = sorted(game.to_move(state))
-        seat = queue[0]
-        selected = self.agent_selection = self.possible_agents[seat]
-        if selected != agent:  # the seat that acted has no choice until called again
-            infos[agent] = {"action_mask": self._no_mask}
-        entry = adapter._entry(state, seat)
-        self._legal = entry[0]
-        infos[selected] = {"action_mask": np.frombuffer(bytearray(entry[1]), INT8)}
+        _step(self, action)  # rl/stepping.py: the hot path, compiled where the build made it
+
+    def _game_over(self, agent: str) -> None:
+        """The last turn resolved: the final rewards (the only ones: every step's until now
+        were 0, so no cumulative reward needs clearing before), every agent terminated."""
+        final = self.adapter.final_rewards(self.state_)
+        self.rewards = {a: final[self._seat[a]] for a in self.agents}
+        self.terminations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+        self.agent_selection = self.agents[0]
+        self.infos[agent] = {"action_mask": self._no_mask}
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
