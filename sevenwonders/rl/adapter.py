@@ -13,17 +13,20 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
+from sevenwonders.compiled import speed
 from sevenwonders.core.game import Game
 from sevenwonders.core.memo import fresh
 from sevenwonders.errors import IllegalMoveError, InvalidOptionError
 from sevenwonders.games import make_game
 from sevenwonders.rl.actions import INT8, ActionIndex, action_index
 from sevenwonders.rl.observations import Encoder, make_encoder
+from sevenwonders.rl.stepping import seat_entry
 
 REWARDS = ("win", "rank", "score")
 BOUND = 1e6  # every observed count, coin or turn number stays far below
 Mask = np.ndarray[Any, np.dtype[np.int8]]
 Entry = tuple[dict[int, Any], bytearray]  # a seat's legal actions -> moves, and its mask bytes
+_seat_entry = speed(seat_entry)
 
 
 def build_game(game: str | Game[Any, Any, Any], players: int,
@@ -71,47 +74,23 @@ class Adapter:
         """``seat``'s legal actions and its mask's bytes on ``state`` (memoised for the last
         state: an environment asks for them in its observation, its infos and its step; and per
         listed tuple, see ``_tuples``). Read only: never handed out, only copies."""
-        memo = self._memo
-        if memo[0] is state:
-            found = memo[1].get(seat)
-            if found is not None:
-                return found
-        else:
-            memo = self._memo = (state, {})
-        moves = self._listed(state, seat)
-        tuples = self._tuples
-        if tuples is None:
-            found = memo[1][seat] = self.index.legal_and_mask(moves)
-            return found
-        hit = tuples.get(id(moves))  # the memo holds its tuples: an id there is theirs
-        if hit is not None:
-            self._tuple_hits += 1
-            found = memo[1][seat] = hit[1]
-        else:
-            found = memo[1][seat] = self.index.legal_and_mask(moves)
-            if len(tuples) >= 10_000:
-                tuples.clear()
-            tuples[id(moves)] = (moves, found)
-        self._tuple_looks += 1
-        if self._tuple_looks == 1_000 and self._tuple_hits < 250:
-            self._tuples = None  # the engine lists new tuples (Dice): nothing to find again
-        return found
+        return _seat_entry(self, state, seat)  # rl/stepping.py (compiled where built)
 
     def legal(self, state: Any, seat: int) -> dict[int, Any]:
         """``seat``'s legal actions now and the moves they stand for (a new dict; the moves
         are the caller's to keep, as ``legal_moves`` hands them out)."""
-        legal = self._entry(state, seat)[0]
+        legal = _seat_entry(self, state, seat)[0]
         if self._shared:
             return {action: fresh(move) for action, move in legal.items()}
         return dict(legal)
 
     def legal_actions(self, state: Any, seat: int) -> list[int]:
         """``seat``'s legal actions now, ascending."""
-        return sorted(self._entry(state, seat)[0])
+        return sorted(_seat_entry(self, state, seat)[0])
 
     def mask(self, state: Any, seat: int) -> Mask:
         """``seat``'s mask now (a fresh array: users keep what they are given)."""
-        return np.frombuffer(bytearray(self._entry(state, seat)[1]), INT8)
+        return np.frombuffer(bytearray(_seat_entry(self, state, seat)[1]), INT8)
 
     def no_mask(self) -> Mask:
         """An all-zero mask (a fresh array), the mask of a seat not asked to move."""
@@ -132,7 +111,7 @@ class Adapter:
         """The move ``action`` stands for as the engine listed it, to pass straight to
         ``game.play`` and nowhere else (it may be the engine's own: never change it); raises
         :class:`IllegalMoveError` outside the mask."""
-        legal = self._entry(state, seat)[0]
+        legal = _seat_entry(self, state, seat)[0]
         if type(action) is int:
             move = legal.get(action)
         else:

@@ -1,9 +1,10 @@
-"""The AEC environment's step: the hot path of every AEC loop, one call per seat decision.
+"""The hot paths of the environments: a seat's legal actions and mask, and the AEC step.
 
-Speed only, and a module of its own so that the build can compile it (sevenwonders/compiled.py);
-:class:`~sevenwonders.rl.aec.SevenWondersAEC` keeps everything else and documents what a step
-does. ``env`` is that environment (typed loosely: this module must not import PettingZoo's
-class, which the compiler cannot build on).
+Speed only, and a module of its own so that the build can compile it (sevenwonders/compiled.py):
+they run once per seat decision. :class:`~sevenwonders.rl.adapter.Adapter` and
+:class:`~sevenwonders.rl.aec.SevenWondersAEC` keep everything else and document what these do;
+both are typed loosely here (this module must not import PettingZoo's classes, which the
+compiler cannot build on).
 """
 
 from __future__ import annotations
@@ -44,6 +45,39 @@ def aec_step(env: Any, action: Any) -> None:
     infos = env.infos
     if selected != agent:  # the seat that acted has no choice until called again
         infos[agent]["action_mask"] = env._no_mask
-    entry = adapter._entry(state, seat)
+    entry = seat_entry(adapter, state, seat)
     env._legal = entry[0]
     infos[selected]["action_mask"] = np.frombuffer(bytearray(entry[1]), INT8)
+
+
+def seat_entry(adapter: Any, state: Any, seat: int) -> tuple[dict[int, Any], bytearray]:
+    """``Adapter._entry``: ``seat``'s legal actions (-> their moves) and mask bytes on
+    ``state``, remembered for the last state and per tuple of moves an engine lists again."""
+    memo: tuple[Any, dict[int, Any]] = adapter._memo
+    if memo[0] is state:
+        found = memo[1].get(seat)
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+    else:
+        memo = (state, {})
+        adapter._memo = memo
+    moves = adapter._listed(state, seat)
+    tuples: dict[int, Any] | None = adapter._tuples
+    if tuples is None:
+        found = adapter.index.legal_and_mask(moves)
+        memo[1][seat] = found
+        return found  # type: ignore[no-any-return]
+    hit = tuples.get(id(moves))  # the memo holds its tuples: an id there is theirs
+    if hit is not None:
+        adapter._tuple_hits += 1
+        found = hit[1]
+    else:
+        found = adapter.index.legal_and_mask(moves)
+        if len(tuples) >= 10_000:
+            tuples.clear()
+        tuples[id(moves)] = (moves, found)
+    memo[1][seat] = found
+    adapter._tuple_looks += 1
+    if adapter._tuple_looks == 1_000 and adapter._tuple_hits < 250:
+        adapter._tuples = None  # the engine lists new tuples (Dice): nothing to find again
+    return found  # type: ignore[no-any-return]
