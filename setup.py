@@ -23,16 +23,13 @@ TWINS = {"sevenwonders/architects/fast.py": "architects_fast",
 ``sevenwonders.compiled.TWINS``)."""
 
 
-def twin_sources() -> list[str]:
-    """Write each twin's source (the module's text and its digest); their paths."""
-    paths = []
-    for source, name in TWINS.items():
-        text = (ROOT / source).read_bytes()
-        digest = hashlib.sha256(text).hexdigest()
-        twin = ROOT / "sevenwonders" / "_compiled" / f"{name}.py"
-        twin.write_bytes(text + f"\n\nSOURCE_DIGEST = {digest!r}\n".encode())
-        paths.append(str(twin.relative_to(ROOT)))
-    return paths
+def twin_source(source: str, name: str) -> str:
+    """Write the twin's source (the module's text and its digest); its path."""
+    text = (ROOT / source).read_bytes()
+    digest = hashlib.sha256(text).hexdigest()
+    twin = ROOT / "sevenwonders" / "_compiled" / f"{name}.py"
+    twin.write_bytes(text + f"\n\nSOURCE_DIGEST = {digest!r}\n".encode())
+    return str(twin.relative_to(ROOT))
 
 
 def extensions() -> list[Extension]:
@@ -42,12 +39,13 @@ def extensions() -> list[Extension]:
         from mypyc.build import mypycify
     except ImportError:  # no mypyc in the build environment: pure Python
         return []
-    try:  # one library per twin, inside the package (a shared one would be a top-level module)
-        built = mypycify(["--ignore-missing-imports", *twin_sources()], opt_level="3",
-                         separate=True)
-    except (Exception, SystemExit) as error:  # mypyc refused the code: pure Python
-        print(f"sevenwonders: no compiled speed layer ({error})")
-        return []
+    built: list[Extension] = []
+    for source, name in TWINS.items():  # one at a time: a twin mypyc refuses stays pure alone
+        try:  # its own library, inside the package (a shared one would be a top-level module)
+            built += mypycify(["--ignore-missing-imports", twin_source(source, name)],
+                              opt_level="3")
+        except (Exception, SystemExit) as error:
+            print(f"sevenwonders: {source} stays pure Python ({error})")
     for extension in built:
         extension.optional = True  # a failing C compiler leaves the pure modules in charge
     return built

@@ -13,7 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from sevenwonders.rl.actions import INT8
+# No import of the package's own RL modules: the build's compiler checks what a module imports,
+# and numpy's types are not there at build time.
+INT8 = np.dtype(np.int8)
 
 
 def aec_step(env: Any, action: Any) -> None:
