@@ -52,12 +52,14 @@ def aec_step(env: Any, action: Any) -> None:
     infos[selected]["action_mask"] = np.frombuffer(bytearray(entry[1]), INT8)
 
 
-def seat_entry(adapter: Any, state: Any, seat: int) -> tuple[dict[int, Any], bytearray]:
+def seat_entry(adapter: Any, state: Any, seat: Any) -> tuple[dict[int, Any], bytearray]:
     """``Adapter._entry``: ``seat``'s legal actions (-> their moves) and mask bytes on
-    ``state``, remembered for the last state and per tuple of moves an engine lists again."""
+    ``state``, remembered for the last state and per tuple of moves an engine lists again.
+    ``seat`` is the caller's, unchecked: anything but an int (a bool, a float or a numpy
+    integer equal to a seat) goes to the engine's listing, which refuses it."""
     memo: tuple[Any, dict[int, Any]] = adapter._memo
     if memo[0] is state:
-        found = memo[1].get(seat)
+        found = memo[1].get(seat) if type(seat) is int else None
         if found is not None:
             return found  # type: ignore[no-any-return]
     else:
