@@ -1,15 +1,18 @@
 """The optional compiled speed layer: speed-layer functions run as C where the build made them.
 
-A few speed-layer modules, chosen where a benchmark showed the pure Python at its floor (only
-``architects/fast.py`` so far: the plain take is about half of a 2-player Architects game), have
-a *twin*: a copy of the module's text that ``setup.py`` compiles with mypyc when the package is
-built, as ``sevenwonders._compiled.<name>``. :func:`speed` hands out the twin's function in place
-of the module's own, but only while the twin is a copy of the module as it is now: the build
-appends the digest of the module's file to the twin, and :func:`twin` compares it with the file
-(an editable install whose module was edited after the build runs the edited module). Without a
-twin (no mypyc or no C compiler at build time, ``SEVENWONDERS_PURE=1`` at build or run time) the
-module's own functions run: the pure module is the reference, and tests compare the twin with it
-along random games.
+A few speed-layer modules, chosen where a benchmark showed the pure Python at its floor, have a
+*twin*: a copy of the module's text that ``setup.py`` compiles with mypyc when the package is
+built, as ``sevenwonders._compiled.<name>``. They are ``architects/fast.py`` (the plain take,
+about half of a 2-player Architects game), ``rl/mapping.py`` (the action index's loop over a
+listing) and ``rl/stepping.py`` (the AEC step and a seat's legal actions and mask). :func:`speed`
+hands out the twin's function in place of the module's own, but only while the twin is a copy of
+the module as it is now: the build appends the digest of the module's file to the twin, and
+:func:`twin` compares it with the file (an editable install whose module was edited after the
+build runs the edited module). Without a twin (no mypyc or no C compiler at build time,
+``SEVENWONDERS_PURE=1`` at build time or when the package is imported) the module's own
+functions run: the pure module is the reference, and tests compare the twin with it along random
+games. A twin's parameters that carry a caller's values are typed ``Any``: the compiled code
+checks the types it is given, and a caller's mistake must meet the same checks as in the module.
 """
 
 from __future__ import annotations
