@@ -26,6 +26,7 @@ import attrs
 from sevenwonders.agents.base import Agent
 from sevenwonders.agents.random_agent import RandomAgent
 from sevenwonders.core.game import Game
+from sevenwonders.core.memo import adopt
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.games import part_of
@@ -170,6 +171,7 @@ def simulate(
             if progress is not None:
                 progress(index + 1, games)
     else:
+        adopt(game)  # workers forked from here on start with this game object's warm caches
         size = chunk or chunk_size(games)
         futures: list[Future[list[GameResult]]] = [
             executor.submit(play_chunk, game, seat_agents, seed,

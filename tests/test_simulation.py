@@ -157,3 +157,13 @@ def test_agents_that_need_no_view_get_none_and_play_the_same() -> None:
     assert blind.views and all(view is None for view in blind.views)
     assert seeing.views and all(isinstance(view, BaseView) for view in seeing.views)
     assert RandomAgent.needs_view is False
+
+
+def test_a_pooled_run_adopts_its_game_object(monkeypatch: pytest.MonkeyPatch) -> None:
+    adopted: list[object] = []
+    monkeypatch.setattr("sevenwonders.simulation.adopt", adopted.append)
+    game = BaseGame(players=3)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        simulate(game, games=2, seed=1, executor=pool)
+    simulate(game, games=2, seed=1)  # no executor: nothing to adopt
+    assert adopted == [game]

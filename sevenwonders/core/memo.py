@@ -174,6 +174,22 @@ def warm(factory: Callable[..., Any], *args: Any) -> Any:
     return found
 
 
+def adopt(game: Any) -> None:
+    """Make ``game`` this process's warm object of its configuration, if it pickles through
+    :func:`warm`. A worker process forked after this (a ``ProcessPoolExecutor``'s, on Linux)
+    inherits it with its speed memory (copy on write), so its first task does not start from
+    cold caches; a worker started otherwise builds its own as before. Nothing is shipped."""
+    reduced = getattr(game, "__reduce__", None)
+    if reduced is None:
+        return
+    made = reduced()
+    if type(made) is tuple and len(made) == 2 and made[0] is warm:
+        key = tuple(made[1])
+        if key not in _WARM and len(_WARM) >= WARM_OBJECTS:
+            _WARM.clear()
+        _WARM[key] = game
+
+
 def builder(cls: type) -> Callable[..., Any]:
     """A keyword-only constructor of ``cls`` (every field named, no defaults) that skips
     ``__init__`` and its checks where the class allows it: for the states

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import pickle
+from concurrent.futures import ProcessPoolExecutor
+
 import attrs
 import pytest
 
+from sevenwonders.architects import ArchitectsGame
+from sevenwonders.core import memo
 from sevenwonders.core.memo import BoundedDict, IdentityMemo, fresh, fresh_all
+from sevenwonders.simulation import simulate
 
 
 @attrs.frozen(slots=True)
@@ -103,3 +110,35 @@ def test_evolve_equals_attrs_evolve() -> None:
     assert evolve(_Checked(1), a=2) == _Checked(2)
     with pytest.raises(TypeError):
         evolve(_Checked(1), a="2")
+
+
+def test_an_adopted_game_object_is_what_its_configuration_unpickles_to(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(memo, "_WARM", {})
+    game = ArchitectsGame(3)
+    assert pickle.loads(pickle.dumps(game)) is not game  # a fresh object of that configuration
+    memo.adopt(game)
+    assert pickle.loads(pickle.dumps(game)) is game
+    memo.adopt(object())  # an object that does not pickle through warm(): nothing adopted
+    assert len(memo._WARM) == 1
+
+
+def _payments_known(game: ArchitectsGame) -> int:
+    """In a worker: how many payment situations the game object it received remembers."""
+    return len(game.engine.cache.payments)
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(),
+                    reason="inheriting the warm object needs forked workers")
+def test_workers_forked_after_adopting_start_with_its_warm_caches(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(memo, "_WARM", {})  # no object of this configuration adopted before
+    game = ArchitectsGame(3)
+    simulate(game, games=5, seed=1)  # caches warm in this process
+    assert _payments_known(game) > 0
+    fork = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(1, mp_context=fork) as pool:  # forked before: a cold object
+        assert pool.submit(_payments_known, game).result() == 0
+    memo.adopt(game)
+    with ProcessPoolExecutor(1, mp_context=fork) as pool:
+        assert pool.submit(_payments_known, game).result() == _payments_known(game)
