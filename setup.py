@@ -11,21 +11,20 @@ from __future__ import annotations
 
 import hashlib
 import os
+import runpy
 from pathlib import Path
 
 from setuptools import Extension, setup
 
 ROOT = Path(__file__).parent
-TWINS = {"sevenwonders/architects/fast.py": "architects_fast",
-         "sevenwonders/rl/mapping.py": "rl_mapping",
-         "sevenwonders/rl/stepping.py": "rl_stepping"}
-"""Module source -> the name of its compiled twin in sevenwonders._compiled (keep in step with
-``sevenwonders.compiled.TWINS``)."""
+TWINS: dict[str, str] = runpy.run_path(str(ROOT / "sevenwonders" / "compiled.py"))["TWINS"]
+"""Module -> the name of its compiled twin in sevenwonders._compiled, as the package names
+them (compiled.py imports only the standard library, so it runs here on its own)."""
 
 
-def twin_source(source: str, name: str) -> str:
+def twin_source(module: str, name: str) -> str:
     """Write the twin's source (the module's text and its digest); its path."""
-    text = (ROOT / source).read_bytes()
+    text = (ROOT / (module.replace(".", "/") + ".py")).read_bytes()
     digest = hashlib.sha256(text).hexdigest()
     twin = ROOT / "sevenwonders" / "_compiled" / f"{name}.py"
     twin.write_bytes(text + f"\n\nSOURCE_DIGEST = {digest!r}\n".encode())
@@ -40,12 +39,12 @@ def extensions() -> list[Extension]:
     except ImportError:  # no mypyc in the build environment: pure Python
         return []
     built: list[Extension] = []
-    for source, name in TWINS.items():  # one at a time: a twin mypyc refuses stays pure alone
+    for module, name in TWINS.items():  # one at a time: a twin mypyc refuses stays pure alone
         try:  # its own library, inside the package (a shared one would be a top-level module)
-            built += mypycify(["--ignore-missing-imports", twin_source(source, name)],
+            built += mypycify(["--ignore-missing-imports", twin_source(module, name)],
                               opt_level="3")
         except (Exception, SystemExit) as error:
-            print(f"sevenwonders: {source} stays pure Python ({error})")
+            print(f"sevenwonders: {module} stays pure Python ({error})")
     for extension in built:
         extension.optional = True  # a failing C compiler leaves the pure modules in charge
     return built

@@ -31,8 +31,8 @@ F = TypeVar("F", bound=Callable[..., object])
 
 TWINS = {"sevenwonders.architects.fast": "architects_fast", "sevenwonders.rl.mapping": "rl_mapping",
          "sevenwonders.rl.stepping": "rl_stepping"}
-"""Module -> the name of its compiled twin in ``sevenwonders._compiled`` (as setup.py's
-TWINS)."""
+"""Module -> the name of its compiled twin in ``sevenwonders._compiled`` (setup.py reads this
+table: the module imports only the standard library, so that it can)."""
 
 
 def twin(module: ModuleType) -> ModuleType | None:

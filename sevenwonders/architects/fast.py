@@ -16,7 +16,6 @@ tests/architects/test_fast.py checks the two agree on every take along random ga
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import cast
 
 from sevenwonders.architects.cache import Handed
@@ -29,21 +28,14 @@ from sevenwonders.architects.legal import (
     LegalMoves,
 )
 from sevenwonders.architects.moves import SOURCES, Build, Move, Science, Source, Take
-from sevenwonders.architects.powers import (
-    ChooseProgressToken,
-    LookThroughDeck,
-    StageShields,
-    TakeFromAnyDeck,
-)
+from sevenwonders.architects.powers import StageShields
+from sevenwonders.architects.rules import POWER_DECISIONS
 from sevenwonders.architects.state import (
     BUILT_FLAG,
     ArchitectsState,
     City,
-    DeckChoice,
     Pending,
-    SideChoice,
     StartTurn,
-    TokenChoice,
     in_turn,
     make_city,
     next_turn,
@@ -55,15 +47,6 @@ _STAGES = len(STAGE_KEYS)
 _LEFT, _RIGHT, _CENTRAL = SOURCES  # an enum member read from a module global: no class lookup
 _TAKE_SET_IDS = frozenset(id(takes) for takes in _TAKE_SETS if takes)
 """The engine's take sets (module constants, alive for good: their ids name them)."""
-_DECISIONS: dict[type, Callable[[str], Pending]] = {
-    TakeFromAnyDeck: lambda name: DeckChoice(),
-    ChooseProgressToken: TokenChoice,
-    LookThroughDeck: lambda name: SideChoice(),
-}
-"""The wonder powers that make the seat choose, and the decision each leaves pending (given the
-effect's name), as ``Engine.stage_effect`` sets it."""
-
-
 def plain_take(rules: LegalMoves, state: ArchitectsState,
                source: Source) -> tuple[ArchitectsState, tuple[Move, ...]] | None:
     """The state after the seat to move takes the top card of ``source`` (a legal take) and
@@ -130,12 +113,13 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
         built = (*built, build.stage)
         if t.stage_effect[city.wonder][build.stage]:  # a wonder power (architects/rules.py)
             power = t.power[city.wonder]
-            if type(power) in _DECISIONS:  # Alexandria, Babylon, Halicarnassus: the seat chooses
+            decide = POWER_DECISIONS.get(type(power))
+            if decide is not None:  # Alexandria, Babylon, Halicarnassus: the seat chooses
                 built_city = make_city(wonder=city.wonder, built=built, cards=cards,
                                        tokens=tokens, military=city.military)
                 after = _in_turn(state, built_city, decks=decks, central=central,
                                  discard=discard, flipped=flipped, cat=cat,
-                                 pending=_DECISIONS[type(power)](t.effect[city.wonder]),
+                                 pending=decide(t.effect[city.wonder]),
                                  triggered=(), flags=1 << kind | BUILT_FLAG, index=index)
                 moves = rules.options(after)
                 return (after, moves) if len(moves) > 1 else None

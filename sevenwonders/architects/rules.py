@@ -15,6 +15,7 @@ is fought if the last conflict token was flipped, then the game ends if a wonder
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sevenwonders.architects import conflicts
@@ -60,6 +61,7 @@ from sevenwonders.architects.state import (
     DeckChoice,
     EffectChoice,
     Finished,
+    Pending,
     Revealed,
     SideChoice,
     StartTurn,
@@ -74,6 +76,15 @@ from sevenwonders.core.scoring import ranking
 __all__ = ["CENTRAL", "HIDDEN", "Engine", "Events", "Work"]
 
 Events = list[Any] | None
+
+POWER_DECISIONS: dict[type, Callable[[str], Pending]] = {
+    TakeFromAnyDeck: lambda name: DeckChoice(),
+    ChooseProgressToken: TokenChoice,
+    LookThroughDeck: lambda name: SideChoice(),
+}
+"""The wonder powers that make the seat choose at once (DE rulebook "Effekte der Weltwunder":
+Alexandria, Babylon, Halikarnassos), and the decision each leaves pending, given the effect's
+name (the fast take, architects/fast.py, leaves the same)."""
 
 
 class Engine(LegalMoves):
@@ -250,16 +261,15 @@ class Engine(LegalMoves):
         """A built stage's wonder power, applied at once (DE rulebook "Effekte der Weltwunder";
         choices become pending decisions)."""
         name = self.t.effect[wonder]
-        match self.t.power[wonder]:
+        power = self.t.power[wonder]
+        decision = POWER_DECISIONS.get(type(power))
+        if decision is not None:
+            w.pending = decision(name)
+            return
+        match power:
             case StageShields():  # counted by shields(); nothing to do now
                 if out is not None:
                     out.append(ev.EffectApplied(seat, name))
-            case TakeFromAnyDeck():
-                w.pending = DeckChoice()
-            case ChooseProgressToken():
-                w.pending = TokenChoice(name)
-            case LookThroughDeck():
-                w.pending = SideChoice()
             case TakeCentralCard() | TakeLeftAndRight():
                 if self.mandatory_effects:
                     self.simple_effect(w, seat, name, out)

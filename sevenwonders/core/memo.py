@@ -46,11 +46,7 @@ class IdentityMemo(Generic[K, V]):
         return None
 
     def put(self, key: K, value: V) -> None:
-        young = self._young
-        if len(young) * 2 >= self.size:
-            self._old = young
-            young = self._young = {}
-        young[id(key)] = (key, value)
+        self.put_entry((key, value))
 
     def put_entry(self, entry: tuple[K, V]) -> None:
         """:meth:`put` of ``entry``, a ``(key, value)`` pair the caller made anyway (kept as
@@ -168,10 +164,17 @@ def warm(factory: Callable[..., Any], *args: Any) -> Any:
     key = (factory, *args)
     found = _WARM.get(key)
     if found is None:
-        if len(_WARM) >= WARM_OBJECTS:
-            _WARM.clear()
-        found = _WARM[key] = factory(*args)
+        found = _keep_warm(key, factory(*args))
     return found
+
+
+def _keep_warm(key: tuple[Any, ...], game: Any) -> Any:
+    """``game`` as the process's warm object of ``key`` (bounded: at WARM_OBJECTS the others
+    are forgotten)."""
+    if key not in _WARM and len(_WARM) >= WARM_OBJECTS:
+        _WARM.clear()
+    _WARM[key] = game
+    return game
 
 
 def adopt(game: Any) -> None:
@@ -179,15 +182,9 @@ def adopt(game: Any) -> None:
     :func:`warm`. A worker process forked after this (a ``ProcessPoolExecutor``'s, on Linux)
     inherits it with its speed memory (copy on write), so its first task does not start from
     cold caches; a worker started otherwise builds its own as before. Nothing is shipped."""
-    reduced = getattr(game, "__reduce__", None)
-    if reduced is None:
-        return
-    made = reduced()
+    made = game.__reduce__()
     if type(made) is tuple and len(made) == 2 and made[0] is warm:
-        key = tuple(made[1])
-        if key not in _WARM and len(_WARM) >= WARM_OBJECTS:
-            _WARM.clear()
-        _WARM[key] = game
+        _keep_warm(tuple(made[1]), game)
 
 
 def builder(cls: type) -> Callable[..., Any]:
