@@ -12,7 +12,6 @@ last card before Halikarnassos's builds, by default).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from sevenwonders.base.effects import CoinsPer, PlayLastCard
 from sevenwonders.base.events import (
@@ -35,15 +34,14 @@ from sevenwonders.base.state import (
     make_city,
     make_state,
 )
-
-if TYPE_CHECKING:
-    from sevenwonders.base.rules import Rules
+from sevenwonders.base.tables import Tables
+from sevenwonders.core.military import LOSS, TIE, WIN, neighbour_conflicts
 
 VICTORY_POINTS = {1: 1, 2: 3, 3: 5}
 DEFEAT = -1
 
 
-def advance(rules: Rules, state: BaseState, events: list[Event] | None) -> BaseState:
+def advance(tables: Tables, state: BaseState, events: list[Event] | None) -> BaseState:
     """Settle automatic steps until a decision is needed: pending decisions that offer nothing
     to choose, the end of the turn, the end of the Age, the end of the game."""
     while True:
@@ -55,24 +53,24 @@ def advance(rules: Rules, state: BaseState, events: list[Event] | None) -> BaseS
                 state = with_pending(state, state.pending[1:])
                 continue
             if head.kind is PendingKind.EXPANSION:
-                options = rules.legal_moves(state, head.seat)
+                expansion = tables.expansion_named(head.detail)
+                options = expansion.pending_moves(tables, state, head)
                 if len(options) == 1:
                     # A decision with one option is taken for the player.
                     state = with_pending(state, state.pending[1:])
-                    expansion = rules.expansion_named(head.detail)
-                    state = expansion.resolve_pending(rules, state, head, options[0], events)
+                    state = expansion.resolve_pending(tables, state, head, options[0], events)
                     continue
             if events is not None:
                 events.append(PendingDecision(head.seat, head.kind, head.detail))
             return state
         if not state.age_ending:
-            state = end_turn(rules, state, events)
+            state = end_turn(tables, state, events)
             if not state.age_ending:
                 return state
-            for expansion in rules.expansions:
-                state = expansion.before_conflicts(rules, state, events)
+            for expansion in tables.expansions:
+                state = expansion.before_conflicts(tables, state, events)
             continue
-        return end_age(rules, state, events)
+        return end_age(tables, state, events)
 
 
 def with_pending(state: BaseState, pending: tuple[Pending, ...]) -> BaseState:
@@ -84,16 +82,16 @@ def with_pending(state: BaseState, pending: tuple[Pending, ...]) -> BaseState:
     )
 
 
-def pay_deferred(rules: Rules, cities: Sequence[City], deferred: tuple[tuple[int, str], ...],
+def pay_deferred(tables: Tables, cities: Sequence[City], deferred: tuple[tuple[int, str], ...],
                  events: list[Event] | None) -> tuple[City, ...]:
     """D3a, ``coin_effect_timing="after_builds"``: the coin-per-item effects of the turn's
     cards, counted on the cities after every build of the turn."""
     after = list(cities)
     for seat, name in deferred:
-        for effect in rules.cards[name].effects:
+        for effect in tables.cards[name].effects:
             if not isinstance(effect, CoinsPer):
                 continue
-            gain = rules.count(after, seat, effect.counts, effect.scope) * effect.amount
+            gain = tables.count(after, seat, effect.counts, effect.scope) * effect.amount
             if gain:
                 city = after[seat]
                 after[seat] = make_city(
@@ -106,32 +104,32 @@ def pay_deferred(rules: Rules, cities: Sequence[City], deferred: tuple[tuple[int
     return tuple(after)
 
 
-def pass_hands(rules: Rules, hands: Sequence[tuple[str, ...]], age: int,
+def pass_hands(tables: Tables, hands: Sequence[tuple[str, ...]], age: int,
                events: list[Event] | None) -> tuple[tuple[str, ...], ...]:
     """Every hand goes to the left neighbour in Ages I and III, to the right in Age II."""
     to_left = age != 2
     if events is not None:
         events.append(HandsPassed("left" if to_left else "right"))
     # each seat receives the hand of its right neighbour (passing left) or of its left one
-    return tuple([hands[giver] for giver in rules.givers[0 if to_left else 1]])
+    return tuple([hands[giver] for giver in tables.givers[0 if to_left else 1]])
 
 
-def end_turn(rules: Rules, state: BaseState, events: list[Event] | None) -> BaseState:
+def end_turn(tables: Tables, state: BaseState, events: list[Event] | None) -> BaseState:
     """Pay deferred coin effects, clear the turn's marks, pass hands; after an Age's last
     turn, mark the Age as ending instead."""
-    cities = pay_deferred(rules, state.cities, state.deferred, events)
+    cities = pay_deferred(tables, state.cities, state.deferred, events)
     last = state.turn >= TURNS_PER_AGE
     return make_state(
         players=state.players,
         age=state.age,
         turn=state.turn if last else state.turn + 1,
         cities=cities,
-        hands=state.hands if last else pass_hands(rules, state.hands, state.age, events),
+        hands=state.hands if last else pass_hands(tables, state.hands, state.age, events),
         decks=state.decks,
         discard=state.discard,
         rng=state.rng,
         pending=state.pending,
-        marks=rules.no_marks,
+        marks=tables.no_marks,
         deferred=(),
         over=state.over,
         age_ending=last or state.age_ending,
@@ -139,7 +137,7 @@ def end_turn(rules: Rules, state: BaseState, events: list[Event] | None) -> Base
     )
 
 
-def last_turn(rules: Rules, cities: Sequence[City], hands: list[tuple[str, ...]],
+def last_turn(tables: Tables, cities: Sequence[City], hands: list[tuple[str, ...]],
               discard: list[str], events: list[Event] | None) -> list[Pending]:
     """After an Age's sixth turn: the card left in each hand is discarded (no coins), unless
     its city plays it (Babylon's power: a decision for that seat). Changes ``hands`` and
@@ -148,7 +146,7 @@ def last_turn(rules: Rules, cities: Sequence[City], hands: list[tuple[str, ...]]
     for seat, hand in enumerate(hands):
         if not hand:
             continue
-        if rules.has_power(cities[seat], PlayLastCard):
+        if tables.has_power(cities[seat], PlayLastCard):
             decisions.append(Pending(seat, PendingKind.PLAY_LAST_CARD))
             continue
         for name in hand:
@@ -159,17 +157,17 @@ def last_turn(rules: Rules, cities: Sequence[City], hands: list[tuple[str, ...]]
     return decisions
 
 
-def order_last_turn(rules: Rules, babylon: list[Pending],
+def order_last_turn(tables: Tables, babylon: list[Pending],
                     others: list[Pending]) -> list[Pending]:
     """D3c: Babylon's last card before (default) or after the builds from the discard pile."""
-    if rules.options.last_turn_order == "babylon_first":
+    if tables.options.last_turn_order == "babylon_first":
         return babylon + others
     return others + babylon
 
 
-def end_age(rules: Rules, state: BaseState, events: list[Event] | None) -> BaseState:
+def end_age(tables: Tables, state: BaseState, events: list[Event] | None) -> BaseState:
     """Military conflicts, then the next Age (new hands, passing the other way) or the end."""
-    cities = conflicts(rules, state, events)
+    cities = conflicts(tables, state, events)
     over = state.age == 3
     if events is not None:
         events.append(GameEnded() if over else AgeStarted(state.age + 1))
@@ -191,20 +189,20 @@ def end_age(rules: Rules, state: BaseState, events: list[Event] | None) -> BaseS
     )
 
 
-def conflicts(rules: Rules, state: BaseState, events: list[Event] | None) -> tuple[City, ...]:
-    """Each city against its left, then its right neighbour (the comparison of
-    ``core.military.compare``): a victory token of the Age's value, a defeat token, or nothing
-    on a tie. A city that gains no token stays the same value."""
-    strengths = [rules.shields(state, seat) for seat in range(state.players)]
-    victory = VICTORY_POINTS[state.age]
-    sides = rules.sides
+def conflicts(tables: Tables, state: BaseState, events: list[Event] | None) -> tuple[City, ...]:
+    """Each city against its left, then its right neighbour (``core.military``): a victory
+    token of the Age's value, a defeat token, or nothing on a tie. A city that gains no
+    token stays the same value."""
+    strengths = [tables.shields(state, seat) for seat in range(state.players)]
+    tokens_of = {WIN: VICTORY_POINTS[state.age], LOSS: DEFEAT, TIE: 0}
+    outcomes = neighbour_conflicts(strengths, tables.ring)
     cities = []
     for seat, city in enumerate(state.cities):
         own = strengths[seat]
         tokens = city.tokens
-        for neighbour in sides[seat]:
+        for neighbour, outcome in zip(tables.sides[seat], outcomes[seat], strict=True):
             other = strengths[neighbour]
-            token = victory if own > other else DEFEAT if own < other else 0
+            token = tokens_of[outcome]
             if token:
                 tokens = (*tokens, token)
             if events is not None:

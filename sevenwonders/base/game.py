@@ -1,4 +1,11 @@
-"""``BaseGame``: the base game behind the uniform :class:`~sevenwonders.core.game.Game` protocol."""
+"""``BaseGame``: the base game behind the uniform :class:`~sevenwonders.core.game.Game` protocol,
+and the dispatch of a move on top of the rule modules.
+
+A move walks down once: the protocol checks (``core.checks``), the check of each move (the fast
+acceptance of ``fast/moves.py`` or the plain ``legal.check_move``), then the step (a plain draft
+turn by ``fast/turn.py``, or ``turn.resolve`` and ``ages.advance``). This module is the only one
+of the reference path that chooses the speed layer (``base/fast/``).
+"""
 
 from __future__ import annotations
 
@@ -8,18 +15,21 @@ from typing import Any
 
 import attrs
 
+from sevenwonders.base import ages, legal, setup, turn
 from sevenwonders.base.cards import Edition, any_game_wonders, load_edition
 from sevenwonders.base.events import CardDiscarded, CardSold, Event
-from sevenwonders.base.fast.moves import hand_moves
+from sevenwonders.base.fast.cache import FastCache
+from sevenwonders.base.fast.moves import accepts, hand_moves
+from sevenwonders.base.fast.turn import plain_turn
 from sevenwonders.base.hooks import Expansion
-from sevenwonders.base.legal import to_move
+from sevenwonders.base.legal import BuildQuote, to_move
 from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
 from sevenwonders.base.notation import canonical_names, parse
 from sevenwonders.base.options import SIDE_CHOICES, BaseOptions, make_options
-from sevenwonders.base.rules import BuildQuote, Rules
 from sevenwonders.base.scoring import score_sheet
 from sevenwonders.base.spec import INFO, seat_labels
-from sevenwonders.base.state import BaseState
+from sevenwonders.base.state import BaseState, PendingKind
+from sevenwonders.base.tables import Tables
 from sevenwonders.base.validation import check_state
 from sevenwonders.base.view import BaseView, CityView, city_views, make_view
 from sevenwonders.core.checks import check_moves, check_seat, check_turn
@@ -79,7 +89,10 @@ class BaseGame:
         names = [expansion.name for expansion in self.expansions]
         if len(set(names)) != len(names):
             raise InvalidOptionError("expansions must be distinct Expansion objects")
-        self.rules = Rules(players, self._options, self.edition, self.expansions)
+        # the game's tables (the bottom floor every rule module reads) and the speed layer's
+        # one owner (never pickled: made again on unpickling)
+        self.rules = Tables(players, self._options, self.edition, self.expansions)
+        self.fast = FastCache(self.rules)
         # card names in notation are matched without case (``build baths``)
         self._card_names = {name.casefold(): name for name in self.edition.cards}
         # The states this game produced lately skip the checks of a state from outside, for
@@ -102,19 +115,21 @@ class BaseGame:
 
     def __getstate__(self) -> dict[str, Any]:
         """A pickled game carries its options, not what it remembers of states (a process
-        pool's task stays small); the rules drop their caches likewise."""
+        pool's task stays small); its speed layer is made again on unpickling."""
         state = dict(self.__dict__)
+        del state["fast"]
         state["_last"] = None
         state["_views"] = (None, ())
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
+        self.fast = FastCache(self.rules)
 
     def _remember(self, state: BaseState) -> BaseState:
         """Trust ``state`` while it lives (the mark leaves with the state's memo, so none
         ages into the garbage collector's older generations)."""
-        self.rules.fast.state_memo(state).produced = True
+        self.fast.state_memo(state).produced = True
         self._last = state
         return state
 
@@ -129,7 +144,8 @@ class BaseGame:
     # -- protocol
 
     def new_game(self, seed: int | None = None) -> BaseState:
-        return self._remember(self.rules.setup(checked_seed(seed)))
+        self.fast.new_game()
+        return self._remember(setup.new_game(self.rules, checked_seed(seed)))
 
     def to_move(self, state: BaseState) -> frozenset[int]:
         if state is not self._last:  # (the hot path of a playout skips a frame or two)
@@ -145,7 +161,7 @@ class BaseGame:
         or of many live games stepped in turn)."""
         if state is self._last:
             return state  # type: ignore[return-value]
-        if self.rules.fast.produced(state):
+        if self.fast.produced(state):
             return state  # type: ignore[return-value]
         return self.check_table(state)
 
@@ -185,9 +201,9 @@ class BaseGame:
         if state is not self._last:
             state = self._mine(state)
         if state.pending or state.over:
-            return self.rules.legal_moves(state, seat)
+            return self._pending_moves(state, seat)
         # a hand's moves (the hot path: FastCache.legal_moves written in place)
-        fast = self.rules.fast
+        fast = self.fast
         last = fast.last
         memo = last[1] if last[0] is state else fast.state_memo(state)
         assert memo is not None
@@ -214,8 +230,8 @@ class BaseGame:
                  else to_move(rules, mine))
         checked = check_moves(moves, players=self.players, to_move=seats, over=mine.over,
                               move_types=MOVE_TYPES, game=self.name)
-        after = rules.play(mine, checked)
-        rules.fast.state_memo(after).produced = True
+        after = self._apply(mine, checked)
+        self.fast.state_memo(after).produced = True
         self._last = after
         return after
 
@@ -223,7 +239,7 @@ class BaseGame:
         self, state: BaseState, moves: Mapping[int, Move]
     ) -> tuple[BaseState, tuple[Event, ...]]:
         events: list[Event] = []
-        after = self._remember(self.rules.play(*self._checked(state, moves), events))
+        after = self._remember(self._apply(*self._checked(state, moves), events))
         return after, tuple(events)
 
     def visible_events(self, events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
@@ -238,7 +254,7 @@ class BaseGame:
 
     def parse_move(self, state: BaseState, seat: int, text: str) -> Move:
         state = self._mine(state)
-        check_turn(self.players, seat, self.rules.to_move(state), state.over)
+        check_turn(self.players, seat, to_move(self.rules, state), state.over)
         move = canonical_names(parse(text), self._card_names)
         card = getattr(move, "card", None)
         if card is not None and card not in self.edition.cards:
@@ -250,7 +266,7 @@ class BaseGame:
                      for word in variant.extras}
             move = attrs.evolve(move, extras=tuple(known.get(word.casefold(), word)
                                                    for word in move.extras))
-        self.rules.check_move(state, seat, move)
+        self.check_move(state, seat, move)
         return move
 
     def is_over(self, state: BaseState) -> bool:
@@ -272,7 +288,7 @@ class BaseGame:
         if memo[0] is not state:
             # every seat of a turn asks for a view of the same state: the cities are shared
             memo = self._views = (state, city_views(state))
-        return make_view(state, seat, self.rules.to_move(state), memo[1])
+        return make_view(state, seat, to_move(self.rules, state), memo[1])
 
     # -- helpers for frontends and bots
 
@@ -285,24 +301,87 @@ class BaseGame:
         self.rules.ring.check(seat)
         if card not in self.edition.cards:
             raise UnknownCardError(f"no card named {quote(card)}")
-        return self.rules.quote(state, seat, card, in_draft=not state.pending)
+        return legal.quote(self.rules, state, seat, card, in_draft=not state.pending)
 
     def stage_quote(self, state: BaseState, seat: int) -> BuildQuote:
         """Can ``seat`` build its next wonder stage now, and at which payments."""
         self.rules.ring.check(seat)
-        return self.rules.stage_quote(state, seat)
+        return legal.stage_quote(self.rules, state, seat)
 
     def is_legal(self, state: BaseState, seat: int, move: object) -> bool:
         """Whether ``seat`` may play ``move`` now (see :meth:`Game.is_legal`)."""
         check_seat(self.players, seat)
         state = self._mine(state)
-        if seat not in self.rules.to_move(state) or type(move) not in MOVE_TYPES:
+        if seat not in to_move(self.rules, state) or type(move) not in MOVE_TYPES:
             return False
         try:
-            self.rules.check_move(state, seat, move)
+            self.check_move(state, seat, move)
         except IllegalMoveError:
             return False
         return True
+
+    # -- the dispatch: a move walks down once
+
+    def _pending_moves(self, state: BaseState, seat: int) -> tuple[Move, ...]:
+        """The moves of a state that is over or has a decision pending: a pending decision's
+        own (``legal.pending_moves``), or a hand's (Babylon's last card) by the speed layer."""
+        if state.over:
+            return ()
+        found = legal.pending_moves(self.rules, state, seat)
+        if found is not None:
+            return found
+        return self.fast.legal_moves(state, seat)
+
+    def check_move(self, state: BaseState, seat: int, move: object) -> None:
+        """Accept a legal move (listed by the speed layer) or raise the precise error of the
+        plain rule (``legal.check_move``)."""
+        if not accepts(self.fast, state, seat, move):
+            legal.check_move(self.rules, state, seat, move)
+
+    def _check_each(self, state: BaseState, moves: Mapping[int, Move]) -> None:
+        """:meth:`check_move` of each move (the seats passed the protocol checks of
+        :mod:`sevenwonders.core.checks`), the seats' entries looked up once."""
+        fast = self.fast
+        memo = fast.state_memo(state)
+        entries = None
+        for seat, move in moves.items():
+            if entries is None and type(move) is not Sell and not state.pending:
+                entries = fast.entries(state, range(self.players), memo)
+            if not accepts(fast, state, seat, move, entries, memo):
+                legal.check_move(self.rules, state, seat, move)
+
+    def _apply(self, state: BaseState, moves: Mapping[int, Move],
+               events: list[Event] | None = None) -> BaseState:
+        """Check ``moves`` and return the next state (adding events to ``events`` if given):
+        a plain draft turn in one pass when the speed layer takes it, else the rules' way."""
+        if events is None and not state.pending:
+            after = plain_turn(self.fast, state, moves, self.fast.state_memo(state))
+            if after is not None:
+                return after
+        self._check_each(state, moves)
+        tables = self.rules
+        if state.pending:
+            after = self._decide(state, moves, events)
+        else:
+            after, ended = turn.resolve(tables, state, moves, events, "draft", end=True)
+            if not ended:  # (a plain turn ends in place)
+                after = ages.advance(tables, after, events)
+        self.fast.carry(state, self.fast.state_memo(state), after)  # the entries go on
+        return after
+
+    def _decide(self, state: BaseState, moves: Mapping[int, Move],
+                events: list[Event] | None) -> BaseState:
+        """The step of a pending decision (its seat's move alone)."""
+        tables = self.rules
+        head = state.pending[0]
+        state = ages.with_pending(state, state.pending[1:])
+        if head.kind is PendingKind.EXPANSION:
+            expansion = tables.expansion_named(head.detail)
+            state = expansion.resolve_pending(tables, state, head, moves[head.seat], events)
+            return ages.advance(tables, state, events)
+        source = "discard" if head.kind is PendingKind.BUILD_FROM_DISCARD else "last_card"
+        state = turn.resolve(tables, state, {head.seat: moves[head.seat]}, events, source)[0]
+        return ages.advance(tables, state, events)
 
 
 def _rebuild(players: int, options: str) -> BaseGame:

@@ -4,7 +4,8 @@ The base game calls these hooks and never imports an expansion. An expansion sub
 :class:`Expansion` and overrides the hooks it needs; every default does nothing, so later
 expansions (Armada, Cities, Leaders) add methods here only for moments the base game does not
 name yet. Expansion state lives in ``BaseState.expansions`` as subclasses of
-:class:`ExpansionState`, registered by name so they serialise like everything else.
+:class:`~.expansion_state.ExpansionState`, registered by name so they serialise like everything
+else.
 """
 
 from __future__ import annotations
@@ -13,24 +14,17 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
+from sevenwonders.base.expansion_state import ExpansionState
 from sevenwonders.core.rng import Rng
-from sevenwonders.core.serialization import converter
-from sevenwonders.errors import SerializationError
 
 if TYPE_CHECKING:
     from sevenwonders.base.cards import Wonder
     from sevenwonders.base.effects import Effect, ExpansionEffect
     from sevenwonders.base.events import Event
     from sevenwonders.base.moves import Move
-    from sevenwonders.base.rules import Rules
     from sevenwonders.base.state import BaseState, Pending
-
-
-@attrs.frozen(slots=True)
-class ExpansionState:
-    """Base class of the state an expansion keeps inside ``BaseState.expansions``."""
+    from sevenwonders.base.tables import Tables
 
 
 @attrs.frozen(slots=True)
@@ -65,11 +59,11 @@ class Expansion:
         """The expansion's options as plain JSON-able values."""
         return {}
 
-    def validate(self, rules: Rules, state: BaseState) -> None:
+    def validate(self, tables: Tables, state: BaseState) -> None:
         """Raise ``InvalidStateError`` if this expansion's part of ``state`` (read from outside,
         e.g. JSON) does not fit the game."""
 
-    def validate_loaded(self, rules: Rules, state: BaseState) -> None:
+    def validate_loaded(self, tables: Tables, state: BaseState) -> None:
         """Raise ``InvalidStateError`` if this expansion's part of a state loaded from JSON
         contradicts the rules across fields (what no legal game could reach): the full check
         of a load, on top of :meth:`validate`. Hand-built positions for tests skip it."""
@@ -78,20 +72,21 @@ class Expansion:
         """Wonder boards the expansion adds to the pool dealt at set-up."""
         return ()
 
-    def setup(self, rules: Rules, state: BaseState, rng: Rng) -> tuple[ExpansionState, Rng]:
+    def setup(self, tables: Tables, state: BaseState, rng: Rng) -> tuple[ExpansionState, Rng]:
         """The expansion's initial state (set-up), drawing any randomness from ``rng``."""
         return ExpansionState(), rng
 
-    def stage_variants(self, rules: Rules, state: BaseState, seat: int) -> tuple[StageVariant, ...]:
+    def stage_variants(self, tables: Tables, state: BaseState,
+                       seat: int) -> tuple[StageVariant, ...]:
         """Extra ways for ``seat`` to build its next wonder stage now (besides the plain one)."""
         return ()
 
-    def extra_effects(self, rules: Rules, state: BaseState, seat: int) -> tuple[Effect, ...]:
+    def extra_effects(self, tables: Tables, state: BaseState, seat: int) -> tuple[Effect, ...]:
         """Lasting effects the expansion grants ``seat`` (production, shields, science...)."""
         return ()
 
     def after_builds(
-        self, rules: Rules, state: BaseState, stages: tuple[StageBuild, ...],
+        self, tables: Tables, state: BaseState, stages: tuple[StageBuild, ...],
         events: list[Event] | None,
     ) -> BaseState:
         """Called once the cards of a step are placed (turn events): ``stages`` are the wonder
@@ -99,78 +94,23 @@ class Expansion:
         return state
 
     def before_conflicts(
-        self, rules: Rules, state: BaseState, events: list[Event] | None
+        self, tables: Tables, state: BaseState, events: list[Event] | None
     ) -> BaseState:
         """Called at the end of each Age, before the military conflicts; may add pending
         decisions (``PendingKind.EXPANSION`` with this expansion's name in ``detail``)."""
         return state
 
-    def pending_moves(self, rules: Rules, state: BaseState, pending: Pending) -> tuple[Move, ...]:
+    def pending_moves(self, tables: Tables, state: BaseState, pending: Pending) -> tuple[Move, ...]:
         """The legal moves of one of this expansion's pending decisions."""
         return ()
 
     def resolve_pending(
-        self, rules: Rules, state: BaseState, pending: Pending, move: Move,
+        self, tables: Tables, state: BaseState, pending: Pending, move: Move,
         events: list[Event] | None,
     ) -> BaseState:
         """Apply a legal move for one of this expansion's pending decisions."""
         return state
 
-    def score_lines(self, rules: Rules, state: BaseState, seat: int) -> Mapping[str, int]:
+    def score_lines(self, tables: Tables, state: BaseState, seat: int) -> Mapping[str, int]:
         """Points to add to ``seat``'s sheet, by line; a new line name adds a line."""
         return {}
-
-
-_TAG = "expansion"
-# name -> (class, unstructure, structure) with the generated plain functions of the class
-_STATE_TYPES: dict[str, tuple[type[ExpansionState], Any, Any]] = {}
-
-
-def register_expansion_state(name: str, cls: type[ExpansionState]) -> None:
-    """Let ``cls`` round-trip through JSON as an ``ExpansionState`` tagged ``name``."""
-    plain_out = make_dict_unstructure_fn(cls, converter)
-    plain_in = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
-    _STATE_TYPES[name] = (cls, plain_out, plain_in)
-    converter.register_unstructure_hook(cls, _unstructure_state)
-    converter.register_structure_hook(cls, _structure_state)
-
-
-def _unstructure_state(obj: ExpansionState) -> Any:
-    for name, (cls, plain_out, _) in _STATE_TYPES.items():
-        if type(obj) is cls:
-            return {_TAG: name, **plain_out(obj)}
-    raise SerializationError(f"expansion state {type(obj).__name__} is not registered")
-
-
-def _load_expansion(name: object) -> None:
-    """Import the expansion called ``name`` through the registry of :mod:`sevenwonders.games`
-    (its module registers its state type), so a document loads in a fresh process."""
-    from sevenwonders.games import EXPANSIONS, expansion_spec
-
-    if type(name) is str and name not in _STATE_TYPES and name in EXPANSIONS:
-        expansion_spec(name).load()
-
-
-def _structure_state(data: Any, _: Any) -> ExpansionState:
-    if isinstance(data, Mapping):
-        _load_expansion(data.get(_TAG))
-    if not isinstance(data, Mapping) or data.get(_TAG) not in _STATE_TYPES:
-        raise SerializationError(
-            f"an expansion state needs an '{_TAG}' field naming one of "
-            f"{sorted(_STATE_TYPES)}"
-        )
-    cls, _, plain_in = _STATE_TYPES[data[_TAG]]
-    result: ExpansionState = plain_in({k: v for k, v in data.items() if k != _TAG}, cls)
-    return result
-
-
-converter.register_unstructure_hook(ExpansionState, _unstructure_state)
-converter.register_structure_hook(ExpansionState, _structure_state)
-
-
-def expansion_name(state: ExpansionState) -> str | None:
-    """The registered name of an expansion's state object (None if it is not registered)."""
-    for name, (cls, _, _) in _STATE_TYPES.items():
-        if type(state) is cls:
-            return name
-    return None

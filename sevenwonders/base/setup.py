@@ -9,21 +9,16 @@ each; 3 coins each; 7 cards dealt per hand ("ABLAUF EINES ZEITALTERS"). Referenc
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from sevenwonders.base.cards import Stage, Wonder
 from sevenwonders.base.state import NO_MARKS, BaseState, make_city, make_state
+from sevenwonders.base.tables import Tables
 from sevenwonders.core.rng import Rng
 from sevenwonders.errors import InvalidOptionError
 
-if TYPE_CHECKING:
-    from sevenwonders.base.rules import Rules
-
-HAND_SIZE = 7
-TURNS_PER_AGE = 6
+HAND_SIZE = 7  # rulebook "VORBEREITUNG": 7 cards a seat each Age
+TURNS_PER_AGE = 6  # the 7th card of a hand is not played (but by Babylon)
 START_COINS = 3
-SIDE_ALIASES = {"a": "day", "b": "night", "day": "a", "night": "b"}
 
 
 def check_players(players: Any) -> int:
@@ -32,41 +27,29 @@ def check_players(players: Any) -> int:
     return players
 
 
-def boards(wonders: Mapping[str, Wonder]) -> dict[tuple[str, str], tuple[Stage, ...]]:
-    """(wonder, side) -> its stages, for every side of every board, under both side names."""
-    found: dict[tuple[str, str], tuple[Stage, ...]] = {}
-    for name, wonder in wonders.items():
-        for side in wonder.side:
-            found[(name, side.name)] = side.stages
-        for alias, real in SIDE_ALIASES.items():
-            if (name, alias) not in found and (name, real) in found:
-                found[(name, alias)] = found[(name, real)]
-    return found
-
-
 def deal(deck: tuple[str, ...], players: int) -> tuple[tuple[str, ...], ...]:
     """A hand of :data:`HAND_SIZE` cards for each seat, from the top of ``deck``."""
     return tuple(deck[HAND_SIZE * seat : HAND_SIZE * (seat + 1)] for seat in range(players))
 
 
-def new_game(rules: Rules, seed: int) -> BaseState:
+def new_game(tables: Tables, seed: int) -> BaseState:
     """The state at the start of Age I for ``seed``: wonders, sides, decks, hands, expansions."""
-    n = rules.players
+    n = tables.players
     rng = Rng.from_seed(seed)
-    if rules.options.wonders is None:
-        wonders, rng = rng.shuffle(tuple(rules.wonders))
+    if tables.options.wonders is None:
+        wonders, rng = rng.shuffle(tuple(tables.wonders))
         wonders = wonders[:n]
     else:
-        wonders = rules.options.wonders
+        wonders = tables.options.wonders
     sides: list[str] = []
     for seat in range(n):
-        side, rng = _side_for(rules, seat, rng)
+        side, rng = _side_for(tables, seat, rng)
         sides.append(side)
     decks = []
     for age in (1, 2, 3):
-        cards = list(rules.age_cards[age - 1])
+        cards = list(tables.age_cards[age - 1])
         if age == 3:
-            guilds, rng = rng.shuffle(rules.guilds)
+            guilds, rng = rng.shuffle(tables.guilds)
             cards.extend(guilds[: n + 2])
         deck, rng = rng.shuffle(cards)
         decks.append(deck)
@@ -88,11 +71,11 @@ def new_game(rules: Rules, seed: int) -> BaseState:
         age_ending=False,
         expansions=(),
     )
-    if not rules.expansions:
+    if not tables.expansions:
         return state
     extra = []
-    for expansion in rules.expansions:
-        expansion_state, rng = expansion.setup(rules, state, rng)
+    for expansion in tables.expansions:
+        expansion_state, rng = expansion.setup(tables, state, rng)
         extra.append(expansion_state)
     return make_state(
         players=n, age=1, turn=1, cities=state.cities, hands=state.hands, decks=state.decks,
@@ -101,9 +84,9 @@ def new_game(rules: Rules, seed: int) -> BaseState:
     )
 
 
-def _side_for(rules: Rules, seat: int, rng: Rng) -> tuple[str, Rng]:
+def _side_for(tables: Tables, seat: int, rng: Rng) -> tuple[str, Rng]:
     """The option ``sides``: one per seat, one for all, or drawn (day/night or a/b)."""
-    sides = rules.options.sides
+    sides = tables.options.sides
     if isinstance(sides, tuple):
         return sides[seat], rng
     if sides in ("random", "ab"):

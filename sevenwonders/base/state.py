@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from sevenwonders.base.hooks import ExpansionState
+from sevenwonders.base.expansion_state import ExpansionState
 from sevenwonders.core.memo import builder
 from sevenwonders.core.rng import Rng
 

@@ -8,7 +8,7 @@ turn per buyer. Reference (base.md) §4.2, and D3b: a card or stage built this t
 discounts nothing this turn, and coins received this turn cannot be spent yet.
 
 The plain rule lives here; ``base/fast/`` answers the same questions from caches, and the tests
-prove both equal (``tests/base/test_speed_*.py``, ``tests/core/test_payment_*.py``).
+prove both equal (``tests/base/test_speed_*.py``, ``tests/base/fast/test_payment_*.py``).
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from sevenwonders.base.effects import Effect, Produce, Side, TradeDiscount
 from sevenwonders.core.resources import RESOURCES, Bag, Payment, Producer, parse_bag
 
 if TYPE_CHECKING:
-    from sevenwonders.base.rules import Rules
     from sevenwonders.base.state import BaseState
+    from sevenwonders.base.tables import Tables
 
 STANDARD_PRICE = 2  # coins per resource bought from a neighbour
 FREE = Payment(0, 0)
@@ -62,14 +62,14 @@ def discounts(effects: Iterable[Effect]) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
-def city_profile(rules: Rules, state: BaseState, seat: int) -> CityProfile:
+def city_profile(tables: Tables, state: BaseState, seat: int) -> CityProfile:
     """The seat's trading profile, straight from its cards, stages and expansion effects.
 
     Order: the starting resource, the cards in build order, the stages, the expansions' grants.
     Cards and stages built this turn are left out (D3b)."""
     city = state.cities[seat]
     marks = state.marks[seat]
-    start = Producer.of(rules.wonders[city.wonder].resource)
+    start = Producer.of(tables.wonders[city.wonder].resource)
     own: list[Prod] = [(start.options, start.amount)]
     sellable: list[Prod] = [(start.options, start.amount)]
     prices = [[STANDARD_PRICE] * len(RESOURCES), [STANDARD_PRICE] * len(RESOURCES)]
@@ -77,14 +77,14 @@ def city_profile(rules: Rules, state: BaseState, seat: int) -> CityProfile:
     for name in city.cards:
         if name in marks.built:
             continue  # built this turn: produces and discounts nothing yet (D3b)
-        card = rules.cards[name]
+        card = tables.cards[name]
         if card.producer is not None:
             own.append((card.producer.options, card.producer.amount))
             if card.tradable:  # brown and grey cards only are for sale
                 sellable.append((card.producer.options, card.producer.amount))
         lasting.extend(card.effects)
-    stage_effects = rules.stage_effects(city, city.stages - marks.stages)
-    granted = (*stage_effects, *rules.extra_effects(state, seat))
+    stage_effects = tables.stage_effects(city, city.stages - marks.stages)
+    granted = (*stage_effects, *tables.extra_effects(state, seat))
     for effect in granted:
         if isinstance(effect, Produce):
             producer = Producer.of(effect.options, effect.amount)
@@ -96,11 +96,11 @@ def city_profile(rules: Rules, state: BaseState, seat: int) -> CityProfile:
                        powers=frozenset(type(effect) for effect in stage_effects))
 
 
-def trade(rules: Rules, state: BaseState, seat: int) -> Trade:
+def trade(tables: Tables, state: BaseState, seat: int) -> Trade:
     """The seat's own profile and what each neighbour sells: all a payment depends on."""
-    left_seat, right_seat = rules.ring.sides(seat)
-    return (rules.profile(state, seat), rules.profile(state, left_seat).sellable,
-            rules.profile(state, right_seat).sellable)
+    left_seat, right_seat = tables.ring.sides(seat)
+    return (city_profile(tables, state, seat), city_profile(tables, state, left_seat).sellable,
+            city_profile(tables, state, right_seat).sellable)
 
 
 def spendable(state: BaseState, seat: int) -> int:
@@ -108,14 +108,14 @@ def spendable(state: BaseState, seat: int) -> int:
     return state.cities[seat].coins - state.marks[seat].income
 
 
-def payments(rules: Rules, state: BaseState, seat: int, cost: Bag, budget: int,
+def payments(tables: Tables, state: BaseState, seat: int, cost: Bag, budget: int,
              situation: Trade | None = None) -> tuple[Payment, ...]:
     """The cheapest non-dominated (left, right) payments for ``cost`` within ``budget``."""
     if budget < 0:
         return ()
     if not any(cost):
         return (FREE,)
-    me, left, right = situation or trade(rules, state, seat)
+    me, left, right = situation or trade(tables, state, seat)
     return pay_options(cost, me.own, left, right, me.left_prices, me.right_prices, budget)
 
 

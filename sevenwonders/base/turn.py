@@ -15,13 +15,12 @@ sell for 3 coins: all players at once). Reference (base.md):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from sevenwonders.base import ages
 from sevenwonders.base.effects import BuildFromDiscard, Coins, CoinsPer, ExpansionEffect
 from sevenwonders.base.events import CardBuilt, CardSold, CoinsGained, Event, StageBuilt
 from sevenwonders.base.hooks import StageBuild
-from sevenwonders.base.legal import free_reason
+from sevenwonders.base.legal import free_reason, stage_variants
 from sevenwonders.base.moves import Build, BuildStage, Move, Sell
 from sevenwonders.base.setup import TURNS_PER_AGE
 from sevenwonders.base.state import (
@@ -34,9 +33,7 @@ from sevenwonders.base.state import (
     make_marks,
     make_state,
 )
-
-if TYPE_CHECKING:
-    from sevenwonders.base.rules import Rules
+from sevenwonders.base.tables import Tables
 
 SALE_COINS = 3
 _PLACING = (Sell, Build, BuildStage)  # the moves that place a card (Skip, Choose do not)
@@ -81,16 +78,15 @@ class _Turn:
 
 
 def resolve(
-    rules: Rules, state: BaseState, moves: Mapping[int, Move], events: list[Event] | None,
-    source: str, powers: list[frozenset[type] | None] | None = None, end: bool = False,
+    tables: Tables, state: BaseState, moves: Mapping[int, Move], events: list[Event] | None,
+    source: str, end: bool = False,
 ) -> tuple[BaseState, bool]:
     """Place every move's card at once (seat order changes nothing) and return the next state.
 
     ``source`` is ``"draft"`` for a normal turn, ``"last_card"`` for Babylon's extra card and
-    ``"discard"`` for a free build from the discard pile. ``powers`` are the seats' stage
-    powers in ``state`` when the caller knows them. With ``end``, a plain draft turn (before an
-    Age's last, nothing pending, no expansion) is ended at once, as ``ages.advance`` would end
-    it, and the second value tells that it was."""
+    ``"discard"`` for a free build from the discard pile. With ``end``, a plain draft turn
+    (before an Age's last, nothing pending, no expansion) is ended at once, as
+    ``ages.advance`` would end it, and the second value tells that it was."""
     in_draft = source == "draft"
     turn = _Turn(state, source == "discard", events)
     for seat in sorted(moves):
@@ -111,19 +107,19 @@ def resolve(
             if events is not None:
                 events.append(CardSold(seat, move.card, SALE_COINS))
         elif isinstance(move, BuildStage):
-            _build_stage(rules, turn, seat, move)
+            _build_stage(tables, turn, seat, move)
         else:
-            how = _why_free(rules, state, seat, move, source, in_draft, powers)
-            _build_card(rules, turn, seat, move, how)
+            how = _why_free(tables, state, seat, move, source, in_draft)
+            _build_card(tables, turn, seat, move, how)
     plain = (in_draft and state.turn < TURNS_PER_AGE and not turn.pending and not state.pending
-             and not state.age_ending and not rules.expansions)
-    cities, marks = _settle(rules, turn, keep_marks=not plain)
+             and not state.age_ending and not tables.expansions)
+    cities, marks = _settle(tables, turn, keep_marks=not plain)
     if plain and end:
-        return _end_plain_turn(rules, turn, cities), True
+        return _end_plain_turn(tables, turn, cities), True
     pending = turn.pending
     if in_draft and state.turn == TURNS_PER_AGE:
-        babylon = ages.last_turn(rules, cities, turn.hands, turn.discard, events)
-        pending = ages.order_last_turn(rules, babylon, pending)
+        babylon = ages.last_turn(tables, cities, turn.hands, turn.discard, events)
+        pending = ages.order_last_turn(tables, babylon, pending)
     after = make_state(
         players=state.players,
         age=state.age,
@@ -141,30 +137,28 @@ def resolve(
         age_ending=state.age_ending,
         expansions=state.expansions,
     )
-    for expansion in rules.expansions:
-        after = expansion.after_builds(rules, after, tuple(turn.stage_builds), events)
+    for expansion in tables.expansions:
+        after = expansion.after_builds(tables, after, tuple(turn.stage_builds), events)
     return after, False
 
 
 def _why_free(
-    rules: Rules, state: BaseState, seat: int, move: Build, source: str, in_draft: bool,
-    powers: list[frozenset[type] | None] | None,
+    tables: Tables, state: BaseState, seat: int, move: Build, source: str, in_draft: bool,
 ) -> str | None:
     """Why a build costs nothing, judged on the state before anything is placed."""
     if source == "discard":
         return "discard"
     if move.free_build:
         return "free_build"
-    known = None if powers is None else powers[seat]
-    return free_reason(rules, state, seat, rules.cards[move.card], in_draft, known)
+    return free_reason(tables, state, seat, tables.cards[move.card], in_draft)
 
 
-def _build_card(rules: Rules, turn: _Turn, seat: int, move: Build, how: str | None) -> None:
+def _build_card(tables: Tables, turn: _Turn, seat: int, move: Build, how: str | None) -> None:
     """A card built: paid (bank and neighbours) unless free; coins it gives now or deferred."""
     state = turn.state
-    card = rules.cards[move.card]
+    card = tables.cards[move.card]
     bank = 0 if how is not None else card.coins
-    left, right = rules.sides[seat]
+    left, right = tables.sides[seat]
     turn.spent[seat] += bank + move.left + move.right
     turn.income[left] += move.left
     turn.income[right] += move.right
@@ -175,7 +169,7 @@ def _build_card(rules: Rules, turn: _Turn, seat: int, move: Build, how: str | No
     turn.built[seat] = move.card
     if turn.events is not None:
         turn.events.append(CardBuilt(seat, move.card, move.left, move.right, bank, how))
-    at_placement = rules.options.coin_effect_timing == "at_placement"
+    at_placement = tables.options.coin_effect_timing == "at_placement"
     for effect in card.effects:
         if isinstance(effect, Coins):
             turn.gain(seat, effect.amount, move.card)
@@ -185,24 +179,24 @@ def _build_card(rules: Rules, turn: _Turn, seat: int, move: Build, how: str | No
                 # (not the cards of seats placed before it: seat order must not matter)
                 cities = list(state.cities)
                 cities[seat] = _placed_city(city, placed, city.coins)
-                count = rules.count(cities, seat, effect.counts, effect.scope)
+                count = tables.count(cities, seat, effect.counts, effect.scope)
                 turn.gain(seat, count * effect.amount, move.card)
             else:
                 turn.deferred.append((seat, move.card))
 
 
-def _build_stage(rules: Rules, turn: _Turn, seat: int, move: BuildStage) -> None:
+def _build_stage(tables: Tables, turn: _Turn, seat: int, move: BuildStage) -> None:
     """The next wonder stage built with ``move.card`` tucked under it; its powers act now
     (coins) or become a pending decision (Halikarnassos)."""
     state = turn.state
     city = turn.cities[seat]
-    stage = rules.stages(city)[city.stages]
+    stage = tables.stages(city)[city.stages]
     extra_coins = 0  # the plain build (the only one there is without expansions)
-    if rules.expansions:
-        extra_coins = next(v.coins for v in rules.stage_variants(state, seat)
+    if tables.expansions:
+        extra_coins = next(v.coins for v in stage_variants(tables, state, seat)
                            if v.extras == move.extras)
     bank = stage.coins + extra_coins
-    turn.pay(seat, bank, move.left, move.right, rules.sides[seat])
+    turn.pay(seat, bank, move.left, move.right, tables.sides[seat])
     choices = city.stage_choices + (0,) * (city.stages - len(city.stage_choices))
     turn.placed[seat] = (city.cards, city.stages + 1, (*city.tucked, move.card),
                          city.free_build_age, (*choices, move.choice))
@@ -211,7 +205,7 @@ def _build_stage(rules: Rules, turn: _Turn, seat: int, move: BuildStage) -> None
         turn.events.append(StageBuilt(seat, city.stages + 1, move.left, move.right, bank,
                                       move.extras, move.choice))
     effects = stage.effects_with(move.choice)
-    if rules.expansions:
+    if tables.expansions:
         turn.stage_builds.append(StageBuild(
             seat, city.stages + 1, move.extras,
             tuple(e for e in effects if isinstance(e, ExpansionEffect)),
@@ -223,7 +217,7 @@ def _build_stage(rules: Rules, turn: _Turn, seat: int, move: BuildStage) -> None
             turn.pending.append(Pending(seat, PendingKind.BUILD_FROM_DISCARD))
 
 
-def _settle(rules: Rules, turn: _Turn,
+def _settle(tables: Tables, turn: _Turn,
             keep_marks: bool) -> tuple[tuple[City, ...], tuple[TurnMarks, ...]]:
     """Coins change hands for everyone at once; the turn's marks (D3b) are noted when the
     turn goes on after this step (a plain draft turn clears them at once)."""
@@ -253,7 +247,7 @@ def _settle(rules: Rules, turn: _Turn,
                 stages=mark.stages + turn.staged[seat],
                 income=mark.income + income,
             )
-    return tuple(cities), (tuple(marks) if keep_marks else rules.no_marks)
+    return tuple(cities), (tuple(marks) if keep_marks else tables.no_marks)
 
 
 def _placed_city(city: City, placed: _Placed, coins: int) -> City:
@@ -265,7 +259,7 @@ def _placed_city(city: City, placed: _Placed, coins: int) -> City:
                      free_build_age=free_build_age, stage_choices=stage_choices)
 
 
-def _end_plain_turn(rules: Rules, turn: _Turn, cities: tuple[City, ...]) -> BaseState:
+def _end_plain_turn(tables: Tables, turn: _Turn, cities: tuple[City, ...]) -> BaseState:
     """A plain draft turn ends in the same step: deferred coins, hands passed (``ages``)."""
     state = turn.state
     deferred = (*state.deferred, *turn.deferred)
@@ -273,13 +267,13 @@ def _end_plain_turn(rules: Rules, turn: _Turn, cities: tuple[City, ...]) -> Base
         players=state.players,
         age=state.age,
         turn=state.turn + 1,
-        cities=ages.pay_deferred(rules, cities, deferred, turn.events) if deferred else cities,
-        hands=ages.pass_hands(rules, turn.hands, state.age, turn.events),
+        cities=ages.pay_deferred(tables, cities, deferred, turn.events) if deferred else cities,
+        hands=ages.pass_hands(tables, turn.hands, state.age, turn.events),
         decks=state.decks,
         discard=(*state.discard, *turn.discard) if turn.discard else state.discard,
         rng=state.rng,
         pending=(),
-        marks=rules.no_marks,
+        marks=tables.no_marks,
         deferred=(),
         over=state.over,
         age_ending=False,

@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 from cattrs.gen import make_dict_structure_fn
 
 from sevenwonders.base.cards import load_edition
-from sevenwonders.base.hooks import expansion_name
+from sevenwonders.base.expansion_state import expansion_name
+from sevenwonders.base.setup import HAND_SIZE, TURNS_PER_AGE
 from sevenwonders.base.state import BaseState, PendingKind
 from sevenwonders.core.serialization import converter
 from sevenwonders.errors import InvalidStateError, SevenWondersError
@@ -33,8 +34,6 @@ from sevenwonders.errors import InvalidStateError, SevenWondersError
 if TYPE_CHECKING:
     from sevenwonders.base.game import BaseGame
 
-HAND_SIZE = 7  # rulebook "Setup": 7 cards a seat each Age
-TURNS_PER_AGE = 6
 MAX_COINS = 999  # far above any real game; keeps hostile integers out of the rules
 TOKEN_VALUES = frozenset({-1, 1, 3, 5})
 SIDES_OF = {"2nd": frozenset({"day", "night"}), "1st": frozenset({"a", "b"})}

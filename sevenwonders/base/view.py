@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from sevenwonders.base.hooks import ExpansionState
+from sevenwonders.base.expansion_state import ExpansionState
 from sevenwonders.base.state import BaseState, PendingKind
 
 

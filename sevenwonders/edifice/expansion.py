@@ -17,11 +17,12 @@ import attrs
 from sevenwonders.base.cards import Colour, Wonder, any_game_wonders, load_wonders
 from sevenwonders.base.effects import Coins, Effect, Points, PointsPer, Produce, Shields
 from sevenwonders.base.events import CoinsGained, Event, ExpansionEvent
-from sevenwonders.base.hooks import Expansion, ExpansionState, StageBuild, StageVariant
+from sevenwonders.base.expansion_state import ExpansionState
+from sevenwonders.base.hooks import Expansion, StageBuild, StageVariant
 from sevenwonders.base.moves import Choose, Move
-from sevenwonders.base.rules import Rules
 from sevenwonders.base.scoring import guild_value
 from sevenwonders.base.state import BaseState, City, Pending, PendingKind
+from sevenwonders.base.tables import Tables
 from sevenwonders.core.frozenmap import FrozenMap
 from sevenwonders.core.memo import evolve
 from sevenwonders.core.rng import Rng
@@ -189,26 +190,26 @@ class Edifice(Expansion):
 
     # -- state access
 
-    def _mine(self, rules: Rules, state: BaseState) -> EdificeState:
-        found = state.expansions[rules.expansions.index(self)]
+    def _mine(self, tables: Tables, state: BaseState) -> EdificeState:
+        found = state.expansions[tables.expansions.index(self)]
         if not isinstance(found, EdificeState):
             raise InvalidStateError("the Edifice state is missing from this game state")
         return found
 
-    def _put(self, rules: Rules, state: BaseState, mine: EdificeState) -> BaseState:
-        index = rules.expansions.index(self)
+    def _put(self, tables: Tables, state: BaseState, mine: EdificeState) -> BaseState:
+        index = tables.expansions.index(self)
         expansions = list(state.expansions)
         expansions[index] = mine
         return evolve(state, expansions=tuple(expansions))
 
     # -- hooks
 
-    def validate(self, rules: Rules, state: BaseState) -> None:
-        index = rules.expansions.index(self)
+    def validate(self, tables: Tables, state: BaseState) -> None:
+        index = tables.expansions.index(self)
         mine = state.expansions[index] if index < len(state.expansions) else None
         if not isinstance(mine, EdificeState):
             raise InvalidStateError("the Edifice state is missing from this game state")
-        n = rules.players
+        n = tables.players
         seats = range(n)
 
         def fail(message: str) -> None:
@@ -235,13 +236,13 @@ class Edifice(Expansion):
         if any(d not in DEBT_TOKENS for debts in mine.debts for d in debts):
             fail("a debt token of an unknown value")
 
-    def validate_loaded(self, rules: Rules, state: BaseState) -> None:
+    def validate_loaded(self, tables: Tables, state: BaseState) -> None:
         """The cross-field rules of the projects (Edifice rulebook, "Projects"): a project of
         a later Age is open, one of a past Age is decided; a completed project has no pawn
         left; participants hold a pawn of their Age; rewards come from completed projects the
         seat held a pawn of; debts only from failed projects."""
-        self.validate(rules, state)
-        mine = state.expansions[rules.expansions.index(self)]
+        self.validate(tables, state)
+        mine = state.expansions[tables.expansions.index(self)]
         assert isinstance(mine, EdificeState)
 
         def fail(message: str) -> None:
@@ -288,7 +289,7 @@ class Edifice(Expansion):
     def extra_wonders(self) -> tuple[Wonder, ...]:
         return edifice_wonders(self.carthage_night_vp)
 
-    def setup(self, rules: Rules, state: BaseState, rng: Rng) -> tuple[ExpansionState, Rng]:
+    def setup(self, tables: Tables, state: BaseState, rng: Rng) -> tuple[ExpansionState, Rng]:
         if self.projects is not None:
             projects = self.projects
         else:
@@ -298,8 +299,8 @@ class Edifice(Expansion):
                 name, rng = rng.choice(names)
                 chosen.append(name)
             projects = tuple(chosen)
-        pawns = PAWNS_PER_PROJECT[rules.players]
-        n = rules.players
+        pawns = PAWNS_PER_PROJECT[tables.players]
+        n = tables.players
         return EdificeState(
             projects=projects,
             pawns_left=(pawns,) * 3,
@@ -311,10 +312,11 @@ class Edifice(Expansion):
             pawns=((),) * n,
         ), rng
 
-    def stage_variants(self, rules: Rules, state: BaseState, seat: int) -> tuple[StageVariant, ...]:
-        mine = state.expansions[rules.expansions.index(self)]  # (_mine, asked every turn)
+    def stage_variants(self, tables: Tables, state: BaseState,
+                       seat: int) -> tuple[StageVariant, ...]:
+        mine = state.expansions[tables.expansions.index(self)]  # (_mine, asked every turn)
         if type(mine) is not EdificeState:
-            mine = self._mine(rules, state)
+            mine = self._mine(tables, state)
         age = state.age - 1
         if (mine.outcomes[age] == OPEN and mine.pawns_left[age] > 0
                 and seat not in mine.participants[age]):
@@ -326,10 +328,10 @@ class Edifice(Expansion):
             return found
         return ()
 
-    def extra_effects(self, rules: Rules, state: BaseState, seat: int) -> tuple[Effect, ...]:
-        mine = state.expansions[rules.expansions.index(self)]  # (_mine, asked every turn)
+    def extra_effects(self, tables: Tables, state: BaseState, seat: int) -> tuple[Effect, ...]:
+        mine = state.expansions[tables.expansions.index(self)]  # (_mine, asked every turn)
         if type(mine) is not EdificeState:
-            mine = self._mine(rules, state)
+            mine = self._mine(tables, state)
         rewards = mine.rewards[seat]
         if not rewards:
             return ()
@@ -344,12 +346,12 @@ class Edifice(Expansion):
         return found
 
     def after_builds(
-        self, rules: Rules, state: BaseState, stages: tuple[StageBuild, ...],
+        self, tables: Tables, state: BaseState, stages: tuple[StageBuild, ...],
         events: list[Event] | None,
     ) -> BaseState:
         if not stages:
             return state
-        mine = self._mine(rules, state)
+        mine = self._mine(tables, state)
         age = state.age - 1
         participants = [list(s) for s in mine.participants]
         holders = [set(h) for h in mine.holders]
@@ -383,16 +385,16 @@ class Edifice(Expansion):
             pawns=tuple(tuple(p) for p in pawns),
             pawns_left=tuple(pawns_left),
         )
-        state = self._put(rules, state, mine)
+        state = self._put(tables, state, mine)
         if joined and pawns_left[age] == 0 and mine.outcomes[age] == OPEN:
-            state = self._complete(rules, state, age, events)
+            state = self._complete(tables, state, age, events)
         return state
 
     def _complete(
-        self, rules: Rules, state: BaseState, age: int, events: list[Event] | None
+        self, tables: Tables, state: BaseState, age: int, events: list[Event] | None
     ) -> BaseState:
         """The last pawn left the card: every holder gets the reward at once."""
-        mine = self._mine(rules, state)
+        mine = self._mine(tables, state)
         project = self._project(mine.projects[age])
         if events is not None:
             events.append(ExpansionEvent(NAME, "completed", None, project.name))
@@ -430,12 +432,12 @@ class Edifice(Expansion):
         outcomes[age] = COMPLETED
         mine = evolve(mine, rewards=tuple(rewards), outcomes=tuple(outcomes))
         state = evolve(state, cities=tuple(cities), marks=tuple(marks))
-        return self._put(rules, state, mine)
+        return self._put(tables, state, mine)
 
     def before_conflicts(
-        self, rules: Rules, state: BaseState, events: list[Event] | None
+        self, tables: Tables, state: BaseState, events: list[Event] | None
     ) -> BaseState:
-        mine = self._mine(rules, state)
+        mine = self._mine(tables, state)
         age = state.age - 1
         if mine.outcomes[age] != OPEN:
             return state
@@ -449,21 +451,21 @@ class Edifice(Expansion):
         debts = list(mine.debts)
         discarded: list[str] = []
         pending = []
-        for seat in range(rules.players):
+        for seat in range(tables.players):
             if seat in mine.holders[age]:
                 continue
-            if self._penalise(rules, cities, debts, discarded, seat, project, events):
+            if self._penalise(tables, cities, debts, discarded, seat, project, events):
                 assert isinstance(project.penalty, DiscardCard)
                 pending.append(Pending(seat, PendingKind.EXPANSION,
                                        f"{NAME}:discard:{project.penalty.colour}"))
         state = evolve(state, cities=tuple(cities),
                        discard=(*state.discard, *discarded) if discarded else state.discard,
                        pending=(*state.pending, *pending))
-        return self._put(rules, state, evolve(mine, outcomes=tuple(outcomes),
+        return self._put(tables, state, evolve(mine, outcomes=tuple(outcomes),
                                               debts=tuple(debts)))
 
     def _penalise(
-        self, rules: Rules, cities: list[City], debts: list[tuple[int, ...]],
+        self, tables: Tables, cities: list[City], debts: list[tuple[int, ...]],
         discarded: list[str], seat: int, project: Project, events: list[Event] | None,
     ) -> bool:
         """Apply ``project``'s penalty to ``seat``'s city in ``cities`` (a card it loses
@@ -473,7 +475,7 @@ class Edifice(Expansion):
         city = cities[seat]
         if isinstance(penalty, DiscardCard):
             colour = _COLOURS.get(penalty.colour)
-            names = {n for n in city.cards if rules.cards[n].colour is colour}
+            names = {n for n in city.cards if tables.cards[n].colour is colour}
             if len(names) == 1:  # no choice to make: discard it at once
                 name = names.pop()
                 cities[seat] = _without(city, name)
@@ -516,15 +518,15 @@ class Edifice(Expansion):
         if events is not None:
             events.append(ExpansionEvent(NAME, "debt", seat, project.name, value))
 
-    def pending_moves(self, rules: Rules, state: BaseState, pending: Pending) -> tuple[Move, ...]:
+    def pending_moves(self, tables: Tables, state: BaseState, pending: Pending) -> tuple[Move, ...]:
         colour = pending.detail.split(":")[-1]
         city = state.cities[pending.seat]
         wanted = _COLOURS.get(colour)
-        names = sorted({n for n in city.cards if rules.cards[n].colour is wanted})
+        names = sorted({n for n in city.cards if tables.cards[n].colour is wanted})
         return tuple(Choose(name) for name in names)
 
     def resolve_pending(
-        self, rules: Rules, state: BaseState, pending: Pending, move: Move,
+        self, tables: Tables, state: BaseState, pending: Pending, move: Move,
         events: list[Event] | None,
     ) -> BaseState:
         assert isinstance(move, Choose)
@@ -539,17 +541,17 @@ class Edifice(Expansion):
             events.append(ExpansionEvent(NAME, "penalty", seat, name))
         return evolve(state, cities=tuple(cities), discard=(*state.discard, name))
 
-    def score_lines(self, rules: Rules, state: BaseState, seat: int) -> Mapping[str, int]:
-        mine = self._mine(rules, state)
+    def score_lines(self, tables: Tables, state: BaseState, seat: int) -> Mapping[str, int]:
+        mine = self._mine(tables, state)
         city = state.cities[seat]
         points = sum(self.pawn_points[age - 1] for age in mine.pawns[seat])
         points += sum(mine.debts[seat])
         guilds = 0
-        colours = [rules.cards[name].colour for name in city.cards]
+        colours = [tables.cards[name].colour for name in city.cards]
         for name in mine.rewards[seat]:
             for reward in self._project(name).reward:
                 if isinstance(reward, PointsPer):
-                    points += reward.vp * rules.count(state.cities, seat, reward.counts,
+                    points += reward.vp * tables.count(state.cities, seat, reward.counts,
                                                       reward.scope)
                 elif isinstance(reward, PointsPerSet):
                     points += reward.vp * min(
@@ -559,8 +561,8 @@ class Edifice(Expansion):
                     points += reward.vp * len(set(colours))
                 elif isinstance(reward, CopyOwnGuild):
                     guilds += max(
-                        (guild_value(rules, state, seat, rules.cards[n]) for n in city.cards
-                         if rules.cards[n].colour is Colour.PURPLE),
+                        (guild_value(tables, state, seat, tables.cards[n]) for n in city.cards
+                         if tables.cards[n].colour is Colour.PURPLE),
                         default=0,
                     )
         return {"edifice": points, "guilds": guilds}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from sevenwonders.base.hooks import ExpansionState, register_expansion_state
+from sevenwonders.base.expansion_state import ExpansionState, register_expansion_state
 
 OPEN = "open"
 COMPLETED = "completed"

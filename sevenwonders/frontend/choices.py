@@ -27,6 +27,7 @@ from typing import Any
 
 import attrs
 
+from sevenwonders.base import legal as base_legal
 from sevenwonders.base.cards import Card
 from sevenwonders.base.effects import (
     Coins,
@@ -41,9 +42,11 @@ from sevenwonders.base.effects import (
     TradeDiscount,
 )
 from sevenwonders.base.game import BaseGame
+from sevenwonders.base.legal import BuildQuote
 from sevenwonders.base.moves import Build, BuildStage, Sell
-from sevenwonders.base.rules import SALE_COINS, BuildQuote
 from sevenwonders.base.state import BaseState, PendingKind
+from sevenwonders.base.trading import spendable
+from sevenwonders.base.turn import SALE_COINS
 from sevenwonders.core.game import Game
 from sevenwonders.core.resources import Payment
 from sevenwonders.core.rng import Rng
@@ -259,7 +262,7 @@ def base_choices(game: Game[Any, Any, Any], state: Any, seat: int) -> HandChoice
         raise InvalidStateError("not a state of this base game")
     game.rules.ring.check(seat)
     decision = _decision(game, state, seat)
-    coins = game.rules.spendable(state, seat)
+    coins = spendable(state, seat)
     if decision in ("over", "waiting"):
         return HandChoices(seat, decision, coins)
     legal = game.legal_moves(state, seat)
@@ -324,8 +327,8 @@ def _stage_choice(game: BaseGame, state: BaseState, seat: int) -> StageChoice:
     if city.stages >= len(stages):
         return StageChoice(None, len(stages), False, WONDER_COMPLETE, 0, None, None, ())
     variants = []
-    for variant in rules.stage_variants(state, seat):
-        quote = rules.stage_quote(state, seat, variant.coins)
+    for variant in base_legal.stage_variants(rules, state, seat):
+        quote = base_legal.stage_quote(rules, state, seat, variant.coins)
         trade, cost = _money(quote)
         variants.append(StageVariantChoice(
             extras=variant.extras,

@@ -29,7 +29,7 @@ def test_every_listed_move_is_accepted_along_random_games() -> None:
         for state in list(states(g, seed=players))[::5]:
             for seat in g.to_move(state):
                 for move in g.legal_moves(state, seat):
-                    g.rules.check_move(state, seat, move)
+                    g.check_move(state, seat, move)
                     assert g.is_legal(state, seat, move)
                     assert g.parse_move(state, seat, str(move)) == move
 

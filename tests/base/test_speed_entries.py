@@ -28,7 +28,7 @@ def _fields(entry: Entry) -> tuple[object, ...]:
 )
 def test_child_entries_equal_full_ones(options: dict[str, object]) -> None:
     g = BaseGame(**options)  # type: ignore[arg-type]
-    cache = g.rules.fast
+    cache = g.fast
     checked = 0
     for seed in range(4):
         for state in states(g, seed):
@@ -68,7 +68,7 @@ def test_entries_equal_the_rule(options: dict[str, object]) -> None:
     for seed in range(3):
         for state in states(g, seed):
             for seat in range(g.players):
-                assert g.rules.fast.entry(state, seat).profile == city_profile(
+                assert g.fast.entry(state, seat).profile == city_profile(
                     g.rules, state, seat)
                 checked += 1
     assert checked > 200
@@ -90,7 +90,7 @@ def test_carried_entries_equal_fresh_ones(options: dict[str, object]) -> None:
     if options.pop("expansions", None):
         options["expansions"] = (Edifice(),)
     g = BaseGame(**options)  # type: ignore[arg-type]
-    cache = g.rules.fast
+    cache = g.fast
     carried = 0
     for seed in range(3):
         for state in states(g, seed):

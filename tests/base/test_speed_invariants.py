@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from sevenwonders.base import BaseGame, Build, BuildStage, Move, Sell
 from sevenwonders.base.fast.moves import accepts
-from sevenwonders.base.legal import check_move
+from sevenwonders.base.legal import check_move, general_hand_moves
 from sevenwonders.base.state import BaseState, PendingKind
 from sevenwonders.core.playout import states
 from sevenwonders.edifice import Edifice
@@ -55,25 +55,24 @@ def _variations(move: Move) -> list[Move]:
 
 
 def _compare(g: BaseGame, seed: int, every: int = 1) -> None:
-    rules = g.rules
     for index, state in enumerate(states(g, seed)):
         in_draft = _hand_phase(state)
         if in_draft is None or index % every:
             continue
-        for seat in sorted(rules.to_move(state)):
-            fast = rules.legal_moves(state, seat)
-            assert fast == rules.general_hand_moves(state, seat, in_draft)
+        for seat in sorted(g.to_move(state)):
+            fast = g.legal_moves(state, seat)
+            assert fast == general_hand_moves(g.rules, state, seat, in_draft)
             for move in fast:
-                assert (accepts(rules.fast, state, seat, move)
+                assert (accepts(g.fast, state, seat, move)
                         or _general_accepts(g, state, seat, move))
                 for other in _variations(move):
-                    if accepts(rules.fast, state, seat, other):
+                    if accepts(g.fast, state, seat, other):
                         assert _general_accepts(g, state, seat, other), other
                         assert other in fast
             other_seat_cards = state.hands[(seat + 1) % state.players]
             for name in other_seat_cards[:2]:
                 for move in (Build(name), Sell(name), BuildStage(name)):
-                    if accepts(rules.fast, state, seat, move):
+                    if accepts(g.fast, state, seat, move):
                         assert move in fast
 
 

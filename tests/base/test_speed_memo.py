@@ -36,15 +36,15 @@ def test_equal_moves_and_moves_of_another_state() -> None:
         for move in g.legal_moves(early, seat):
             copy = attrs.evolve(move)  # equal, not the listed value
             assert copy is not move
-            g.rules.check_move(early, seat, copy)
+            g.check_move(early, seat, copy)
         legal_late = set(g.legal_moves(late, seat))
         for move in g.legal_moves(early, seat):
             g.legal_moves(early, seat)  # the memo holds the early state
             if move in legal_late:
-                g.rules.check_move(late, seat, move)
+                g.check_move(late, seat, move)
             elif isinstance(move, Build | BuildStage | Sell) and move.card in late.hands[seat]:
                 with pytest.raises(IllegalMoveError):
-                    g.rules.check_move(late, seat, move)
+                    g.check_move(late, seat, move)
 
 
 def test_a_turn_played_on_a_remembered_state_is_the_same_turn() -> None:

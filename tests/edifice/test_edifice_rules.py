@@ -8,6 +8,9 @@ import pytest
 import sevenwonders
 from sevenwonders.base import BaseGame, Build, BuildStage, Choose, PendingKind
 from sevenwonders.base.events import ExpansionEvent
+from sevenwonders.base.legal import free_reason
+from sevenwonders.base.trading import city_profile
+from sevenwonders.core.resources import Producer
 from sevenwonders.edifice import Edifice
 from sevenwonders.edifice.state import COMPLETED, FAILED
 from sevenwonders.errors import IllegalMoveError, InvalidOptionError, UnknownCardError
@@ -153,10 +156,10 @@ def test_a_penalty_discard_breaks_the_chain_of_the_discarded_card() -> None:
                      cities={0: {"cards": ["Walls"]}, 1: {"cards": ["Stables", "Archery Range"]},
                              2: {"cards": ["Barracks", "Walls"]}})
     fortifications = g.rules.cards["Fortifications"]
-    assert g.rules.free_reason(state, 0, fortifications, True) == "chain"
+    assert free_reason(g.rules, state, 0, fortifications, True) == "chain"
     after = play(g, state, sells(state))
     assert "Walls" in after.discard and "Walls" not in after.cities[0].cards
-    assert g.rules.free_reason(after, 0, fortifications, True) is None
+    assert free_reason(g.rules, after, 0, fortifications, True) is None
     assert [p.seat for p in after.pending] == [1, 2] and g.to_move(after) == {1}
 
 
@@ -246,9 +249,10 @@ def test_rewards_that_last_shields_and_production() -> None:
     g, after = _complete("Concentric Castle", age=3)
     assert g.rules.shields(after, 0) == 2
     g, after = _complete("Factory", age=2)
-    producers = g.rules._own_producers(after, 0)
+    producers = [Producer(m, a) for m, a in city_profile(g.rules, after, 0).own]
     assert any(p.options == 0b1110000 for p in producers)  # glass, papyrus or loom
-    assert all(p.options != 0b1110000 for p in g.rules._sellable(after, 0))
+    assert all(p.options != 0b1110000 for m, a in city_profile(g.rules, after, 0).sellable
+               for p in (Producer(m, a),))
 
 
 def test_rewards_scored_at_the_end_on_the_edifice_line() -> None:

@@ -61,9 +61,9 @@ from sevenwonders.base.effects import (
     TradeDiscount,
 )
 from sevenwonders.base.moves import Build, BuildStage, Sell
-from sevenwonders.base.rules import count_items
 from sevenwonders.base.scoring import score_sheet
 from sevenwonders.base.state import BaseState, City
+from sevenwonders.base.tables import count_items
 from sevenwonders.core.game import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.scoring import ScoreSheet

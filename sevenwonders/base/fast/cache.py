@@ -1,8 +1,8 @@
-"""The one owner of every cache of a base game's rules: :class:`FastCache`.
+"""The one owner of every cache of a base game: :class:`FastCache`.
 
-One object per :class:`~sevenwonders.base.rules.Rules` (so per game object). Everything in it
+One object per game object (:class:`~sevenwonders.base.game.BaseGame`). Everything in it
 is bounded: tables keyed on the game's data (cards, boards) are as small as the data, and the
-rest is cleared past a size or at a new game. It is never pickled (``Rules.__getstate__`` drops
+rest is cleared past a size or at a new game. It is never pickled (``BaseGame.__getstate__`` drops
 it; a process pool's task does not carry it) and it keeps its speed for many live states at
 once: what was found for a state is remembered per state (:meth:`FastCache.state_memo`, the
 last :data:`MEMO_LIMIT` states met, trusted by identity).
@@ -21,13 +21,14 @@ from sevenwonders.base.fast import moves as _moves
 from sevenwonders.base.fast.entries import CardInfo, Entry, StagePlan
 from sevenwonders.base.fast.payment import Folds, Template, TradeSituation, cost_items
 from sevenwonders.base.hooks import StageVariant
+from sevenwonders.base.legal import PLAIN_VARIANTS, stage_variants
 from sevenwonders.base.moves import Move
 from sevenwonders.base.state import BaseState, TurnMarks
 from sevenwonders.core.resources import Bag, Producer
 
 if TYPE_CHECKING:
     from sevenwonders.base.fast.moves import RowKey
-    from sevenwonders.base.rules import Rules
+    from sevenwonders.base.tables import Tables
 
 TRADE_CACHE_LIMIT = 20_000
 # Content ids (what cities pay with and sell) are cleared at a new game past this many.
@@ -45,7 +46,7 @@ class StateMemo:
 
     It holds the state by a weak reference and leaves its table when the state dies: a
     finished step's findings go at once (they never age into the collector's older
-    generations), and a live state's stay, however many live games share the rules."""
+    generations), and a live state's stay, however many live games share the tables."""
 
     __slots__ = ("entries", "key", "keys", "memos", "moves", "produced", "ref")
 
@@ -66,19 +67,19 @@ class StateMemo:
 
 
 class FastCache:
-    """Every cache of one game's rules, and the fast answers built on them."""
+    """Every cache of one game, and the fast answers built on them."""
 
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.sides = tuple(rules.ring.sides(seat) for seat in range(rules.players))
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.sides = tuple(tables.ring.sides(seat) for seat in range(tables.players))
         self.ids = itertools.count(1)
         # cost bag -> id (the costs of the cards and stages: a few dozen, never cleared)
         self.cost_ids: dict[Bag, int] = {}
         self.info = {name: CardInfo(card, self.cost_id(card.cost_bag))
-                     for name, card in rules.cards.items()}
+                     for name, card in tables.cards.items()}
         self.start_producer: dict[str, tuple[int, int]] = {}
         self.start_fixed: dict[str, int] = {}  # the resource of the start, -1 for a choice
-        for name, wonder in rules.wonders.items():
+        for name, wonder in tables.wonders.items():
             start = Producer.of(wonder.resource)
             self.start_producer[name] = (start.options, start.amount)
             self.start_fixed[name] = (-1 if start.options & (start.options - 1)
@@ -88,7 +89,7 @@ class FastCache:
             board: tuple((stage.cost_bag, cost_items(stage.cost_bag),
                           self.cost_id(stage.cost_bag), stage.coins, max(1, len(stage.choices)))
                          for stage in stages)
-            for board, stages in rules.boards.items()
+            for board, stages in tables.boards.items()
         }
         self.producers: dict[Produce, tuple[int, int]] = {}
         # (board, stages counted, options) -> (producers, discounts, power types)
@@ -227,8 +228,8 @@ class FastCache:
         This spares every seat's profile key (its cards hashed) and lookup on the next
         state."""
         carried = self.state_memo(after).entries
-        rules = self.rules
-        expansions = rules.expansions
+        tables = self.tables
+        expansions = tables.expansions
         for seat, found in enumerate(memo.entries):
             if found is None:
                 continue
@@ -240,8 +241,8 @@ class FastCache:
             if stages and (stages != 1 or new.cards != old.cards
                            or new.stage_choices[:len(old.stage_choices)] != old.stage_choices):
                 continue
-            if expansions and (rules.extra_effects(before, seat)
-                               or rules.extra_effects(after, seat)):
+            if expansions and (tables.extra_effects(before, seat)
+                               or tables.extra_effects(after, seat)):
                 continue
             if stages:
                 carried[seat] = _entries.stage_child(self, found, new)
@@ -254,18 +255,18 @@ class FastCache:
     def stage_variants(
         self, state: BaseState, seat: int,
     ) -> tuple[tuple[StageVariant, ...], tuple[Any, ...]]:
-        """``Rules.stage_variants`` and their (extras, coins), for a game with expansions."""
-        rules = self.rules
-        if len(rules.expansions) != 1:
-            variants = rules.stage_variants(state, seat)
+        """``legal.stage_variants`` and their (extras, coins), for a game with expansions."""
+        tables = self.tables
+        if len(tables.expansions) != 1:
+            variants = stage_variants(tables, state, seat)
             return variants, tuple((v.extras, v.coins) for v in variants)
-        offered = rules.expansions[0].stage_variants(rules, state, seat)
+        offered = tables.expansions[0].stage_variants(tables, state, seat)
         found = self.variant_sets.get(id(offered))
         if found is None or found[0] is not offered:
             if len(self.variant_sets) > VARIANT_LIMIT:
                 self.variant_sets.clear()
             # as legal.stage_variants makes them: the plain build, then the expansion's
-            variants = (*rules.no_variants, *offered) if offered else rules.no_variants
+            variants = (*PLAIN_VARIANTS, *offered) if offered else PLAIN_VARIANTS
             found = self.variant_sets[id(offered)] = (
                 offered, variants, tuple((v.extras, v.coins) for v in variants))
         return found[1], found[2]

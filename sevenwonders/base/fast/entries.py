@@ -30,7 +30,7 @@ PROFILE_CACHE_LIMIT = 100_000
 START_LIMIT = 1_000  # entries of cities without cards or stages (a few per board)
 
 class CardInfo:
-    """What the hot paths need of one card, computed once per :class:`Rules`: its cost,
+    """What the hot paths need of one card, computed once per :class:`Tables`: its cost,
     chain sources, and the move values that never change (moves are immutable, so one value
     serves every state)."""
 
@@ -197,8 +197,8 @@ def entry(cache: FastCache, state: BaseState, seat: int) -> Entry:
     """The seat's profile with the ids of its trading contents (see ``_profiles``)."""
     city = state.cities[seat]
     marks = state.marks[seat]
-    if cache.rules.expansions:
-        extra = cache.rules.extra_effects(state, seat)
+    if cache.tables.expansions:
+        extra = cache.tables.extra_effects(state, seat)
         key: tuple[Any, ...] = (city.wonder, city.side, city.cards, city.stages,
                                 city.stage_choices, marks.built, marks.stages, extra)
     else:
@@ -215,7 +215,7 @@ def entry(cache: FastCache, state: BaseState, seat: int) -> Entry:
             # as above: no marks, and no expansion grants when the game has expansions).
             shorter = (city.wonder, city.side, city.cards[:-1], city.stages, city.stage_choices,
                        (), 0)
-            parent = cache.profiles.get((*shorter, ()) if cache.rules.expansions else shorter)
+            parent = cache.profiles.get((*shorter, ()) if cache.tables.expansions else shorter)
         if parent is not None:
             found = child_entry(cache, parent, city)
         else:
@@ -428,7 +428,7 @@ def stage_part(
     key = (city.wonder, city.side, count, city.stage_choices[:count])
     found = cache.stage_parts.get(key)
     if found is None:
-        effects = cache.rules.stage_effects(city, count)
+        effects = cache.tables.stage_effects(city, count)
         producers = tuple(cache.producer(e) for e in effects if isinstance(e, Produce))
         found = cache.stage_parts[key] = (
             producers, trade_discounts(effects), frozenset(type(effect) for effect in effects)

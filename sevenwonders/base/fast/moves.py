@@ -17,7 +17,7 @@ from sevenwonders.base.effects import (
 )
 from sevenwonders.base.fast.entries import CardInfo, Entry, StagePlan
 from sevenwonders.base.fast.payment import Pairs, Template, TradeSituation
-from sevenwonders.base.legal import free_reason
+from sevenwonders.base.legal import PLAIN_VARIANTS, free_reason
 from sevenwonders.base.moves import Build, BuildStage, Move, Sell
 from sevenwonders.base.state import BaseState, City, PendingKind
 
@@ -59,7 +59,7 @@ def hand_moves(
     trade = cache.trades.get((me.own_id, left.sell_id, right.sell_id))
     if trade is None:
         trade = cache.trade(me, left, right)
-    if cache.rules.expansions:
+    if cache.tables.expansions:
         template, template_id = stage_template(cache, state, seat, city, me, left, right,
                                                      spendable, trade)
     elif me.next_stage is None:
@@ -98,7 +98,7 @@ def hand_moves(
                         status = True
                         break
             if status is None and frees and free_reason(
-                cache.rules, state, seat, info.card, in_draft, me.powers
+                cache.tables, state, seat, info.card, in_draft, me.powers
             ) is not None:
                 status = True
             if status is None:
@@ -207,15 +207,13 @@ def _one(cache: FastCache, fields: tuple[Any, ...], cls: type[Build] | type[Buil
 
 
 def stage_template(
-    cache: FastCache, state: BaseState, seat: int, city: City, me: Entry, left: Entry, right: Entry,
-    spendable: int, trade: TradeSituation | None = None,
+    cache: FastCache, state: BaseState, seat: int, city: City, me: Entry, left: Entry,
+    right: Entry, spendable: int, trade: TradeSituation | None = None,
 ) -> tuple[Template, int]:
     """(left, right, extras, choice) of every way to build the next stage now, and an id
     of that template (equal templates have equal ids) for short cache keys."""
-    if cache.rules.expansions:
-        variants = cache.stage_variants(state, seat)[0]
-    else:
-        variants = cache.rules.no_variants
+    variants = (cache.stage_variants(state, seat)[0] if cache.tables.expansions
+                else PLAIN_VARIANTS)
     if trade is None:
         trade = cache.trade(me, left, right)
     # (not remembered per trading situation: the coins and the variants change the template

@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from sevenwonders.base.ages import advance, end_age, pay_deferred
-from sevenwonders.base.effects import BuildFromDiscard, Coins, ExpansionEffect, PlayLastCard
+from sevenwonders.base.ages import advance, end_age, last_turn, pass_hands, pay_deferred
+from sevenwonders.base.effects import BuildFromDiscard, Coins, ExpansionEffect
 from sevenwonders.base.fast.entries import child_entry, stage_child
 from sevenwonders.base.fast.moves import listed
 from sevenwonders.base.hooks import StageBuild
@@ -31,8 +31,7 @@ from sevenwonders.base.state import BaseState, City, make_city, make_marks, make
 from sevenwonders.base.turn import SALE_COINS
 
 if TYPE_CHECKING:
-    from sevenwonders.base.fast.cache import StateMemo
-    from sevenwonders.base.rules import Rules
+    from sevenwonders.base.fast.cache import FastCache, StateMemo
 
 _SOLD = 1
 _BUILT = 2
@@ -40,18 +39,19 @@ _STAGED = 3
 MARKS_LIMIT = 4_096  # the turn's marks remembered by (card built, stage built, income)
 
 
-def plain_turn(rules: Rules, state: BaseState, moves: Mapping[int, Move],
+def plain_turn(fast: FastCache, state: BaseState, moves: Mapping[int, Move],
                memo: StateMemo) -> BaseState | None:
     """The state after a plain draft turn of ``moves`` (one per seat, the protocol checks
     passed), or ``None`` when this pass does not take it (see the module's docstring)."""
+    tables = fast.tables
     players = state.players
     keys = memo.keys
     if (state.pending or state.turn > TURNS_PER_AGE or state.age_ending
-            or len(keys) != players or state.marks != rules.no_marks):
+            or len(keys) != players or state.marks != tables.no_marks):
         return None
-    at_placement = rules.options.coin_effect_timing == "at_placement"
-    info_of = rules.fast.info
-    sides = rules.sides
+    at_placement = tables.options.coin_effect_timing == "at_placement"
+    info_of = fast.info
+    sides = tables.sides
     hands = list(state.hands)
     spent = [0] * players
     income = [0] * players
@@ -90,7 +90,7 @@ def plain_turn(rules: Rules, state: BaseState, moves: Mapping[int, Move],
                         deferred.append((seat, name))
                 done[seat] = _BUILT
             else:
-                if not _stage(rules, state, seat, move, spent, income,  # type: ignore[arg-type]
+                if not _stage(fast, state, seat, move, spent, income,  # type: ignore[arg-type]
                               stage_builds):
                     return None  # a decision follows: the general way
                 done[seat] = _STAGED
@@ -99,7 +99,7 @@ def plain_turn(rules: Rules, state: BaseState, moves: Mapping[int, Move],
         hand = hands[seat]
         at = hand.index(name)
         hands[seat] = hand[:at] + hand[at + 1:]
-    return _next_state(rules, state, moves, memo, (spent, income, done, hands, discard,
+    return _next_state(fast, state, moves, memo, (spent, income, done, hands, discard,
                                                    deferred, stage_builds))
 
 
@@ -107,15 +107,16 @@ _Parts = tuple[list[int], list[int], list[int], list[tuple[str, ...]], list[str]
                list[tuple[int, str]], list[StageBuild]]
 
 
-def _stage(rules: Rules, state: BaseState, seat: int, move: BuildStage, spent: list[int],
+def _stage(fast: FastCache, state: BaseState, seat: int, move: BuildStage, spent: list[int],
            income: list[int], stage_builds: list[StageBuild]) -> bool:
     """A listed stage build paid and its coins gained (as ``turn._build_stage``); False when
     it leaves a decision (Halikarnassos)."""
+    tables = fast.tables
     city = state.cities[seat]
-    stage = rules.boards[(city.wonder, city.side)][city.stages]
+    stage = tables.boards[(city.wonder, city.side)][city.stages]
     bank = stage.coins
-    if rules.expansions:  # the variant's coins (the move is listed: its variant exists)
-        for variant in rules.fast.stage_variants(state, seat)[0]:
+    if tables.expansions:  # the variant's coins (the move is listed: its variant exists)
+        for variant in fast.stage_variants(state, seat)[0]:
             if variant.extras == move.extras:
                 bank += variant.coins
                 break
@@ -126,18 +127,19 @@ def _stage(rules: Rules, state: BaseState, seat: int, move: BuildStage, spent: l
             income[seat] += effect.amount
         elif isinstance(effect, BuildFromDiscard):
             return False
-    if rules.expansions:
+    if tables.expansions:
         stage_builds.append(StageBuild(
             seat, city.stages + 1, move.extras,
             tuple(e for e in effects if isinstance(e, ExpansionEffect))))
     return True
 
 
-def _next_state(rules: Rules, state: BaseState, moves: Mapping[int, Move], memo: StateMemo,
-                parts: _Parts) -> BaseState | None:
+def _next_state(fast: FastCache, state: BaseState, moves: Mapping[int, Move],
+                memo: StateMemo, parts: _Parts) -> BaseState | None:
     """The cities after the turn (as ``turn._settle`` makes them), the turn ended (as
     ``turn._end_plain_turn``, or after an Age's last turn as ``ages.last_turn``,
     ``ages.end_turn`` and ``ages.end_age``), and the seats' entries handed on."""
+    tables = fast.tables
     spent, income, done, hands, discard, deferred, _ = parts
     age = state.age
     before = state.cities
@@ -166,41 +168,32 @@ def _next_state(rules: Rules, state: BaseState, moves: Mapping[int, Move], memo:
                 stages=city.stages, tucked=city.tucked, tokens=city.tokens,
                 free_build_age=city.free_build_age, stage_choices=city.stage_choices)
     last = state.turn == TURNS_PER_AGE
-    if last:
-        # The card left in each hand is discarded (Babylon's power to play it leaves a
-        # decision: the general way).
-        for seat, hand in enumerate(hands):
-            if hand:
-                if rules.has_power(cities[seat], PlayLastCard):
-                    return None
-                discard.extend(hand)
-                hands[seat] = ()
-    if rules.expansions:
-        return _expansion_turn(rules, state, memo, cities, parts)
+    if last and last_turn(tables, cities, hands, discard, None):
+        return None  # Babylon's power to play the last card leaves a decision: the general way
+    if tables.expansions:
+        return _expansion_turn(fast, state, memo, cities, parts)
     all_deferred = (*state.deferred, *deferred)
     after = make_state(
         players=state.players,
         age=age,
         turn=state.turn if last else state.turn + 1,
-        cities=(pay_deferred(rules, cities, all_deferred, None) if all_deferred
+        cities=(pay_deferred(tables, cities, all_deferred, None) if all_deferred
                 else tuple(cities)),
-        hands=(tuple(hands) if last
-               else tuple([hands[giver] for giver in rules.givers[0 if age != 2 else 1]])),
+        hands=tuple(hands) if last else pass_hands(tables, hands, age, None),
         decks=state.decks,
         discard=(*state.discard, *discard) if discard else state.discard,
         rng=state.rng,
         pending=(),
-        marks=rules.no_marks,
+        marks=tables.no_marks,
         deferred=(),
         over=state.over,
         age_ending=last,
         expansions=state.expansions,
     )
     if last:
-        after = end_age(rules, after, None)
+        after = end_age(tables, after, None)
     # The entries go on (as FastCache.carry): the same one for a city without a new card or
     # stage, its child for one card or one stage more.
-    fast = rules.fast
     carried = fast.state_memo(after).entries
     for seat, found in enumerate(memo.entries):
         if found is not None:
@@ -211,15 +204,16 @@ def _next_state(rules: Rules, state: BaseState, moves: Mapping[int, Move], memo:
     return after
 
 
-def _expansion_turn(rules: Rules, state: BaseState, memo: StateMemo, cities: list[City],
+def _expansion_turn(fast: FastCache, state: BaseState, memo: StateMemo, cities: list[City],
                     parts: _Parts) -> BaseState:
     """The rest of a turn without stage builds in a game with expansions, as
     ``turn.resolve`` leaves it (the turn's marks noted, D3b) for the expansions'
     ``after_builds`` hooks, then ended by ``ages.advance`` (their end-of-Age hooks
     included); the entries go on by ``FastCache.carry``."""
+    tables = fast.tables
     spent, income, done, hands, discard, deferred, stage_builds = parts
     marks = list(state.marks)  # (no marks before the turn: plain_turn's condition)
-    made = rules.fast.marks_made  # equal marks are one value (they never change)
+    made = fast.marks_made  # equal marks are one value (they never change)
     for seat in range(state.players):
         what = done[seat]
         if spent[seat] or income[seat] or what in (_BUILT, _STAGED):
@@ -249,8 +243,8 @@ def _expansion_turn(rules: Rules, state: BaseState, memo: StateMemo, cities: lis
         age_ending=state.age_ending,
         expansions=state.expansions,
     )
-    for expansion in rules.expansions:
-        after = expansion.after_builds(rules, after, tuple(stage_builds), None)
-    after = advance(rules, after, None)
-    rules.fast.carry(state, memo, after)
+    for expansion in tables.expansions:
+        after = expansion.after_builds(tables, after, tuple(stage_builds), None)
+    after = advance(tables, after, None)
+    fast.carry(state, memo, after)
     return after

@@ -20,11 +20,11 @@ def test_a_pickled_game_carries_no_cache() -> None:
     fresh_size = len(pickle.dumps(g))
     for seed in range(5):
         random_game(g, seed)
-    assert sum(g.rules.fast.sizes().values()) > 100  # it did remember things
+    assert sum(g.fast.sizes().values()) > 100  # it did remember things
     used_size = len(pickle.dumps(g))
     assert used_size <= fresh_size + 100
     copy = pickle.loads(pickle.dumps(g))
-    assert copy.rules.fast is not g.rules.fast and copy.options() == g.options()
+    assert copy.fast is not g.fast and copy.options() == g.options()
     assert random_game(copy, 7) == random_game(BaseGame(players=5), 7)
     # a process keeps one game object per configuration: a pool's worker stays warm
     assert pickle.loads(pickle.dumps(g)) is copy
@@ -52,11 +52,11 @@ def test_content_ids_stay_bounded_over_many_games(monkeypatch: pytest.MonkeyPatc
     largest = 0
     for seed in range(30):
         random_game(g, seed)
-        sizes = g.rules.fast.sizes()
+        sizes = g.fast.sizes()
         largest = max(largest, sizes["own_ids"] + sizes["sell_ids"])
     # cleared at a new game past the limit: at most the limit plus one game's worth
     assert largest < 300 + 400
-    assert g.rules.fast.sizes()["memos"] <= fast_cache.MEMO_LIMIT
+    assert g.fast.sizes()["memos"] <= fast_cache.MEMO_LIMIT
 
 
 def test_live_games_through_one_game_object_are_remembered_apart() -> None:
@@ -73,9 +73,9 @@ def test_live_games_through_one_game_object_are_remembered_apart() -> None:
             moves, rngs[i] = random_moves(g, state, rngs[i])
             # the state's findings (listed moves) are still there when it is played
             if not state.pending:
-                assert g.rules.fast.state_memo(state).moves
+                assert g.fast.state_memo(state).moves
             states[i] = g.play(state, moves)
-            assert g.rules.fast.produced(states[i])
+            assert g.fast.produced(states[i])
     assert states == alone
 
 
@@ -109,7 +109,7 @@ def test_first_cities_keep_their_entries_across_games_while_their_ids_last(
 
     monkeypatch.setattr(fast_cache, "ID_LIMIT", 40)  # the ids go every few games
     g = BaseGame(players=4, wonders=["Rhodos", "Gizah", "Ephesos", "Babylon"])
-    cache = g.rules.fast
+    cache = g.fast
     dropped = 0
     for seed in range(12):
         before = len(cache.own_ids) + len(cache.sell_ids)

@@ -13,8 +13,8 @@ from sevenwonders.base import BaseGame, Build, BuildStage, Move, Sell
 from sevenwonders.base.events import Event
 from sevenwonders.base.fast.turn import plain_turn
 from sevenwonders.base.hooks import Expansion, StageBuild
-from sevenwonders.base.rules import Rules
 from sevenwonders.base.state import BaseState
+from sevenwonders.base.tables import Tables
 from sevenwonders.core.playout import states
 from sevenwonders.core.rng import Rng
 from sevenwonders.edifice import Edifice
@@ -44,7 +44,7 @@ def _general(g: BaseGame, state: BaseState, moves: dict[int, Move]) -> BaseState
     """The general path's next state (``events`` asked for: no fast pass), or ``None`` when
     it refuses the moves."""
     try:
-        return g.rules.play(state, moves, [])
+        return g.step(state, moves)[0]
     except IllegalMoveError:
         return None
 
@@ -67,8 +67,8 @@ def _check_game(g: BaseGame, seed: int, every: int = 1) -> tuple[int, int, int]:
                 for other in _variations(move, state.hands[seat]):
                     trials.append({**moves, seat: other})
             for trial in trials:
-                memo = g.rules.fast.state_memo(state)
-                fast = plain_turn(g.rules, state, trial, memo)
+                memo = g.fast.state_memo(state)
+                fast = plain_turn(g.fast, state, trial, memo)
                 general = _general(g, state, trial)
                 compared += 1
                 if fast is not None:
@@ -132,12 +132,12 @@ def test_stage_builds_of_an_expansion_game_equal_the_general_path() -> None:
                 continue
             listed = {seat: g.legal_moves(state, seat) for seat in range(4)}
             moves = {seat: found[-1] for seat, found in listed.items()}  # sales
-            memo = g.rules.fast.state_memo(state)
+            memo = g.fast.state_memo(state)
             for seat, found in listed.items():
                 for stage in (m for m in found if isinstance(m, BuildStage)):
                     trial = {**moves, seat: stage}
-                    fast = plain_turn(g.rules, state, trial, memo)
-                    assert fast is None or fast == g.rules.play(state, trial, [])
+                    fast = plain_turn(g.fast, state, trial, memo)
+                    assert fast is None or fast == g.step(state, trial)[0]
                     taken += fast is not None and bool(stage.extras)
     assert taken > 5
 
@@ -146,12 +146,12 @@ def test_seats_whose_moves_were_not_listed_go_the_general_way() -> None:
     g = BaseGame(players=3)
     state = g.new_game(2)
     moves: dict[int, Move] = {seat: Sell(state.hands[seat][0]) for seat in range(3)}
-    memo = g.rules.fast.state_memo(state)
-    assert plain_turn(g.rules, state, moves, memo) is None  # no hand was listed yet
+    memo = g.fast.state_memo(state)
+    assert plain_turn(g.fast, state, moves, memo) is None  # no hand was listed yet
     for seat in range(3):
         g.legal_moves(state, seat)
-    after = plain_turn(g.rules, state, moves, memo)
-    assert after is not None and after == g.rules.play(state, moves, [])
+    after = plain_turn(g.fast, state, moves, memo)
+    assert after is not None and after == g.step(state, moves)[0]
 
 
 def test_olympias_free_build_of_a_card_with_a_coin_cost() -> None:
@@ -170,8 +170,8 @@ def test_olympias_free_build_of_a_card_with_a_coin_cost() -> None:
     for build in (Build("Tree Farm", free_build=True), Build("Tree Farm"),
                   Build("Baths", free_build=True)):
         moves: dict[int, Move] = {0: build, 1: Sell("Theater"), 2: Build("Clay Pit")}
-        fast = plain_turn(g.rules, state, moves, g.rules.fast.state_memo(state))
-        assert fast is not None and fast == g.rules.play(state, moves, [])
+        fast = plain_turn(g.fast, state, moves, g.fast.state_memo(state))
+        assert fast is not None and fast == g.step(state, moves)[0]
     assert fast is not None and fast.cities[0].coins == 3 and fast.cities[0].free_build_age == 1
 
 
@@ -183,7 +183,7 @@ class _Witness(Expansion):
     def __init__(self) -> None:
         self.seen: list[BaseState] = []
 
-    def after_builds(self, rules: Rules, state: BaseState, stages: tuple[StageBuild, ...],
+    def after_builds(self, tables: Tables, state: BaseState, stages: tuple[StageBuild, ...],
                      events: list[Event] | None) -> BaseState:
         self.seen.append(state)
         return state
@@ -203,11 +203,11 @@ def test_expansion_hooks_see_the_state_the_general_path_gives_them() -> None:
             for seat in range(4):
                 found = g.legal_moves(state, seat)
                 moves[seat] = found[(seat * 7 + state.turn) % len(found)]
-            fast = plain_turn(g.rules, state, moves, g.rules.fast.state_memo(state))
+            fast = plain_turn(g.fast, state, moves, g.fast.state_memo(state))
             if fast is None:
                 continue
             seen = witness.seen[-1]
-            assert fast == g.rules.play(state, moves, [])
+            assert fast == g.step(state, moves)[0]
             assert witness.seen[-1] == seen and witness.seen[-1] is not seen
             taken += 1
     assert taken > 20

@@ -1,0 +1,286 @@
+"""The base game's tables for one table size, edition and set of options: the cards, the wonder
+boards and their stages, who sits beside whom, and the pure lookups on them (a city's stage
+effects and powers, its shields, the counting of coin and point effects).
+
+The bottom floor of the base game: it imports no rule module and no speed code, and every table
+is computed once from the data when the game object is made (nothing is remembered during
+play). The rule modules (``setup``, ``trading``, ``legal``, ``turn``, ``ages``, ``scoring``)
+receive a :class:`Tables` and read it; :mod:`sevenwonders.base.game` makes it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from sevenwonders.base.cards import Card, Colour, Edition, Stage, Wonder
+from sevenwonders.base.effects import CoinsPer, Effect, PointsPer, Scope, Shields
+from sevenwonders.base.options import BaseOptions
+from sevenwonders.base.state import NO_MARKS, BaseState, City, TurnMarks
+from sevenwonders.core.seats import Ring
+from sevenwonders.errors import InvalidStateError, UnknownCardError
+
+if TYPE_CHECKING:
+    from sevenwonders.base.hooks import Expansion
+
+# Boards printed with Day/Night sides play as A/B in the 1st edition and back (reference D4).
+SIDE_ALIASES = {"a": "day", "b": "night", "day": "a", "night": "b"}
+
+# (wonder, side, options taken on the stages counted) -> a value of those stages
+_StageKey = tuple[str, str, tuple[int, ...]]
+
+
+def boards(wonders: Mapping[str, Wonder]) -> dict[tuple[str, str], tuple[Stage, ...]]:
+    """(wonder, side) -> its stages, for every side of every board, under both side names."""
+    found: dict[tuple[str, str], tuple[Stage, ...]] = {}
+    for name, wonder in wonders.items():
+        for side in wonder.side:
+            found[(name, side.name)] = side.stages
+        for alias, real in SIDE_ALIASES.items():
+            if (name, alias) not in found and (name, real) in found:
+                found[(name, alias)] = found[(name, real)]
+    return found
+
+
+def effects_of_stages(stages: Sequence[Stage], choices: Sequence[int]) -> tuple[Effect, ...]:
+    """The effects of the first ``len(choices)`` stages, with the option taken on each."""
+    out: list[Effect] = []
+    for stage, choice in zip(stages, choices, strict=False):
+        out.extend(stage.effects_with(choice))
+    return tuple(out)
+
+
+def scope_seats(ring: Ring, seat: int, scope: Scope) -> tuple[int, ...]:
+    """The seats an effect of ``scope`` looks at around ``seat`` (reference §4.5)."""
+    if scope is Scope.OWN:
+        return (seat,)
+    if scope is Scope.NEIGHBOURS:
+        return ring.neighbours(seat)
+    return (seat, *ring.neighbours(seat))
+
+
+_COLOURS = {colour.value: colour for colour in Colour}  # a colour's name -> the colour
+# What a tuple of count words asks for: the colours named (a tuple: a member is found by
+# identity, a set would hash each colour, and an Enum's hash is a Python call), wonder stages?,
+# defeat tokens?
+Counts = tuple[tuple[Colour, ...], bool, bool]
+
+
+def parse_counts(counts: Iterable[str]) -> Counts:
+    """The colours, wonder stages and defeat tokens a tuple of count words names."""
+    wanted = set(counts)
+    return (tuple(colour for word, colour in _COLOURS.items() if word in wanted),
+            "wonder_stage" in wanted, "defeat_token" in wanted)
+
+
+def count_parsed(cards: Mapping[str, Card], cities: Sequence[City], seats: Iterable[int],
+                 parsed: Counts) -> int:
+    """How many of the parsed counts the cities of ``seats`` hold (see :func:`count_items`)."""
+    colours, stages, defeats = parsed
+    total = 0
+    for seat in seats:
+        city = cities[seat]
+        if stages:
+            total += city.stages
+        if defeats:
+            for token in city.tokens:
+                if token < 0:
+                    total += 1
+        if colours:
+            for name in city.cards:
+                if cards[name].colour in colours:
+                    total += 1
+    return total
+
+
+def count_items(cards: Mapping[str, Card], cities: Sequence[City], seats: Iterable[int],
+                counts: Iterable[str]) -> int:
+    """How many of ``counts`` (card colours, ``wonder_stage``, ``defeat_token``) the cities of
+    ``seats`` hold: the one counting rule of coin and point effects (reference §4.5: cards
+    only, never boards)."""
+    return count_parsed(cards, cities, seats, parse_counts(counts))
+
+
+class Tables:
+    """The tables of one base game (edition, table size, options, expansions) and the pure
+    lookups on them. Made once per game object; never changed after."""
+
+    def __init__(
+        self,
+        players: int,
+        options: BaseOptions,
+        edition: Edition,
+        expansions: tuple[Expansion, ...] = (),
+    ) -> None:
+        self.players = players
+        self.options = options
+        self.edition = edition
+        self.expansions = expansions
+        self.ring = Ring(players)
+        # a read-only view of a plain dict: looked up on every build (C-level, unlike FrozenMap)
+        self.cards: Mapping[str, Card] = MappingProxyType(dict(edition.cards))
+        wonders: dict[str, Wonder] = dict(edition.wonders)
+        for expansion in expansions:
+            for wonder in expansion.extra_wonders():
+                wonders[wonder.name] = wonder
+        self.wonders: Mapping[str, Wonder] = wonders
+        if options.wonders is not None:
+            for name in options.wonders:
+                if name not in wonders:
+                    raise UnknownCardError(
+                        f"no wonder named {name!r}; known: {', '.join(wonders)}"
+                    )
+        self.boards = boards(wonders)
+        # The decks before shuffling (the edition's tables, for this table size).
+        self.age_cards = tuple(edition.age_cards(age, players) for age in (1, 2, 3))
+        self.guilds = edition.guilds()
+        self.all_seats = frozenset(range(players))
+        self.sides = tuple(self.ring.sides(seat) for seat in range(players))  # (left, right)
+        # scope -> per seat, the seats an effect of that scope looks at
+        self.scopes = {scope: tuple(scope_seats(self.ring, seat, scope)
+                                    for seat in range(players)) for scope in Scope}
+        # who passes each seat its hand: the right neighbour (hands go left), the left one
+        self.givers = (tuple(right for _, right in self.sides),
+                       tuple(left for left, _ in self.sides))
+        self.no_marks = (NO_MARKS,) * players
+        self.card_shields = {name: card.shields for name, card in self.cards.items()}
+        self._make_stage_tables()
+        # the count words of every coin and point effect of the cards and boards, parsed
+        self.counts: dict[tuple[str, ...], Counts] = {}
+        every = itertools.chain(
+            (e for card in self.cards.values() for e in card.effects),
+            (e for stages in self.boards.values() for stage in stages
+             for e in (*stage.effects, *itertools.chain.from_iterable(stage.choices))))
+        for effect in every:
+            if isinstance(effect, CoinsPer | PointsPer):
+                self.counts[effect.counts] = parse_counts(effect.counts)
+
+    def _make_stage_tables(self) -> None:
+        """Per board and every options taken on its first stages: their effects, the types
+        of those effects (the stages' powers) and their shields."""
+        self.stage_table: dict[_StageKey, tuple[Effect, ...]] = {}
+        self.power_table: dict[_StageKey, frozenset[type]] = {}
+        self.shield_table: dict[_StageKey, int] = {}
+        for (wonder, side), stages in self.boards.items():
+            for count in range(len(stages) + 1):
+                ranges = [range(max(1, len(stage.choices))) for stage in stages[:count]]
+                for choices in itertools.product(*ranges):
+                    effects = effects_of_stages(stages, choices)
+                    key = (wonder, side, choices)
+                    self.stage_table[key] = effects
+                    self.power_table[key] = frozenset(type(e) for e in effects)
+                    self.shield_table[key] = sum(e.count for e in effects
+                                                 if isinstance(e, Shields))
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["cards"] = dict(self.cards)  # (a mappingproxy does not pickle)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.cards = MappingProxyType(state["cards"])
+
+    # -- boards
+
+    def knows_board(self, wonder: str, side: str) -> bool:
+        """Whether ``wonder``'s side ``side`` is a board of this game."""
+        return (wonder, side) in self.boards
+
+    def stages(self, city: City) -> tuple[Stage, ...]:
+        """The stages of the city's board."""
+        return self.boards[(city.wonder, city.side)]
+
+    def built_stages(self, city: City) -> tuple[Stage, ...]:
+        """The stages the city has built."""
+        return self.stages(city)[: city.stages]
+
+    def _stage_key(self, city: City, count: int) -> _StageKey:
+        """The key of the city's first ``count`` stages: the options taken on them (0 for a
+        stage without options, and for one whose option is not noted)."""
+        choices = city.stage_choices
+        if len(choices) != count:
+            choices = (choices + (0,) * count)[:count]
+        return (city.wonder, city.side, choices)
+
+    def stage_effects(self, city: City, count: int | None = None) -> tuple[Effect, ...]:
+        """The effects of the first ``count`` built stages (all by default), with the option
+        taken on each stage that offers several."""
+        key = self._stage_key(city, city.stages if count is None else count)
+        found = self.stage_table.get(key)
+        if found is None:  # (an option out of range: only a state from outside has one)
+            found = effects_of_stages(self.stages(city), key[2])
+        return found
+
+    def stage_powers(self, city: City, marks: TurnMarks = NO_MARKS) -> frozenset[type]:
+        """The types of the effects of the stages built before this turn (or ever, with
+        ``NO_MARKS``): what Olympia, Babylon and Halikarnassos's powers are looked up in."""
+        key = self._stage_key(city, city.stages - marks.stages)
+        found = self.power_table.get(key)
+        if found is None:
+            found = frozenset(type(e) for e in effects_of_stages(self.stages(city), key[2]))
+        return found
+
+    def has_power(self, city: City, power: type, marks: TurnMarks = NO_MARKS) -> bool:
+        """Whether a stage built before this turn (or ever, with ``NO_MARKS``) gives ``power``
+        (an effect type, matched exactly)."""
+        return power in self.stage_powers(city, marks)
+
+    # -- what a city has
+
+    def city_effects(self, city: City) -> Iterable[Effect]:
+        """The effects of the city's cards and built stages."""
+        for name in city.cards:
+            yield from self.cards[name].effects
+        yield from self.stage_effects(city)
+
+    def seat_effects(self, state: BaseState, seat: int) -> Iterable[Effect]:
+        """A city's effects plus what expansions grant the seat."""
+        yield from self.city_effects(state.cities[seat])
+        yield from self.extra_effects(state, seat)
+
+    def extra_effects(self, state: BaseState, seat: int) -> tuple[Effect, ...]:
+        """The lasting effects the expansions grant ``seat`` (their ``extra_effects`` hook)."""
+        expansions = self.expansions
+        if not expansions:
+            return ()
+        if len(expansions) == 1:
+            found = expansions[0].extra_effects(self, state, seat)
+            return found if type(found) is tuple else tuple(found)
+        out: list[Effect] = []
+        for expansion in self.expansions:
+            out.extend(expansion.extra_effects(self, state, seat))
+        return tuple(out)
+
+    def shields(self, state: BaseState, seat: int) -> int:
+        """Military strength: the shields of the city's cards, stages and expansion grants."""
+        city = state.cities[seat]
+        total = sum(map(self.card_shields.__getitem__, city.cards))
+        key = self._stage_key(city, city.stages)
+        stages = self.shield_table.get(key)
+        if stages is None:
+            stages = sum(e.count for e in self.stage_effects(city) if isinstance(e, Shields))
+        total += stages
+        if self.expansions:
+            total += sum(e.count for e in self.extra_effects(state, seat)
+                         if isinstance(e, Shields))
+        return total
+
+    def count(self, cities: Sequence[City], seat: int, counts: tuple[str, ...],
+              scope: Scope) -> int:
+        """How many of ``counts`` (colours, ``wonder_stage``, ``defeat_token``) the cities of
+        ``scope`` around ``seat`` hold (:func:`count_items`)."""
+        parsed = self.counts.get(counts)
+        if parsed is None:  # (count words of no card or board: an expansion's)
+            parsed = parse_counts(counts)
+        return count_parsed(self.cards, cities, self.scopes[scope][seat], parsed)
+
+    def expansion_named(self, detail: str) -> Expansion:
+        """The expansion whose name starts a pending decision's ``detail``."""
+        name = detail.split(":", 1)[0]
+        for expansion in self.expansions:
+            if expansion.name == name:
+                return expansion
+        raise InvalidStateError(f"no expansion {name!r} in this game")
