@@ -31,8 +31,6 @@ from sevenwonders.base.state import (
     City,
     Pending,
     PendingKind,
-    make_city,
-    make_state,
 )
 from sevenwonders.base.tables import Tables
 from sevenwonders.core.military import LOSS, TIE, WIN, neighbour_conflicts
@@ -74,7 +72,7 @@ def advance(tables: Tables, state: BaseState, events: list[Event] | None) -> Bas
 
 
 def with_pending(state: BaseState, pending: tuple[Pending, ...]) -> BaseState:
-    return make_state(
+    return BaseState(
         players=state.players, age=state.age, turn=state.turn, cities=state.cities,
         hands=state.hands, decks=state.decks, discard=state.discard, rng=state.rng,
         pending=pending, marks=state.marks, deferred=state.deferred, over=state.over,
@@ -94,7 +92,7 @@ def pay_deferred(tables: Tables, cities: Sequence[City], deferred: tuple[tuple[i
             gain = tables.count(after, seat, effect.counts, effect.scope) * effect.amount
             if gain:
                 city = after[seat]
-                after[seat] = make_city(
+                after[seat] = City(
                     wonder=city.wonder, side=city.side, coins=city.coins + gain,
                     cards=city.cards, stages=city.stages, tucked=city.tucked, tokens=city.tokens,
                     free_build_age=city.free_build_age, stage_choices=city.stage_choices,
@@ -119,7 +117,7 @@ def end_turn(tables: Tables, state: BaseState, events: list[Event] | None) -> Ba
     turn, mark the Age as ending instead."""
     cities = pay_deferred(tables, state.cities, state.deferred, events)
     last = state.turn >= TURNS_PER_AGE
-    return make_state(
+    return BaseState(
         players=state.players,
         age=state.age,
         turn=state.turn if last else state.turn + 1,
@@ -171,7 +169,7 @@ def end_age(tables: Tables, state: BaseState, events: list[Event] | None) -> Bas
     over = state.age == 3
     if events is not None:
         events.append(GameEnded() if over else AgeStarted(state.age + 1))
-    return make_state(
+    return BaseState(
         players=state.players,
         age=state.age if over else state.age + 1,
         turn=state.turn if over else 1,
@@ -207,7 +205,7 @@ def conflicts(tables: Tables, state: BaseState, events: list[Event] | None) -> t
                 tokens = (*tokens, token)
             if events is not None:
                 events.append(ConflictResolved(state.age, seat, neighbour, own, other, token))
-        cities.append(city if tokens is city.tokens else make_city(
+        cities.append(city if tokens is city.tokens else City(
             wonder=city.wonder, side=city.side, coins=city.coins, cards=city.cards,
             stages=city.stages, tucked=city.tucked, tokens=tokens,
             free_build_age=city.free_build_age, stage_choices=city.stage_choices,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sevenwonders.base.state import NO_MARKS, BaseState, make_city, make_state
+from sevenwonders.base.state import NO_MARKS, BaseState, City
 from sevenwonders.base.tables import Tables
 from sevenwonders.core.rng import Rng
 from sevenwonders.errors import InvalidOptionError
@@ -53,11 +53,11 @@ def new_game(tables: Tables, seed: int) -> BaseState:
             cards.extend(guilds[: n + 2])
         deck, rng = rng.shuffle(cards)
         decks.append(deck)
-    state = make_state(
+    state = BaseState(
         players=n,
         age=1,
         turn=1,
-        cities=tuple(make_city(wonder=wonders[s], side=sides[s], coins=START_COINS, cards=(),
+        cities=tuple(City(wonder=wonders[s], side=sides[s], coins=START_COINS, cards=(),
                                stages=0, tucked=(), tokens=(), free_build_age=0,
                                stage_choices=()) for s in range(n)),
         hands=deal(decks[0], n),
@@ -77,7 +77,7 @@ def new_game(tables: Tables, seed: int) -> BaseState:
     for expansion in tables.expansions:
         expansion_state, rng = expansion.setup(tables, state, rng)
         extra.append(expansion_state)
-    return make_state(
+    return BaseState(
         players=n, age=1, turn=1, cities=state.cities, hands=state.hands, decks=state.decks,
         discard=(), rng=rng, pending=(), marks=state.marks, deferred=(), over=False,
         age_ending=False, expansions=tuple(extra),

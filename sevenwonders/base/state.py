@@ -7,12 +7,10 @@ builds a new state and leaves the old one valid.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
 
 import attrs
 
 from sevenwonders.base.expansion_state import ExpansionState
-from sevenwonders.core.memo import builder
 from sevenwonders.core.rng import Rng
 
 
@@ -69,24 +67,6 @@ class TurnMarks:
 NO_MARKS = TurnMarks()
 
 
-# Keyword builders of the hot path: ``City(wonder=..., ...)`` makes Python pack the keywords
-# into a dict for the class call and unpack them again for ``__init__``; these take every field
-# by keyword and set the slots directly (``core.memo.builder``: no ``__init__``, for values the
-# rules build from their own checked values, never for input from outside). The typed
-# signatures below are what the type checker sees; the field order is the classes' own.
-if TYPE_CHECKING:
-    def make_city(*, wonder: str, side: str, coins: int, cards: tuple[str, ...],
-                  stages: int, tucked: tuple[str, ...], tokens: tuple[int, ...],
-                  free_build_age: int, stage_choices: tuple[int, ...]) -> City:
-        """``City(...)`` with every field named."""
-
-    def make_marks(*, built: tuple[str, ...], stages: int, income: int) -> TurnMarks:
-        """``TurnMarks(...)`` with every field named."""
-else:
-    make_city = builder(City)
-    make_marks = builder(TurnMarks)
-
-
 @attrs.frozen(slots=True)
 class BaseState:
     """A base game between two steps.
@@ -114,15 +94,3 @@ class BaseState:
     age_ending: bool = False
     expansions: tuple[ExpansionState, ...] = ()
 
-
-if TYPE_CHECKING:
-    def make_state(
-        *, players: int, age: int, turn: int, cities: tuple[City, ...],
-        hands: tuple[tuple[str, ...], ...], decks: tuple[tuple[str, ...], ...],
-        discard: tuple[str, ...], rng: Rng, pending: tuple[Pending, ...],
-        marks: tuple[TurnMarks, ...], deferred: tuple[tuple[int, str], ...], over: bool,
-        age_ending: bool, expansions: tuple[ExpansionState, ...],
-    ) -> BaseState:
-        """``BaseState(...)`` with every field named (see :func:`make_city`)."""
-else:
-    make_state = builder(BaseState)

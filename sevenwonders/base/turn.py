@@ -29,9 +29,6 @@ from sevenwonders.base.state import (
     Pending,
     PendingKind,
     TurnMarks,
-    make_city,
-    make_marks,
-    make_state,
 )
 from sevenwonders.base.tables import Tables
 
@@ -120,7 +117,7 @@ def resolve(
     if in_draft and state.turn == TURNS_PER_AGE:
         babylon = ages.last_turn(tables, cities, turn.hands, turn.discard, events)
         pending = ages.order_last_turn(tables, babylon, pending)
-    after = make_state(
+    after = BaseState(
         players=state.players,
         age=state.age,
         turn=state.turn,
@@ -228,13 +225,13 @@ def _settle(tables: Tables, turn: _Turn,
         placed = turn.placed[seat]
         if placed is not None:
             cards, stages, tucked, free_build_age, stage_choices = placed
-            cities[seat] = make_city(
+            cities[seat] = City(
                 wonder=city.wonder, side=city.side, coins=city.coins - spent + income,
                 cards=cards, stages=stages, tucked=tucked, tokens=city.tokens,
                 free_build_age=free_build_age, stage_choices=stage_choices,
             )
         elif spent or income:  # a sale, or coins from a neighbour
-            cities[seat] = make_city(
+            cities[seat] = City(
                 wonder=city.wonder, side=city.side, coins=city.coins - spent + income,
                 cards=city.cards, stages=city.stages, tucked=city.tucked, tokens=city.tokens,
                 free_build_age=city.free_build_age, stage_choices=city.stage_choices,
@@ -242,7 +239,7 @@ def _settle(tables: Tables, turn: _Turn,
         if keep_marks and (spent or income or turn.built[seat] or turn.staged[seat]):
             mark = marks[seat]
             built = turn.built[seat]
-            marks[seat] = make_marks(
+            marks[seat] = TurnMarks(
                 built=mark.built if built is None else (*mark.built, built),
                 stages=mark.stages + turn.staged[seat],
                 income=mark.income + income,
@@ -254,7 +251,7 @@ def _placed_city(city: City, placed: _Placed, coins: int) -> City:
     """``city`` with its placement of this turn (cards, stages, tucked, free build's Age,
     stage options) and ``coins``."""
     cards, stages, tucked, free_build_age, stage_choices = placed
-    return make_city(wonder=city.wonder, side=city.side, coins=coins, cards=cards,
+    return City(wonder=city.wonder, side=city.side, coins=coins, cards=cards,
                      stages=stages, tucked=tucked, tokens=city.tokens,
                      free_build_age=free_build_age, stage_choices=stage_choices)
 
@@ -263,7 +260,7 @@ def _end_plain_turn(tables: Tables, turn: _Turn, cities: tuple[City, ...]) -> Ba
     """A plain draft turn ends in the same step: deferred coins, hands passed (``ages``)."""
     state = turn.state
     deferred = (*state.deferred, *turn.deferred)
-    return make_state(
+    return BaseState(
         players=state.players,
         age=state.age,
         turn=state.turn + 1,

@@ -24,7 +24,6 @@ from sevenwonders.base.scoring import guild_value
 from sevenwonders.base.state import BaseState, City, Pending, PendingKind
 from sevenwonders.base.tables import Tables
 from sevenwonders.core.frozenmap import FrozenMap
-from sevenwonders.core.memo import evolve
 from sevenwonders.core.rng import Rng
 from sevenwonders.edifice.projects import (
     CopyOwnGuild,
@@ -200,7 +199,7 @@ class Edifice(Expansion):
         index = tables.expansions.index(self)
         expansions = list(state.expansions)
         expansions[index] = mine
-        return evolve(state, expansions=tuple(expansions))
+        return attrs.evolve(state, expansions=tuple(expansions))
 
     # -- hooks
 
@@ -378,7 +377,7 @@ class Edifice(Expansion):
                     if events is not None:
                         events.append(ExpansionEvent(NAME, "box_pawn", build.seat,
                                                      mine.projects[pawn_age], effect.value))
-        mine = evolve(
+        mine = attrs.evolve(
             mine,
             participants=tuple(tuple(sorted(p)) for p in participants),
             holders=tuple(tuple(sorted(h)) for h in holders),
@@ -406,19 +405,19 @@ class Edifice(Expansion):
             city = cities[seat]
             for reward in project.reward:
                 if isinstance(reward, Coins):
-                    city = evolve(city, coins=city.coins + reward.amount)
-                    marks[seat] = evolve(marks[seat],
+                    city = attrs.evolve(city, coins=city.coins + reward.amount)
+                    marks[seat] = attrs.evolve(marks[seat],
                                                income=marks[seat].income + reward.amount)
                     if events is not None:
                         events.append(CoinsGained(seat, reward.amount, project.name))
                     continue
                 if isinstance(reward, VictoryToken):
-                    city = evolve(city, tokens=(*city.tokens, reward.value))
+                    city = attrs.evolve(city, tokens=(*city.tokens, reward.value))
                     kind, value = "victory_token", reward.value
                 elif isinstance(reward, DiscardDefeats):
                     kept = tuple(t for t in city.tokens if t > 0)
                     kind, value = "defeats_discarded", len(city.tokens) - len(kept)
-                    city = evolve(city, tokens=kept)
+                    city = attrs.evolve(city, tokens=kept)
                 elif isinstance(reward, Shields):
                     kind, value = "shields", reward.count  # lasting: extra_effects
                 elif isinstance(reward, Produce):
@@ -430,8 +429,8 @@ class Edifice(Expansion):
             cities[seat] = city
         outcomes = list(mine.outcomes)
         outcomes[age] = COMPLETED
-        mine = evolve(mine, rewards=tuple(rewards), outcomes=tuple(outcomes))
-        state = evolve(state, cities=tuple(cities), marks=tuple(marks))
+        mine = attrs.evolve(mine, rewards=tuple(rewards), outcomes=tuple(outcomes))
+        state = attrs.evolve(state, cities=tuple(cities), marks=tuple(marks))
         return self._put(tables, state, mine)
 
     def before_conflicts(
@@ -458,10 +457,10 @@ class Edifice(Expansion):
                 assert isinstance(project.penalty, DiscardCard)
                 pending.append(Pending(seat, PendingKind.EXPANSION,
                                        f"{NAME}:discard:{project.penalty.colour}"))
-        state = evolve(state, cities=tuple(cities),
+        state = attrs.evolve(state, cities=tuple(cities),
                        discard=(*state.discard, *discarded) if discarded else state.discard,
                        pending=(*state.pending, *pending))
-        return self._put(tables, state, evolve(mine, outcomes=tuple(outcomes),
+        return self._put(tables, state, attrs.evolve(mine, outcomes=tuple(outcomes),
                                               debts=tuple(debts)))
 
     def _penalise(
@@ -491,7 +490,7 @@ class Edifice(Expansion):
             if city.coins < penalty.amount:
                 self._debt(debts, seat, project, events)
                 return False
-            city = evolve(city, coins=city.coins - penalty.amount)
+            city = attrs.evolve(city, coins=city.coins - penalty.amount)
             kind, detail, value = "lose_coins", project.name, penalty.amount
         else:
             assert isinstance(penalty, LoseVictoryTokens)
@@ -503,7 +502,7 @@ class Edifice(Expansion):
             tokens = list(city.tokens)
             for token in victories[: penalty.count]:
                 tokens.remove(token)
-            city = evolve(city, tokens=tuple(tokens))
+            city = attrs.evolve(city, tokens=tuple(tokens))
             kind, detail, value = "lose_tokens", project.name, sum(victories[: penalty.count])
         if events is not None:
             events.append(ExpansionEvent(NAME, kind, seat, detail, value))
@@ -539,7 +538,7 @@ class Edifice(Expansion):
         cities[seat] = _without(cities[seat], name)
         if events is not None:
             events.append(ExpansionEvent(NAME, "penalty", seat, name))
-        return evolve(state, cities=tuple(cities), discard=(*state.discard, name))
+        return attrs.evolve(state, cities=tuple(cities), discard=(*state.discard, name))
 
     def score_lines(self, tables: Tables, state: BaseState, seat: int) -> Mapping[str, int]:
         mine = self._mine(tables, state)
@@ -572,4 +571,4 @@ def _without(city: City, name: str) -> City:
     """``city`` without (one copy of) card ``name``."""
     cards = list(city.cards)
     cards.remove(name)
-    return evolve(city, cards=tuple(cards))
+    return attrs.evolve(city, cards=tuple(cards))

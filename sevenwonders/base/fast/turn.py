@@ -27,11 +27,40 @@ from sevenwonders.base.fast.moves import listed
 from sevenwonders.base.hooks import StageBuild
 from sevenwonders.base.moves import Build, BuildStage, Move, Sell
 from sevenwonders.base.setup import TURNS_PER_AGE
-from sevenwonders.base.state import BaseState, City, make_city, make_marks, make_state
+from sevenwonders.base.state import BaseState, City, TurnMarks
 from sevenwonders.base.turn import SALE_COINS
+from sevenwonders.core.memo import builder
 
 if TYPE_CHECKING:
+    from sevenwonders.base.expansion_state import ExpansionState
     from sevenwonders.base.fast.cache import FastCache, StateMemo
+    from sevenwonders.base.state import Pending
+    from sevenwonders.core.rng import Rng
+
+    def make_city(*, wonder: str, side: str, coins: int, cards: tuple[str, ...],
+                  stages: int, tucked: tuple[str, ...], tokens: tuple[int, ...],
+                  free_build_age: int, stage_choices: tuple[int, ...]) -> City:
+        """``City(...)`` with every field named."""
+
+    def make_marks(*, built: tuple[str, ...], stages: int, income: int) -> TurnMarks:
+        """``TurnMarks(...)`` with every field named."""
+
+    def make_state(
+        *, players: int, age: int, turn: int, cities: tuple[City, ...],
+        hands: tuple[tuple[str, ...], ...], decks: tuple[tuple[str, ...], ...],
+        discard: tuple[str, ...], rng: Rng, pending: tuple[Pending, ...],
+        marks: tuple[TurnMarks, ...], deferred: tuple[tuple[int, str], ...], over: bool,
+        age_ending: bool, expansions: tuple[ExpansionState, ...],
+    ) -> BaseState:
+        """``BaseState(...)`` with every field named."""
+else:
+    # Keyword builders of the hot path (``core.memo.builder``): ``City(wonder=..., ...)``
+    # makes Python pack the keywords into a dict for the class call and unpack them again for
+    # ``__init__``; these set the slots directly, for values this pass builds from the rules'
+    # own checked values. The typed signatures above are what the type checker sees.
+    make_city = builder(City)
+    make_marks = builder(TurnMarks)
+    make_state = builder(BaseState)
 
 _SOLD = 1
 _BUILT = 2
