@@ -127,5 +127,4 @@ def test_the_moved_payment_search_is_still_importable_from_core() -> None:
 
     assert resources.cheapest_payments is trading.cheapest_payments
     assert resources.all_payments is trading.all_payments
-    assert resources.payment_pairs is payment.payment_pairs
     assert resources.cost_items is payment.cost_items

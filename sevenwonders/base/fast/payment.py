@@ -4,20 +4,20 @@ producers split once into fixed production and either/or producers, for one trad
 Speed only (the rule is in ``base/trading.py``). It works on the few resources a cost names,
 solves the usual case (no real choice among the producers that can help) from a small table
 keyed on (units needed, units each side sells, prices) per resource, gives either/or producers
-with several useful options each option in turn, and falls back to the general search past 64
-ways. ``tests/core/test_payment_pairs.py`` and ``test_payment_trade.py`` prove it equal to the
-reference search and to a brute-force oracle.
+with several useful options each option in turn, and past 64 such ways falls back to the
+reference search itself (:func:`~sevenwonders.base.trading.all_payments`).
+``tests/base/fast/test_payment_trade.py`` proves it equal to the reference search and to a
+brute-force oracle.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from collections.abc import Iterable
 from operator import add
 from typing import TYPE_CHECKING
 
-from sevenwonders.base.trading import Prod, pair_order, pareto, pareto_purchases
+from sevenwonders.base.trading import Prod, all_payments, pair_order, pareto
 from sevenwonders.core.resources import Bag
 
 if TYPE_CHECKING:
@@ -25,123 +25,8 @@ if TYPE_CHECKING:
 
 _Prod = Prod
 Pairs = tuple[tuple[int, int], ...]
-# The general search past 64 ways, remembered on its canonical inputs (equal trading
-# situations in different games share one entry).
-_cached_purchases = lru_cache(maxsize=10_000)(pareto_purchases)
 
-
-def pareto_pairs(pairs: Iterable[tuple[int, int]]) -> frozenset[tuple[int, int]]:
-    """The non-dominated (left, right) pairs of ``pairs``."""
-    return pareto(pairs)
-
-_SPARSE: dict[Bag, tuple[tuple[int, int], ...]] = {}
 _NO_TRADE = ((0, 0),)
-
-
-
-
-def _single_options(choices: Sequence[_Prod], mask: int) -> tuple[bool, dict[int, int] | None]:
-    """A seller's either/or producers that can help with ``mask``: ``(True, None)`` when one
-    keeps two useful options (a real choice), else ``(False, extra fixed units per resource)``
-    (``None`` when none helps)."""
-    more: dict[int, int] | None = None
-    for m, a in choices:
-        m &= mask
-        if not m:
-            continue
-        if m & (m - 1):
-            return True, None
-        if more is None:
-            more = {}
-        r = m.bit_length() - 1
-        more[r] = more.get(r, 0) + a
-    return False, more
-
-
-def _sparse(cost: Bag) -> tuple[tuple[int, int], ...]:
-    """:func:`cost_items` of ``cost``, remembered in :data:`_SPARSE`."""
-    if len(_SPARSE) > 10_000:
-        _SPARSE.clear()
-    items = _SPARSE[cost] = cost_items(cost)
-    return items
-
-
-def payment_pairs(
-    cost: Bag,
-    own_fixed: Bag,
-    own_choices: tuple[_Prod, ...],
-    left_fixed: Bag,
-    left_choices: tuple[_Prod, ...],
-    right_fixed: Bag,
-    right_choices: tuple[_Prod, ...],
-    left_prices: Bag,
-    right_prices: Bag,
-) -> tuple[tuple[int, int], ...]:
-    """:func:`all_payments` as (left, right) pairs, on producers already split by
-    :func:`split_producers`: the same payments in the same order.
-
-    Works on the few resources the cost names. In the common case every either/or producer
-    that can help has a single needed resource among its options, so it acts as a fixed
-    producer of it; then each needed resource is split between the sides on its own, and the
-    result depends only on (units needed, units each side sells, prices) per resource, a
-    small key cached here. Other cases go to :func:`_choice_pairs`.
-    """
-    items = _SPARSE.get(cost) or _sparse(cost)
-    need: list[tuple[int, int]] = []
-    mask = 0
-    for r, count in items:
-        fixed = own_fixed[r]
-        if count > fixed:
-            need.append((r, count - fixed))
-            mask |= 1 << r
-    if not mask:
-        return _NO_TRADE
-    if not (own_choices or left_choices or right_choices):
-        key = tuple([(count, left_fixed[r], right_fixed[r], left_prices[r], right_prices[r])
-                     for r, count in need])
-        found = _SPLITS.get(key)
-        if found is None:
-            if len(_SPLITS) > 20_000:
-                _SPLITS.clear()
-            found = _SPLITS[key] = _split_between_sides(key)
-        return found
-    if own_choices:
-        folded: dict[int, int] | None = None
-        for m, a in own_choices:
-            m &= mask
-            if not m:
-                continue
-            if m & (m - 1):
-                return _choice_pairs(cost, own_fixed, own_choices, left_fixed, left_choices,
-                                     right_fixed, right_choices, left_prices, right_prices)
-            if folded is None:
-                folded = dict(need)
-            folded[m.bit_length() - 1] -= a
-        if folded is not None:
-            need = [(r, count) for r, count in folded.items() if count > 0]
-            if not need:
-                return _NO_TRADE
-            mask = 0
-            for r, _ in need:
-                mask |= 1 << r
-    left_choice, left_more = _single_options(left_choices, mask)
-    right_choice, right_more = _single_options(right_choices, mask)
-    if left_choice or right_choice:
-        return _choice_pairs(cost, own_fixed, own_choices, left_fixed, left_choices,
-                             right_fixed, right_choices, left_prices, right_prices)
-    if left_more is None and right_more is None:
-        key = tuple((count, left_fixed[r], right_fixed[r], left_prices[r], right_prices[r])
-                    for r, count in need)
-    else:
-        key = tuple(
-            (count,
-             left_fixed[r] + (left_more.get(r, 0) if left_more else 0),
-             right_fixed[r] + (right_more.get(r, 0) if right_more else 0),
-             left_prices[r], right_prices[r])
-            for r, count in need
-        )
-    return split_pairs(key)
-
 
 # ((units needed, units the left sells, units the right sells, left price, right price) per
 # needed resource) -> the non-dominated (left, right) totals, cheapest first
@@ -158,8 +43,8 @@ def split_pairs(
 ) -> tuple[tuple[int, int], ...]:
     """The non-dominated (left, right) totals, cheapest first, buying per resource
     (units needed, units the left sells, units the right sells, left price, right price)
-    of ``key`` (the needs not zero) when no either/or producer is involved: the case of
-    :func:`payment_pairs` that splits each resource between the sides on its own."""
+    of ``key`` (the needs not zero) when no either/or producer is involved, or each acts as
+    a fixed one: each resource splits between the sides on its own."""
     found = _SPLITS.get(key)
     if found is None:
         if len(_SPLITS) > 20_000:
@@ -186,86 +71,6 @@ def _split_between_sides(
     return tuple(sorted(totals, key=pair_order))
 
 
-def _choice_pairs(
-    cost: Bag,
-    own_fixed: Bag,
-    own_choices: tuple[_Prod, ...],
-    left_fixed: Bag,
-    left_choices: tuple[_Prod, ...],
-    right_fixed: Bag,
-    right_choices: tuple[_Prod, ...],
-    left_prices: Bag,
-    right_prices: Bag,
-) -> tuple[tuple[int, int], ...]:
-    """:func:`payment_pairs` when either/or producers offer real choices.
-
-    Each either/or producer that can help is given one of the needed resources among its
-    options, every way; for each assignment the units still needed are split between the
-    sides resource by resource, and the non-dominated totals of all assignments are kept.
-    Giving a producer a resource and using fewer units than it makes (none at all included)
-    covers every use of it, so this is exact. Too many assignments go to the general search
-    (:func:`_payment_pairs`).
-    """
-    items = _SPARSE.get(cost) or _sparse(cost)
-    need: dict[int, int] = {}
-    mask = 0
-    for r, count in items:
-        fixed = own_fixed[r]
-        if count > fixed:
-            need[r] = count - fixed
-            mask |= 1 << r
-    if not mask:
-        return _NO_TRADE
-    remainders = [need]
-    if own_choices:
-        helpers = [(m & mask, a) for m, a in own_choices if m & mask]
-        if helpers:
-            ways = 1
-            for m, _ in helpers:
-                ways *= _BITS[m]
-            if ways > _MAX_WAYS:
-                return _payment_pairs(cost, own_fixed, own_choices, left_fixed, left_choices,
-                                      right_fixed, right_choices, left_prices, right_prices)
-            for m, a in helpers:
-                grown = []
-                for current in remainders:
-                    used = False
-                    for r in _RESOURCES_OF[m]:
-                        have = current.get(r, 0)
-                        if not have:
-                            continue
-                        used = True
-                        nxt = dict(current)
-                        if have > a:
-                            nxt[r] = have - a
-                        else:
-                            del nxt[r]
-                            if not nxt:
-                                return _NO_TRADE  # this way covers the whole cost
-                        grown.append(nxt)
-                    if not used:
-                        grown.append(current)
-                remainders = grown
-            if len(remainders) > 1:
-                unique = {tuple(sorted(bag.items())): bag for bag in remainders}
-                remainders = list(unique.values())
-    found: set[tuple[int, int]] = set()
-    for bag in remainders:
-        totals = _buy(bag, left_fixed, left_choices, right_fixed, right_choices, left_prices,
-                      right_prices)
-        if totals is None:
-            return _payment_pairs(cost, own_fixed, own_choices, left_fixed, left_choices,
-                                  right_fixed, right_choices, left_prices, right_prices)
-        if len(remainders) == 1:
-            if len(totals) == 1:
-                return (totals[0],)
-            return tuple(sorted(totals, key=pair_order))
-        found.update(totals)
-    if not found:
-        return ()
-    return tuple(sorted(pareto(found), key=pair_order))
-
-
 _BITS = [bin(m).count("1") for m in range(1 << 7)]
 # per options mask m of an either/or producer: the bit set over masks M of resources with bit
 # M set when m offers two or more of the resources of M
@@ -278,99 +83,6 @@ OPTION_COUNT = _BITS
 RESOURCES_OF_MASK = _RESOURCES_OF
 MAX_WAYS = _MAX_WAYS
 
-
-def _buy(
-    need: dict[int, int],
-    left_fixed: Bag,
-    left_choices: tuple[_Prod, ...],
-    right_fixed: Bag,
-    right_choices: tuple[_Prod, ...],
-    left_prices: Bag,
-    right_prices: Bag,
-) -> list[tuple[int, int]] | None:
-    """The non-dominated (left, right) totals buying ``need`` (resource -> units, none zero),
-    or ``None`` when the sellers' either/or producers give too many assignments."""
-    mask = 0
-    for r in need:
-        mask |= 1 << r
-    sellers = [(m & mask, a, 0) for m, a in left_choices if m & mask]
-    sellers.extend((m & mask, a, 1) for m, a in right_choices if m & mask)
-    ways = 1
-    for m, _, _ in sellers:
-        ways *= _BITS[m]
-    if ways > _MAX_WAYS:
-        return None
-    # Every assignment of the sellers' either/or producers: extra units per (side, resource).
-    assignments: list[dict[tuple[int, int], int]] = [{}]
-    for m, a, side in sellers:
-        grown = []
-        for extra in assignments:
-            for r in _RESOURCES_OF[m]:
-                nxt = dict(extra)
-                nxt[side, r] = nxt.get((side, r), 0) + a
-                grown.append(nxt)
-        assignments = grown
-    found: list[tuple[int, int]] = []
-    for extra in assignments:
-        totals: list[tuple[int, int]] | None = [(0, 0)]
-        for r, count in need.items():
-            right_cap = right_fixed[r] + extra.get((1, r), 0)
-            low = count - right_cap if count > right_cap else 0
-            left_cap = left_fixed[r] + extra.get((0, r), 0)
-            high = count if count < left_cap else left_cap
-            if low > high:
-                totals = None
-                break
-            lp, rp = left_prices[r], right_prices[r]
-            assert totals is not None
-            if low == high:
-                dl, dr = low * lp, (count - low) * rp
-                totals = [(x + dl, y + dr) for x, y in totals]
-            else:
-                splits = [(a * lp, (count - a) * rp) for a in range(low, high + 1)]
-                totals = list(pareto((x + sx, y + sy) for x, y in totals for sx, sy in splits))
-        if totals is not None:
-            if len(assignments) == 1:
-                return totals
-            found.extend(totals)
-    if len(found) > 1:
-        return list(pareto(found))
-    return found
-
-
-def _payment_pairs(
-    cost: Bag,
-    own_fixed: Bag,
-    own_choices: tuple[_Prod, ...],
-    left_fixed: Bag,
-    left_choices: tuple[_Prod, ...],
-    right_fixed: Bag,
-    right_choices: tuple[_Prod, ...],
-    left_prices: Bag,
-    right_prices: Bag,
-) -> tuple[tuple[int, int], ...]:
-    """:func:`payment_pairs` by the general search (many either/or producers), on canonical
-    inputs (only what bears on the need), so equal situations share the cached
-    :func:`_pareto_purchases` entry."""
-    need = tuple(c - f if c > f else 0 for c, f in zip(cost, own_fixed, strict=True))
-    mask = 0
-    for r, count in enumerate(need):
-        if count:
-            mask |= 1 << r
-    if not mask:
-        return _NO_TRADE
-    own_helpers = tuple(sorted((m & mask, a) for m, a in own_choices if m & mask))
-    sellers = [((1 << r, left_fixed[r]), 0) for r in range(len(need))
-               if need[r] and left_fixed[r]]
-    sellers.extend(((1 << r, right_fixed[r]), 1) for r in range(len(need))
-                   if need[r] and right_fixed[r])
-    sellers.extend(((m & mask, a), 0) for m, a in left_choices if m & mask)
-    sellers.extend(((m & mask, a), 1) for m, a in right_choices if m & mask)
-    prices = (
-        tuple(p if mask >> r & 1 else 0 for r, p in enumerate(left_prices)),
-        tuple(p if mask >> r & 1 else 0 for r, p in enumerate(right_prices)),
-    )
-    return _cached_purchases(need, own_helpers, tuple(sorted(sellers)), prices)
 
 Template = tuple[tuple[int, int, tuple[str, ...], int], ...]
 
@@ -528,10 +240,11 @@ class TradeSituation:
         for m, _, _ in several or ():
             ways *= OPTION_COUNT[m]
         if ways > MAX_WAYS:
-            me, left, right = self.me, self.left, self.right
-            return payment_pairs(cost, me.own_fixed, me.own_choices, left.sell_fixed,
-                                 left.sell_choices, right.sell_fixed, right.sell_choices,
-                                 me.left_prices, me.right_prices)
+            # the reference search (rare: many either/or producers with several options)
+            me = self.me
+            return tuple((p.left, p.right) for p in all_payments(
+                cost, me.own, self.left.sellable, self.right.sellable, me.left_prices,
+                me.right_prices))
         # per needed resource: (resource, units, left cap, right cap, prices) before the ways
         left_fixed = self.left.sell_fixed
         right_fixed = self.right.sell_fixed

@@ -13,8 +13,8 @@ from sevenwonders.base.fast.entries import Entry
 from sevenwonders.base.fast.payment import UNCLEAN, TradeSituation, cost_items
 from sevenwonders.base.trading import CityProfile, all_payments
 from sevenwonders.core.resources import Payment, Producer, parse_bag
-from tests.core.payment_helpers import pairs as _pairs
-from tests.core.payment_helpers import prices, trade_situations
+from tests.base.fast.payment_helpers import pairs as _pairs
+from tests.base.fast.payment_helpers import prices, trade_situations
 from tests.core.test_resources import _oracle
 
 _ids = itertools.count(1)
