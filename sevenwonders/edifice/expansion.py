@@ -23,9 +23,11 @@ from sevenwonders.base.moves import Choose, Move
 from sevenwonders.base.scoring import guild_value
 from sevenwonders.base.state import BaseState, City, Pending, PendingKind
 from sevenwonders.base.tables import Tables
-from sevenwonders.core.frozenmap import FrozenMap
 from sevenwonders.core.rng import Rng
+from sevenwonders.edifice.checks import check_loaded, check_part
 from sevenwonders.edifice.projects import (
+    DEBT_TOKENS,
+    PAWNS_PER_PROJECT,
     CopyOwnGuild,
     DiscardCard,
     DiscardDefeats,
@@ -36,14 +38,13 @@ from sevenwonders.edifice.projects import (
     Project,
     VictoryToken,
     load_projects,
+    with_decisions,
 )
 from sevenwonders.edifice.state import COMPLETED, FAILED, OPEN, EdificeState
 from sevenwonders.errors import InvalidOptionError, InvalidStateError, UnknownCardError
 
 NAME = "edifice"
 PARTICIPATE = "project"
-PAWNS_PER_PROJECT = {3: 2, 4: 3, 5: 3, 6: 4, 7: 5}
-DEBT_TOKENS = (-2, -3, -5)
 CASTLE_CHOICES = ("highest", "lowest")
 # Reference decisions 1-4 (shared/reference/edifice.md): the default first, then the alternative.
 STAGING_CAMP_COSTS = (2, 3)
@@ -77,21 +78,6 @@ def _night_vp_with_both_options(carthage: Wonder) -> Wonder:
                                               *side.stages[1:]))
         sides.append(side)
     return attrs.evolve(carthage, side=tuple(sides))
-
-
-def _with_decisions(catalogue: FrozenMap[str, Project], staging_camp_cost: int,
-                    artisan_district_vp: int, amphitheater_discards: str
-                    ) -> FrozenMap[str, Project]:
-    """The project cards with the values of reference decisions 1-3 chosen by the options."""
-    out = dict(catalogue)
-    out["Staging Camp"] = attrs.evolve(out["Staging Camp"], cost=staging_camp_cost)
-    artisan = out["Artisan District"]
-    out["Artisan District"] = attrs.evolve(artisan, reward=tuple(
-        attrs.evolve(r, vp=artisan_district_vp) if isinstance(r, PointsPerSet) else r
-        for r in artisan.reward))
-    out["Amphitheater"] = attrs.evolve(out["Amphitheater"],
-                                       penalty=DiscardCard(amphitheater_discards))
-    return FrozenMap(out)
 
 
 class Edifice(Expansion):
@@ -146,7 +132,7 @@ class Edifice(Expansion):
         self.artisan_district_vp = artisan_district_vp
         self.amphitheater_discards = amphitheater_discards
         self.carthage_night_vp = carthage_night_vp
-        self.catalogue = _with_decisions(load_projects(), staging_camp_cost, artisan_district_vp,
+        self.catalogue = with_decisions(load_projects(), staging_camp_cost, artisan_district_vp,
                                          amphitheater_discards)
         if projects is not None:
             chosen = tuple(projects)
@@ -208,82 +194,14 @@ class Edifice(Expansion):
         mine = state.expansions[index] if index < len(state.expansions) else None
         if not isinstance(mine, EdificeState):
             raise InvalidStateError("the Edifice state is missing from this game state")
-        n = tables.players
-        seats = range(n)
-
-        def fail(message: str) -> None:
-            raise InvalidStateError(f"inconsistent Edifice state: {message}")
-
-        per_age = (mine.projects, mine.pawns_left, mine.participants, mine.holders, mine.outcomes)
-        if any(len(part) != 3 for part in per_age):
-            fail("projects, pawns, participants, holders and outcomes hold one entry per Age")
-        if any(len(part) != n for part in (mine.rewards, mine.debts, mine.pawns)):
-            fail(f"rewards, debts and pawns hold one entry per seat ({n})")
-        for age, name in enumerate(mine.projects, start=1):
-            if name not in self.catalogue or self.catalogue[name].age != age:
-                fail(f"{name!r} is not a project of Age {age}")
-        if any(p < 0 or p > PAWNS_PER_PROJECT[n] for p in mine.pawns_left):
-            fail(f"pawns left {mine.pawns_left}")
-        if any(o not in (OPEN, COMPLETED, FAILED) for o in mine.outcomes):
-            fail(f"outcomes {mine.outcomes}")
-        if any(s not in seats for group in (*mine.participants, *mine.holders) for s in group):
-            fail("a pawn holder that is not a seat")
-        if any(r not in self.catalogue for rewards in mine.rewards for r in rewards):
-            fail("a reward from an unknown project")
-        if any(a not in (1, 2, 3) for pawns in mine.pawns for a in pawns):
-            fail("a pawn of an Age that does not exist")
-        if any(d not in DEBT_TOKENS for debts in mine.debts for d in debts):
-            fail("a debt token of an unknown value")
+        check_part(self.catalogue, tables.players, mine)
 
     def validate_loaded(self, tables: Tables, state: BaseState) -> None:
-        """The cross-field rules of the projects (Edifice rulebook, "Projects"): a project of
-        a later Age is open, one of a past Age is decided; a completed project has no pawn
-        left; participants hold a pawn of their Age; rewards come from completed projects the
-        seat held a pawn of; debts only from failed projects."""
+        """The cross-field rules of the projects (:func:`~.checks.check_loaded`)."""
         self.validate(tables, state)
         mine = state.expansions[tables.expansions.index(self)]
         assert isinstance(mine, EdificeState)
-
-        def fail(message: str) -> None:
-            raise InvalidStateError(f"inconsistent Edifice state: {message}",
-                                    field="expansions.edifice")
-
-        n = len(mine.pawns)
-        for index, outcome in enumerate(mine.outcomes):
-            age = index + 1
-            if age > state.age and outcome != OPEN:
-                fail(f"the project of Age {age} is {outcome} during Age {state.age}")
-            if age < state.age and outcome == OPEN:
-                fail(f"the project of Age {age} is still open in Age {state.age}")
-            if outcome == COMPLETED and mine.pawns_left[index] != 0:
-                fail(f"the completed project of Age {age} has pawns left")
-            if not set(mine.participants[index]) <= set(mine.holders[index]):
-                fail(f"a participant of Age {age} is not among the pawn holders")
-            if len(set(mine.participants[index])) != len(mine.participants[index]):
-                fail(f"a seat takes part twice in the project of Age {age}")
-            if any(age not in mine.pawns[seat] for seat in mine.holders[index]):
-                fail(f"a participant of Age {age} holds no pawn of that Age")
-        failed = sum(1 for outcome in mine.outcomes if outcome == FAILED)
-        for seat in range(n):
-            for reward in mine.rewards[seat]:
-                index = mine.projects.index(reward) if reward in mine.projects else -1
-                # every holder of a pawn of that Age is rewarded: participants and Ur's box pawns
-                if index < 0 or mine.outcomes[index] != COMPLETED \
-                        or seat not in mine.holders[index]:
-                    fail(f"seat {seat} has a reward of {reward!r}, which it did not earn")
-            if len(set(mine.rewards[seat])) != len(mine.rewards[seat]):
-                fail(f"seat {seat} has a reward twice")
-            if len(mine.debts[seat]) > failed:
-                fail(f"seat {seat} has {len(mine.debts[seat])} debts after {failed} failures")
-            # the conflict tokens the base check leaves to us (changes_conflict_tokens): two a
-            # conflict, plus one victory token a reward that gives one
-            conflicts = 3 if state.over else state.age - 1
-            earned = sum(1 for name in mine.rewards[seat]
-                         for reward in self._project(name).reward
-                         if isinstance(reward, VictoryToken))
-            if len(state.cities[seat].tokens) > 2 * conflicts + earned:
-                fail(f"seat {seat} holds {len(state.cities[seat].tokens)} conflict tokens "
-                     f"after {conflicts} conflicts and {earned} token rewards")
+        check_loaded(self.catalogue, state, mine)
 
     def extra_wonders(self) -> tuple[Wonder, ...]:
         return edifice_wonders(self.carthage_night_vp)

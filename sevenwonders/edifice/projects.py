@@ -22,6 +22,9 @@ from sevenwonders.core.serialization import register_union, structure
 from sevenwonders.errors import DataFileError, SevenWondersError, UnknownCardError
 
 PROJECTS_FILE = "projects.toml"
+# Participation pawns per project by table size; the debt token of a failed project by Age.
+PAWNS_PER_PROJECT = {3: 2, 4: 3, 5: 3, 6: 4, 7: 5}
+DEBT_TOKENS = (-2, -3, -5)
 
 
 @attrs.frozen(slots=True)
@@ -184,3 +187,18 @@ def describe_project(project: Project) -> str:
     rewards = ", ".join(describe_reward(r) for r in project.reward) or "nothing"
     return (f"join {project.cost} coin{'s' if project.cost != 1 else ''}; reward {rewards}; "
             f"penalty {describe_penalty(project.penalty)}")
+
+
+def with_decisions(catalogue: FrozenMap[str, Project], staging_camp_cost: int,
+                   artisan_district_vp: int, amphitheater_discards: str
+                   ) -> FrozenMap[str, Project]:
+    """The project cards with the values of reference decisions 1-3 chosen by the options."""
+    out = dict(catalogue)
+    out["Staging Camp"] = attrs.evolve(out["Staging Camp"], cost=staging_camp_cost)
+    artisan = out["Artisan District"]
+    out["Artisan District"] = attrs.evolve(artisan, reward=tuple(
+        attrs.evolve(r, vp=artisan_district_vp) if isinstance(r, PointsPerSet) else r
+        for r in artisan.reward))
+    out["Amphitheater"] = attrs.evolve(out["Amphitheater"],
+                                       penalty=DiscardCard(amphitheater_discards))
+    return FrozenMap(out)

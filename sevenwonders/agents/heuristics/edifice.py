@@ -23,8 +23,9 @@ from typing import Any
 from sevenwonders.base.effects import Coins, PointsPer, Produce, Shields
 from sevenwonders.base.scoring import guild_value
 from sevenwonders.base.state import BaseState
-from sevenwonders.edifice.expansion import DEBT_TOKENS, NAME, PARTICIPATE
+from sevenwonders.edifice.expansion import NAME, PARTICIPATE
 from sevenwonders.edifice.projects import (
+    DEBT_TOKENS,
     CopyOwnGuild,
     DiscardCard,
     DiscardDefeats,
