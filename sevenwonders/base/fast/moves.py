@@ -45,27 +45,13 @@ def hand_moves(
     payments come from caches keyed on the ids of the trading contents, and the move
     values are shared. ``hand`` limits the moves to some cards of the hand; ``entries``
     are every seat's entry when the caller has them; ``memo`` receives, per card, what its
-    moves are as plain immutable values, and the stage template (see :func:`accepts`)."""
+    moves are as plain immutable values, and the stage template (see :func:`accepts`). A
+    card's moves come from shared parts (no tuple per row: rows of moves are tracked by the
+    garbage collector, and there were several per part)."""
     city = state.cities[seat]
-    left_seat, right_seat = cache.sides[seat]
-    found = cache.state_memo(state).entries if entries is None else entries
-    me, left, right = found[seat], found[left_seat], found[right_seat]
-    if me is None or left is None or right is None:
-        found = cache.entries(state, (seat, left_seat, right_seat))
-        me, left, right = found[seat], found[left_seat], found[right_seat]
-        assert me is not None and left is not None and right is not None
     marks = state.marks[seat]
     spendable = city.coins - marks.income
-    trade = cache.trades.get((me.own_id, left.sell_id, right.sell_id))
-    if trade is None:
-        trade = cache.trade(me, left, right)
-    if cache.tables.expansions:
-        template, template_id = stage_template(cache, state, seat, city, me, left, right,
-                                                     spendable, trade)
-    elif me.next_stage is None:
-        template, template_id = cache.no_template
-    else:
-        template, template_id = plain_stage_template(cache, trade, me.next_stage, spendable)
+    me, trade, (template, template_id) = _situation(cache, state, seat, entries, spendable)
     keys: dict[str, RowKey] = {}  # each card's row key (kept in the memo when there is one)
     powers = me.powers
     # the powers that make a card free (free_reason), if the city has any
@@ -75,13 +61,10 @@ def hand_moves(
     built = marks.built
     info_of = cache.info
     pays = trade.pays
-    available = trade.available
     parts = cache.row_parts
     stage_row = cache.stage_rows.get(template_id)
     if stage_row is None:
-        if len(cache.stage_rows) > CACHE_LIMIT:
-            cache.stage_rows.clear()
-        stage_row = cache.stage_rows[template_id] = {}
+        stage_row = _stage_row(cache, template_id)
     moves: list[Move] = []
     extend = moves.extend
     append = moves.append
@@ -110,47 +93,77 @@ def hand_moves(
                 else:
                     pairs = pays.get(info.cost_id)
                     if pairs is None:
-                        # (TradeSituation.pairs inline: a cost needing more of a resource
-                        # than all producers together make has no payment)
-                        for r, count in info.items:
-                            if count > available[r]:
-                                pairs = pays[info.cost_id] = ()
-                                break
-                        else:
-                            pairs = trade.search(info.cost, info.items, info.cost_id)
+                        pairs = trade.pairs(info.cost, info.items, info.cost_id)
                     if pairs:
                         last = pairs[-1]
                         if last[0] + last[1] > budget:
                             pairs = tuple(p for p in pairs if p[0] + p[1] <= budget)
                     status = pairs
-        offered = (free_build and status is not True and status is not None
-                   and info.has_cost)
+        offered = free_build and status is not True and status is not None and info.has_cost
         keys[name] = (name, status, offered, template_id)
-        # The card's moves from shared parts (no tuple per row: rows of moves are tracked by
-        # the garbage collector, and there were several per part)
         if status is True:
             append(info.free_move)
         elif status:
-            builds = parts.get((name, status))
-            if builds is None:
-                builds = row_builds(cache, info, status)
-            extend(builds)
+            extend(parts.get((name, status)) or row_builds(cache, info, status))
         if offered:
             append(info.free_build_move)
         if template:
-            stages = stage_row.get(name)
-            if stages is None:
-                stages = stage_row[name] = tuple(
-                    [_one(cache, (name, *entry), BuildStage) for entry in template])
-            extend(stages)
+            extend(stage_row.get(name) or _stage_builds(cache, stage_row, name, template))
         append(info.sell)
     if memo is not None:
-        kept = memo.keys.get(seat)
-        if kept is None:
-            memo.keys[seat] = (keys, template)
-        else:
-            kept[0].update(keys)
+        _keep(memo, seat, keys, template)
     return tuple(moves)
+
+
+def _situation(
+    cache: FastCache, state: BaseState, seat: int, entries: list[Entry | None] | None,
+    spendable: int,
+) -> tuple[Entry, TradeSituation, tuple[Template, int]]:
+    """The seat's entry, its trading situation and its stage template with its id."""
+    left_seat, right_seat = cache.sides[seat]
+    found = cache.state_memo(state).entries if entries is None else entries
+    me, left, right = found[seat], found[left_seat], found[right_seat]
+    if me is None or left is None or right is None:
+        found = cache.entries(state, (seat, left_seat, right_seat))
+        me, left, right = found[seat], found[left_seat], found[right_seat]
+        assert me is not None and left is not None and right is not None
+    trade = cache.trades.get((me.own_id, left.sell_id, right.sell_id))
+    if trade is None:
+        trade = cache.trade(me, left, right)
+    if cache.tables.expansions:
+        template = stage_template(cache, state, seat, state.cities[seat], me, left, right,
+                                  spendable, trade)
+    elif me.next_stage is None:
+        template = cache.no_template
+    else:
+        template = plain_stage_template(cache, trade, me.next_stage, spendable)
+    return me, trade, template
+
+
+def _stage_row(cache: FastCache, template_id: int) -> dict[str, tuple[Move, ...]]:
+    """A new table of each card's stage builds for the template ``template_id``."""
+    if len(cache.stage_rows) > CACHE_LIMIT:
+        cache.stage_rows.clear()
+    row: dict[str, tuple[Move, ...]] = {}
+    cache.stage_rows[template_id] = row
+    return row
+
+
+def _stage_builds(cache: FastCache, stage_row: dict[str, tuple[Move, ...]], name: str,
+                  template: Template) -> tuple[Move, ...]:
+    """The stage builds of card ``name`` for a stage template (kept in its ``stage_row``)."""
+    stages = stage_row[name] = tuple(
+        [_one(cache, (name, *entry), BuildStage) for entry in template])
+    return stages
+
+
+def _keep(memo: StateMemo, seat: int, keys: dict[str, RowKey], template: Template) -> None:
+    """Note in the state's memo each card's row key and the seat's stage template."""
+    kept = memo.keys.get(seat)
+    if kept is None:
+        memo.keys[seat] = (keys, template)
+    else:
+        kept[0].update(keys)
 
 
 

@@ -260,82 +260,109 @@ class TradeSituation:
                 left_cap += left_units
                 right_cap += right_units
             base.append((r, count, left_cap, right_cap, left_prices[r], right_prices[r]))
-        results = set()
         if several is not None and len(several) == 1:
-            # (the usual case) the way giving the producer one resource changes that
-            # resource's part alone
-            m, amount, whose = several[0]
-            parts: list[tuple[int, int, int, int, int]] = []
-            at_of = {}
-            for r, count, left_cap, right_cap, lp, rp in base:
-                if count > 0:
-                    at_of[r] = len(parts)
-                    parts.append((count, left_cap if left_cap < count else count,
-                                  right_cap if right_cap < count else count, lp, rp))
-            if not parts:
-                return _NO_TRADE  # every way needs nothing bought
-            for r, count, left_cap, right_cap, lp, rp in base:
-                if not m >> r & 1:
-                    continue
-                way = parts.copy()
-                if count <= 0:
-                    pass  # the resource is covered already: this way buys as without it
-                elif whose == 0:
-                    count -= amount
-                    if count > 0:
-                        way[at_of[r]] = (count, left_cap if left_cap < count else count,
-                                         right_cap if right_cap < count else count, lp, rp)
-                    else:
-                        del way[at_of[r]]
-                        if not way:
-                            return _NO_TRADE  # this way needs nothing bought
-                else:
-                    if whose == 1:
-                        left_cap += amount
-                    else:
-                        right_cap += amount
-                    way[at_of[r]] = (count, left_cap if left_cap < count else count,
-                                     right_cap if right_cap < count else count, lp, rp)
-                key = tuple(way)
-                results.add(_SPLITS.get(key) or split_pairs(key))
+            found = _one_way_splits(base, several[0])
         else:
-            # every way: (whose, resource, units) of each of several
-            if not several:
-                ways_of: Iterable[tuple[tuple[int, int, int], ...]] = ((),)
+            found = _every_way_splits(base, several)
+        if found is None:
+            return _NO_TRADE  # some way needs nothing bought
+        return _front(found)
+# per needed resource before the ways: (resource, units, left cap, right cap, prices)
+_Base = list[tuple[int, int, int, int, int, int]]
+_Split = tuple[int, int, int, int, int]
+
+
+def _capped(count: int, left_cap: int, right_cap: int, lp: int, rp: int) -> _Split:
+    """A resource's part of a split key (sellers' units past the need change nothing)."""
+    return (count, left_cap if left_cap < count else count,
+            right_cap if right_cap < count else count, lp, rp)
+
+
+def _one_way_splits(base: _Base, producer: tuple[int, int, int]) -> set[Pairs] | None:
+    """The payments of each way to give one either/or producer (options, amount, whose) one
+    of the needed resources: the way changes that resource's part alone (the usual case).
+    ``None`` when a way needs nothing bought."""
+    m, amount, whose = producer
+    parts: list[_Split] = []
+    at_of = {}
+    for r, count, left_cap, right_cap, lp, rp in base:
+        if count > 0:
+            at_of[r] = len(parts)
+            parts.append(_capped(count, left_cap, right_cap, lp, rp))
+    if not parts:
+        return None  # every way needs nothing bought
+    results: set[Pairs] = set()
+    for r, count, left_cap, right_cap, lp, rp in base:
+        if not m >> r & 1:
+            continue
+        way = parts.copy()
+        if count <= 0:
+            pass  # the resource is covered already: this way buys as without it
+        elif whose == 0:
+            count -= amount
+            if count > 0:
+                way[at_of[r]] = _capped(count, left_cap, right_cap, lp, rp)
             else:
-                ways_of = itertools.product(*[[(whose, r, amount)
-                                               for r in RESOURCES_OF_MASK[m]]
-                                              for m, amount, whose in several])
-            for adds in ways_of:
-                parts = []
-                for r, count, left_cap, right_cap, lp, rp in base:
-                    for whose, at, units in adds:
-                        if at == r:
-                            if whose == 0:
-                                count -= units
-                            elif whose == 1:
-                                left_cap += units
-                            else:
-                                right_cap += units
-                    if count > 0:
-                        parts.append((count, left_cap if left_cap < count else count,
-                                      right_cap if right_cap < count else count, lp, rp))
-                if not parts:
-                    return _NO_TRADE  # this way needs nothing bought
-                key = tuple(parts)
-                results.add(_SPLITS.get(key) or split_pairs(key))
-        if len(results) == 1:
-            return results.pop()
-        # the non-dominated totals (pareto), cheapest first then fewer to the left
-        # (pair_order: sorted by left, a stable sort by the total)
-        best = -1
-        front = []
-        for pair in sorted({pair for found in results for pair in found}):
-            if best < 0 or pair[1] < best:
-                front.append(pair)
-                best = pair[1]
-        front.sort(key=sum)
-        return tuple(front)
+                del way[at_of[r]]
+                if not way:
+                    return None  # this way needs nothing bought
+        else:
+            if whose == 1:
+                left_cap += amount
+            else:
+                right_cap += amount
+            way[at_of[r]] = _capped(count, left_cap, right_cap, lp, rp)
+        key = tuple(way)
+        results.add(_SPLITS.get(key) or split_pairs(key))
+    return results
+
+
+def _every_way_splits(base: _Base,
+                      several: tuple[tuple[int, int, int], ...] | None) -> set[Pairs] | None:
+    """The payments of every way to give each of ``several`` either/or producers one of the
+    needed resources. ``None`` when a way needs nothing bought."""
+    # every way: (whose, resource, units) of each of several
+    if not several:
+        ways_of: Iterable[tuple[tuple[int, int, int], ...]] = ((),)
+    else:
+        ways_of = itertools.product(*[[(whose, r, amount) for r in RESOURCES_OF_MASK[m]]
+                                      for m, amount, whose in several])
+    results: set[Pairs] = set()
+    for adds in ways_of:
+        parts = []
+        for r, count, left_cap, right_cap, lp, rp in base:
+            for whose, at, units in adds:
+                if at == r:
+                    if whose == 0:
+                        count -= units
+                    elif whose == 1:
+                        left_cap += units
+                    else:
+                        right_cap += units
+            if count > 0:
+                parts.append(_capped(count, left_cap, right_cap, lp, rp))
+        if not parts:
+            return None  # this way needs nothing bought
+        key = tuple(parts)
+        results.add(_SPLITS.get(key) or split_pairs(key))
+    return results
+
+
+def _front(results: set[Pairs]) -> Pairs:
+    """The non-dominated totals of all the ways (pareto), cheapest first then fewer to the
+    left (pair_order: sorted by left, a stable sort by the total)."""
+    if len(results) == 1:
+        return results.pop()
+    best = -1
+    front = []
+    for pair in sorted({pair for found in results for pair in found}):
+        if best < 0 or pair[1] < best:
+            front.append(pair)
+            best = pair[1]
+    front.sort(key=sum)
+    return tuple(front)
+
+
 # (own, left, right) units per resource
 _Extra = tuple[tuple[int, int, int], ...]
 _Fold = tuple[_Extra | None, tuple[tuple[int, int, int], ...] | None]
