@@ -140,14 +140,6 @@ class FastCache:
             found = self.cost_ids[cost] = self.new_id()
         return found
 
-    def content_id(self, kind: int, content: Any) -> int:
-        """The id of a trading content (``kind`` 0: what a city pays with, 1: what it sells)."""
-        table = self.sell_ids if kind else self.own_ids
-        found = table.get(content)
-        if found is None:
-            found = table[content] = self.new_id()
-        return found
-
     def new_game(self) -> None:
         """A new game: the cities of earlier games seldom come back, so their entries and
         trading situations are dropped (what is keyed on content alone, such as the rows of
@@ -282,19 +274,14 @@ class FastCache:
         found = (self.state_memo(state) if memo is None else memo).entries
         for seat in seats:
             if found[seat] is None:
+                if len(self.profiles) > _entries.PROFILE_CACHE_LIMIT:
+                    self.clear()
                 found[seat] = _entries.entry(self, state, seat)
         return found
 
     def entry(self, state: BaseState, seat: int) -> Entry:
         found = self.entries(state, (seat,))[seat]
         assert found is not None
-        return found
-
-    def producer(self, effect: Produce) -> tuple[int, int]:
-        found = self.producers.get(effect)
-        if found is None:
-            producer = Producer.of(effect.options, effect.amount)
-            found = self.producers[effect] = (producer.options, producer.amount)
         return found
 
     def trade(self, me: Entry, left: Entry, right: Entry) -> TradeSituation:

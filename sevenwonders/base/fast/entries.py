@@ -10,6 +10,7 @@ usual case in a game.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from sevenwonders.base.cards import Card
@@ -19,7 +20,7 @@ from sevenwonders.base.moves import Build, Sell
 from sevenwonders.base.state import BaseState, City, TurnMarks
 from sevenwonders.base.trading import STANDARD_PRICE, CityProfile, split_producers
 from sevenwonders.base.trading import discounts as trade_discounts
-from sevenwonders.core.resources import Bag
+from sevenwonders.core.resources import Bag, Producer
 
 if TYPE_CHECKING:
     from sevenwonders.base.fast.cache import FastCache
@@ -193,6 +194,25 @@ class Entry:
                            self.powers)
 
 
+def content_id(cache: FastCache, kind: int, content: Any) -> int:
+    """The id of a trading content (``kind`` 0: what a city pays with, 1: what it sells);
+    ids only grow (:meth:`FastCache.new_id`), so an id never names two contents."""
+    table = cache.sell_ids if kind else cache.own_ids
+    found = table.get(content)
+    if found is None:
+        found = table[content] = next(cache.ids)
+    return found
+
+
+def produced_by(cache: FastCache, effect: Produce) -> tuple[int, int]:
+    """The (options, amount) of a ``Produce`` effect (kept per effect)."""
+    found = cache.producers.get(effect)
+    if found is None:
+        made = Producer.of(effect.options, effect.amount)
+        found = cache.producers[effect] = (made.options, made.amount)
+    return found
+
+
 def entry(cache: FastCache, state: BaseState, seat: int) -> Entry:
     """The seat's profile with the ids of its trading contents (see ``_profiles``)."""
     city = state.cities[seat]
@@ -207,8 +227,6 @@ def entry(cache: FastCache, state: BaseState, seat: int) -> Entry:
                marks.built, marks.stages)
     found = cache.profiles.get(key)
     if found is None:
-        if len(cache.profiles) > PROFILE_CACHE_LIMIT:
-            cache.clear()
         parent = None
         if city.cards and not extra and not marks.built and not marks.stages:
             # Most often the city of the turn before, one card shorter, is known (its key
@@ -275,13 +293,13 @@ def child_entry(cache: FastCache, parent: Entry, city: City) -> Entry:
     if producer is not None:
         found.own_units, found.own_tagged = units_of(own_fixed, own_choices, False)
     found.left_prices, found.right_prices = left_prices, right_prices
-    found.own_id = cache.content_id(0, (
+    found.own_id = content_id(cache, 0, (
         own_fixed, tuple(sorted(own_choices)) if len(own_choices) > 1 else own_choices,
         left_prices, right_prices))
     if sellable is not parent.sellable:
         found.sellable, found.sell_fixed, found.sell_choices = sellable, sell_fixed, sell_choices
         found.sell_units, found.sell_tagged = units_of(sell_fixed, sell_choices, True)
-        found.sell_id = cache.content_id(1, (
+        found.sell_id = content_id(cache, 1, (
             sell_fixed, tuple(sorted(sell_choices)) if len(sell_choices) > 1 else sell_choices))
     return found
 
@@ -320,7 +338,7 @@ def stage_child(cache: FastCache, parent: Entry, city: City) -> Entry:
                 prices[side][r] = price
         found.left_prices, found.right_prices = tuple(prices[0]), tuple(prices[1])
     own_choices = found.own_choices
-    found.own_id = cache.content_id(0, (
+    found.own_id = content_id(cache, 0, (
         found.own_fixed, tuple(sorted(own_choices)) if len(own_choices) > 1 else own_choices,
         found.left_prices, found.right_prices))
     return found
@@ -401,7 +419,7 @@ def make_entry(cache: FastCache, city: City, marks: TurnMarks, extra: tuple[Effe
     producers, discounts, powers = stage_part(cache, city, city.stages - marks.stages)
     if extra:
         producers = (*producers,
-                     *(cache.producer(e) for e in extra if isinstance(e, Produce)))
+                     *(produced_by(cache, e) for e in extra if isinstance(e, Produce)))
         discounts = (*discounts, *trade_discounts(extra))
     for producer in producers:
         own.append(producer)
@@ -416,7 +434,7 @@ def make_entry(cache: FastCache, city: City, marks: TurnMarks, extra: tuple[Effe
             prices[r] = price
     profile = ProfileFields(tuple(own), tuple(sellable), tuple(left_prices),
                              tuple(right_prices), powers)
-    return Entry(profile, cache.content_id,
+    return Entry(profile, partial(content_id, cache),
                   (tuple(own_fixed), tuple(own_choices), tuple(sell_fixed),
                    tuple(sell_choices)))
 
@@ -429,7 +447,7 @@ def stage_part(
     found = cache.stage_parts.get(key)
     if found is None:
         effects = cache.tables.stage_effects(city, count)
-        producers = tuple(cache.producer(e) for e in effects if isinstance(e, Produce))
+        producers = tuple(produced_by(cache, e) for e in effects if isinstance(e, Produce))
         found = cache.stage_parts[key] = (
             producers, trade_discounts(effects), frozenset(type(effect) for effect in effects)
         )
