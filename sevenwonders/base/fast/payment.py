@@ -207,7 +207,7 @@ class TradeSituation:
         own_fixed = self.own_fixed
         # The units still needed after fixed production, then the either/or producers: when
         # each one that can help has a single needed resource among its options, it acts as
-        # a fixed producer of it (as in payment_pairs); otherwise the general search.
+        # a fixed producer of it (as in search); otherwise every way is tried.
         need = []
         mask = 0
         for r, count in items:
