@@ -3,6 +3,10 @@ a hand's moves put together from shared parts, stage templates shared by their c
 the fast acceptance of a listed move. Speed only:
 :func:`sevenwonders.base.legal.general_hand_moves` is the rule, and
 ``tests/base/test_speed_invariants.py`` proves both give the same tuple on every state met.
+
+The payments come from caches keyed on the ids of the trading contents, and the move values
+are shared: a hand's moves are put together from shared parts (no tuple per row: rows of
+moves are tracked by the garbage collector, and there were several per part).
 """
 
 from __future__ import annotations
@@ -38,16 +42,11 @@ def hand_moves(
     hand: tuple[str, ...] | None = None, entries: list[Entry | None] | None = None,
     memo: StateMemo | None = None,
 ) -> tuple[Move, ...]:
-    """Every move with a card of the seat's hand: builds (each payment, the once-per-Age
-    free build), stages (options x variants x payments) and the sale, card by card.
-
-    The fast path of :meth:`general_hand_moves` (which must give the same tuple): the
-    payments come from caches keyed on the ids of the trading contents, and the move
-    values are shared. ``hand`` limits the moves to some cards of the hand; ``entries``
-    are every seat's entry when the caller has them; ``memo`` receives, per card, what its
-    moves are as plain immutable values, and the stage template (see :func:`accepts`). A
-    card's moves come from shared parts (no tuple per row: rows of moves are tracked by the
-    garbage collector, and there were several per part)."""
+    """Every move with a card of the seat's hand, card by card: builds (each payment, the
+    once-per-Age free build), stages (options x variants x payments) and the sale; the
+    fast path of ``legal.general_hand_moves`` (see the module's docstring). ``hand`` limits
+    the moves to some cards of the hand; ``entries`` are every seat's entry when the caller
+    has them; ``memo`` receives each card's :data:`RowKey` and the stage template."""
     city = state.cities[seat]
     marks = state.marks[seat]
     spendable = city.coins - marks.income
@@ -61,13 +60,13 @@ def hand_moves(
     built = marks.built
     info_of = cache.info
     pays = trade.pays
+    available = trade.available
     parts = cache.row_parts
     stage_row = cache.stage_rows.get(template_id)
     if stage_row is None:
         stage_row = _stage_row(cache, template_id)
     moves: list[Move] = []
-    extend = moves.extend
-    append = moves.append
+    extend, append = moves.extend, moves.append
     for name in state.hands[seat] if hand is None else hand:
         if name in keys:
             continue  # a second copy of a card has no moves of its own
@@ -93,11 +92,16 @@ def hand_moves(
                 else:
                     pairs = pays.get(info.cost_id)
                     if pairs is None:
-                        pairs = trade.pairs(info.cost, info.items, info.cost_id)
-                    if pairs:
-                        last = pairs[-1]
-                        if last[0] + last[1] > budget:
-                            pairs = tuple(p for p in pairs if p[0] + p[1] <= budget)
+                        # (TradeSituation.pairs inline: a cost needing more of a resource
+                        # than all producers together make has no payment)
+                        for r, count in info.items:
+                            if count > available[r]:
+                                pairs = pays[info.cost_id] = ()
+                                break
+                        else:
+                            pairs = trade.search(info.cost, info.items, info.cost_id)
+                    if pairs and pairs[-1][0] + pairs[-1][1] > budget:
+                        pairs = tuple(p for p in pairs if p[0] + p[1] <= budget)
                     status = pairs
         offered = free_build and status is not True and status is not None and info.has_cost
         keys[name] = (name, status, offered, template_id)

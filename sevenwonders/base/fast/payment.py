@@ -269,13 +269,8 @@ class TradeSituation:
         return _front(found)
 # per needed resource before the ways: (resource, units, left cap, right cap, prices)
 _Base = list[tuple[int, int, int, int, int, int]]
+# a resource's part of a split key (sellers' units past the need change nothing: capped)
 _Split = tuple[int, int, int, int, int]
-
-
-def _capped(count: int, left_cap: int, right_cap: int, lp: int, rp: int) -> _Split:
-    """A resource's part of a split key (sellers' units past the need change nothing)."""
-    return (count, left_cap if left_cap < count else count,
-            right_cap if right_cap < count else count, lp, rp)
 
 
 def _one_way_splits(base: _Base, producer: tuple[int, int, int]) -> set[Pairs] | None:
@@ -288,7 +283,8 @@ def _one_way_splits(base: _Base, producer: tuple[int, int, int]) -> set[Pairs] |
     for r, count, left_cap, right_cap, lp, rp in base:
         if count > 0:
             at_of[r] = len(parts)
-            parts.append(_capped(count, left_cap, right_cap, lp, rp))
+            parts.append((count, left_cap if left_cap < count else count,
+                          right_cap if right_cap < count else count, lp, rp))
     if not parts:
         return None  # every way needs nothing bought
     results: set[Pairs] = set()
@@ -301,7 +297,8 @@ def _one_way_splits(base: _Base, producer: tuple[int, int, int]) -> set[Pairs] |
         elif whose == 0:
             count -= amount
             if count > 0:
-                way[at_of[r]] = _capped(count, left_cap, right_cap, lp, rp)
+                way[at_of[r]] = (count, left_cap if left_cap < count else count,
+                                 right_cap if right_cap < count else count, lp, rp)
             else:
                 del way[at_of[r]]
                 if not way:
@@ -311,7 +308,8 @@ def _one_way_splits(base: _Base, producer: tuple[int, int, int]) -> set[Pairs] |
                 left_cap += amount
             else:
                 right_cap += amount
-            way[at_of[r]] = _capped(count, left_cap, right_cap, lp, rp)
+            way[at_of[r]] = (count, left_cap if left_cap < count else count,
+                             right_cap if right_cap < count else count, lp, rp)
         key = tuple(way)
         results.add(_SPLITS.get(key) or split_pairs(key))
     return results
@@ -340,7 +338,8 @@ def _every_way_splits(base: _Base,
                     else:
                         right_cap += units
             if count > 0:
-                parts.append(_capped(count, left_cap, right_cap, lp, rp))
+                parts.append((count, left_cap if left_cap < count else count,
+                          right_cap if right_cap < count else count, lp, rp))
         if not parts:
             return None  # this way needs nothing bought
         key = tuple(parts)
