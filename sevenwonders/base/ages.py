@@ -33,7 +33,7 @@ from sevenwonders.base.state import (
     PendingKind,
 )
 from sevenwonders.base.tables import Tables
-from sevenwonders.core.military import LOSS, TIE, WIN, neighbour_conflicts
+from sevenwonders.core.military import LOSS, TIE, WIN, compare
 
 VICTORY_POINTS = {1: 1, 2: 3, 3: 5}
 DEFEAT = -1
@@ -193,14 +193,13 @@ def conflicts(tables: Tables, state: BaseState, events: list[Event] | None) -> t
     token stays the same value."""
     strengths = [tables.shields(state, seat) for seat in range(state.players)]
     tokens_of = {WIN: VICTORY_POINTS[state.age], LOSS: DEFEAT, TIE: 0}
-    outcomes = neighbour_conflicts(strengths, tables.ring)
     cities = []
     for seat, city in enumerate(state.cities):
         own = strengths[seat]
         tokens = city.tokens
-        for neighbour, outcome in zip(tables.sides[seat], outcomes[seat], strict=True):
+        for neighbour in tables.sides[seat]:
             other = strengths[neighbour]
-            token = tokens_of[outcome]
+            token = tokens_of[compare(own, other)]
             if token:
                 tokens = (*tokens, token)
             if events is not None:

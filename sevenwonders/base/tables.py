@@ -217,7 +217,11 @@ class Tables:
     def stage_powers(self, city: City, marks: TurnMarks = NO_MARKS) -> frozenset[type]:
         """The types of the effects of the stages built before this turn (or ever, with
         ``NO_MARKS``): what Olympia, Babylon and Halikarnassos's powers are looked up in."""
-        key = self._stage_key(city, city.stages - marks.stages)
+        count = city.stages - marks.stages
+        choices = city.stage_choices
+        if len(choices) != count:
+            choices = (choices + (0,) * count)[:count]
+        key = (city.wonder, city.side, choices)  # (_stage_key written in place: a hot path)
         found = self.power_table.get(key)
         if found is None:
             found = frozenset(type(e) for e in effects_of_stages(self.stages(city), key[2]))

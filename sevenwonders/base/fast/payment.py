@@ -266,7 +266,7 @@ class TradeSituation:
             found = _every_way_splits(base, several)
         if found is None:
             return _NO_TRADE  # some way needs nothing bought
-        return _front(found)
+        return found.pop() if len(found) == 1 else _front(found)
 # per needed resource before the ways: (resource, units, left cap, right cap, prices)
 _Base = list[tuple[int, int, int, int, int, int]]
 # a resource's part of a split key (sellers' units past the need change nothing: capped)
@@ -350,8 +350,6 @@ def _every_way_splits(base: _Base,
 def _front(results: set[Pairs]) -> Pairs:
     """The non-dominated totals of all the ways (pareto), cheapest first then fewer to the
     left (pair_order: sorted by left, a stable sort by the total)."""
-    if len(results) == 1:
-        return results.pop()
     best = -1
     front = []
     for pair in sorted({pair for found in results for pair in found}):
