@@ -12,7 +12,8 @@ listed, a stage or a last card that leaves a decision, coin effects counted at p
 returns ``None`` and goes the general way, which accepts it or names its fault. Without
 expansions the turn ends here and every seat's trading entry is handed on (as
 ``FastCache.carry`` does); with expansions the state ``turn.resolve`` would give (the turn's
-marks noted) goes through their ``after_builds`` hooks and ``ages.advance``.
+marks noted) goes through their ``after_builds`` hooks and ``ages.advance`` (a turn before an
+Age's last with nothing pending is ended here as ``ages.end_turn`` ends it).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from sevenwonders.base.expansion_state import ExpansionState
     from sevenwonders.base.fast.cache import FastCache, StateMemo
     from sevenwonders.base.state import Pending
+    from sevenwonders.base.tables import Tables
     from sevenwonders.core.rng import Rng
 
     def make_city(*, wonder: str, side: str, coins: int, cards: tuple[str, ...],
@@ -274,6 +276,31 @@ def _expansion_turn(fast: FastCache, state: BaseState, memo: StateMemo, cities: 
     )
     for expansion in tables.expansions:
         after = expansion.after_builds(tables, after, tuple(stage_builds), None)
-    after = advance(tables, after, None)
+    if after.pending or after.age_ending or after.turn >= TURNS_PER_AGE:
+        after = advance(tables, after, None)
+    else:
+        after = _end_turn(tables, after)
     fast.carry(state, memo, after)
     return after
+
+
+def _end_turn(tables: Tables, state: BaseState) -> BaseState:
+    """``ages.advance`` of a turn before an Age's last with nothing pending: ``ages.end_turn``
+    (deferred coins paid, marks cleared, hands passed), the state made by the builder."""
+    return make_state(
+        players=state.players,
+        age=state.age,
+        turn=state.turn + 1,
+        cities=(pay_deferred(tables, state.cities, state.deferred, None) if state.deferred
+                else state.cities),
+        hands=pass_hands(tables, state.hands, state.age, None),
+        decks=state.decks,
+        discard=state.discard,
+        rng=state.rng,
+        pending=state.pending,
+        marks=tables.no_marks,
+        deferred=(),
+        over=state.over,
+        age_ending=state.age_ending,
+        expansions=state.expansions,
+    )
