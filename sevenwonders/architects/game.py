@@ -43,7 +43,6 @@ from sevenwonders.architects.view import (
     make_view,
     notation,
 )
-from sevenwonders.compiled import speed
 from sevenwonders.core.checks import check_moves, check_turn
 from sevenwonders.core.exact import checked_events
 from sevenwonders.core.limits import quote
@@ -58,9 +57,6 @@ from sevenwonders.errors import (
     UnknownCardError,
 )
 
-# the speed layer's functions, compiled where the build made them (sevenwonders/compiled.py)
-plain_take = speed(fast.plain_take)
-handed_out = speed(fast.handed_out)
 _MOVE_TYPES = frozenset(MOVE_TYPES)
 _TAKE_LEFT, _TAKE_RIGHT, _TAKE_CENTRAL = (TAKES[source] for source in SOURCES)
 _LEFT, _RIGHT, _CENTRAL = SOURCES  # an enum member read from a module global: no class lookup
@@ -129,8 +125,8 @@ class ArchitectsGame:
         # copies: the remembered moves stay the engine's own
         last = self._cache.last
         if state is last[0] and seat is state.current:  # the usual case spelled out (speed)
-            return handed_out(last[1], self._cache.handed)
-        return handed_out(self.shared_legal_moves(state, seat), self._cache.handed)
+            return fast.handed_out(last[1], self._cache.handed)
+        return fast.handed_out(self.shared_legal_moves(state, seat), self._cache.handed)
 
     def shared_legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
         """:meth:`legal_moves` without the copies: the engine's own moves, for a caller that
@@ -180,7 +176,7 @@ class ArchitectsGame:
                     own = None
                 if own is not None:
                     move = own
-                    done = plain_take(self.engine, state, source)
+                    done = fast.plain_take(self.engine, state, source)
                     if done is not None:
                         cache.last = done
                         cache.states.put_entry(done)

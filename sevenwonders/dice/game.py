@@ -1,4 +1,5 @@
-"""``DiceGame``: 7 Wonders Dice behind the shared :class:`~sevenwonders.core.game.Game` protocol.
+"""``DiceGame``: 7 Wonders Dice behind the shared :class:`~sevenwonders.core.protocol.Game`
+protocol.
 
 The class checks input (seats, moves, options) and delegates the rules to :mod:`.rules`; a bad
 input raises one of the library's errors and leaves the state untouched.
@@ -374,7 +375,7 @@ def _rebuild(players: int, sheets: object, seat_sheets: tuple[str, ...] | None,
 
 
 if TYPE_CHECKING:
-    from sevenwonders.core.game import Game
+    from sevenwonders.core.protocol import Game
 
     def _implements_protocol(game: DiceGame) -> Game[DiceState, DiceMove, DiceView]:
         return game

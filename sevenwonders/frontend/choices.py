@@ -44,7 +44,7 @@ from sevenwonders.base.game import BaseGame
 from sevenwonders.base.moves import Build, BuildStage, Sell
 from sevenwonders.base.rules import SALE_COINS, BuildQuote
 from sevenwonders.base.state import BaseState, PendingKind
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.resources import Payment
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.serialization import tag_of

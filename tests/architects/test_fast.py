@@ -1,5 +1,5 @@
-"""The speed layer agrees with the reference rules: plain takes (architects/fast.py, and its
-compiled twin where the build made one: sevenwonders/compiled.py) against the general step,
+"""The speed layer agrees with the reference rules: plain takes (architects/fast.py) against
+the general step,
 remembered action options against the payment and science rules asked afresh."""
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from sevenwonders.architects import ArchitectsGame
-from sevenwonders.architects import fast as fast_layer
 from sevenwonders.architects.fast import plain_take
 from sevenwonders.architects.moves import Build, EndTurn, Extra, Move, Science, Take
 from sevenwonders.architects.payment import stage_payments
@@ -23,7 +22,6 @@ from sevenwonders.architects.state import (
     TokenChoice,
 )
 from sevenwonders.architects.work import Work
-from sevenwonders.compiled import twin
 
 OPTIONS: list[tuple[int, dict[str, Any]]] = [
     (2, {}),
@@ -36,13 +34,6 @@ OPTIONS: list[tuple[int, dict[str, Any]]] = [
          "extra_cards_optional": True}),
     (5, {"babylon_deck": "stone2_brick1", "halicarnassus_shuffle": "returned"}),
 ]
-
-
-_COMPILED = twin(fast_layer)
-TAKES = [pytest.param(plain_take, id="pure")] + (
-    [] if _COMPILED is None else [pytest.param(_COMPILED.plain_take, id="compiled")])
-"""The plain take of the module, and of its compiled twin if there is one (CI builds one and
-checks that it is used: tests/test_compiled.py)."""
 
 
 def _general(game: ArchitectsGame, state: ArchitectsState,
@@ -85,10 +76,9 @@ def _reference_actions(game: ArchitectsGame, state: ArchitectsState) -> tuple[Mo
     return tuple(moves)
 
 
-@pytest.mark.parametrize("take", TAKES)
 @pytest.mark.parametrize(("players", "options"), OPTIONS)
 def test_plain_takes_and_action_options_agree_with_the_reference(
-        players: int, options: dict[str, Any], take: Any) -> None:
+        players: int, options: dict[str, Any]) -> None:
     game = ArchitectsGame(players, **options)
     plain = general = actions = builds = built_here = battles = decisions = sciences = 0
     powers = 0
@@ -104,7 +94,7 @@ def test_plain_takes_and_action_options_agree_with_the_reference(
             move = legal[chooser.randrange(len(legal))]
             if type(move) is Take and type(state.pending) is StartTurn:
                 own = next(m for m in game.engine.options(Work(state)) if m == move)
-                fast = take(game.engine, state, move.source)
+                fast = plain_take(game.engine, state, move.source)
                 if fast is None:
                     general += 1
                 else:
@@ -123,15 +113,14 @@ def test_plain_takes_and_action_options_agree_with_the_reference(
     assert built_here > 5 and battles > 5 and decisions > 5 and sciences > 5 and powers > 5
 
 
-@pytest.mark.parametrize("take", TAKES)
-def test_plain_take_declines_a_state_with_leftovers_of_a_turn(take: Any) -> None:
+def test_plain_take_declines_a_state_with_leftovers_of_a_turn() -> None:
     import attrs
 
     game = ArchitectsGame(2)
     state = game.new_game(5)
     move = game.legal_moves(state, state.current)[0]
     assert type(move) is Take
-    assert take(game.engine, state, move.source) is not None
+    assert plain_take(game.engine, state, move.source) is not None
     for changes in ({"flags": 1}, {"used": ("economy",)}, {"triggered": ("urbanism",)},
                     {"pending": Actions()}):
-        assert take(game.engine, attrs.evolve(state, **changes), move.source) is None
+        assert plain_take(game.engine, attrs.evolve(state, **changes), move.source) is None

@@ -9,8 +9,8 @@ from typing import Any
 import attrs
 
 from sevenwonders.base import BaseGame
-from sevenwonders.core.game import Game
 from sevenwonders.core.playout import random_moves
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.games import make_game
 

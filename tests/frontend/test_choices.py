@@ -7,7 +7,11 @@ from collections import Counter
 import pytest
 
 from sevenwonders.base import BaseGame, Build, BuildStage, PendingKind, Sell
-from sevenwonders.choices import (
+from sevenwonders.core.resources import Payment
+from sevenwonders.core.serialization import from_json, to_json
+from sevenwonders.edifice import Edifice
+from sevenwonders.errors import WrongSeatError
+from sevenwonders.frontend.choices import (
     CardChoice,
     HandChoices,
     MoveChoices,
@@ -15,10 +19,6 @@ from sevenwonders.choices import (
     choices_from_view,
     describe_card,
 )
-from sevenwonders.core.resources import Payment
-from sevenwonders.core.serialization import from_json, to_json
-from sevenwonders.edifice import Edifice
-from sevenwonders.errors import WrongSeatError
 from tests.base.helpers import game, position
 from tests.frontend.helpers import KIND_IDS, game_of, playout
 

@@ -13,13 +13,13 @@ import pytest
 from sevenwonders.agents import RandomAgent
 from sevenwonders.base import BaseGame
 from sevenwonders.base.events import CardSold
-from sevenwonders.cli_commands import add_play_parser, add_replay_parser, parse_options
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.edifice import Edifice
 from sevenwonders.errors import InvalidOptionError, ReplayError, SevenWondersError
+from sevenwonders.frontend.cli_commands import add_play_parser, add_replay_parser, parse_options
+from sevenwonders.frontend.records import load_record, replay
+from sevenwonders.frontend.terminal import play_terminal, visible_events
 from sevenwonders.games import make_game
-from sevenwonders.records import load_record, replay
-from sevenwonders.terminal import play_terminal, visible_events
 
 GAMES: dict[str, Any] = {
     "base": lambda: BaseGame(players=3),
@@ -203,7 +203,7 @@ def test_options_from_the_command_line() -> None:
 
 def test_edifice_projects_show_cost_reward_penalty_holders_and_debts() -> None:
     # Issue 14, item 11: the terminal showed only a project's name, status and pawns left.
-    from sevenwonders.terminal import render_view
+    from sevenwonders.frontend.terminal import render_view
     from tests.base.helpers import position
     from tests.edifice.helpers import edifice_game, with_ed
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from sevenwonders import make_game
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 
 # (game, players, options): both editions, Edifice, Architects and Dice, small and large tables
 CONFIGS: list[tuple[str, int, dict[str, Any]]] = [

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sevenwonders.agents.determinize import determinizer_for
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.errors import SevenWondersError
 from sevenwonders.games import spec_of

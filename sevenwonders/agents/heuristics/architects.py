@@ -56,7 +56,7 @@ from sevenwonders.architects.state import (
     StartTurn,
     TokenChoice,
 )
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 
 STAGE_SHARE = 0.75

@@ -34,7 +34,7 @@ from typing import Any
 
 from sevenwonders.agents.determinize import determinizer_for
 from sevenwonders.agents.heuristics import margins_of
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.dice import components as c
 from sevenwonders.dice.moves import Pass, Skip
