@@ -14,6 +14,7 @@ from typing import Any
 from sevenwonders.architects import fast
 from sevenwonders.architects.data import STAGE_KEYS, load
 from sevenwonders.architects.events import Event
+from sevenwonders.architects.fast import Draft
 from sevenwonders.architects.invariants import card_locations, check_state
 from sevenwonders.architects.legal import TAKES
 from sevenwonders.architects.moves import (
@@ -31,7 +32,7 @@ from sevenwonders.architects.moves import (
     parse,
 )
 from sevenwonders.architects.options import RuleOptions, make_options
-from sevenwonders.architects.rules import HIDDEN, Engine, Work
+from sevenwonders.architects.rules import HIDDEN, Engine
 from sevenwonders.architects.scoring import score_sheets
 from sevenwonders.architects.spec import INFO, seat_labels
 from sevenwonders.architects.state import ArchitectsState, City, Finished
@@ -73,11 +74,15 @@ class ArchitectsGame:
         self._players: int = players
         self.ring = Ring(players)
         self.tables = Tables(data, self._rules, players)
-        self.engine = Engine(self.tables)
+        # The speed layer (architects/fast/) is chosen here, at the top: the legal moves with
+        # their payment situations remembered, the plain take, drafts for new states. The rules
+        # (architects/rules.py, legal.py) are the reference it is tested equal to.
+        self.moves = fast.FastMoves(self.tables)
+        self.engine = Engine(self.moves, fast.make_city)
         self._to_move = tuple(frozenset({seat}) for seat in range(players))
         # Speed memory (states made here and their moves, payments, city views): one bounded
-        # object owned by the engine, not pickled; see architects/cache.py.
-        self._cache = self.engine.cache
+        # object owned by the legal moves, not pickled; see architects/fast/moves.py.
+        self._cache = self.moves.cache
         # the city views of the last cities tuple viewed: every seat of a state sees the same
         # (a Parallel RL environment views each state once per seat); one tuple, replaced whole
         self._seen_cities: tuple[object, tuple[CityView, ...]] = (None, ())
@@ -110,7 +115,7 @@ class ArchitectsGame:
 
     def new_game(self, seed: int | None = None) -> ArchitectsState:
         seed = checked_seed(seed)
-        work = Work(self.engine.setup(seed))
+        work = Draft(self.engine.setup(seed))
         moves = self.engine.advance(work, None)
         return self._remember(work.freeze(), moves)
 
@@ -148,7 +153,7 @@ class ArchitectsGame:
         """The engine's own legal moves of the seat to move in a state that passed the guard."""
         moves = self._cache.moves(state)
         if moves is None:
-            moves = () if type(state.pending) is Finished else self.engine.options(Work(state))
+            moves = () if type(state.pending) is Finished else self.moves.options(state)
             self._cache.remember(state, moves)
         return moves
 
@@ -176,7 +181,7 @@ class ArchitectsGame:
                     own = None
                 if own is not None:
                     move = own
-                    done = fast.plain_take(self.engine, state, source)
+                    done = fast.plain_take(self.moves, state, source)
                     if done is not None:
                         cache.last = done
                         cache.states.put_entry(done)
@@ -188,7 +193,7 @@ class ArchitectsGame:
                     move = None
         if move is None:
             move = self._reject(state, moves)
-        work = Work(state)
+        work = Draft(state)
         engine = self.engine
         engine.apply(work, move, None)
         moves_now = engine.advance(work, None)
@@ -201,7 +206,7 @@ class ArchitectsGame:
              moves: Mapping[int, Move]) -> tuple[ArchitectsState, tuple[Any, ...]]:
         state = self._guard(state)
         move = self._check(state, moves)
-        work = Work(state)
+        work = Draft(state)
         events: list[Any] = []
         self.engine.apply(work, move, events)
         moves_now = self.engine.advance(work, events)

@@ -90,7 +90,7 @@ def _remaining(game: Any, state: ArchitectsState) -> float:
 
 def _stage_potential(game: Any, state: ArchitectsState, seat: int, city: City) -> float:
     t = game.tables
-    res, gold, _ = game.engine.counts(city)
+    res, gold, _ = game.moves.counts(city)
     engineering = any(tok in t.engineering for tok in city.tokens)
     best = 0.0
     wonder = city.wonder
@@ -120,7 +120,7 @@ def _science_potential(game: Any, state: ArchitectsState, city: City) -> float:
 
 def _science_progress(game: Any, city: City) -> float:
     """Progress towards a science set, in points, while tokens are left."""
-    _, _, sci = game.engine.counts(city)
+    _, _, sci = game.moves.counts(city)
     progress = max(max(min(c, 2) for c in sci) / 2, sum(1 for c in sci if c) / 3)
     return float(SCIENCE_SHARE * TOKEN_WORTH * min(progress, 1.0))
 
