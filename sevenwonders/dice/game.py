@@ -18,9 +18,9 @@ from sevenwonders.core.memo import fresh_all, warm
 from sevenwonders.core.protocol import GameInfo
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seeds import checked_seed
-from sevenwonders.dice.cache import SeatMoves
 from sevenwonders.dice.components import DIE_IDS, SPECIAL_DICE, WONDER, colour_of
 from sevenwonders.dice.events import DiceEvent
+from sevenwonders.dice.fast import FastRules, SeatMoves
 from sevenwonders.dice.invariants import check_with
 from sevenwonders.dice.moves import (
     MOVE_TYPES,
@@ -34,7 +34,6 @@ from sevenwonders.dice.moves import (
     parse,
 )
 from sevenwonders.dice.options import RuleOptions
-from sevenwonders.dice.rules import Rules
 from sevenwonders.dice.scoring import score_seat
 from sevenwonders.dice.sheets import (
     SheetSet,
@@ -122,7 +121,8 @@ class DiceGame:
         self._seat_sheets = _seat_sheets(seat_sheets, sheet_set, players)
         self.sheet_set = sheet_set
         self.tables = Tables.of(sheet_set)
-        self.rules = Rules(self.tables, self._rule_options, players)
+        # the speed layer (dice/fast.py), chosen here: the rules with their answers remembered
+        self.rules = FastRules(self.tables, self._rule_options, players)
         self._players = players
         self._all_seats = frozenset(range(players))
 
