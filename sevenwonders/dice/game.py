@@ -40,6 +40,7 @@ from sevenwonders.dice.sheets import (
     default_sheets,
     load_sheets,
     sheet_data,
+    sheet_id,
     sheets_from_data,
 )
 from sevenwonders.dice.spec import INFO, seat_labels
@@ -78,6 +79,8 @@ def _seat_sheets(value: object, sheet_set: SheetSet, players: int) -> tuple[str,
     if value is None:
         return None
     ids = {sheet.sheet_id for sheet in sheet_set.sheets}
+    if isinstance(value, list | tuple):  # any letter case, by id or wonder name
+        value = tuple(sheet_id(v, sheet_set) if isinstance(v, str) else v for v in value)
     if not isinstance(value, list | tuple) or len(value) != players \
             or not all(isinstance(v, str) and v in ids for v in value) \
             or len(set(value)) != players:

@@ -42,7 +42,7 @@ def _base_kinds() -> list[Kind]:
              BaseState, Move, BaseView, Event),
         Kind("edifice-carthage-ur",
              lambda: BaseGame(players=3, sides=("night", "day", "night"),
-                              wonders=("Carthage", "Ur", "Babylon"),
+                              wonders=("carthage", "ur", "babylon"),
                               expansions=(Edifice(),)),
              BaseState, Move, BaseView, Event),
     ]

@@ -13,7 +13,7 @@ from sevenwonders.core.protocol import Game
 CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("base", 3, {}),
     ("base", 4, {"edition": "1st", "sides": "b"}),
-    ("base", 3, {"wonders": ["Carthage", "Gizah", "Babylon"], "sides": "night"}),
+    ("base", 3, {"wonders": ["carthage", "giza", "babylon"], "sides": "night"}),
     ("base", 5, {"expansions": ["edifice"]}),
     ("base", 7, {"edition": "1st", "expansions": ["edifice"]}),
     ("architects", 2, {}),
