@@ -113,10 +113,23 @@ def plain_take(rules: FastMoves, state: ArchitectsState,
                 return None
         if rules.situation_of(city.wonder, built, cards, tokens, (), tokens_left)[0]:
             return None
+    return _turn_ends(rules, state, city, built, cards, decks=decks, central=central,
+                      discard=discard, flipped=flipped, cat=cat)
+
+
+def _turn_ends(rules: FastMoves, state: ArchitectsState, city: City, built: tuple[str, ...],
+               cards: tuple[int, ...], *, decks: tuple[tuple[int, ...], ...],
+               central: tuple[int, ...], discard: tuple[int, ...], flipped: int,
+               cat: int | None) -> tuple[ArchitectsState, tuple[Move, ...]] | None:
+    """The state at the start of the left neighbour's turn, once the seat to move holds
+    ``cards`` and ``built`` and nothing is left to decide (a battle first if the last conflict
+    token turned); ``None`` if the game ends or the next take is not a real choice."""
     if not central and not any(decks):  # the game ends (or a wonder was already complete)
         return None
     if len(built) == _STAGES:  # the wonder is complete: the game ends
         return None
+    t = rules.t
+    seat = state.current
     city = with_cards(city, cards) if built is city.built else built_city(city, built, cards)
     changed_cities = list(state.cities)
     changed_cities[seat] = city
