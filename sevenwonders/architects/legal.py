@@ -7,7 +7,7 @@ take a progress token for each science set (mandatory: "Falls du 2 gleiche oder 
 Wissenschaftssymbole..."), take the extra cards progress tokens give ("Effekte der
 Fortschrittsmarker"); the choices wonder powers ask for (architects/powers.py). Payments are
 listed by architects/payment.py. This is the reference: it remembers nothing (the speed layer,
-architects/fast.py, answers the same questions from its memory and is tested equal to this).
+architects/fast/, answers the same questions from its memory and is tested equal to this).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from sevenwonders.core.seats import Ring
 
 Readable = Work | ArchitectsState
 """What the moves of a decision are read from: the step's scratch record, or a state (the fast
-take, architects/fast.py, asks for the options of the state it made)."""
+take, architects/fast/take.py, asks for the options of the state it made)."""
 Payments = tuple[tuple[Build, ...], bool, tuple[Pay, ...]]
 """A stage's builds, whether one of them is forced, and what each spends."""
 Situation = tuple[tuple[Move, ...], tuple[Move, ...], bool, tuple[Pay, ...]]

@@ -82,7 +82,7 @@ POWER_DECISIONS: dict[type, Callable[[str], Pending]] = {
 }
 """The wonder powers that make the seat choose at once (DE rulebook "Effekte der Weltwunder":
 Alexandria, Babylon, Halikarnassos), and the decision each leaves pending, given the effect's
-name (the fast take, architects/fast.py, leaves the same)."""
+name (the fast take, architects/fast/take.py, leaves the same)."""
 
 
 def flip(flipped: int, horns: int, total: int) -> int:
@@ -244,7 +244,7 @@ class Engine:
             out.append(ev.CardTaken(seat, t.kind_ids[kind], source, reason))
         if not trigger:
             return
-        cat = cat_after(w.cat, seat, t.cat[kind])
+        cat = cat_after(w.cat, seat, True) if t.cat[kind] else w.cat
         if cat != w.cat:
             if out is not None:
                 out.append(ev.CatMoved(seat, w.cat))

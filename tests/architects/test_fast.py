@@ -1,4 +1,4 @@
-"""The speed layer agrees with the reference rules: plain takes (architects/fast.py) against
+"""The speed layer agrees with the reference rules: plain takes (architects/fast/take.py) against
 the general step,
 remembered action options against the payment and science rules asked afresh."""
 

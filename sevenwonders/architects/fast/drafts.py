@@ -12,7 +12,7 @@ from sevenwonders.architects.state import (
     Pending,
     StartTurn,
 )
-from sevenwonders.architects.work import Work
+from sevenwonders.architects.work import STATE_FIELDS, Work
 
 # attrs' ``__init__`` of a frozen class sets each field through ``object.__setattr__`` (a call
 # per field). A draft is an object of a plain class with exactly the same slots (so the same
@@ -35,6 +35,12 @@ class Draft(Work):
         self.decks = tuple(self.decks)  # type: ignore[assignment]
         self.__class__ = ArchitectsState  # type: ignore[assignment]
         return self  # type: ignore[return-value]
+
+
+class _StateDraft:
+    """An :class:`ArchitectsState` being filled in (no ``__init__``: made by a bare call)."""
+
+    __slots__ = STATE_FIELDS
 
 
 class _CityDraft:
@@ -90,7 +96,7 @@ def next_turn(state: ArchitectsState, *, cities: tuple[City, ...],
     """The state at the start of seat ``current``'s turn, after a turn that changed only these
     fields: the progress tokens on offer and the generator as in ``state``, the turn record
     (triggered, used, flags, peeked) cleared."""
-    s: Any = object.__new__(Draft)
+    s: Any = _StateDraft()
     s.cities = cities
     s.decks = decks
     s.central = central
@@ -118,7 +124,7 @@ def in_turn(state: ArchitectsState, *, cities: tuple[City, ...],
     """The state of the same seat's turn going on with ``pending``, after a first action that
     changed only these fields (the tokens on offer, the generator and ``used`` as in
     ``state``)."""
-    s: Any = object.__new__(Draft)
+    s: Any = _StateDraft()
     s.cities = cities
     s.decks = decks
     s.central = central
@@ -143,6 +149,8 @@ def in_turn(state: ArchitectsState, *, cities: tuple[City, ...],
 _probe: Any = _CityDraft()
 _probe.__class__ = City
 _probe = object.__new__(Draft)
+_probe.__class__ = ArchitectsState
+_probe = _StateDraft()
 _probe.__class__ = ArchitectsState
 del _probe
 

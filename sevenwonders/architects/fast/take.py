@@ -39,39 +39,27 @@ _TAKE_SET_IDS = frozenset(id(takes) for takes in _TAKE_SETS if takes)
 
 def plain_take(rules: FastMoves, state: ArchitectsState,
                source: Source) -> tuple[ArchitectsState, tuple[Move, ...]] | None:
-    """The state after the seat to move takes the top card of ``source`` (a legal take) and
-    the moves then open: the seat's decision in the same turn, or, once it built the one stage
-    then owed if any and its turn ended, the next seat's; ``None`` if the turn is not that
-    plain."""
+    """The state after the seat to move takes the top card of ``source`` (a legal take) and the
+    moves then open: its decision in the same turn, or, once it built the one stage then owed if
+    any and its turn ended, the next seat's; ``None`` if the turn is not that plain."""
     if type(state.pending) is not StartTurn or state.triggered or state.used or state.flags:
         return None
-    t = rules.t
-    seat = state.current
-    decks = state.decks
+    t, seat, decks = rules.t, state.current, state.decks
     central = state.central
     index = seat if source is _LEFT else rules.right[seat] if source is _RIGHT else -1
     card = central[-1] if index < 0 else decks[index][-1]
     kind = t.card_kind[card]
     city = state.cities[seat]
     tokens = city.tokens
-    triggered: tuple[str, ...] = ()
-    if tokens:  # progress tokens that give an extra card for this kind of card
-        bit = 1 << kind
-        take_trigger = t.take_trigger
-        for token in tokens:
-            if take_trigger.get(token, 0) & bit and token not in triggered:
-                triggered = (*triggered, token)
+    triggered = _triggered(t.take_trigger, tokens, kind) if tokens else ()
     horns = t.horns[kind]
     flipped = flip(state.flipped, horns, t.conflict_total) if horns else state.flipped
     cards = city.cards + (card,)  # noqa: RUF005 - one new tuple, no list between (speed)
     if index < 0:
         central = central[:-1]
     else:
-        changed = list(decks)
-        changed[index] = decks[index][:-1]
-        decks = tuple(changed)
-    built = city.built
-    discard = state.discard
+        decks = (*decks[:index], decks[index][:-1], *decks[index + 1:])
+    built, discard = city.built, state.discard
     cat = cat_after(state.cat, seat, True) if t.cat[kind] else state.cat
     tokens_left = True if state.face_up or state.token_pile else False  # noqa: SIM210 - no call
     found = rules.situation_of(city.wonder, built, cards, tokens, (), tokens_left)
@@ -82,13 +70,8 @@ def plain_take(rules: FastMoves, state: ArchitectsState,
                         discard=discard, flipped=flipped, cat=cat, pending=_ACTIONS,
                         triggered=triggered, flags=1 << kind, index=index), moves
     if moves and type(moves[0]) is Science and not triggered:  # the one science set owed
-        cards, removed = rules.science_spend(cards, moves[0].symbols)
-        choices = rules.token_choices(state.face_up, state.token_pile, "science")
-        if len(choices) < 2:
-            return None
-        return _in_turn(state, with_cards(city, cards), decks=decks, central=central,
-                        discard=(*discard, *removed), flipped=flipped, cat=cat,
-                        pending=SCIENCE_CHOICE, triggered=(), flags=1 << kind, index=index), choices
+        return _science_owed(rules, state, city, cards, moves[0], decks=decks,
+                             central=central, flipped=flipped, cat=cat, kind=kind, index=index)
     if moves:  # one build owed, without side effects, is made here; anything else is not
         build = moves[0]
         if type(build) is not Build or triggered:
@@ -107,29 +90,16 @@ def plain_take(rules: FastMoves, state: ArchitectsState,
                                  central=central, discard=discard, flipped=flipped, cat=cat,
                                  pending=decide(t.effect[city.wonder]),
                                  triggered=(), flags=1 << kind | BUILT_FLAG, index=index)
-                moves = rules.options(after)
-                return (after, moves) if len(moves) > 1 else None
+                return _if_choice(after, rules.options(after))
             if type(power) is not StageShields:  # Ephesus, Olympia draw cards: not plain
                 return None
         if rules.situation_of(city.wonder, built, cards, tokens, (), tokens_left)[0]:
             return None
-    return _turn_ends(rules, state, city, built, cards, decks=decks, central=central,
-                      discard=discard, flipped=flipped, cat=cat)
-
-
-def _turn_ends(rules: FastMoves, state: ArchitectsState, city: City, built: tuple[str, ...],
-               cards: tuple[int, ...], *, decks: tuple[tuple[int, ...], ...],
-               central: tuple[int, ...], discard: tuple[int, ...], flipped: int,
-               cat: int | None) -> tuple[ArchitectsState, tuple[Move, ...]] | None:
-    """The state at the start of the left neighbour's turn, once the seat to move holds
-    ``cards`` and ``built`` and nothing is left to decide (a battle first if the last conflict
-    token turned); ``None`` if the game ends or the next take is not a real choice."""
+    # the turn ends: the left neighbour's turn starts (a battle first if the last token turned)
     if not central and not any(decks):  # the game ends (or a wonder was already complete)
         return None
     if len(built) == _STAGES:  # the wonder is complete: the game ends
         return None
-    t = rules.t
-    seat = state.current
     city = with_cards(city, cards) if built is city.built else built_city(city, built, cards)
     changed_cities = list(state.cities)
     changed_cities[seat] = city
@@ -146,6 +116,36 @@ def _turn_ends(rules: FastMoves, state: ArchitectsState, city: City, built: tupl
     after = next_turn(state, cities=cities, decks=decks, central=central, discard=discard,
                       flipped=flipped, cat=cat, current=following)
     return after, moves
+
+
+def _triggered(take_trigger: dict[str, int], tokens: tuple[str, ...],
+               kind: int) -> tuple[str, ...]:
+    """The progress tokens that give an extra card for a card of ``kind``."""
+    bit = 1 << kind
+    triggered: tuple[str, ...] = ()
+    for token in tokens:
+        if take_trigger.get(token, 0) & bit and token not in triggered:
+            triggered = (*triggered, token)
+    return triggered
+
+
+def _science_owed(rules: FastMoves, state: ArchitectsState, city: City, cards: tuple[int, ...],
+                  science: Science, *, decks: tuple[tuple[int, ...], ...],
+                  central: tuple[int, ...], flipped: int, cat: int | None, kind: int,
+                  index: int) -> tuple[ArchitectsState, tuple[Move, ...]] | None:
+    """The one science set owed, spent: the seat chooses its progress token next."""
+    cards, removed = rules.science_spend(cards, science.symbols)
+    choices = rules.token_choices(state.face_up, state.token_pile, "science")
+    after = _in_turn(state, with_cards(city, cards), decks=decks, central=central,
+                     discard=(*state.discard, *removed), flipped=flipped, cat=cat,
+                     pending=SCIENCE_CHOICE, triggered=(), flags=1 << kind, index=index)
+    return _if_choice(after, choices)
+
+
+def _if_choice(after: ArchitectsState, moves: tuple[Move, ...]
+               ) -> tuple[ArchitectsState, tuple[Move, ...]] | None:
+    """``after`` and its moves if they are a real choice; ``None`` (the general path) if not."""
+    return (after, moves) if len(moves) > 1 else None
 
 
 def _in_turn(state: ArchitectsState, city: City, *, decks: tuple[tuple[int, ...], ...],
