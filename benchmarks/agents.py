@@ -47,7 +47,7 @@ from sevenwonders.agents.base import Agent, make_agent
 from sevenwonders.agents.greedy import GreedyAgent, best_moves
 from sevenwonders.agents.heuristics import evaluator_for
 from sevenwonders.agents.ismcts import ISMCTSAgent
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.games import make_game
 from sevenwonders.simulation import GameResult, simulate

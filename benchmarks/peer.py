@@ -31,7 +31,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: measure this checkout, not an installed copy
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.games import make_game
 
 # speed.py beside this file, however this one was loaded (one module name, for mypy too)

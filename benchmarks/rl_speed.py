@@ -51,7 +51,7 @@ from typing import Any
 import numpy as np
 
 import sevenwonders
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.rl import Adapter, aec_env, gym_env, parallel_env
 from sevenwonders.rl.aec import SevenWondersAEC
 from sevenwonders.rl.gymnasium_env import SevenWondersGym

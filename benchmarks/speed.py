@@ -7,8 +7,7 @@ Every configuration gets about ``--seconds`` of CPU time for its rates, in ``--r
 taken round-robin over the configurations (so a change of load on the machine touches them all
 alike; each slice plays at least one whole game). Rates are per second of the process's CPU time.
 Then each configuration plays as long again with every call timed (wall clock), for the call
-costs. The script measures the checkout it lives in, and says which speed-layer modules ran
-compiled (``SEVENWONDERS_PURE=1`` measures the pure Python). A game that cannot be built is
+costs. The script measures the checkout it lives in. A game that cannot be built is
 skipped with a note.
 """
 
@@ -24,7 +23,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: measure this checkout, not an installed copy
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 
 CONFIGS: tuple[tuple[str, str, int], ...] = (
@@ -167,11 +166,6 @@ def main(argv: list[str] | None = None) -> None:
               f"{result['legal_us']:>11.0f}us{result['play_us']:>8.0f}us")
     for note in notes:
         print(note)
-    from sevenwonders.compiled import compiled_modules
-
-    compiled = compiled_modules()
-    print("compiled speed layer (sevenwonders/compiled.py): "
-          + (", ".join(compiled) if compiled else "none, pure Python throughout"))
 
 
 if __name__ == "__main__":

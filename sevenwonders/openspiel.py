@@ -26,19 +26,18 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from sevenwonders.core.spec import SpielSpec, resolve
 from sevenwonders.errors import InvalidOptionError
-from sevenwonders.games import game_info
+from sevenwonders.games import GAMES, game_info, spec
 from sevenwonders.rl.adapter import Adapter
 
-NAMES = {"base": "python_sevenwonders_base", "architects": "python_sevenwonders_architects",
-         "dice": "python_sevenwonders_dice"}
+_SPECS: dict[str, SpielSpec] = {
+    name: found for name in GAMES if (found := spec(name).openspiel) is not None}
+"""Each game OpenSpiel registers, as its spec describes it (games.py: a game is named once)."""
+NAMES = {name: f"python_sevenwonders_{name}" for name in _SPECS}
 _COMMON = {"seeds": 10_000, "reward": "score"}
 PARAMETERS: dict[str, dict[str, Any]] = {
-    "base": {"players": 3, "edition": "2nd", "sides": "", "expansions": "", **_COMMON},
-    "architects": {"players": 2, **_COMMON},
-    "dice": {"players": 3, **_COMMON},
-}
-_LENGTH = {"base": 400, "architects": 4000, "dice": 4000}  # generous bounds on a game's moves
+    name: {**found.parameters, **_COMMON} for name, found in _SPECS.items()}
 
 
 class _Shared:
@@ -78,14 +77,8 @@ def _game_type(family: str) -> Any:
 
 
 def _options(family: str, params: dict[str, Any]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    if family == "base":
-        options["edition"] = params["edition"]
-        if params["sides"]:
-            options["sides"] = params["sides"]
-        if params["expansions"]:
-            options["expansions"] = [e.strip() for e in params["expansions"].split(",")
-                                     if e.strip()]
+    ref = _SPECS[family].options
+    options: dict[str, Any] = {} if ref is None else resolve(ref)(params)
     return options
 
 
@@ -111,7 +104,7 @@ class SevenWondersGame(pyspiel.Game):
                 min_utility=-100.0 if score else 0.0,
                 max_utility=400.0 if score else 1.0,
                 utility_sum=None,
-                max_game_length=_LENGTH[family],
+                max_game_length=_SPECS[family].max_game_length,
             ),
             full,
         )
@@ -266,23 +259,16 @@ def load(game: str, **params: Any) -> Any:
     return pyspiel.load_game(NAMES.get(game, game), params)
 
 
-class BaseSpielGame(SevenWondersGame):
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("base", dict(params or {}))
+def _game_class(family: str) -> type[SevenWondersGame]:
+    """The class OpenSpiel builds ``family``'s games with (from its parameters alone)."""
 
+    def init(self: SevenWondersGame, params: dict[str, Any] | None = None) -> None:
+        SevenWondersGame.__init__(self, family, dict(params or {}))
 
-class ArchitectsSpielGame(SevenWondersGame):
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("architects", dict(params or {}))
-
-
-class DiceSpielGame(SevenWondersGame):
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("dice", dict(params or {}))
+    return type(f"{family.title()}SpielGame", (SevenWondersGame,), {"__init__": init})
 
 
 # Registered as classes (as OpenSpiel's own Python games are): a plain function held by the
 # registry is released after the interpreter's finalization and aborts the process at exit.
-pyspiel.register_game(_game_type("base"), BaseSpielGame)
-pyspiel.register_game(_game_type("architects"), ArchitectsSpielGame)
-pyspiel.register_game(_game_type("dice"), DiceSpielGame)
+for _family in _SPECS:
+    pyspiel.register_game(_game_type(_family), _game_class(_family))

@@ -25,8 +25,8 @@ import attrs
 
 from sevenwonders.agents.base import Agent
 from sevenwonders.agents.random_agent import RandomAgent
-from sevenwonders.core.game import Game
 from sevenwonders.core.memo import adopt
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.games import part_of

@@ -30,7 +30,7 @@ from typing import Any
 import attrs
 
 from sevenwonders.agents.base import Agent
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.simulation import GameResult, game_seed, play_game, pyplot
 
 Progress = Callable[[int, int], None]

@@ -33,10 +33,9 @@ def test_speed_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
     _load("speed").main(["--seconds", "0", "--rounds", "2", "--only", "architects"])
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split()[:3] == ["game", "players", "games/s"]
-    assert [line.split()[:2] for line in lines[2:-1]] == [
+    assert [line.split()[:2] for line in lines[2:]] == [
         ["architects", "2"], ["architects", "4"], ["architects", "7"]
     ]
-    assert lines[-1].startswith("compiled speed layer")
 
 
 def test_base_profile_rates_games() -> None:

@@ -14,7 +14,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.games import spec_of
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from sevenwonders.agents.heuristics import evaluator_for
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 
 TOLERANCE = 1e-9

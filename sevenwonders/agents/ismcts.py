@@ -100,7 +100,7 @@ from sevenwonders.agents.heuristics import (
     leaf_values_for,
     playout_policy_for,
 )
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.errors import SevenWondersError
 from sevenwonders.games import AgentPresets

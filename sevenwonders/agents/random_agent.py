@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 
 

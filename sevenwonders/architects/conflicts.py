@@ -6,8 +6,10 @@ the FR rulebook p.5.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sevenwonders.architects.powers import StageShields
-from sevenwonders.architects.state import City, make_city
+from sevenwonders.architects.state import City
 from sevenwonders.architects.tables import Tables
 from sevenwonders.core.military import WIN, compare, neighbour_conflicts
 from sevenwonders.core.seats import Ring
@@ -28,11 +30,13 @@ def shields(t: Tables, city: City) -> int:
     return total
 
 
-def fight(t: Tables, ring: Ring, cities: tuple[City, ...]) -> tuple[
+def fight(t: Tables, ring: Ring, cities: tuple[City, ...],
+          make_city: Callable[[str, tuple[str, ...], tuple[int, ...], tuple[str, ...], int], City]
+          = City) -> tuple[
         tuple[City, ...], list[int], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """A battle at the end of a turn: the cities after it (their cards with horns discarded,
-    the military tokens won added), the discarded cards in seat order, each seat's shields,
-    tokens won and cards discarded."""
+    the military tokens won added; built by ``make_city``), the discarded cards in seat order,
+    each seat's shields, tokens won and cards discarded."""
     totals = tuple([shields(t, city) for city in cities])
     won = battle_gains(ring, totals)
     after: list[City] = []
@@ -46,8 +50,8 @@ def fight(t: Tables, ring: Ring, cities: tuple[City, ...]) -> tuple[
             (removed if horns[kind_of[card]] else keep).append(card)
         discarded.append(len(removed))
         gone.extend(removed)
-        after.append(make_city(wonder=city.wonder, built=city.built, cards=tuple(keep),
-                               tokens=city.tokens, military=city.military + won[seat]))
+        after.append(make_city(city.wonder, city.built, tuple(keep), city.tokens,
+                               city.military + won[seat]))
     return tuple(after), gone, totals, won, tuple(discarded)
 
 

@@ -359,3 +359,14 @@ def load() -> ArchitectsData:
         wonders=wonders, kinds=kinds, decks=decks.deck, variants=decks.variant,
         tokens=progress.token, setup=setup, total_cards=decks.total_cards,
     )
+
+
+def wonder_id(name: str) -> str:
+    """The id of the wonder ``name`` spells, in any letter case, by id or printed name
+    (``"GIZA"`` -> ``"giza"``); a name no wonder has comes back as given (the option check
+    refuses it)."""
+    folded = name.casefold()
+    for wonder in load().wonders:
+        if folded in (wonder.id.casefold(), wonder.name.casefold()):
+            return wonder.id
+    return name

@@ -38,7 +38,7 @@ from sevenwonders.architects.state import (
     TokenChoice,
 )
 from sevenwonders.architects.view import ArchitectsView
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.errors import InvalidStateError
 

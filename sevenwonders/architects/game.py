@@ -14,6 +14,7 @@ from typing import Any
 from sevenwonders.architects import fast
 from sevenwonders.architects.data import STAGE_KEYS, load
 from sevenwonders.architects.events import Event
+from sevenwonders.architects.fast import Draft
 from sevenwonders.architects.invariants import card_locations, check_state
 from sevenwonders.architects.legal import TAKES
 from sevenwonders.architects.moves import (
@@ -31,7 +32,7 @@ from sevenwonders.architects.moves import (
     parse,
 )
 from sevenwonders.architects.options import RuleOptions, make_options
-from sevenwonders.architects.rules import HIDDEN, Engine, Work
+from sevenwonders.architects.rules import HIDDEN, Engine
 from sevenwonders.architects.scoring import score_sheets
 from sevenwonders.architects.spec import INFO, seat_labels
 from sevenwonders.architects.state import ArchitectsState, City, Finished
@@ -43,7 +44,6 @@ from sevenwonders.architects.view import (
     make_view,
     notation,
 )
-from sevenwonders.compiled import speed
 from sevenwonders.core.checks import check_moves, check_turn
 from sevenwonders.core.exact import checked_events
 from sevenwonders.core.limits import quote
@@ -58,9 +58,6 @@ from sevenwonders.errors import (
     UnknownCardError,
 )
 
-# the speed layer's functions, compiled where the build made them (sevenwonders/compiled.py)
-plain_take = speed(fast.plain_take)
-handed_out = speed(fast.handed_out)
 _MOVE_TYPES = frozenset(MOVE_TYPES)
 _TAKE_LEFT, _TAKE_RIGHT, _TAKE_CENTRAL = (TAKES[source] for source in SOURCES)
 _LEFT, _RIGHT, _CENTRAL = SOURCES  # an enum member read from a module global: no class lookup
@@ -77,11 +74,15 @@ class ArchitectsGame:
         self._players: int = players
         self.ring = Ring(players)
         self.tables = Tables(data, self._rules, players)
-        self.engine = Engine(self.tables)
+        # The speed layer (architects/fast/) is chosen here, at the top: the legal moves with
+        # their payment situations remembered, the plain take, drafts for new states. The rules
+        # (architects/rules.py, legal.py) are the reference it is tested equal to.
+        self.moves = fast.FastMoves(self.tables)
+        self.engine = Engine(self.moves, fast.make_city)
         self._to_move = tuple(frozenset({seat}) for seat in range(players))
         # Speed memory (states made here and their moves, payments, city views): one bounded
-        # object owned by the engine, not pickled; see architects/cache.py.
-        self._cache = self.engine.cache
+        # object owned by the legal moves, not pickled; see architects/fast/moves.py.
+        self._cache = self.moves.cache
         # the city views of the last cities tuple viewed: every seat of a state sees the same
         # (a Parallel RL environment views each state once per seat); one tuple, replaced whole
         self._seen_cities: tuple[object, tuple[CityView, ...]] = (None, ())
@@ -114,7 +115,7 @@ class ArchitectsGame:
 
     def new_game(self, seed: int | None = None) -> ArchitectsState:
         seed = checked_seed(seed)
-        work = Work(self.engine.setup(seed))
+        work = Draft(self.engine.setup(seed))
         moves = self.engine.advance(work, None)
         return self._remember(work.freeze(), moves)
 
@@ -129,8 +130,8 @@ class ArchitectsGame:
         # copies: the remembered moves stay the engine's own
         last = self._cache.last
         if state is last[0] and seat is state.current:  # the usual case spelled out (speed)
-            return handed_out(last[1], self._cache.handed)
-        return handed_out(self.shared_legal_moves(state, seat), self._cache.handed)
+            return fast.handed_out(last[1], self._cache.handed)
+        return fast.handed_out(self.shared_legal_moves(state, seat), self._cache.handed)
 
     def shared_legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
         """:meth:`legal_moves` without the copies: the engine's own moves, for a caller that
@@ -152,7 +153,7 @@ class ArchitectsGame:
         """The engine's own legal moves of the seat to move in a state that passed the guard."""
         moves = self._cache.moves(state)
         if moves is None:
-            moves = () if type(state.pending) is Finished else self.engine.options(Work(state))
+            moves = () if type(state.pending) is Finished else self.moves.options(state)
             self._cache.remember(state, moves)
         return moves
 
@@ -180,7 +181,7 @@ class ArchitectsGame:
                     own = None
                 if own is not None:
                     move = own
-                    done = plain_take(self.engine, state, source)
+                    done = fast.plain_take(self.moves, state, source)
                     if done is not None:
                         cache.last = done
                         cache.states.put_entry(done)
@@ -192,7 +193,7 @@ class ArchitectsGame:
                     move = None
         if move is None:
             move = self._reject(state, moves)
-        work = Work(state)
+        work = Draft(state)
         engine = self.engine
         engine.apply(work, move, None)
         moves_now = engine.advance(work, None)
@@ -205,7 +206,7 @@ class ArchitectsGame:
              moves: Mapping[int, Move]) -> tuple[ArchitectsState, tuple[Any, ...]]:
         state = self._guard(state)
         move = self._check(state, moves)
-        work = Work(state)
+        work = Draft(state)
         events: list[Any] = []
         self.engine.apply(work, move, events)
         moves_now = self.engine.advance(work, events)

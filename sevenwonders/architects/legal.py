@@ -6,15 +6,12 @@ affordable stage (mandatory: "Falls du alle Ressourcen zur Vollendung eines Baua
 take a progress token for each science set (mandatory: "Falls du 2 gleiche oder 3 verschiedene
 Wissenschaftssymbole..."), take the extra cards progress tokens give ("Effekte der
 Fortschrittsmarker"); the choices wonder powers ask for (architects/powers.py). Payments are
-listed by architects/payment.py and remembered in the game's cache (architects/cache.py).
+listed by architects/payment.py. This is the reference: it remembers nothing (the speed layer,
+architects/fast/, answers the same questions from its memory and is tested equal to this).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from sevenwonders.architects.cache import PAYMENTS, ArchitectsCache, Payments, Situation
-from sevenwonders.architects.data import STAGE_KEYS, stage_cost
 from sevenwonders.architects.moves import (
     SOURCES,
     Alexandria,
@@ -51,7 +48,12 @@ from sevenwonders.core.seats import Ring
 
 Readable = Work | ArchitectsState
 """What the moves of a decision are read from: the step's scratch record, or a state (the fast
-take, architects/fast.py, asks for the options of the state it made)."""
+take, architects/fast/take.py, asks for the options of the state it made)."""
+Payments = tuple[tuple[Build, ...], bool, tuple[Pay, ...]]
+"""A stage's builds, whether one of them is forced, and what each spends."""
+Situation = tuple[tuple[Move, ...], tuple[Move, ...], bool, tuple[Pay, ...]]
+"""A city's builds and science sets as offered, the same without ``end``, whether one of them
+is owed, and what each build (the first moves) spends."""
 
 CENTRAL = -1
 """Deck index of the central deck (wonder decks are indexed by their owner's seat)."""
@@ -70,8 +72,6 @@ _TAKE_SETS: tuple[tuple[Move, ...], ...] = tuple(
     tuple(TAKES[s] for i, s in enumerate(SOURCES) if mask >> i & 1) for mask in range(8))
 """The take moves for each set of non-empty decks (bit 0 left, 1 right, 2 central)."""
 
-LARGEST_STAGE = max(stage_cost(key)[0] for key in STAGE_KEYS)
-"""The most cards a stage costs (4: "4d")."""
 
 
 class LegalMoves:
@@ -100,7 +100,6 @@ class LegalMoves:
         self._tally_slot: tuple[int, ...] = tuple(tally)
         self._science_names: tuple[str, ...] = tuple(
             tables.kind_ids[k] for k in tables.science_kinds)
-        self._pack(len(tables.card_kind))
         # The engine's own moves of the small decisions, made once (handed out only as copies).
         self._extra = {(token, source): Extra(token, source)
                        for token in tables.tokens for source in SOURCES}
@@ -108,71 +107,6 @@ class LegalMoves:
         self._pick = {kind: Pick(kind) for kind in tables.kind_ids}
         self._alexandria = {deck: Alexandria(deck) for deck in (*tables.wonder_ids, "central")}
         self._halicarnassus = {side: Halicarnassus(side) for side in SOURCES}
-        self.cache = ArchitectsCache()
-
-    def _pack(self, cards: int) -> None:
-        """The same tally packed into one integer (speed only): slot ``i`` is the bit field
-        ``i * width`` up, wide enough for every card of the game plus one spare bit, so that
-        each field can be capped at once. Gold is capped at the largest cost of the stages open
-        and greys at what :meth:`_stage_payments` keeps of them for the stages open (more
-        changes no payment); greens at 2 (more makes no other science set)."""
-        width = cards.bit_length() + 1
-        top = 1 << width - 1
-        self._tally_bit: tuple[int, ...] = tuple(
-            0 if slot == 9 else 1 << width * slot for slot in self._tally_slot)
-        self._cap_adds: dict[tuple[int, int], int] = {}
-        """Per (grey cap, gold cap): added to a tally, it sets a field's top bit exactly when the
-        field reached its cap."""
-        self._caps: dict[tuple[int, int], int] = {}
-        """Per (grey cap, gold cap): every field at its cap."""
-        for grey in range(LARGEST_STAGE + 1):
-            for gold in range(LARGEST_STAGE + 1):
-                caps = (grey,) * 5 + (gold,) + (2,) * 3
-                self._cap_adds[grey, gold] = sum(top - c << width * i for i, c in enumerate(caps))
-                self._caps[grey, gold] = sum(c << width * i for i, c in enumerate(caps))
-        self._cap_top = sum(top << width * i for i in range(9))
-        self._cap_shift = width - 1
-        self._field = (1 << width) - 1
-        self._pay_mask = (1 << width * 6) - 1
-        """The grey and gold fields: what payments depend on."""
-        self._sci_shift = width * 6
-        self._science: dict[int, tuple[Move, ...]] = {
-            a | b << width | c << width * 2: tuple(
-                Science(symbols) for symbols in self.science_sets((a, b, c)))
-            for a in range(3) for b in range(3) for c in range(3)}
-        """The science sets of each capped tally of green cards."""
-
-    def _stages_open(self, wonder: str, built: tuple[str, ...]) -> tuple[int, int, int, int, int]:
-        """The entry of ``cache.stages`` for a wonder with these stages built: the code of the
-        stages open, and the constants capping a tally there without and with engineering."""
-        t = self.t
-        open_now = t.available[wonder][t.built_mask(built)]
-        known = self.cache.open_stages
-        if open_now not in known:
-            known.append(open_now)
-        costs = [t.stage_cost[key] for key in open_now]
-        most = max((n for n, _ in costs), default=0)
-        grey = max((self._grey_cap(n, same, False) for n, same in costs), default=0)
-        entry = self.cache.stages[wonder, built] = (
-            known.index(open_now), self._cap_adds[grey, most], self._caps[grey, most],
-            self._cap_adds[most, most], self._caps[most, most])
-        return entry
-
-    @staticmethod
-    def _grey_cap(n: int, same: bool, engineering: bool) -> int:
-        """How many grey cards of one kind matter to the payments of a stage of ``n``
-        resources (architects/payment.py): on an "identical" stage, or with engineering, up to
-        ``n`` of a kind (never more is spent); on a "different" stage without engineering only
-        whether the seat has the kind (one of each kind is spent, gold fills the rest)."""
-        return n if same or engineering else 1
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickle the rules without the cache (a worker builds its own)."""
-        return {name: getattr(self, name) for name in self.__dict__ if name != "cache"}
-
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        self.__dict__.update(data)
-        self.cache = ArchitectsCache()
 
     # ----------------------------------------------------------------- helpers
 
@@ -215,54 +149,52 @@ class LegalMoves:
             sets.append(names)
         return sets
 
-    def _builds(self, w: Work, city: City, res: tuple[int, ...],
-                gold: int) -> tuple[Payments, ...]:
-        """For each stage the seat may build next: its builds, whether one is forced, and what
-        each build spends (each stage's payments remembered in the cache)."""
-        return self._payments(city, w.used, res, gold)
-
-    def _payments(self, city: City, used: tuple[str, ...], res: tuple[int, ...],
-                  gold: int) -> tuple[Payments, ...]:
-        """:meth:`_builds` for the progress tokens ``used`` this turn."""
+    def usable(self, tokens: tuple[str, ...], used: tuple[str, ...]) -> tuple[bool, bool]:
+        """Whether an economy token and an engineering token not ``used`` this turn are held
+        (each works once per turn: "Effekte der Fortschrittsmarker")."""
         t = self.t
-        economy = engineering = False
-        if city.tokens:
-            for token in city.tokens:
-                if token not in used:
-                    if token in t.economy:
-                        economy = True
-                    elif token in t.engineering:
-                        engineering = True
-        # A stage costs at most LARGEST_STAGE cards, so more of one resource or of gold changes
-        # no payment: counts are capped there, and the situations stay few (speed only).
-        if gold > LARGEST_STAGE:
-            gold = LARGEST_STAGE
-        if max(res) > LARGEST_STAGE:
-            res = tuple([r if r <= LARGEST_STAGE else LARGEST_STAGE for r in res])
-        return tuple(self._stage_payments(key, res, gold, economy, engineering)
-                     for key in t.available[city.wonder][t.built_mask(city.built)])
+        economy = any(token in t.economy for token in tokens if token not in used)
+        engineering = any(token in t.engineering for token in tokens if token not in used)
+        return economy, engineering
 
-    def _stage_payments(self, stage: str, res: tuple[int, ...], gold: int, economy: bool,
-                        engineering: bool) -> Payments:
-        n, same = self.t.stage_cost[stage]
-        if gold > n:  # more changes no payment of this stage (see _grey_cap)
-            gold = n
-        cap = self._grey_cap(n, same, engineering)
-        if max(res) > cap:
-            res = tuple([r if r <= cap else cap for r in res])
-        cache = self.cache.stage_payments
-        key = (stage, res, gold, economy, engineering)
-        found = cache.get(key)
-        if found is None:
-            o, t = self.opts, self.t
-            found = stage_payments(
-                stage, res, gold, economy, engineering, o.economy_splits,
-                o.economy_forces_build, o.engineering_forces_build, t.letters, t.gold_letter,
-                gold_for_any=o.gold_for_any_resource)
-            if len(cache) >= PAYMENTS:
-                cache.clear()
-            cache[key] = found
-        return found
+    def stage_payments(self, stage: str, res: tuple[int, ...], gold: int, economy: bool,
+                       engineering: bool) -> Payments:
+        """The builds of ``stage`` with these grey and gold cards and usable tokens (the
+        payment rule, architects/payment.py, under this game's options)."""
+        o, t = self.opts, self.t
+        return stage_payments(
+            stage, res, gold, economy, engineering, o.economy_splits, o.economy_forces_build,
+            o.engineering_forces_build, t.letters, t.gold_letter,
+            gold_for_any=o.gold_for_any_resource)
+
+    def situation(self, city: City, used: tuple[str, ...], tokens_left: bool) -> Situation:
+        """The builds and science sets open to ``city`` with the tokens ``used`` this turn:
+        every stage open now with each way to pay it, ``end`` unless a build is forced, and
+        the science sets (all owed) while progress tokens are left."""
+        t = self.t
+        res, gold, sci = self.counts(city)
+        economy, engineering = self.usable(city.tokens, used)
+        moves: list[Move] = []
+        spends: list[Pay] = []
+        mandatory = False
+        for key in t.available[city.wonder][t.built_mask(city.built)]:
+            builds, forced, pays = self.stage_payments(key, res, gold, economy, engineering)
+            moves.extend(builds)
+            spends.extend(pays)
+            mandatory = mandatory or forced
+        free = tuple(moves)
+        science = tuple(Science(s) for s in self.science_sets(sci)) if tokens_left else ()
+        if science:  # a science set is owed
+            offered = (*free, *science)
+            return offered, offered, True, tuple(spends)
+        if free and not mandatory:
+            return (*free, _END), free, mandatory, tuple(spends)
+        return free, free, mandatory, tuple(spends)
+
+    def pay_for(self, city: City, used: tuple[str, ...], move: Build) -> Pay:
+        """What the legal ``move`` of ``city`` spends, with the tokens ``used`` this turn."""
+        found = self.situation(city, used, False)
+        return found[3][found[1].index(move)]
 
     # ----------------------------------------------------------------- options
 
@@ -325,9 +257,7 @@ class LegalMoves:
 
     def _action_options(self, w: Readable, seat: int) -> tuple[Move, ...]:
         """The builds, science sets and extra cards open in the free-order part of a turn."""
-        city = w.cities[seat]
-        found = self.situation_of(city.wonder, city.built, city.cards, city.tokens, w.used,
-                                  bool(w.face_up or w.token_pile))
+        found = self.situation(w.cities[seat], w.used, bool(w.face_up or w.token_pile))
         if not w.triggered:
             return found[0]
         return self.with_extras(found, w.triggered, self._sources(w, seat))
@@ -348,90 +278,6 @@ class LegalMoves:
         if not mandatory:
             moves.append(_END)
         return tuple(moves)
-
-    def situation_of(self, wonder: str, built: tuple[str, ...], cards: tuple[int, ...],
-                     tokens: tuple[str, ...], used: tuple[str, ...],
-                     tokens_left: bool) -> Situation:
-        """The builds and science sets open to a city given by its parts (see
-        :data:`.cache.Situation`; the parts, so that no city is made for a question).
-
-        Builds depend only on the payment situation (the stages open, grey and gold cards
-        counted up to what matters to those stages, see :meth:`_grey_cap`, the economy and
-        engineering tokens not ``used`` this turn), so they are remembered per situation in the
-        cache (shared by the wonders); science sets only on the green cards counted up to 2 and
-        on whether a progress token can be taken.
-        """
-        cache = self.cache
-        stages = cache.stages.get((wonder, built))
-        if stages is None:
-            stages = self._stages_open(wonder, built)
-        usable = 0
-        if tokens:
-            t = self.t
-            for token in tokens:
-                if token not in used:
-                    if token in t.economy:
-                        usable |= 1
-                    elif token in t.engineering:
-                        usable |= 2
-        tally = 0
-        bit = self._tally_bit
-        for card in cards:
-            tally += bit[card]
-        # the caps without (entries 1, 2) or with (3, 4) engineering usable
-        over = ((tally + stages[3 if usable & 2 else 1]) & self._cap_top) >> self._cap_shift
-        if over:  # a 1 at the bottom of each field that reached its cap
-            fill = over * self._field
-            tally = tally & ~fill | fill & stages[4 if usable & 2 else 2]
-        key = (tally & self._pay_mask) << 12 | stages[0] << 2 | usable
-        payments = cache.payments
-        found = payments.get(key)
-        if found is None:
-            found = self._build_options(cache.open_stages[stages[0]], tally, usable)
-            if len(payments) >= PAYMENTS:
-                payments.clear()
-            payments[key] = found
-        cache.recent = (cards, built, tokens, used, wonder, found)
-        if tokens_left:
-            science = self._science[tally >> self._sci_shift]
-            if science:  # a science set is owed
-                moves = (*found[1], *science)
-                return moves, moves, True, found[3]
-        return found
-
-    def pay_for(self, city: City, used: tuple[str, ...], move: Build) -> Pay:
-        """What the legal ``move`` of ``city`` spends, with the tokens ``used`` this turn: from
-        the last situation asked for if it was this city's (the legal moves a seat chooses a
-        build from were just listed: speed only), else from its situation."""
-        recent = self.cache.recent
-        if (recent[0] is city.cards and recent[1] is city.built and recent[2] is city.tokens
-                and recent[3] is used and recent[4] is city.wonder):
-            found = recent[5]
-        else:
-            found = self.situation_of(city.wonder, city.built, city.cards, city.tokens, used,
-                                      False)
-        return found[3][found[1].index(move)]
-
-    def _build_options(self, open_now: tuple[str, ...], tally: int, usable: int) -> Situation:
-        """A payment situation's builds, worked out from the payment rule (each stage's
-        payments remembered on their own, see :meth:`_stage_payments`)."""
-        t = self.t
-        width, field = self._cap_shift + 1, self._field
-        res = tuple([tally >> width * slot & field for slot in range(len(t.resource_kinds))])
-        gold = tally >> width * len(t.resource_kinds) & field
-        moves: list[Move] = []
-        spends: list[Pay] = []
-        mandatory = False
-        for key in open_now:
-            builds, forced, pays = self._stage_payments(key, res, gold, bool(usable & 1),
-                                                        bool(usable & 2))
-            moves.extend(builds)
-            spends.extend(pays)
-            mandatory = mandatory or forced
-        free = tuple(moves)
-        if moves and not mandatory:
-            return (*free, _END), free, mandatory, tuple(spends)
-        return free, free, mandatory, tuple(spends)
 
     def _remove(self, cards: tuple[int, ...], kind: int, count: int,
                 removed: list[int]) -> tuple[int, ...]:

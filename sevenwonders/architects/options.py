@@ -11,6 +11,7 @@ from typing import Any
 
 import attrs
 
+from sevenwonders.architects.data import wonder_id
 from sevenwonders.errors import InvalidOptionError
 
 BABYLON_DECKS = ("stone1_brick2", "stone2_brick1")
@@ -99,7 +100,8 @@ def make_options(players: object, wonder_ids: tuple[str, ...],
     if wonders is not None:
         if isinstance(wonders, str) or not isinstance(wonders, (list, tuple)):
             raise InvalidOptionError("wonders must be a list of wonder names, one per seat")
-        wonders = tuple(wonders)
+        # any letter case, by id or printed name (architects/data.py)
+        wonders = tuple(wonder_id(w) if isinstance(w, str) else w for w in wonders)
         if len(wonders) != players:
             raise InvalidOptionError(f"{len(wonders)} wonders for {players} players")
         for wonder in wonders:

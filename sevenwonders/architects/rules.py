@@ -1,4 +1,4 @@
-"""The rules: what a move does (the moves a decision allows: architects/legal.py).
+"""The rules: what a move does (the moves a decision allows: architects/legal.py, handed in).
 
 A step thaws the frozen state into a :class:`Work` record, applies the move, then *advances*:
 decisions with no option are passed (an empty deck choice lapses, a turn with nothing left to do
@@ -66,14 +66,12 @@ from sevenwonders.architects.state import (
     SideChoice,
     StartTurn,
     TokenChoice,
-    make_city,
-    with_cards,
 )
 from sevenwonders.architects.work import Work
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.scoring import ranking
 
-__all__ = ["CENTRAL", "HIDDEN", "Engine", "Events", "Work"]
+__all__ = ["CENTRAL", "HIDDEN", "Engine", "Events", "Work", "cat_after", "flip", "peeks"]
 
 Events = list[Any] | None
 
@@ -84,11 +82,48 @@ POWER_DECISIONS: dict[type, Callable[[str], Pending]] = {
 }
 """The wonder powers that make the seat choose at once (DE rulebook "Effekte der Weltwunder":
 Alexandria, Babylon, Halikarnassos), and the decision each leaves pending, given the effect's
-name (the fast take, architects/fast.py, leaves the same)."""
+name (the fast take, architects/fast/take.py, leaves the same)."""
 
 
-class Engine(LegalMoves):
-    """The rules of one game configuration (player count and options)."""
+def flip(flipped: int, horns: int, total: int) -> int:
+    """Conflict tokens on their battle side after a card with ``horns`` is taken: one more per
+    horn, never more than there are (DE rulebook "Konflikte": "drehe ... Konfliktmarker um")."""
+    return min(flipped + horns, total)
+
+
+def cat_after(cat: int | None, seat: int, card_has_cat: bool) -> int | None:
+    """Who holds the cat after ``seat`` takes a card: the taker if the card shows the cat
+    (rulebook "Die Katzenfigur")."""
+    return seat if card_has_cat else cat
+
+
+def peeks(cat: int | None, seat: int, index: int, central: tuple[int, ...]) -> bool:
+    """Whether ``seat``, having taken from deck ``index``, knows the central deck's top card for
+    the rest of its turn: the cat holder peeked at it at the start of the turn (rulebook "Die
+    Katzenfigur verwenden"), and it stays known while it is on top (not taken)."""
+    return cat == seat and index != CENTRAL and bool(central)
+
+
+MakeCity = Callable[[str, tuple[str, ...], tuple[int, ...], tuple[str, ...], int], City]
+"""Builds a city from its wonder, stages built, cards, tokens and military tokens: the class
+itself, or the speed layer's draft builder (architects/fast/drafts.py, equal values)."""
+
+
+class Engine:
+    """The rules of one game configuration (player count and options); the legal moves of
+    each decision come from ``moves`` (the reference, or the speed layer's remembering them),
+    new cities from ``make_city``."""
+
+    def __init__(self, moves: LegalMoves, make_city: MakeCity = City) -> None:
+        self.moves = moves
+        self.make_city = make_city
+        self.t = moves.t
+        self.n = moves.n
+        self.ring = moves.ring
+        self.right = moves.right
+        self.next_seat = moves.next_seat
+        self.opts = moves.opts
+        self.mandatory_effects = moves.mandatory_effects
 
     # ----------------------------------------------------------------- set-up
 
@@ -117,7 +152,7 @@ class Engine(LegalMoves):
     def advance(self, w: Work, out: Events) -> tuple[Move, ...]:
         """Pass empty decisions and take forced ones until a seat has a real choice."""
         while True:
-            moves = self.options(w)
+            moves = self.moves.options(w)
             if len(moves) > 1:
                 return moves
             if moves:
@@ -143,9 +178,8 @@ class Engine(LegalMoves):
         """Apply a legal move (not checked here) to ``w``."""
         seat = w.current
         if type(move) is Take:  # the most frequent move, ahead of the pattern matching
-            index = self.deck_index(seat, move.source)
-            # The cat holder peeked at the central top card; it stays known while on top.
-            w.peeked = w.cat == seat and index != CENTRAL and bool(w.central)
+            index = self.moves.deck_index(seat, move.source)
+            w.peeked = peeks(w.cat, seat, index, w.central)
             self.draw(w, seat, index, "turn", out)
             w.pending = _ACTIONS
             return
@@ -159,7 +193,7 @@ class Engine(LegalMoves):
             case Extra(token, source):
                 w.triggered = tuple(x for x in w.triggered if x != token)
                 w.used = (*w.used, token)
-                self.draw(w, seat, self.deck_index(seat, source), token, out)
+                self.draw(w, seat, self.moves.deck_index(seat, source), token, out)
                 w.pending = _ACTIONS
             case Alexandria(deck):
                 index = CENTRAL if deck == "central" else next(
@@ -203,22 +237,25 @@ class Engine(LegalMoves):
         """Put ``card`` in front of ``seat`` and apply what taking it triggers."""
         t = self.t
         city = w.cities[seat]
-        w.cities[seat] = with_cards(city, (*city.cards, card))
+        w.cities[seat] = self.make_city(city.wonder, city.built, (*city.cards, card),
+                                        city.tokens, city.military)
         kind = t.card_kind[card]
         if out is not None:
             out.append(ev.CardTaken(seat, t.kind_ids[kind], source, reason))
         if not trigger:
             return
-        if t.cat[kind] and w.cat != seat:
+        cat = cat_after(w.cat, seat, True) if t.cat[kind] else w.cat
+        if cat != w.cat:
             if out is not None:
                 out.append(ev.CatMoved(seat, w.cat))
-            w.cat = seat
+            w.cat = cat
         horns = t.horns[kind]
-        if horns and w.flipped < t.conflict_total:
-            count = min(horns, t.conflict_total - w.flipped)
-            w.flipped += count
+        flipped = flip(w.flipped, horns, t.conflict_total) if horns else w.flipped
+        if flipped != w.flipped:
             if out is not None:
-                out.append(ev.ConflictFlipped(seat, count, w.flipped, t.conflict_total))
+                out.append(ev.ConflictFlipped(seat, flipped - w.flipped, flipped,
+                                              t.conflict_total))
+            w.flipped = flipped
         if city.tokens:
             bit = 1 << kind
             take_trigger = t.take_trigger
@@ -233,8 +270,8 @@ class Engine(LegalMoves):
     def build(self, w: Work, seat: int, move: Build, out: Events) -> None:
         t = self.t
         city = w.cities[seat]
-        pay = self.pay_for(city, w.used, move)
-        cards, removed = self.spend(city.cards, pay)
+        pay = self.moves.pay_for(city, w.used, move)
+        cards, removed = self.moves.spend(city.cards, pay)
         w.discard = (*w.discard, *removed)
         if pay.economy or pay.engineering:
             used = list(w.used)
@@ -242,8 +279,8 @@ class Engine(LegalMoves):
                 if flag:
                     used.append(next(x for x in city.tokens if x in tokens and x not in used))
             w.used = tuple(used)
-        city = make_city(wonder=city.wonder, built=(*city.built, move.stage), cards=cards,
-                         tokens=city.tokens, military=city.military)
+        city = self.make_city(city.wonder, (*city.built, move.stage), cards, city.tokens,
+                              city.military)
         w.cities[seat] = city
         if out is not None:
             out.append(ev.StageBuilt(seat, city.wonder, move.stage,
@@ -279,7 +316,7 @@ class Engine(LegalMoves):
     def simple_effect(self, w: Work, seat: int, effect: str, out: Events) -> None:
         """Ephesus (top of the central deck) or Olympia (tops of the left and right decks);
         an empty deck gives nothing (reference architects.md 3.5)."""
-        possible = self.effect_possible(w, seat, effect)
+        possible = self.moves.effect_possible(w, seat, effect)
         if out is not None:
             out.append(ev.EffectApplied(seat, effect, used=possible))
         if not possible:
@@ -293,9 +330,10 @@ class Engine(LegalMoves):
 
     def science(self, w: Work, seat: int, symbols: tuple[str, ...], out: Events) -> None:
         city = w.cities[seat]
-        cards, removed = self.science_spend(city.cards, symbols)
+        cards, removed = self.moves.science_spend(city.cards, symbols)
         w.discard = (*w.discard, *removed)
-        w.cities[seat] = with_cards(city, cards)
+        w.cities[seat] = self.make_city(city.wonder, city.built, cards, city.tokens,
+                                        city.military)
         if out is not None:
             out.append(ev.ScienceUsed(seat, symbols))
         w.pending = SCIENCE_CHOICE
@@ -317,8 +355,8 @@ class Engine(LegalMoves):
             else:
                 w.face_up = (*w.face_up[:i], *w.face_up[i + 1:])
         city = w.cities[seat]
-        w.cities[seat] = make_city(wonder=city.wonder, built=city.built, cards=city.cards,
-                                   tokens=(*city.tokens, token), military=city.military)
+        w.cities[seat] = self.make_city(city.wonder, city.built, city.cards,
+                                        (*city.tokens, token), city.military)
         if out is not None:
             out.append(ev.TokenTaken(seat, token, choice == HIDDEN, revealed, reason))
         if self.opts.retroactive_tokens and token not in w.used and token not in w.triggered:
@@ -330,7 +368,7 @@ class Engine(LegalMoves):
 
     def reveal(self, w: Work, seat: int, side: Source, out: Events) -> None:
         """Halicarnassus: the top cards of the chosen deck, to pick one of."""
-        index = self.deck_index(seat, side)
+        index = self.moves.deck_index(seat, side)
         deck = w.decks[index]
         power = self.t.power[w.cities[seat].wonder]
         reveal = power.cards if isinstance(power, LookThroughDeck) else 0
@@ -371,8 +409,8 @@ class Engine(LegalMoves):
         return conflicts.battle_gains(self.ring, shields)
 
     def battle(self, w: Work, out: Events) -> None:
-        cities, removed, shields, won, discarded = conflicts.fight(self.t, self.ring,
-                                                                   tuple(w.cities))
+        cities, removed, shields, won, discarded = conflicts.fight(
+            self.t, self.ring, tuple(w.cities), self.make_city)
         w.cities = list(cities)
         w.discard = (*w.discard, *removed)
         w.flipped = 0

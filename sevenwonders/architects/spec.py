@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from sevenwonders.core.frozenmap import FrozenMap
 from sevenwonders.core.protocol import GameInfo
-from sevenwonders.core.spec import GameSpec
+from sevenwonders.core.spec import GameSpec, SpielSpec
 
 if TYPE_CHECKING:
     from sevenwonders.architects.state import ArchitectsState
@@ -29,6 +29,7 @@ SPEC = GameSpec(
     heuristic="sevenwonders.agents.heuristics.architects",
     renderer="sevenwonders.frontend.terminal:render_architects_view",
     seat_labels="sevenwonders.architects.spec:seat_labels",
+    openspiel=SpielSpec(parameters={"players": 2}, max_game_length=4000),
     adapters={
         "server.catalog": "sevenwonders.frontend.server.catalog:architects_catalog",
         "rl.observations": "sevenwonders.rl.obs_architects:ArchitectsEncoder",

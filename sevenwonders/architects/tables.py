@@ -55,8 +55,12 @@ class Tables:
         self.cat: tuple[bool, ...] = tuple(k.cat for k in kinds)
         self.shields: tuple[int, ...] = tuple(k.shields for k in kinds)
         self.horns: tuple[int, ...] = tuple(k.horns for k in kinds)
+        self._cards(data, options)
+        self._wonders(data)
+        self._tokens(data)
 
-        # Cards: ids per deck name, kind per id.
+    def _cards(self, data: ArchitectsData, options: RuleOptions) -> None:
+        """Cards: ids per deck name, kind per id."""
         card_kind: list[int] = []
         self.deck_cards: dict[str, tuple[int, ...]] = {}
         for deck in data.decks:
@@ -76,7 +80,8 @@ class Tables:
         self.card_kind_id: tuple[str, ...] = tuple(self.kind_ids[k] for k in self.card_kind)
         """The name of each card's kind (what views show)."""
 
-        # Wonders: stage keys -> bit, available stages per built mask.
+    def _wonders(self, data: ArchitectsData) -> None:
+        """Wonders: stage keys -> bit, available stages per built mask."""
         self.stage_bit: dict[str, int] = {key: 1 << i for i, key in enumerate(STAGE_KEYS)}
         self.stage_cost: dict[str, tuple[int, bool]] = {key: stage_cost(key) for key in STAGE_KEYS}
         self.wonder_ids: tuple[str, ...] = tuple(w.id for w in data.wonders)
@@ -101,7 +106,9 @@ class Tables:
             self.available[wonder.id] = tuple(table)
         self.full_mask = (1 << len(STAGE_KEYS)) - 1
 
-        # Progress tokens: typed powers, and what the hot path asks of them as plain lookups.
+    def _tokens(self, data: ArchitectsData) -> None:
+        """Progress tokens: typed powers, and what the hot path asks of them as plain
+        lookups."""
         self.tokens = {t.id: t for t in data.tokens}
         self.token_power: dict[str, TokenPower] = {t.id: token_power(t) for t in data.tokens}
         self.token_pile: tuple[str, ...] = tuple(

@@ -6,14 +6,18 @@ immutable state, so a step makes one state however many rules it applies.
 
 from __future__ import annotations
 
-from sevenwonders.architects.state import ArchitectsState, City, Pending, StateDraft
+import attrs
+
+from sevenwonders.architects.state import ArchitectsState, City, Pending
+
+STATE_FIELDS = tuple(field.name for field in attrs.fields(ArchitectsState))
 
 
-class Work(StateDraft):
-    """A mutable copy of a state's fields, for the duration of one step: a draft of the next
-    state (see architects/state.py), frozen in place at the end."""
+class Work:
+    """A mutable copy of a state's fields, for the duration of one step (slots: exactly the
+    state's fields)."""
 
-    __slots__ = ()
+    __slots__ = STATE_FIELDS
 
     def __init__(self, s: ArchitectsState) -> None:
         self.cities: list[City] = list(s.cities)
@@ -34,10 +38,10 @@ class Work(StateDraft):
         self.rng = s.rng
 
     def freeze(self) -> ArchitectsState:
-        """This record, turned into the next state (its lists made tuples, its class the
-        state's: see architects/state.py). The record is the state from now on: it is not
-        changed any more (a frozen state refuses every change)."""
-        self.cities = tuple(self.cities)  # type: ignore[assignment]
-        self.decks = tuple(self.decks)  # type: ignore[assignment]
-        self.__class__ = ArchitectsState  # type: ignore[assignment]
-        return self  # type: ignore[return-value]
+        """The next state, made of this record."""
+        return ArchitectsState(
+            cities=tuple(self.cities), decks=tuple(self.decks), central=self.central,
+            discard=self.discard, face_up=self.face_up, token_pile=self.token_pile,
+            flipped=self.flipped, cat=self.cat, current=self.current, turn=self.turn,
+            pending=self.pending, rng=self.rng, triggered=self.triggered, used=self.used,
+            flags=self.flags, peeked=self.peeked)

@@ -129,12 +129,15 @@ class WonderSide:
 
 @attrs.frozen(slots=True)
 class Wonder:
-    """A wonder board with its starting resource and its sides (day/night or a/b)."""
+    """A wonder board with its starting resource and its sides (day/night or a/b). ``name`` is
+    its id, lower-case English and shared by every game of the family (``giza``); ``display``
+    the name printed on the board (``Gizah``)."""
 
     name: str
     full_name: str
     resource: str
     side: tuple[WonderSide, ...]
+    display: str
 
     def sides(self) -> tuple[str, ...]:
         return tuple(side.name for side in self.side)
@@ -357,6 +360,24 @@ def any_game_wonders() -> FrozenMap[str, Wonder]:
     """The boards that may join any game of either edition, with any expansion or none
     (``data/wonders_any.toml``: Carthage, Edifice rulebook line 28)."""
     return FrozenMap((w.name, w) for w in load_wonders("sevenwonders.base", "wonders_any.toml"))
+
+
+@cache
+def _wonder_ids() -> dict[str, str]:
+    """Every spelling of a board the base game's data knows (id or printed name, folded) ->
+    its id."""
+    files = ("wonders_1st.toml", "wonders_2nd.toml", "wonders_any.toml")
+    return {spelling.casefold(): wonder.name
+            for file in files for wonder in load_wonders("sevenwonders.base", file)
+            for spelling in (wonder.name, wonder.display)}
+
+
+def wonder_id(name: str) -> str:
+    """The id of the board ``name`` spells, in any letter case, by id or printed name
+    (``"GIZAH"``, ``"Giza"`` -> ``"giza"``); a name no data file knows comes back folded (an
+    expansion's board, or one the game then refuses)."""
+    folded = name.casefold()
+    return _wonder_ids().get(folded, folded)
 
 
 @cache

@@ -6,6 +6,7 @@ from typing import Any
 
 import attrs
 
+from sevenwonders.base.cards import wonder_id
 from sevenwonders.errors import InvalidOptionError
 
 EDITIONS = {"2nd": "2nd", "second": "2nd", "1st": "1st", "first": "1st"}
@@ -89,7 +90,7 @@ def make_options(
     if wonders is not None:
         if type(wonders) not in (list, tuple) or not all(type(w) is str for w in wonders):
             raise InvalidOptionError(f"wonders must be a list of names, not {wonders!r}"[:200])
-        norm_wonders = tuple(wonders)
+        norm_wonders = tuple(wonder_id(w) for w in wonders)  # any case, id or printed name
         if len(norm_wonders) != players or len(set(norm_wonders)) != players:
             raise InvalidOptionError(f"wonders must name {players} different wonders")
     if type(coin_effect_timing) is not str or coin_effect_timing not in COIN_EFFECT_TIMINGS:

@@ -3,10 +3,11 @@ parts agents and frontends use, named lazily (see :class:`~sevenwonders.core.spe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from sevenwonders.core.protocol import GameInfo
-from sevenwonders.core.spec import GameSpec
+from sevenwonders.core.spec import GameSpec, SpielSpec
 
 if TYPE_CHECKING:
     from sevenwonders.base.state import BaseState
@@ -20,6 +21,16 @@ def seat_labels(state: BaseState) -> tuple[str, ...]:
     return tuple(f"{city.wonder} ({city.side})" for city in state.cities)
 
 
+def spiel_options(params: Mapping[str, Any]) -> dict[str, Any]:
+    """The game options of OpenSpiel's parameters (``expansions`` comma-separated)."""
+    options: dict[str, Any] = {"edition": params["edition"]}
+    if params["sides"]:
+        options["sides"] = params["sides"]
+    if params["expansions"]:
+        options["expansions"] = [e.strip() for e in params["expansions"].split(",") if e.strip()]
+    return options
+
+
 SPEC = GameSpec(
     info=INFO,
     game="sevenwonders.base.game:BaseGame",
@@ -28,6 +39,8 @@ SPEC = GameSpec(
     choices="sevenwonders.frontend.choices:base_choices",
     renderer="sevenwonders.frontend.terminal:render_base_view",
     seat_labels="sevenwonders.base.spec:seat_labels",
+    openspiel=SpielSpec(parameters={"players": 3, "edition": "2nd", "sides": "", "expansions": ""},
+                        max_game_length=400, options="sevenwonders.base.spec:spiel_options"),
     adapters={
         "server.catalog": "sevenwonders.frontend.server.catalog:base_catalog",
         "rl.observations": "sevenwonders.rl.obs_base:BaseEncoder",

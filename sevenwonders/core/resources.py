@@ -6,7 +6,7 @@ turn: a fixed producer has one option, an either/or producer several.
 
 The search for the ways to pay a cost is a rule of the base game family: it lives in
 :mod:`sevenwonders.base.trading` (the reference) and :mod:`sevenwonders.base.fast.payment` (the
-fast path). Its names are still importable from here.
+fast path).
 """
 
 from __future__ import annotations
@@ -114,28 +114,3 @@ class Payment:
 
 
 FREE = Payment(0, 0)
-
-# The payment search moved to the base game (the only family that trades); old imports work.
-_MOVED = {
-    "cheapest_payments": "sevenwonders.base.trading",
-    "all_payments": "sevenwonders.base.trading",
-    "pay_options": "sevenwonders.base.trading",
-    "split_producers": "sevenwonders.base.trading",
-    "missing_units": "sevenwonders.base.trading",
-    "can_produce": "sevenwonders.base.trading",
-    "pair_order": "sevenwonders.base.trading",
-    "split_pairs": "sevenwonders.base.fast.payment",
-    "cost_items": "sevenwonders.base.fast.payment",
-    "OPTION_COUNT": "sevenwonders.base.fast.payment",
-    "RESOURCES_OF_MASK": "sevenwonders.base.fast.payment",
-    "MAX_WAYS": "sevenwonders.base.fast.payment",
-}
-
-
-def __getattr__(name: str) -> object:
-    module = _MOVED.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    return getattr(importlib.import_module(module), name)

@@ -34,6 +34,22 @@ def _frozen_presets(value: Mapping[str, Mapping[str, object]]) -> FrozenMap[str,
     return FrozenMap({agent: FrozenMap(dict(options)) for agent, options in value.items()})
 
 
+def _frozen_parameters(value: Mapping[str, object]) -> FrozenMap[str, object]:
+    return FrozenMap(dict(value))
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class SpielSpec:
+    """How the OpenSpiel adapter (:mod:`sevenwonders.openspiel`) registers a game: its own
+    parameters with their defaults (the adapter adds ``seeds`` and ``reward``), a generous bound
+    on a game's moves, and ``options`` (``(parameters) -> the game's options``; ``None``: the
+    game takes none of them as options)."""
+
+    parameters: Mapping[str, object] = attrs.field(converter=_frozen_parameters)
+    max_game_length: int
+    options: str | None = None
+
+
 @attrs.frozen(slots=True, kw_only=True)
 class GameSpec:
     """A game's entry in the registry.
@@ -50,7 +66,8 @@ class GameSpec:
     ``"rl.actions.full"``: the same with one action per payment; ``"server.catalog"``:
     ``(game) -> the box's contents`` for the web client); a game without them is not offered by
     that adapter, or gets its generic part. ``file_options`` are the options that may name a
-    file on this machine (a record or a stranger may not set them to a path).
+    file on this machine (a record or a stranger may not set them to a path). ``openspiel``:
+    how OpenSpiel registers the game (``None``: it does not).
     """
 
     info: GameInfo
@@ -64,6 +81,7 @@ class GameSpec:
         factory=dict, converter=_frozen_presets)
     adapters: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_refs)
     file_options: tuple[str, ...] = ()
+    openspiel: SpielSpec | None = None
 
     @property
     def name(self) -> str:
@@ -94,4 +112,4 @@ class ExpansionSpec:
         return resolve(self.expansion)
 
 
-__all__ = ["ExpansionSpec", "GameSpec", "resolve"]
+__all__ = ["ExpansionSpec", "GameSpec", "SpielSpec", "resolve"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.dice.state import DiceState
 from sevenwonders.dice.view import DiceView

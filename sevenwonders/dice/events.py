@@ -6,7 +6,6 @@ from typing import Union
 
 import attrs
 
-from sevenwonders.core.memo import builder
 from sevenwonders.core.serialization import register_union
 from sevenwonders.dice.state import RolledDie
 
@@ -130,9 +129,3 @@ DiceEvent = Union[  # noqa: UP007
     BonusTicked, EffectUnused, DieUnlocked, SpecialDieAdded, AgoraFirst, EndTriggered, GameEnded,
 ]
 register_union(DiceEvent)
-
-# The rules' own constructors of the events of nearly every step (every field named; no
-# __init__): the values come from the rules' checked state and tables.
-made_box_ticked = builder(BoxTicked)
-made_coins_gained = builder(CoinsGained)
-made_passed = builder(Passed)

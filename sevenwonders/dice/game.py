@@ -1,4 +1,5 @@
-"""``DiceGame``: 7 Wonders Dice behind the shared :class:`~sevenwonders.core.game.Game` protocol.
+"""``DiceGame``: 7 Wonders Dice behind the shared :class:`~sevenwonders.core.protocol.Game`
+protocol.
 
 The class checks input (seats, moves, options) and delegates the rules to :mod:`.rules`; a bad
 input raises one of the library's errors and leaves the state untouched.
@@ -17,9 +18,9 @@ from sevenwonders.core.memo import fresh_all, warm
 from sevenwonders.core.protocol import GameInfo
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seeds import checked_seed
-from sevenwonders.dice.cache import SeatMoves
 from sevenwonders.dice.components import DIE_IDS, SPECIAL_DICE, WONDER, colour_of
 from sevenwonders.dice.events import DiceEvent
+from sevenwonders.dice.fast import FastRules, SeatMoves
 from sevenwonders.dice.invariants import check_with
 from sevenwonders.dice.moves import (
     MOVE_TYPES,
@@ -33,13 +34,13 @@ from sevenwonders.dice.moves import (
     parse,
 )
 from sevenwonders.dice.options import RuleOptions
-from sevenwonders.dice.rules import Rules
 from sevenwonders.dice.scoring import score_seat
 from sevenwonders.dice.sheets import (
     SheetSet,
     default_sheets,
     load_sheets,
     sheet_data,
+    sheet_id,
     sheets_from_data,
 )
 from sevenwonders.dice.spec import INFO, seat_labels
@@ -78,6 +79,8 @@ def _seat_sheets(value: object, sheet_set: SheetSet, players: int) -> tuple[str,
     if value is None:
         return None
     ids = {sheet.sheet_id for sheet in sheet_set.sheets}
+    if isinstance(value, list | tuple):  # any letter case, by id or wonder name
+        value = tuple(sheet_id(v, sheet_set) if isinstance(v, str) else v for v in value)
     if not isinstance(value, list | tuple) or len(value) != players \
             or not all(isinstance(v, str) and v in ids for v in value) \
             or len(set(value)) != players:
@@ -121,7 +124,8 @@ class DiceGame:
         self._seat_sheets = _seat_sheets(seat_sheets, sheet_set, players)
         self.sheet_set = sheet_set
         self.tables = Tables.of(sheet_set)
-        self.rules = Rules(self.tables, self._rule_options, players)
+        # the speed layer (dice/fast.py), chosen here: the rules with their answers remembered
+        self.rules = FastRules(self.tables, self._rule_options, players)
         self._players = players
         self._all_seats = frozenset(range(players))
 
@@ -374,7 +378,7 @@ def _rebuild(players: int, sheets: object, seat_sheets: tuple[str, ...] | None,
 
 
 if TYPE_CHECKING:
-    from sevenwonders.core.game import Game
+    from sevenwonders.core.protocol import Game
 
     def _implements_protocol(game: DiceGame) -> Game[DiceState, DiceMove, DiceView]:
         return game

@@ -1,15 +1,15 @@
 """Which moves a seat may choose (rulebook R4-R9, R14, R17, R18; reference dice.md Decision 1),
 and the costs behind them: die costs with the lasting die effects (player aid 9-11), resources
-from the Warehouse (R10), the Guild Court's gate (R17).
+from the Warehouse (R10), the Guild Court's gate (R17). The reference: it remembers nothing (the
+speed layer, dice/fast.py, remembers die costs and listings and is tested equal to this).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sevenwonders.core.seats import Ring
 from sevenwonders.dice import components as c
-from sevenwonders.dice.cache import DiceCache
 from sevenwonders.dice.effects import (
     DieCoins,
     DieCostZero,
@@ -68,15 +68,6 @@ class LegalMoves:
         self.options = options
         self.ring = Ring(players)
         self.players = players
-        self.cache = DiceCache()
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickle the rules without the speed memory (a worker builds its own)."""
-        return {name: value for name, value in self.__dict__.items() if name != "cache"}
-
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        self.__dict__.update(data)
-        self.cache = DiceCache()
 
     # --- costs ---------------------------------------------------------------------------------
 
@@ -118,34 +109,34 @@ class LegalMoves:
                 gain += effect.amount
         return gain
 
-    def die_terms(self, table: SheetTable, s: SeatState | SeatWork) -> DieTerms | None:
-        """The seat's die costs and die gains under its lasting effects; None when none is
-        active (then a die costs its area's price and gains nothing). Remembered per sheet and
-        set of active effects: a seat has a handful of such sets in a game."""
-        permanent = table.permanent
-        if not permanent:
-            return None
+    def active_mask(self, table: SheetTable, s: SeatState | SeatWork) -> int:
+        """Which of the sheet's lasting die effects (``table.permanent``, bit by bit) the seat
+        ticked."""
         ticks, bonuses = s.ticks, s.bonuses
         mask = 0
         bit = 1
-        for key, _ in permanent:
+        for key, _ in table.permanent:
             if ticks[key] if key >= 0 else bonuses[-1 - key]:
                 mask |= bit
             bit <<= 1
-        if not mask:
-            return None
-        memo = self.cache.terms
-        found = memo.get((table.sheet_id, mask))
-        if found is None:
-            active = tuple(e for k, (_, e) in enumerate(permanent) if mask >> k & 1)
-            areas = range(len(self.tables.area_costs))
-            found = DieTerms(
-                {die: tuple(self._die_cost(colour, area, active) for area in areas)
-                 for die, colour in c.DIE_COLOURS.items()},
-                {die: self.die_gain(active, colour) for die, colour in c.DIE_COLOURS.items()},
-            )
-            memo.put((table.sheet_id, mask), found)
-        return found
+        return mask
+
+    def die_terms(self, table: SheetTable, s: SeatState | SeatWork) -> DieTerms | None:
+        """The seat's die costs and die gains under its lasting effects; None when none is
+        active (then a die costs its area's price and gains nothing)."""
+        mask = self.active_mask(table, s) if table.permanent else 0
+        return self.terms_of(table, mask) if mask else None
+
+    def terms_of(self, table: SheetTable, mask: int) -> DieTerms:
+        """Die costs and gains under the lasting effects ``mask`` names (see
+        :meth:`active_mask`)."""
+        active = tuple(e for k, (_, e) in enumerate(table.permanent) if mask >> k & 1)
+        areas = range(len(self.tables.area_costs))
+        return DieTerms(
+            {die: tuple(self._die_cost(colour, area, active) for area in areas)
+             for die, colour in c.DIE_COLOURS.items()},
+            {die: self.die_gain(active, colour) for die, colour in c.DIE_COLOURS.items()},
+        )
 
     @staticmethod
     def resources(table: SheetTable, ticks: tuple[int, ...] | list[int]) -> int:
@@ -173,15 +164,9 @@ class LegalMoves:
     # --- legal moves ---------------------------------------------------------------------------
 
     def legal(self, state: DiceState, seat: int) -> tuple[DiceMove, ...]:
-        """The rules' own legal moves of ``seat`` (remembered for known states; never to be
-        handed out: callers get copies)."""
-        seats = self.cache.entry(state)
-        if seats is None:
-            return self.legal_now(state, seat)
-        moves = seats[seat]
-        if moves is None:
-            moves = seats[seat] = self.legal_now(state, seat)
-        return moves
+        """The rules' own legal moves of ``seat`` (never to be handed out: callers get
+        copies)."""
+        return self.legal_now(state, seat)
 
     def legal_now(self, state: DiceState, seat: int) -> tuple[DiceMove, ...]:
         """The legal moves computed afresh (none for a seat not asked to move)."""

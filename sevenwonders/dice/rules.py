@@ -12,7 +12,7 @@ resolved one after the other in any order with the same result.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import attrs
 
@@ -21,21 +21,33 @@ from sevenwonders.dice import components as c
 from sevenwonders.dice import events as ev
 from sevenwonders.dice.legal import LegalMoves
 from sevenwonders.dice.moves import DiceMove, Skip
+from sevenwonders.dice.options import RuleOptions
 from sevenwonders.dice.state import (
     ChooseBonus,
     DiceState,
     Phase,
     RolledDie,
     SeatState,
-    made_state,
 )
+from sevenwonders.dice.tables import Tables
 from sevenwonders.dice.turn import Step
 
 
 class Rules(LegalMoves):
     """The rules for one table: set-up, the Forum, and a step from moves to the next state
     (legal moves: :mod:`sevenwonders.dice.legal`; resolving them: :mod:`sevenwonders.dice.turn`).
+    New states, seats and the events of nearly every step are built by the constructors held
+    here: the classes themselves (the speed layer, dice/fast.py, puts its own in their place,
+    building equal values).
     """
+
+    def __init__(self, tables: Tables, options: RuleOptions, players: int) -> None:
+        super().__init__(tables, options, players)
+        self.make_state: Callable[..., DiceState] = DiceState
+        self.make_seat: Callable[..., SeatState] = SeatState
+        self.make_box_ticked: Callable[..., ev.BoxTicked] = ev.BoxTicked
+        self.make_coins_gained: Callable[..., ev.CoinsGained] = ev.CoinsGained
+        self.make_passed: Callable[..., ev.Passed] = ev.Passed
 
     # --- set-up and the Forum ----------------------------------------------------------------
 
@@ -59,16 +71,16 @@ class Rules(LegalMoves):
 
     def shake(self, dice: tuple[str, ...], rng: Rng) -> tuple[tuple[RolledDie, ...], Rng]:
         """R3: every die gets a uniformly random face and area (reference Decision 4)."""
-        faces = self.tables.faces
-        bounds = self.cache.bounds.get(dice)
-        if bounds is None:
-            areas = len(self.tables.area_costs)
-            bounds = tuple(bound for die in dice for bound in (len(faces[die]), areas))
-            self.cache.bounds.put(dice, bounds)
-        drawn, rng = rng.draws(bounds)
+        drawn, rng = rng.draws(self.shake_bounds(dice))
         rolled = self.tables.rolled
         return tuple([rolled[die][drawn[2 * i]][drawn[2 * i + 1]]
                       for i, die in enumerate(dice)]), rng
+
+    def shake_bounds(self, dice: tuple[str, ...]) -> tuple[int, ...]:
+        """The bounds of the draws that shake ``dice``: per die, its faces and the areas."""
+        faces = self.tables.faces
+        areas = len(self.tables.area_costs)
+        return tuple(bound for die in dice for bound in (len(faces[die]), areas))
 
     # --- applying a step -------------------------------------------------------------------------
 
@@ -116,7 +128,7 @@ class Rules(LegalMoves):
                 seats[seat] = s
                 changed = True
         if known:  # decisions are left: the follow-up phase
-            after: DiceState = made_state(
+            after: DiceState = self.make_state(
                 turn=state.turn, phase=Phase.FOLLOW_UP, forum=state.forum,
                 seats=tuple(seats) if changed else state.seats, rng=state.rng,
                 agora_claimed=state.agora_claimed, final_turn=state.final_turn)
@@ -176,13 +188,13 @@ class Rules(LegalMoves):
             reason = "max_turns"
         if reason is not None:
             events.append(ev.GameEnded(turn, reason))
-            over: DiceState = made_state(
+            over: DiceState = self.make_state(
                 turn=turn, phase=Phase.OVER, forum=tuple(forum), seats=tuple(seats), rng=rng,
                 agora_claimed=claimed, final_turn=final)
             return over, events
         shaken, rng = self.shake(tuple([rolled.die for rolled in forum]), rng)
         events.append(ev.ForumShaken(turn + 1, shaken))
-        after: DiceState = made_state(
+        after: DiceState = self.make_state(
             turn=turn + 1, phase=Phase.ACTION, forum=shaken, seats=tuple(seats), rng=rng,
             agora_claimed=claimed, final_turn=final)
         return after, events

@@ -5,7 +5,7 @@ A Dice player plays from a sheet: which boxes are ticked, which come next along 
 each costs and does, how many resources the Warehouse produces, the laurels written in the
 Barracks and the running score. :func:`dice_choices` computes these from the state with the
 game's own rules (die costs, resources, scores), so they never disagree with the legal moves. It
-is the ``"dice"`` provider of :func:`sevenwonders.choices.choices`.
+is the ``"dice"`` provider of :func:`sevenwonders.frontend.choices.choices`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.dice import components as c
 from sevenwonders.dice.effects import describe_effect
 from sevenwonders.dice.game import DiceGame

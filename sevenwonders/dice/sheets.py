@@ -367,3 +367,14 @@ def default_sheets() -> SheetSet:
     if not _DEFAULT:
         _DEFAULT.append(load_sheets(DEFAULT_SHEETS_PATH))
     return _DEFAULT[0]
+
+
+def sheet_id(name: str, sheet_set: SheetSet) -> str:
+    """The id of the sheet (its wonder) ``name`` spells in ``sheet_set``, in any letter case, by
+    id or wonder name (``"GIZA"`` -> ``"giza"``); a name no sheet has comes back as given (the
+    option check refuses it)."""
+    folded = name.casefold()
+    for sheet in sheet_set.sheets:
+        if folded in (sheet.sheet_id.casefold(), sheet.wonder_name.casefold()):
+            return sheet.sheet_id
+    return name

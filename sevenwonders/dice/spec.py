@@ -7,7 +7,7 @@ import math
 from typing import TYPE_CHECKING
 
 from sevenwonders.core.protocol import GameInfo
-from sevenwonders.core.spec import GameSpec
+from sevenwonders.core.spec import GameSpec, SpielSpec
 
 if TYPE_CHECKING:
     from sevenwonders.dice.state import DiceState
@@ -29,6 +29,7 @@ SPEC = GameSpec(
     choices="sevenwonders.dice.sheet_choices:dice_choices",
     renderer="sevenwonders.frontend.terminal:render_dice_view",
     seat_labels="sevenwonders.dice.spec:seat_labels",
+    openspiel=SpielSpec(parameters={"players": 3}, max_game_length=4000),
     file_options=("sheets",),
     adapters={
         "server.catalog": "sevenwonders.frontend.server.catalog:dice_catalog",

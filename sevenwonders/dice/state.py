@@ -14,7 +14,6 @@ import attrs
 from cattrs.gen import make_dict_structure_fn
 
 from sevenwonders.core.frozenmap import FrozenMap
-from sevenwonders.core.memo import builder
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.serialization import converter, register_union
 
@@ -99,10 +98,6 @@ class DiceState:
     final_turn: int = 0
 
 
-# The rules' own constructors (every field named; no __init__): only for values the rules build
-# from checked states and tables. States from outside are built and checked by cattrs below.
-made_seat = builder(SeatState)
-made_state = builder(DiceState)
 
 
 def _structure_checked(data: Any, cls: Any) -> DiceState:

@@ -6,6 +6,7 @@ Seats are thawed into :class:`SeatWork` records on first touch and frozen once a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import attrs
@@ -32,8 +33,6 @@ from sevenwonders.dice.state import (
     ExtraTicks,
     Pending,
     SeatState,
-    made_seat,
-    made_state,
 )
 from sevenwonders.dice.tables import SheetTable
 
@@ -73,9 +72,10 @@ class SeatWork:
         thawed = self.ticks = list(ticks)
         return thawed
 
-    def freeze(self) -> SeatState:
+    def freeze(self, make_seat: Callable[..., SeatState]) -> SeatState:
+        """The seat's new sheet, built by ``make_seat`` (the rules' constructor)."""
         ticks = self.ticks
-        seat: SeatState = made_seat(
+        seat: SeatState = make_seat(
             sheet=self.sheet, coins=self.coins,
             ticks=tuple(ticks) if type(ticks) is list else ticks,
             bonuses=self.bonuses, laurels=self.laurels, unlocked=self.unlocked,
@@ -105,8 +105,10 @@ class Step:
     def freeze(self) -> DiceState:
         state = self.state
         work = self.work
-        seats = tuple([work[i].freeze() if i in work else s for i, s in enumerate(state.seats)])
-        after: DiceState = made_state(
+        make_seat = self.rules.make_seat
+        seats = tuple([work[i].freeze(make_seat) if i in work else s
+                       for i, s in enumerate(state.seats)])
+        after: DiceState = self.rules.make_state(
             turn=state.turn, phase=state.phase, forum=state.forum, seats=seats, rng=state.rng,
             agora_claimed=state.agora_claimed, final_turn=state.final_turn)
         return after
@@ -138,7 +140,7 @@ class Step:
             if gain:
                 self.gain(w, gain, f"die:{die}")
         elif kind is Pass:
-            self.events.append(ev.made_passed(seat=seat, coins=c.PASS_COINS))
+            self.events.append(self.rules.make_passed(seat=seat, coins=c.PASS_COINS))
             self.gain(w, c.PASS_COINS, "pass")
         elif kind is BuildWonder:
             assert isinstance(move, BuildWonder)
@@ -176,7 +178,7 @@ class Step:
         missing = max(0, box.cost - self.rules.resources(table, ticks))
         w.coins -= missing
         ticks[index] = self.turn
-        self.events.append(ev.made_box_ticked(
+        self.events.append(self.rules.make_box_ticked(
             seat=w.seat, box=box.ref, die=die, die_cost=die_cost, resource_coins=missing))
         if box.kind == "attack":
             self.attack(w, box.building, box.ref, box.printed_vp)
@@ -224,7 +226,7 @@ class Step:
         if self.options.reserve_overflow == "lost":
             kept = max(0, min(amount, w.table.reserve_size - w.coins))
         w.coins += kept
-        self.events.append(ev.made_coins_gained(seat=w.seat, amount=kept, reason=reason))
+        self.events.append(self.rules.make_coins_gained(seat=w.seat, amount=kept, reason=reason))
         if kept < amount:
             self.events.append(ev.CoinsLost(w.seat, amount - kept))
 

@@ -38,6 +38,7 @@ from sevenwonders.edifice.projects import (
     Project,
     VictoryToken,
     load_projects,
+    project_name,
     with_decisions,
 )
 from sevenwonders.edifice.state import COMPLETED, FAILED, OPEN, EdificeState
@@ -59,7 +60,7 @@ def edifice_wonders(carthage_night_vp: str = "coin_option") -> tuple[Wonder, ...
     """The boards in the Edifice box: Carthage (which may also join games without Edifice, so its
     data is the base game's) and Ur. ``carthage_night_vp="both"`` gives the 4 VP of Carthage's
     Night stage 1 with either option [decision 4's alternative]."""
-    carthage = any_game_wonders()["Carthage"]
+    carthage = any_game_wonders()["carthage"]
     if carthage_night_vp == "both":
         carthage = _night_vp_with_both_options(carthage)
     return (carthage, *load_wonders("sevenwonders.edifice", "wonders.toml"))
@@ -135,7 +136,7 @@ class Edifice(Expansion):
         self.catalogue = with_decisions(load_projects(), staging_camp_cost, artisan_district_vp,
                                          amphitheater_discards)
         if projects is not None:
-            chosen = tuple(projects)
+            chosen = tuple(project_name(p) if isinstance(p, str) else p for p in projects)
             if len(chosen) != 3:
                 raise InvalidOptionError("projects names one project for each of the 3 Ages")
             for age, name in enumerate(chosen, start=1):

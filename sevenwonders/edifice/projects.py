@@ -149,6 +149,14 @@ def load_projects() -> FrozenMap[str, Project]:
     return FrozenMap((p.name, p) for p in projects)
 
 
+def project_name(name: str) -> str:
+    """The name of the project ``name`` spells, in any letter case (``"belvedere"`` ->
+    ``"Belvedere"``); a name no project has comes back as given (the option check refuses
+    it)."""
+    folded = name.casefold()
+    return next((known for known in load_projects() if known.casefold() == folded), name)
+
+
 def describe_reward(reward: Reward) -> str:
     """A project reward in words, as a player reads the card."""
     if isinstance(reward, Coins):

@@ -47,7 +47,7 @@ from sevenwonders.base.moves import Build, BuildStage, Sell
 from sevenwonders.base.state import BaseState, PendingKind
 from sevenwonders.base.trading import spendable
 from sevenwonders.base.turn import SALE_COINS
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.resources import Payment
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.serialization import tag_of

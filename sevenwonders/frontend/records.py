@@ -34,8 +34,8 @@ from typing import Any
 import attrs
 
 from sevenwonders.core.frozenmap import FrozenMap
-from sevenwonders.core.game import Game
 from sevenwonders.core.limits import MAX_RECORD_FILE_BYTES, quote, read_bounded
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.scoring import ScoreSheet
 from sevenwonders.core.serialization import converter, parse_json
 from sevenwonders.errors import (

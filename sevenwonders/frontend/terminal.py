@@ -38,7 +38,7 @@ from sevenwonders.base.events import (
 from sevenwonders.base.game import BaseGame
 from sevenwonders.base.state import City
 from sevenwonders.base.view import BaseView
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.scoring import ScoreSheet
 from sevenwonders.core.serialization import converter, tag_of

@@ -17,8 +17,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from sevenwonders.compiled import speed
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.errors import IllegalMoveError, InvalidOptionError
 from sevenwonders.games import spec_of
 from sevenwonders.rl import mapping
@@ -28,7 +27,6 @@ IDENTITY_LIMIT = 100_000  # moves the identity memo holds before it starts afres
 INT8 = np.dtype(np.int8)  # a dtype object: numpy converts a type argument anew on every call
 Mask = np.ndarray[Any, np.dtype[np.int8]]
 Ranked = tuple[int, Any]  # a move's action and its cost (None without a cost order)
-_known_actions = speed(mapping.known_actions)
 
 
 def _fields_reader(cls: type) -> Callable[[Any], Hashable] | None:
@@ -149,8 +147,8 @@ class ActionIndex:
         if ids is None or self._probing:
             return self._first_look(moves)
         # the usual case of an engine that hands out the same move objects (the base game):
-        # every move found by identity (rl/mapping.py, compiled where the build made it)
-        found = _known_actions(moves, ids, self._prices, self._zeros)
+        # every move found by identity (rl/mapping.py)
+        found = mapping.known_actions(moves, ids, self._prices, self._zeros)
         if found is None:  # a move object met for the first time: the careful pass learns it
             return self._first_look(moves)
         return found

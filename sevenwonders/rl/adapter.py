@@ -13,9 +13,8 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from sevenwonders.compiled import speed
-from sevenwonders.core.game import Game
 from sevenwonders.core.memo import fresh
+from sevenwonders.core.protocol import Game
 from sevenwonders.errors import IllegalMoveError, InvalidOptionError
 from sevenwonders.games import make_game
 from sevenwonders.rl.actions import INT8, ActionIndex, action_index
@@ -26,7 +25,6 @@ REWARDS = ("win", "rank", "score")
 BOUND = 1e6  # every observed count, coin or turn number stays far below
 Mask = np.ndarray[Any, np.dtype[np.int8]]
 Entry = tuple[dict[int, Any], bytearray]  # a seat's legal actions -> moves, and its mask bytes
-_seat_entry = speed(seat_entry)
 
 
 def build_game(game: str | Game[Any, Any, Any], players: int,
@@ -74,23 +72,23 @@ class Adapter:
         """``seat``'s legal actions and its mask's bytes on ``state`` (memoised for the last
         state: an environment asks for them in its observation, its infos and its step; and per
         listed tuple, see ``_tuples``). Read only: never handed out, only copies."""
-        return _seat_entry(self, state, seat)  # rl/stepping.py (compiled where built)
+        return seat_entry(self, state, seat)  # rl/stepping.py
 
     def legal(self, state: Any, seat: int) -> dict[int, Any]:
         """``seat``'s legal actions now and the moves they stand for (a new dict; the moves
         are the caller's to keep, as ``legal_moves`` hands them out)."""
-        legal = _seat_entry(self, state, seat)[0]
+        legal = seat_entry(self, state, seat)[0]
         if self._shared:
             return {action: fresh(move) for action, move in legal.items()}
         return dict(legal)
 
     def legal_actions(self, state: Any, seat: int) -> list[int]:
         """``seat``'s legal actions now, ascending."""
-        return sorted(_seat_entry(self, state, seat)[0])
+        return sorted(seat_entry(self, state, seat)[0])
 
     def mask(self, state: Any, seat: int) -> Mask:
         """``seat``'s mask now (a fresh array: users keep what they are given)."""
-        return np.frombuffer(bytearray(_seat_entry(self, state, seat)[1]), INT8)
+        return np.frombuffer(bytearray(seat_entry(self, state, seat)[1]), INT8)
 
     def no_mask(self) -> Mask:
         """An all-zero mask (a fresh array), the mask of a seat not asked to move."""
@@ -111,7 +109,7 @@ class Adapter:
         """The move ``action`` stands for as the engine listed it, to pass straight to
         ``game.play`` and nowhere else (it may be the engine's own: never change it); raises
         :class:`IllegalMoveError` outside the mask."""
-        legal = _seat_entry(self, state, seat)[0]
+        legal = seat_entry(self, state, seat)[0]
         if type(action) is int:
             move = legal.get(action)
         else:

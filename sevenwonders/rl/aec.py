@@ -21,13 +21,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from sevenwonders.compiled import speed
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.rl import stepping
 from sevenwonders.rl.actions import INT8
 from sevenwonders.rl.adapter import Adapter
-
-_step = speed(stepping.aec_step)
 
 
 class SevenWondersAEC(AECEnv):
@@ -93,7 +90,7 @@ class SevenWondersAEC(AECEnv):
         return self.adapter.observe(self.state_, seat, active)
 
     def step(self, action: Any) -> None:
-        _step(self, action)  # rl/stepping.py: the hot path, compiled where the build made it
+        stepping.aec_step(self, action)  # rl/stepping.py: the hot path
 
     def _game_over(self, agent: str) -> None:
         """The last turn resolved: the final rewards (the only ones: every step's until now

@@ -18,7 +18,7 @@ import gymnasium
 import numpy as np
 
 from sevenwonders.agents.base import Agent, make_agent
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.errors import IllegalMoveError, InvalidOptionError
 from sevenwonders.rl.adapter import Adapter

@@ -1,9 +1,9 @@
 """The action index's inner loop: a listing's actions and mask from the identity memo.
 
-Speed only, and a module of its own so that the build can compile it (sevenwonders/compiled.py):
-it runs once per legal move of every decision an environment asks about, and in CPython it is a
-large share of what an environment adds to the engine. :class:`~sevenwonders.rl.actions.ActionIndex`
-calls it and keeps the rules of the mapping (what a move's action is, learning new moves).
+Speed only, and a module of its own: it runs once per legal move of every decision an
+environment asks about, and in CPython it is a large share of what an environment adds to the
+engine. :class:`~sevenwonders.rl.actions.ActionIndex` calls it and keeps the rules of the
+mapping (what a move's action is, learning new moves).
 """
 
 from __future__ import annotations

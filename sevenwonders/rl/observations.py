@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.errors import InvalidOptionError
 from sevenwonders.games import spec_of
 

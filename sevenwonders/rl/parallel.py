@@ -15,7 +15,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.errors import IllegalMoveError
 from sevenwonders.rl.adapter import Adapter
 

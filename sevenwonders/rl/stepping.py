@@ -1,10 +1,8 @@
 """The hot paths of the environments: a seat's legal actions and mask, and the AEC step.
 
-Speed only, and a module of its own so that the build can compile it (sevenwonders/compiled.py):
-they run once per seat decision. :class:`~sevenwonders.rl.adapter.Adapter` and
-:class:`~sevenwonders.rl.aec.SevenWondersAEC` keep everything else and document what these do;
-both are typed loosely here (this module must not import PettingZoo's classes, which the
-compiler cannot build on).
+Speed only, and a module of its own: they run once per seat decision.
+:class:`~sevenwonders.rl.adapter.Adapter` and :class:`~sevenwonders.rl.aec.SevenWondersAEC` keep
+everything else and document what these do; both are typed loosely here.
 """
 
 from __future__ import annotations

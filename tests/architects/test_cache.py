@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 from sevenwonders.architects import ArchitectsGame
-from sevenwonders.architects.cache import CHECKED, PAYMENTS, STATES
+from sevenwonders.architects.fast.moves import CHECKED, PAYMENTS, STATES
 from sevenwonders.architects.moves import Source, Take
 from sevenwonders.core.serialization import converter, to_json
 from sevenwonders.errors import IllegalMoveError
@@ -63,13 +63,13 @@ def test_the_memory_is_bounded_and_not_pickled() -> None:
     game = ArchitectsGame(3)
     for seed in range(40):
         _play(game, seed)
-    cache = game.engine.cache
+    cache = game.moves.cache
     assert 0 < len(cache.states) <= STATES
     assert len(cache.checked) <= CHECKED
     assert 0 < len(cache.payments) <= PAYMENTS
     assert len(pickle.dumps(game)) == len(pickle.dumps(ArchitectsGame(3))) < 1000
-    engine = pickle.loads(pickle.dumps(game.engine))
-    assert len(engine.cache.states) == 0 and not engine.cache.payments
+    moves = pickle.loads(pickle.dumps(game.moves))
+    assert len(moves.cache.states) == 0 and not moves.cache.payments
     copy = pickle.loads(pickle.dumps(game))
     assert copy is not game and copy.options() == game.options()
     assert pickle.loads(pickle.dumps(game)) is copy  # one warm game object per process
@@ -84,34 +84,24 @@ def test_pickled_options_survive() -> None:
 
 
 def test_remembered_payments_equal_fresh_ones() -> None:
-    """Along random games, every payment situation the cache answers equals the payment rule
-    (architects/payment.py) asked afresh."""
-    from sevenwonders.architects.payment import stage_payments
+    """Along random games, every payment situation the speed layer answers (asked twice: found,
+    then remembered) equals the reference's (architects/legal.py, the payment rule afresh)."""
+    from sevenwonders.architects.legal import LegalMoves
     from sevenwonders.architects.state import Actions
-    from sevenwonders.architects.work import Work
 
     game = ArchitectsGame(4, economy_splits=True)
-    engine, t, o = game.engine, game.tables, game.rules
+    reference = LegalMoves(game.tables)
     checked = 0
     for seed in range(12):
         chooser = random.Random(seed)
         state = game.new_game(seed)
         while not game.is_over(state):
             if type(state.pending) is Actions:
-                work = Work(state)
                 city = state.cities[state.current]
-                res, gold, _ = engine.counts(city)
-                for cached in (engine._builds(work, city, res, gold),) * 2:
-                    tokens = [x for x in city.tokens if x not in state.used]
-                    economy = any(x in t.economy for x in tokens)
-                    engineering = any(x in t.engineering for x in tokens)
-                    fresh = tuple(
-                        stage_payments(key, res, gold, economy, engineering, o.economy_splits,
-                                       o.economy_forces_build, o.engineering_forces_build,
-                                       t.letters, t.gold_letter,
-                                       gold_for_any=o.gold_for_any_resource)
-                        for key in t.available[city.wonder][t.built_mask(city.built)])
-                    assert cached == fresh
+                for left in (True, False):
+                    fresh = reference.situation(city, state.used, left)
+                    for _ in range(2):
+                        assert game.moves.situation(city, state.used, left) == fresh
                     checked += 1
             legal = game.legal_moves(state, state.current)
             state = game.play(state, {state.current: legal[chooser.randrange(len(legal))]})

@@ -1,8 +1,8 @@
-"""States and cities the rules build as drafts (architects/state.py: a plain object of the same
-layout, turned into the frozen class by ``__class__`` assignment) are ordinary frozen values:
-of the exact class, unchangeable, equal to and serialized like the same value built by attrs'
-``__init__``, and round-tripping through JSON. A build's payment found from the situation just
-listed (``LegalMoves.pay_for``) equals the one the payment rule gives afresh."""
+"""States and cities the speed layer builds as drafts (architects/fast/drafts.py: a plain object
+of the same layout, turned into the frozen class by ``__class__`` assignment) are ordinary frozen
+values: of the exact class, unchangeable, equal to and serialized like the same value built by
+attrs' ``__init__``, and round-tripping through JSON. A build's payment found from the situation
+just listed (``FastMoves.pay_for``) equals the reference's (``LegalMoves.pay_for``)."""
 
 from __future__ import annotations
 
@@ -12,16 +12,16 @@ import attrs
 import pytest
 
 from sevenwonders.architects import ArchitectsGame
-from sevenwonders.architects.moves import Build
-from sevenwonders.architects.state import (
-    ArchitectsState,
-    City,
-    StartTurn,
+from sevenwonders.architects.fast.drafts import (
+    Draft,
+    built_city,
     in_turn,
-    make_city,
     next_turn,
     with_cards,
 )
+from sevenwonders.architects.legal import LegalMoves
+from sevenwonders.architects.moves import Build
+from sevenwonders.architects.state import ArchitectsState, City, StartTurn
 from sevenwonders.architects.work import Work
 from sevenwonders.core.serialization import from_json, to_json
 
@@ -75,7 +75,7 @@ def test_helpers_change_only_what_they_name() -> None:
     state = game.new_game(11)
     city = state.cities[0]
     assert with_cards(city, (1, 2)) == attrs.evolve(city, cards=(1, 2))
-    made = make_city(wonder="giza", built=("2s",), cards=(3,), tokens=("law",), military=2)
+    made = built_city(City("giza", (), (), ("law",), 2), ("2s",), (3,))
     assert made == City("giza", ("2s",), (3,), ("law",), 2) and type(made) is City
     cities = (made, *state.cities[1:])
     after = next_turn(state, cities=cities, decks=state.decks, central=state.central[:-1],
@@ -93,13 +93,16 @@ def test_helpers_change_only_what_they_name() -> None:
     _assert_plain_value(during, loadable=False)
 
 
-def test_work_freezes_into_the_state_itself() -> None:
+def test_a_draft_freezes_into_the_state_itself_as_the_reference_work_would() -> None:
     game = ArchitectsGame(2)
     state = game.new_game(3)
-    work = Work(state)
+    plain = Work(state)
+    plain.turn = 5
+    work = Draft(state)
     work.turn = 5
     frozen = work.freeze()
     assert frozen is work and type(frozen) is ArchitectsState
+    assert frozen == plain.freeze()
     assert frozen == attrs.evolve(state, turn=5)
     assert type(frozen.cities) is tuple and type(frozen.decks) is tuple
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
@@ -113,7 +116,7 @@ def test_pay_for_equals_the_situation_asked_afresh(players: int) -> None:
     """Every listed build's payment: from the situation just listed, after another city's
     situation was asked (the memo then misses), and from the payment rule afresh."""
     game = ArchitectsGame(players, economy_splits=True)
-    engine = game.engine
+    fast, reference = game.moves, LegalMoves(game.tables)
     checked = 0
     for seed in range(8):
         chooser = random.Random(seed)
@@ -123,14 +126,12 @@ def test_pay_for_equals_the_situation_asked_afresh(players: int) -> None:
             city = state.cities[state.current]
             for move in legal:
                 if type(move) is Build:
-                    fresh = engine.situation_of(city.wonder, city.built, city.cards,
-                                                city.tokens, state.used, False)
-                    expected = fresh[3][fresh[1].index(move)]
-                    assert engine.pay_for(city, state.used, move) == expected  # memo hit
+                    expected = reference.pay_for(city, state.used, move)
+                    fast.situation(city, state.used, False)
+                    assert fast.pay_for(city, state.used, move) == expected  # memo hit
                     other = state.cities[(state.current + 1) % players]
-                    engine.situation_of(other.wonder, other.built, other.cards, other.tokens,
-                                        (), True)
-                    assert engine.pay_for(city, state.used, move) == expected  # a miss
+                    fast.situation(other, (), True)
+                    assert fast.pay_for(city, state.used, move) == expected  # a miss
                     checked += 1
             state = game.play(state, {state.current: legal[chooser.randrange(len(legal))]})
     assert checked > 20

@@ -1,5 +1,5 @@
-"""The speed layer agrees with the reference rules: plain takes (architects/fast.py, and its
-compiled twin where the build made one: sevenwonders/compiled.py) against the general step,
+"""The speed layer agrees with the reference rules: plain takes (architects/fast/take.py) against
+the general step,
 remembered action options against the payment and science rules asked afresh."""
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from sevenwonders.architects import ArchitectsGame
-from sevenwonders.architects import fast as fast_layer
 from sevenwonders.architects.fast import plain_take
+from sevenwonders.architects.legal import LegalMoves
 from sevenwonders.architects.moves import Build, EndTurn, Extra, Move, Science, Take
 from sevenwonders.architects.payment import stage_payments
+from sevenwonders.architects.rules import Engine
 from sevenwonders.architects.state import (
     Actions,
     ArchitectsState,
@@ -23,7 +24,6 @@ from sevenwonders.architects.state import (
     TokenChoice,
 )
 from sevenwonders.architects.work import Work
-from sevenwonders.compiled import twin
 
 OPTIONS: list[tuple[int, dict[str, Any]]] = [
     (2, {}),
@@ -38,25 +38,23 @@ OPTIONS: list[tuple[int, dict[str, Any]]] = [
 ]
 
 
-_COMPILED = twin(fast_layer)
-TAKES = [pytest.param(plain_take, id="pure")] + (
-    [] if _COMPILED is None else [pytest.param(_COMPILED.plain_take, id="compiled")])
-"""The plain take of the module, and of its compiled twin if there is one (CI builds one and
-checks that it is used: tests/test_compiled.py)."""
+def _reference(game: ArchitectsGame) -> Engine:
+    """The reference rules of ``game``'s configuration: nothing of the speed layer."""
+    return Engine(LegalMoves(game.tables))
 
 
-def _general(game: ArchitectsGame, state: ArchitectsState,
-             move: Move) -> tuple[ArchitectsState, tuple[Move, ...]]:
+def _general(engine: Engine, state: ArchitectsState,
+             move: Move, out: list[Any] | None = None) -> tuple[ArchitectsState, tuple[Move, ...]]:
     """The reference step: the scratch record, the move, forced and empty decisions."""
     work = Work(state)
-    game.engine.apply(work, move, None)
-    moves = game.engine.advance(work, None)
+    engine.apply(work, move, out)
+    moves = engine.advance(work, out)
     return work.freeze(), moves
 
 
 def _reference_actions(game: ArchitectsGame, state: ArchitectsState) -> tuple[Move, ...]:
     """The free-order options of ``state``, from the payment and science rules directly."""
-    engine, t, o = game.engine, game.tables, game.rules
+    engine, t, o = LegalMoves(game.tables), game.tables, game.rules
     seat = state.current
     city = state.cities[seat]
     res, gold, sci = engine.counts(city)
@@ -85,11 +83,11 @@ def _reference_actions(game: ArchitectsGame, state: ArchitectsState) -> tuple[Mo
     return tuple(moves)
 
 
-@pytest.mark.parametrize("take", TAKES)
 @pytest.mark.parametrize(("players", "options"), OPTIONS)
 def test_plain_takes_and_action_options_agree_with_the_reference(
-        players: int, options: dict[str, Any], take: Any) -> None:
+        players: int, options: dict[str, Any]) -> None:
     game = ArchitectsGame(players, **options)
+    reference = _reference(game)
     plain = general = actions = builds = built_here = battles = decisions = sciences = 0
     powers = 0
     for seed in range(25):
@@ -103,12 +101,12 @@ def test_plain_takes_and_action_options_agree_with_the_reference(
                 builds += any(type(move) is Build for move in legal)
             move = legal[chooser.randrange(len(legal))]
             if type(move) is Take and type(state.pending) is StartTurn:
-                own = next(m for m in game.engine.options(Work(state)) if m == move)
-                fast = take(game.engine, state, move.source)
+                own = next(m for m in reference.moves.options(state) if m == move)
+                fast = plain_take(game.moves, state, move.source)
                 if fast is None:
                     general += 1
                 else:
-                    assert fast == _general(game, state, own)
+                    assert fast == _general(reference, state, own)
                     plain += 1
                     seat = state.current
                     built_here += len(fast[0].cities[seat].built) > len(
@@ -123,15 +121,44 @@ def test_plain_takes_and_action_options_agree_with_the_reference(
     assert built_here > 5 and battles > 5 and decisions > 5 and sciences > 5 and powers > 5
 
 
-@pytest.mark.parametrize("take", TAKES)
-def test_plain_take_declines_a_state_with_leftovers_of_a_turn(take: Any) -> None:
+def test_plain_take_declines_a_state_with_leftovers_of_a_turn() -> None:
     import attrs
 
     game = ArchitectsGame(2)
     state = game.new_game(5)
     move = game.legal_moves(state, state.current)[0]
     assert type(move) is Take
-    assert take(game.engine, state, move.source) is not None
+    assert plain_take(game.moves, state, move.source) is not None
     for changes in ({"flags": 1}, {"used": ("economy",)}, {"triggered": ("urbanism",)},
                     {"pending": Actions()}):
-        assert take(game.engine, attrs.evolve(state, **changes), move.source) is None
+        assert plain_take(game.moves, attrs.evolve(state, **changes), move.source) is None
+
+
+@pytest.mark.parametrize(("players", "options"), OPTIONS)
+def test_whole_games_through_the_game_equal_the_reference_rules(
+        players: int, options: dict[str, Any]) -> None:
+    """The game object (speed layer: remembered situations, plain takes, drafts) and the
+    reference rules alone (legal.py, rules.py, work.py) give the same states, legal moves and
+    events along random games, move by move."""
+    game = ArchitectsGame(players, **options)
+    reference = _reference(game)
+    plies = 0
+    for seed in range(6):
+        chooser = random.Random(seed)
+        state = game.new_game(seed)
+        work = Work(reference.setup(seed))
+        expected_moves = reference.advance(work, None)
+        assert state == work.freeze()
+        while not game.is_over(state):
+            legal = game.legal_moves(state, state.current)
+            assert legal == expected_moves
+            move = legal[chooser.randrange(len(legal))]
+            events: list[Any] = []
+            after, expected_moves = _general(reference, state, move, events)
+            if plies % 2:
+                assert game.step(state, {state.current: move}) == (after, tuple(events))
+            state = game.play(state, {state.current: move})
+            assert state == after
+            plies += 1
+        assert expected_moves == ()
+    assert plies > 300

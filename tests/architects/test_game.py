@@ -8,7 +8,7 @@ import pytest
 
 from sevenwonders.architects import ArchitectsGame, Build, ChooseToken, Source, Take
 from sevenwonders.architects.state import StartTurn
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.serialization import from_json, to_json
 from sevenwonders.errors import (
     GameOverError,

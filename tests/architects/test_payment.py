@@ -180,13 +180,13 @@ def test_giza_may_keep_its_stone_and_pay_gold(gold_for_any: bool) -> None:
 def test_more_cards_than_the_remembered_caps_change_no_payment(
         stage: str, res: list[int], gold: int, economy: bool, engineering: bool,
         flags: list[bool]) -> None:
-    # The speed layer remembers payments per capped count (architects/legal.py, _grey_cap):
+    # The speed layer remembers payments per capped count (architects/fast/moves.py, _grey_cap):
     # gold up to the stage's size, greys up to it on an identical stage or with engineering,
     # otherwise only whether the kind is there. Counts above those caps give the same payments.
-    from sevenwonders.architects.legal import LegalMoves
+    from sevenwonders.architects.fast.moves import _grey_cap
 
     n, same = int(stage[0]), stage[1] == "s"
-    cap = LegalMoves._grey_cap(n, same, engineering)
+    cap = _grey_cap(n, same, engineering)
     splits, economy_forces, engineering_forces, gold_for_any = flags
 
     def pay(greys: tuple[int, ...], coins: int) -> object:

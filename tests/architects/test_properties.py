@@ -95,7 +95,7 @@ def test_random_games(players: int) -> None:
             if isinstance(after.pending, StartTurn) and (after.face_up or after.token_pile):
                 # Science sets are always cashed in while tokens remain.
                 for city in after.cities:
-                    _, _, sci = game.engine.counts(city)
+                    _, _, sci = game.moves.counts(city)
                     assert max(sci) < 2 and min(sci) == 0
 
         final = random_game(game, seed, on_step=check)

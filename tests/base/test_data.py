@@ -96,13 +96,13 @@ def test_yellow_producers_are_not_for_sale() -> None:
 @pytest.mark.parametrize(
     ("wonder", "resource", "day", "night"),
     [
-        ("Alexandria", "G", ["SS", "OO", "PL"], ["CC", "OOO", "WWWW"]),
-        ("Babylon", "W", ["CC", "OOL", "WWWW"], ["SS", "CCCG"]),
-        ("Ephesos", "P", ["CC", "WW", "OOG"], ["SS", "WW", "OOL"]),
-        ("Gizah", "S", ["WW", "CCL", "SSSS"], ["WW", "SSS", "CCC", "SSSSP"]),
-        ("Halikarnassos", "L", ["OO", "GP", "SSS"], ["CC", "GP", "WWW"]),
-        ("Olympia", "C", ["SS", "WW", "CCC"], ["OO", "CCC", "GPL"]),
-        ("Rhodos", "O", ["WW", "CCC", "OOOO"], ["SSS", "OOOO"]),
+        ("alexandria", "G", ["SS", "OO", "PL"], ["CC", "OOO", "WWWW"]),
+        ("babylon", "W", ["CC", "OOL", "WWWW"], ["SS", "CCCG"]),
+        ("ephesus", "P", ["CC", "WW", "OOG"], ["SS", "WW", "OOL"]),
+        ("giza", "S", ["WW", "CCL", "SSSS"], ["WW", "SSS", "CCC", "SSSSP"]),
+        ("halicarnassus", "L", ["OO", "GP", "SSS"], ["CC", "GP", "WWW"]),
+        ("olympia", "C", ["SS", "WW", "CCC"], ["OO", "CCC", "GPL"]),
+        ("rhodes", "O", ["WW", "CCC", "OOOO"], ["SSS", "OOOO"]),
     ],
 )
 def test_wonder_boards(wonder: str, resource: str, day: list[str], night: list[str]) -> None:

@@ -307,29 +307,29 @@ ANY_MADE = Produce("GPL", tradable=False)
 # §3.3: wonder -> (starting resource, side A stages, side B stages); a stage is (cost, effects).
 BOARDS: dict[str, tuple[str, list[tuple[str, tuple[Effect, ...]]],
                         list[tuple[str, tuple[Effect, ...]]]]] = {
-    "Alexandria": ("G",
+    "alexandria": ("G",
                    [("SS", (Points(3),)), ("OO", (ANY_RAW,)), ("GG", (Points(7),))],
                    [("CC", (ANY_RAW,)), ("WW", (ANY_MADE,)), ("SSS", (Points(7),))]),
-    "Babylon": ("C",
+    "babylon": ("C",
                 [("CC", (Points(3),)), ("WWW", (ScienceChoice(),)), ("CCCC", (Points(7),))],
                 [("CL", (Points(3),)), ("WWG", (PlayLastCard(),)), ("CCCP", (ScienceChoice(),))]),
-    "Ephesos": ("P",
+    "ephesus": ("P",
                 [("SS", (Points(3),)), ("WW", (Coins(9),)), ("PP", (Points(7),))],
                 [("SS", (Points(2), Coins(4))), ("WW", (Points(3), Coins(4))),
                  ("GPL", (Points(5), Coins(4)))]),
-    "Gizah": ("S",
+    "giza": ("S",
               [("SS", (Points(3),)), ("WWW", (Points(5),)), ("SSSS", (Points(7),))],
               [("WW", (Points(3),)), ("SSS", (Points(5),)), ("CCC", (Points(5),)),
                ("SSSSP", (Points(7),))]),
-    "Halikarnassos": ("L",
+    "halicarnassus": ("L",
                       [("CC", (Points(3),)), ("OOO", (BuildFromDiscard(),)), ("LL", (Points(7),))],
                       [("OO", (Points(2), BuildFromDiscard())),
                        ("CCC", (Points(1), BuildFromDiscard())), ("GPL", (BuildFromDiscard(),))]),
-    "Olympia": ("W",
+    "olympia": ("W",
                 [("WW", (Points(3),)), ("SS", (FreeOncePerAge(),)), ("OO", (Points(7),))],
                 [("WW", (TradeDiscount("WSOC", BOTH),)), ("SS", (Points(5),)),
                  ("OOL", (CopyNeighbourGuild(),))]),
-    "Rhodos": ("O",
+    "rhodes": ("O",
                [("WW", (Points(3),)), ("CCC", (Shields(2),)), ("OOOO", (Points(7),))],
                [("SSS", (Shields(1), Points(3), Coins(3))),
                 ("OOOO", (Shields(1), Points(4), Coins(4)))]),
@@ -353,16 +353,16 @@ def test_wonder_boards_as_in_the_reference(wonder: str) -> None:
 def test_the_boards_are_the_seven_of_the_base_game() -> None:
     assert set(FIRST.wonders) == set(BOARDS) == set(SECOND.wonders)
     # D4: the 1st-edition starting resources of Babylon and Olympia differ from the 2nd's.
-    assert (FIRST.wonder("Babylon").resource, SECOND.wonder("Babylon").resource) == ("C", "W")
-    assert (FIRST.wonder("Olympia").resource, SECOND.wonder("Olympia").resource) == ("W", "C")
+    assert (FIRST.wonder("babylon").resource, SECOND.wonder("babylon").resource) == ("C", "W")
+    assert (FIRST.wonder("olympia").resource, SECOND.wonder("olympia").resource) == ("W", "C")
     # RB1 p. 9 / BSW: every A side has three stages worth 3 and 7 points at stages 1 and 3.
     for wonder in FIRST.wonders.values():
         stages = wonder.stages("a")
         assert len(stages) == 3
         assert (stages[0].effects, stages[2].effects) == ((Points(3),), (Points(7),))
     stage_counts = {name: len(FIRST.wonder(name).stages("b")) for name in BOARDS}
-    assert stage_counts == {"Alexandria": 3, "Babylon": 3, "Ephesos": 3, "Gizah": 4,
-                            "Halikarnassos": 3, "Olympia": 3, "Rhodos": 2}
+    assert stage_counts == {"alexandria": 3, "babylon": 3, "ephesus": 3, "giza": 4,
+                            "halicarnassus": 3, "olympia": 3, "rhodes": 2}
 
 
 # --------------------------------------------------------------------------- the options
@@ -389,10 +389,10 @@ def test_edition_and_sides_options_are_normalised(
 
 def test_sides_per_seat() -> None:
     g = BaseGame(players=3, edition="1st", sides=["a", "B", "a"],
-                 wonders=["Gizah", "Rhodos", "Olympia"])
+                 wonders=["giza", "rhodes", "olympia"])
     state = g.new_game(seed=0)
     assert [(c.wonder, c.side) for c in state.cities] == [
-        ("Gizah", "a"), ("Rhodos", "b"), ("Olympia", "a")]
+        ("giza", "a"), ("rhodes", "b"), ("olympia", "a")]
     assert g.options()["sides"] == ["a", "b", "a"]
 
 
@@ -447,5 +447,5 @@ def test_a_state_names_sides_as_its_edition_does(edition: str, sides: str, other
         g.legal_moves(attrs.evolve(state, cities=tuple(cities)), 0)
     # Carthage, printed Day/Night, still plays as A/B in the 1st edition.
     carthage = BaseGame(players=3, edition="1st", sides="b",
-                        wonders=("Carthage", "Rhodos", "Gizah"))
+                        wonders=("carthage", "rhodes", "giza"))
     assert carthage.legal_moves(carthage.new_game(1), 0)

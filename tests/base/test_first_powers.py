@@ -43,7 +43,7 @@ AGE2_HANDS = [["Temple", "Statue", "Loom", "Press", "Sawmill", "Quarry", "Aquedu
 
 
 def test_olympia_a_builds_one_card_free_once_per_age() -> None:
-    g = first(["Olympia", "Gizah", "Babylon"])
+    g = first(["olympia", "giza", "babylon"])
     state = position(g, hands=AGE1_HANDS, cities={0: {"stages": 2}})
     assert {Build("Tree Farm"), Build("Tree Farm", free_build=True)} <= set(builds(g, state, 0))
     after, events = g.step(state, {0: Build("Tree Farm", free_build=True),
@@ -65,17 +65,17 @@ def test_olympia_a_builds_one_card_free_once_per_age() -> None:
 
 
 def test_olympia_a_free_build_needs_the_second_stage() -> None:
-    g = first(["Olympia", "Gizah", "Babylon"])
+    g = first(["olympia", "giza", "babylon"])
     state = position(g, hands=AGE1_HANDS, cities={0: {"stages": 1}})
     assert not any(m.free_build for m in builds(g, state, 0))
     assert refusal(g, state, 0, "build Tree Farm free") == "no_free_build"
-    b_side = first(["Olympia", "Gizah", "Babylon"], sides="b")
+    b_side = first(["olympia", "giza", "babylon"], sides="b")
     state = position(b_side, hands=AGE1_HANDS, cities={0: {"stages": 3}})
     assert not any(m.free_build for m in builds(b_side, state, 0))
 
 
 def test_olympia_a_free_build_is_not_offered_for_a_chained_card() -> None:
-    g = first(["Olympia", "Gizah", "Babylon"])
+    g = first(["olympia", "giza", "babylon"])
     state = position(g, age=2, hands=AGE2_HANDS,
                      cities={0: {"stages": 2, "coins": 0, "cards": ["Altar"]}})
     temple = [m for m in builds(g, state, 0) if m.card == "Temple"]
@@ -84,7 +84,7 @@ def test_olympia_a_free_build_is_not_offered_for_a_chained_card() -> None:
 
 
 def test_olympia_a_free_build_of_a_card_she_cannot_pay() -> None:
-    g = first(["Olympia", "Gizah", "Babylon"])
+    g = first(["olympia", "giza", "babylon"])
     state = position(g, age=2, hands=AGE2_HANDS, cities={0: {"stages": 2, "coins": 0}})
     assert g.quote(state, 0, "Statue").reason == "cannot_pay"  # Wood + 2 Ore, no coins
     assert g.is_legal(state, 0, Build("Statue", free_build=True))
@@ -93,20 +93,20 @@ def test_olympia_a_free_build_of_a_card_she_cannot_pay() -> None:
 
 
 def test_olympia_a_free_build_of_an_unaffordable_card_is_listed() -> None:
-    g = first(["Olympia", "Gizah", "Babylon"])
+    g = first(["olympia", "giza", "babylon"])
     state = position(g, age=2, hands=AGE2_HANDS, cities={0: {"stages": 2, "coins": 0}})
     assert Build("Statue", free_build=True) in g.legal_moves(state, 0)
 
 
 def test_olympia_a_free_build_is_not_offered_for_a_card_without_cost() -> None:
-    g = first(["Olympia", "Gizah", "Babylon"])
+    g = first(["olympia", "giza", "babylon"])
     state = position(g, hands=AGE1_HANDS, cities={0: {"stages": 2}})
     assert Build("Altar") in builds(g, state, 0)  # no cost at all
     assert Build("Altar", free_build=True) not in builds(g, state, 0)
 
 
 def test_olympia_a_free_build_pays_no_neighbour_and_refuses_duplicates() -> None:
-    g = first(["Olympia", "Gizah", "Babylon"])
+    g = first(["olympia", "giza", "babylon"])
     state = position(g, age=2, hands=AGE2_HANDS,
                      cities={0: {"stages": 2, "coins": 5, "cards": ["Loom"]}})
     assert not g.is_legal(state, 0, Build("Statue", left=2, free_build=True))
@@ -117,7 +117,7 @@ def test_olympia_a_free_build_pays_no_neighbour_and_refuses_duplicates() -> None
 
 
 def test_olympia_b_buys_raw_materials_from_both_neighbours_for_one_coin() -> None:
-    g = first(["Olympia", "Rhodos", "Babylon"], sides="b")  # left Rhodos ore, right Babylon clay
+    g = first(["olympia", "rhodes", "babylon"], sides="b")  # left Rhodos ore, right Babylon clay
     hands = [["Stables", "Loom", "Press", "Temple", "Sawmill", "Quarry", "Statue"]] * 3
     without = position(g, age=2, hands=hands, cities={0: {"coins": 4}})
     assert g.quote(without, 0, "Stables").payments == (Payment(2, 2),)  # Wood + Ore + Clay
@@ -129,7 +129,7 @@ def test_olympia_b_buys_raw_materials_from_both_neighbours_for_one_coin() -> Non
 
 
 def test_olympia_b_discount_is_for_raw_materials_only() -> None:
-    g = first(["Olympia", "Alexandria", "Ephesos"], sides="b")  # glass left, papyrus right
+    g = first(["olympia", "alexandria", "ephesus"], sides="b")  # glass left, papyrus right
     state = position(g, hands=AGE1_HANDS, cities={0: {"stages": 1}})
     assert g.quote(state, 0, "Workshop").payments == (Payment(2, 0),)
     marketplace = position(g, hands=AGE1_HANDS,
@@ -139,7 +139,7 @@ def test_olympia_b_discount_is_for_raw_materials_only() -> None:
 
 def _olympia_b(stages: int, olympia: Sequence[str], left: Sequence[str], right: Sequence[str],
                **changes: dict[str, Any]) -> tuple[BaseGame, BaseState]:
-    g = first(["Olympia", "Gizah", "Babylon"], sides=["b", "a", "a"])
+    g = first(["olympia", "giza", "babylon"], sides=["b", "a", "a"])
     cities: dict[int, dict[str, Any]] = {0: {"stages": stages, "cards": list(olympia)},
                                          1: {"cards": list(left)}, 2: {"cards": list(right)}}
     for seat, change in changes.items():
@@ -202,7 +202,7 @@ def test_olympia_b_without_neighbour_guilds_copies_nothing() -> None:
 
 
 def test_strategists_guild_scores_the_defeats_of_both_neighbours_at_the_end() -> None:
-    g = first(["Gizah", "Babylon", "Ephesos"])
+    g = first(["giza", "babylon", "ephesus"])
     hands = [["Altar", "Loom"], ["Baths", "Press"], ["Theater", "Tavern"]]
     state = position(g, age=3, turn=6, hands=hands, cities={
         0: {"cards": ["Strategists Guild", "Walls"], "tokens": [-1, -1]},  # own: not counted
@@ -223,7 +223,7 @@ HANDS6 = [["Altar", "Loom"], ["Baths", "Press"], ["Theater", "Tavern"]]
 
 
 def test_babylon_b_second_stage_plays_the_seventh_card() -> None:
-    g = first(["Babylon", "Gizah", "Rhodos"], sides="b")
+    g = first(["babylon", "giza", "rhodes"], sides="b")
     state = position(g, turn=6, hands=HANDS6, cities={0: {"stages": 2}})
     after = play(g, state, sells(state))
     assert g.to_move(after) == frozenset({0})
@@ -235,7 +235,7 @@ def test_babylon_b_second_stage_plays_the_seventh_card() -> None:
 
 
 def test_babylon_b_first_stage_alone_discards_the_seventh_card() -> None:
-    g = first(["Babylon", "Gizah", "Rhodos"], sides="b")
+    g = first(["babylon", "giza", "rhodes"], sides="b")
     state = position(g, turn=6, hands=HANDS6, cities={0: {"stages": 1}})
     after = play(g, state, sells(state))
     assert not after.pending and after.age == 2 and "Loom" in after.discard
@@ -243,7 +243,7 @@ def test_babylon_b_first_stage_alone_discards_the_seventh_card() -> None:
 
 
 def test_babylon_b_stage_built_on_the_sixth_turn_already_plays_the_seventh_card() -> None:
-    g = first(["Babylon", "Gizah", "Rhodos"], sides="b")
+    g = first(["babylon", "giza", "rhodes"], sides="b")
     # Stage 2 costs 2 Wood + 1 Glass, all made in the city.
     state = position(g, turn=6, hands=HANDS6, cities={
         0: {"stages": 1, "cards": ["Lumber Yard", "Timber Yard", "Glassworks"]}})
@@ -253,10 +253,10 @@ def test_babylon_b_stage_built_on_the_sixth_turn_already_plays_the_seventh_card(
 
 
 def test_babylon_a_and_b_science_symbols() -> None:
-    g = first(["Babylon", "Gizah", "Rhodos"], sides=["a", "a", "a"])
+    g = first(["babylon", "giza", "rhodes"], sides=["a", "a", "a"])
     state = position(g, cities={0: {"stages": 2, "cards": ["Apothecary", "Workshop"]}})
     assert lines(g, state)["science"] == 10
-    g = first(["Babylon", "Gizah", "Rhodos"], sides="b")
+    g = first(["babylon", "giza", "rhodes"], sides="b")
     state = position(g, cities={0: {"stages": 2, "cards": ["Apothecary", "Workshop"]}})
     assert lines(g, state)["science"] == 2  # B: the symbol is on stage 3
     state = position(g, cities={0: {"stages": 3, "cards": ["Apothecary", "Workshop"]}})
@@ -267,7 +267,7 @@ def test_babylon_a_and_b_science_symbols() -> None:
 
 
 def test_halicarnassus_a_builds_from_the_discard_pile_including_the_last_cards() -> None:
-    g = first(["Halikarnassos", "Gizah", "Rhodos"])
+    g = first(["halicarnassus", "giza", "rhodes"])
     # Stage 2 costs 3 Ore: Ore Vein + Foundry.
     state = position(g, turn=6, hands=HANDS6, discard=["Palace"],
                      cities={0: {"stages": 1, "cards": ["Ore Vein", "Foundry"]}})
@@ -287,7 +287,7 @@ def test_halicarnassus_a_builds_from_the_discard_pile_including_the_last_cards()
 
 @pytest.mark.parametrize("stages", [0, 1, 2])
 def test_halicarnassus_b_every_stage_builds_from_the_discard_pile(stages: int) -> None:
-    g = first(["Halikarnassos", "Gizah", "Rhodos"], sides="b")
+    g = first(["halicarnassus", "giza", "rhodes"], sides="b")
     # B stages: 2 Ore; 3 Clay; Glass + Papyrus + Loom (Loom is the starting resource).
     own = ["Foundry", "Brickyard", "Clay Pool", "Glassworks", "Press"]
     state = position(g, age=2, hands=AGE2_HANDS, discard=["Palace", "Loom"],
@@ -300,7 +300,7 @@ def test_halicarnassus_b_every_stage_builds_from_the_discard_pile(stages: int) -
 
 
 def test_halicarnassus_a_first_stage_builds_nothing() -> None:
-    g = first(["Halikarnassos", "Gizah", "Rhodos"])
+    g = first(["halicarnassus", "giza", "rhodes"])
     state = position(g, hands=AGE1_HANDS, discard=["Palace"],
                      cities={0: {"cards": ["Clay Pool", "Clay Pit"]}})
     after = play(g, state, {0: "stage Tree Farm", 1: "sell Theater", 2: "sell Loom"})
@@ -311,7 +311,7 @@ def test_halicarnassus_a_first_stage_builds_nothing() -> None:
 
 
 def test_alexandria_productions_serve_her_only() -> None:
-    g = first(["Alexandria", "Gizah", "Babylon"], sides="b")
+    g = first(["alexandria", "giza", "babylon"], sides="b")
     # B stage 1 any raw material, stage 2 any manufactured good.
     state = position(g, hands=AGE1_HANDS, cities={0: {"stages": 2}})
     assert g.quote(state, 0, "Apothecary").payments == (Payment(),)  # Loom from stage 2
@@ -323,7 +323,7 @@ def test_alexandria_productions_serve_her_only() -> None:
 
 
 def test_gizah_b_has_four_stages_and_rhodos_b_two() -> None:
-    g = first(["Gizah", "Rhodos", "Babylon"], sides="b")
+    g = first(["giza", "rhodes", "babylon"], sides="b")
     state = position(g, cities={0: {"stages": 4}, 1: {"stages": 2}})
     assert g.stage_quote(state, 0).reason == "wonder_complete"
     assert g.stage_quote(state, 1).reason == "wonder_complete"
@@ -335,7 +335,7 @@ def test_gizah_b_has_four_stages_and_rhodos_b_two() -> None:
 
 @pytest.mark.parametrize(("stages", "tokens"), [(0, ()), (1, (1,)), (2, (1, 1))])
 def test_rhodos_b_shields_count_in_conflicts(stages: int, tokens: tuple[int, ...]) -> None:
-    g = first(["Rhodos", "Gizah", "Babylon"], sides=["b", "a", "a"])
+    g = first(["rhodes", "giza", "babylon"], sides=["b", "a", "a"])
     state = position(g, turn=6, hands=HANDS6,
                      cities={0: {"stages": stages}, 1: {"cards": ["Stockade"]}})
     after = play(g, state, sells(state))
@@ -344,7 +344,7 @@ def test_rhodos_b_shields_count_in_conflicts(stages: int, tokens: tuple[int, ...
 
 
 def test_rhodos_b_and_ephesos_b_coins() -> None:
-    g = first(["Rhodos", "Ephesos", "Gizah"], sides="b")
+    g = first(["rhodes", "ephesus", "giza"], sides="b")
     # Rhodos B stage 1: 3 Stone; Ephesos B stage 3: Glass + Papyrus (start) + Loom.
     state = position(g, hands=AGE1_HANDS, cities={
         0: {"cards": ["Stone Pit", "Quarry"]}, 1: {"stages": 2, "cards": ["Glassworks", "Loom"]}})
@@ -358,7 +358,7 @@ def test_rhodos_b_and_ephesos_b_coins() -> None:
 
 
 def test_olympia_and_babylon_starting_resources() -> None:
-    g = first(["Olympia", "Babylon", "Gizah"])
+    g = first(["olympia", "babylon", "giza"])
     state = position(g, hands=AGE1_HANDS)
     assert g.quote(state, 0, "Stockade").payments == (Payment(),)  # Olympia: Wood
     assert g.quote(state, 1, "Guard Tower").payments == (Payment(),)  # Babylon: Clay
@@ -378,7 +378,7 @@ def test_olympia_and_babylon_starting_resources() -> None:
     ],
 )
 def test_first_edition_chains(owned: str, card: str, free: bool) -> None:
-    g = first(["Gizah", "Rhodos", "Babylon"])
+    g = first(["giza", "rhodes", "babylon"])
     age = g.edition.card(card).age
     hand = [card, "Loom", "Press", "Glassworks", "Palace", "Senate", "Lodge"]
     state = position(g, age=age, hands=[hand] * 3, cities={0: {"cards": [owned], "coins": 0}})
@@ -391,7 +391,7 @@ def test_first_edition_chains(owned: str, card: str, free: bool) -> None:
 
 
 def test_temple_and_statue_points() -> None:
-    g = first(["Gizah", "Rhodos", "Babylon"])
+    g = first(["giza", "rhodes", "babylon"])
     state = position(g, cities={0: {"cards": ["Altar", "Theater", "Pawnshop", "Temple",
                                               "Statue", "Pantheon", "Gardens"]}})
     assert lines(g, state)["civilian"] == 2 + 2 + 3 + 3 + 4 + 7 + 5

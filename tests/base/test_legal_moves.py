@@ -35,7 +35,7 @@ def test_every_listed_move_is_accepted_along_random_games() -> None:
 
 
 def test_refusals_name_the_reason() -> None:
-    g = game(["Gizah", "Rhodos", "Babylon"])
+    g = game(["giza", "rhodes", "babylon"])
     state = position(g, hands=[["Barracks", "Altar"], ["Baths", "Press"], ["Palace", "Tavern"]],
                      cities={0: {"cards": ["Altar"]}})
     others: dict[int, Move] = {1: Sell("Baths"), 2: Sell("Palace")}
@@ -78,7 +78,7 @@ def test_notation_errors() -> None:
 
 def test_card_names_and_keywords_are_matched_without_case() -> None:
     # Issue 14, item 14: "build barracks" failed.
-    g = game(["Gizah", "Rhodos", "Babylon"])
+    g = game(["giza", "rhodes", "babylon"])
     state = position(g, hands=[["Barracks", "Altar"], ["Baths", "Press"], ["Palace", "Tavern"]],
                      cities={0: {"cards": ["Ore Vein"]}})
     assert g.parse_move(state, 0, "build barracks") == Build("Barracks")

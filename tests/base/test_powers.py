@@ -7,7 +7,7 @@ HANDS3 = [["Altar", "Loom"], ["Baths", "Press"], ["Theater", "Tavern"]]
 
 
 def test_babylon_night_plays_the_seventh_card() -> None:
-    g = game(["Babylon", "Gizah", "Rhodos"], sides=["night", "day", "day"])
+    g = game(["babylon", "giza", "rhodes"], sides=["night", "day", "day"])
     state = position(g, turn=6, hands=HANDS3, cities={0: {"stages": 1}})
     after = play(g, state, sells(state))
     assert g.to_move(after) == frozenset({0})
@@ -20,7 +20,7 @@ def test_babylon_night_plays_the_seventh_card() -> None:
 
 
 def test_babylon_stage_built_on_the_sixth_turn_already_plays_the_seventh_card() -> None:
-    g = game(["Babylon", "Gizah", "Rhodos"], sides=["night", "day", "day"])
+    g = game(["babylon", "giza", "rhodes"], sides=["night", "day", "day"])
     # Babylon Night stage 1 costs 2 stone: Gizah (left) sells stone, plus a Stone Pit.
     state = position(g, turn=6, hands=HANDS3,
                      cities={0: {"coins": 4}, 1: {"cards": ["Stone Pit"]}})
@@ -29,14 +29,14 @@ def test_babylon_stage_built_on_the_sixth_turn_already_plays_the_seventh_card() 
 
 
 def test_without_the_power_the_last_card_is_discarded() -> None:
-    g = game(["Babylon", "Gizah", "Rhodos"], sides=["night", "day", "day"])
+    g = game(["babylon", "giza", "rhodes"], sides=["night", "day", "day"])
     state = position(g, turn=6, hands=HANDS3)
     after = play(g, state, sells(state))
     assert not after.pending and after.age == 2 and "Loom" in after.discard
 
 
 def _halicarnassus(discard: list[str], **kwargs: object):  # type: ignore[no-untyped-def]
-    g = game(["Halikarnassos", "Gizah", "Rhodos"], **kwargs)  # type: ignore[arg-type]
+    g = game(["halicarnassus", "giza", "rhodes"], **kwargs)  # type: ignore[arg-type]
     # Day stage 2 (glass + papyrus) builds from the discard pile at the end of the turn.
     state = position(g, hands=[["Altar", "Loom"], ["Baths", "Press"], ["Theater", "Tavern"]],
                      cities={0: {"stages": 1, "cards": ["Glassworks", "Press", "Theater"]}},
@@ -71,7 +71,7 @@ def test_halicarnassus_may_skip_and_lapses_on_an_empty_pile() -> None:
 def test_last_turn_order_babylon_first_and_halicarnassus_first() -> None:
     hands = [["Altar", "Palace"], ["Baths", "Press"], ["Theater", "Tavern"]]
     for order, palace_offered in (("babylon_first", True), ("halicarnassus_first", False)):
-        g = game(["Babylon", "Halikarnassos", "Rhodos"], sides=["night", "day", "day"],
+        g = game(["babylon", "halicarnassus", "rhodes"], sides=["night", "day", "day"],
                  last_turn_order=order)
         state = position(g, turn=6, hands=hands, cities={
             0: {"stages": 1}, 1: {"stages": 1, "cards": ["Glassworks", "Press"]}})
@@ -85,7 +85,7 @@ def test_last_turn_order_babylon_first_and_halicarnassus_first() -> None:
 
 
 def test_olympia_day_first_card_of_each_colour_is_free() -> None:
-    g = game(["Olympia", "Gizah", "Babylon"])
+    g = game(["olympia", "giza", "babylon"])
     state = position(g, hands=[["Barracks", "Altar"], ["Baths", "Press"], ["Theater", "Tavern"]],
                      cities={0: {"stages": 2, "coins": 0}})
     assert Build("Barracks") in builds(g, state, 0)
@@ -97,7 +97,7 @@ def test_olympia_day_first_card_of_each_colour_is_free() -> None:
 
 
 def test_olympia_night_first_and_last_card_of_each_age_are_free() -> None:
-    g = game(["Olympia", "Gizah", "Babylon"], sides=["night", "day", "day"])
+    g = game(["olympia", "giza", "babylon"], sides=["night", "day", "day"])
     hands7 = [["Palace", "Altar", "Loom", "Press", "Baths", "Theater", "Well"]] * 3
     first = position(g, age=3, turn=1, hands=hands7, cities={0: {"stages": 1, "coins": 0}})
     assert Build("Palace") in builds(g, first, 0)
@@ -113,7 +113,7 @@ def test_olympia_night_first_and_last_card_of_each_age_are_free() -> None:
 
 
 def test_ephesos_coins_and_rhodos_shields() -> None:
-    g = game(["Ephesos", "Rhodos", "Gizah"], sides=["day", "night", "day"])
+    g = game(["ephesus", "rhodes", "giza"], sides=["day", "night", "day"])
     state = position(g, hands=HANDS3, cities={0: {"stages": 1, "cards": ["Lumber Yard"]},
                                               2: {"cards": ["Lumber Yard"]}})
     after = play(g, state, {0: "stage Altar paying right 2", 1: "sell Baths", 2: "sell Theater"})
@@ -122,7 +122,7 @@ def test_ephesos_coins_and_rhodos_shields() -> None:
 
 
 def test_chains_build_for_free() -> None:
-    g = game(["Gizah", "Rhodos", "Babylon"])
+    g = game(["giza", "rhodes", "babylon"])
     state = position(g, age=2, turn=1,
                      hands=[["Library", "Loom", "Press", "Temple", "Sawmill", "Quarry", "Statue"]]
                      * 3, cities={0: {"cards": ["Scriptorium"], "coins": 0}})

@@ -11,7 +11,7 @@ def lines(g: BaseGame, state, seat: int = 0) -> dict[str, int]:  # type: ignore[
 
 
 def test_rulebook_score_pad_example_totals_55() -> None:
-    g = game(["Ephesos", "Rhodos", "Gizah"], sides=["night", "day", "day"])
+    g = game(["ephesus", "rhodes", "giza"], sides=["night", "day", "day"])
     state = position(g, cities={
         0: {"stages": 3, "coins": 10, "tokens": [1, 5],
             "cards": ["Theater", "Baths", "Altar", "Haven", "Lumber Yard", "Stone Pit",
@@ -47,21 +47,21 @@ NEIGHBOURS = {
     ],
 )
 def test_guilds_counting_neighbours(guild: str, points: int) -> None:
-    g = game(["Gizah", "Rhodos", "Babylon"])
+    g = game(["giza", "rhodes", "babylon"])
     state = position(g, cities={0: {"cards": ["Ore Vein", "Loom", guild], "stages": 1},
                                 **NEIGHBOURS})
     assert lines(g, state)["guilds"] == points
 
 
 def test_shipowners_guild_counts_own_brown_grey_and_purple_including_itself() -> None:
-    g = game(["Gizah", "Rhodos", "Babylon"])
+    g = game(["giza", "rhodes", "babylon"])
     state = position(g, cities={0: {"cards": ["Ore Vein", "Sawmill", "Loom", "Spies Guild",
                                               "Shipowners Guild"]}, **NEIGHBOURS})
     assert lines(g, state)["guilds"] == 5 + 2  # Shipowners 5, Spies 2
 
 
 def test_scientists_guild_and_babylon_are_wild_symbols() -> None:
-    g = game(["Babylon", "Rhodos", "Gizah"])
+    g = game(["babylon", "rhodes", "giza"])
     state = position(g, cities={0: {"cards": ["Apothecary", "Workshop", "Scientists Guild"],
                                     "stages": 2}})
     # compass, gear + two wildcards: best is compass, gear, tablet + one more: 4+1+1+7 = 13
@@ -69,7 +69,7 @@ def test_scientists_guild_and_babylon_are_wild_symbols() -> None:
 
 
 def test_decorators_guild_needs_the_whole_wonder() -> None:
-    g = game(["Rhodos", "Gizah", "Babylon"], sides=["night", "day", "day"])
+    g = game(["rhodes", "giza", "babylon"], sides=["night", "day", "day"])
     done = position(g, cities={0: {"cards": ["Decorators Guild"], "stages": 2}})
     assert lines(g, done)["guilds"] == 7
     half = position(g, cities={0: {"cards": ["Decorators Guild"], "stages": 1}})
@@ -77,7 +77,7 @@ def test_decorators_guild_needs_the_whole_wonder() -> None:
 
 
 def test_yellow_end_points() -> None:
-    g = game(["Gizah", "Rhodos", "Babylon"])
+    g = game(["giza", "rhodes", "babylon"])
     state = position(g, cities={0: {
         "cards": ["Lumber Yard", "Ore Vein", "Loom", "Stockade", "Barracks", "Haven",
                   "Lighthouse", "Chamber of Commerce", "Arena", "Ludus"], "stages": 2}})
@@ -87,7 +87,7 @@ def test_yellow_end_points() -> None:
 
 
 def test_coins_score_one_point_per_three_and_break_ties() -> None:
-    g = game(["Gizah", "Rhodos", "Babylon"])
+    g = game(["giza", "rhodes", "babylon"])
     state = position(g, cities={0: {"coins": 8}, 1: {"coins": 6}, 2: {"coins": 2}})
     assert [s.lines["coins"] for s in g.scores(state)] == [2, 2, 0]
     assert g.ranking(state) == (1, 2, 3)
@@ -96,7 +96,7 @@ def test_coins_score_one_point_per_three_and_break_ties() -> None:
 
 
 def _vineyard(timing: str):  # type: ignore[no-untyped-def]
-    g = game(["Gizah", "Rhodos", "Babylon"], coin_effect_timing=timing)
+    g = game(["giza", "rhodes", "babylon"], coin_effect_timing=timing)
     state = position(g, age=2, turn=1,
                      hands=[["Vineyard", "Loom", "Press", "Temple", "Sawmill", "Quarry", "Statue"],
                             ["Foundry", "Loom", "Press", "Temple", "Sawmill", "Quarry", "Statue"],

@@ -11,7 +11,7 @@ def options_for(g, state, seat, card):  # type: ignore[no-untyped-def]
 
 
 def test_buying_pays_two_coins_to_the_seller() -> None:
-    g = game(["Gizah", "Rhodos", "Babylon"])  # stone | ore to the left | wood to the right
+    g = game(["giza", "rhodes", "babylon"])  # stone | ore to the left | wood to the right
     state = position(g, hands=[["Barracks", "Stockade"], ["Altar", "Loom"], ["Press", "Theater"]])
     assert options_for(g, state, 0, "Barracks") == {(2, 0)}
     assert options_for(g, state, 0, "Stockade") == {(0, 2)}
@@ -21,7 +21,7 @@ def test_buying_pays_two_coins_to_the_seller() -> None:
 
 
 def test_trading_posts_and_marketplace_discounts() -> None:
-    g = game(["Gizah", "Rhodos", "Babylon"])
+    g = game(["giza", "rhodes", "babylon"])
     hands = [["Barracks", "Stockade", "Workshop"], ["Altar", "Loom", "Baths"],
              ["Press", "Theater", "Tavern"]]
     east = position(g, hands=hands, cities={0: {"cards": ["East Trading Post"]}})
@@ -37,7 +37,7 @@ def test_trading_posts_and_marketplace_discounts() -> None:
 
 
 def test_either_or_cards_sell_either_resource_whatever_the_owner_uses() -> None:
-    g = game(["Gizah", "Ephesos", "Alexandria"])
+    g = game(["giza", "ephesus", "alexandria"])
     state = position(g, hands=[["Stockade", "Guard Tower"], ["Altar", "Loom"], ["Press", "Baths"]],
                      cities={1: {"cards": ["Tree Farm"]}})  # wood or clay
     assert options_for(g, state, 0, "Stockade") == {(2, 0)}
@@ -45,7 +45,7 @@ def test_either_or_cards_sell_either_resource_whatever_the_owner_uses() -> None:
 
 
 def test_yellow_cards_and_wonder_stages_are_not_for_sale() -> None:
-    g = game(["Gizah", "Alexandria", "Ephesos"])
+    g = game(["giza", "alexandria", "ephesus"])
     state = position(g, hands=[["Stockade", "Altar"], ["Loom", "Baths"], ["Press", "Theater"]],
                      cities={1: {"cards": ["Caravansery"], "stages": 2}})
     # Alexandria's second Day stage and the Caravansery produce wood for their owner only.
@@ -56,7 +56,7 @@ def test_yellow_cards_and_wonder_stages_are_not_for_sale() -> None:
 
 
 def test_both_neighbours_may_buy_the_same_resource_in_one_turn() -> None:
-    g = game(["Rhodos", "Gizah", "Ephesos"])  # seat 0 makes ore
+    g = game(["rhodes", "giza", "ephesus"])  # seat 0 makes ore
     state = position(g, hands=[["Altar", "Loom"], ["Barracks", "Baths"], ["Barracks", "Theater"]])
     after = play(g, state, {0: "sell Altar", 1: "build Barracks paying right 2",
                             2: "build Barracks paying left 2"})
@@ -64,7 +64,7 @@ def test_both_neighbours_may_buy_the_same_resource_in_one_turn() -> None:
 
 
 def test_coin_costs_go_to_the_bank_and_need_coins() -> None:
-    g = game(["Gizah", "Rhodos", "Babylon"])
+    g = game(["giza", "rhodes", "babylon"])
     state = position(g, hands=[["Tree Farm", "Altar"], ["Loom", "Baths"], ["Press", "Theater"]])
     assert options_for(g, state, 0, "Tree Farm") == {(0, 0)}
     after = play(g, state, {0: "build Tree Farm", 1: "sell Loom", 2: "sell Press"})
@@ -76,7 +76,7 @@ def test_coin_costs_go_to_the_bank_and_need_coins() -> None:
 def _babylon_last_turn(**cities):  # type: ignore[no-untyped-def]
     """Babylon (Night, stage 1 built) on the last turn of Age I; left neighbour Gizah,
     right neighbour Alexandria (neither sells ore unless given a card)."""
-    g = game(["Babylon", "Gizah", "Alexandria"], sides=["night", "day", "day"])
+    g = game(["babylon", "giza", "alexandria"], sides=["night", "day", "day"])
     changes = {0: {"stages": 1}}
     for seat, change in cities.items():
         changes[int(seat[-1])] = {**changes.get(int(seat[-1]), {}), **change}
@@ -118,7 +118,7 @@ def test_a_discount_built_this_turn_does_not_apply_this_turn() -> None:
 
 
 def test_stage_payments_are_listed_and_paid() -> None:
-    g = game(["Gizah", "Rhodos", "Babylon"])  # Gizah Day stage 1 costs 2 wood
+    g = game(["giza", "rhodes", "babylon"])  # Gizah Day stage 1 costs 2 wood
     hands = [["Altar", "Loom"], ["Baths", "Press"], ["Theater", "Tavern"]]
     poor = position(g, hands=hands, cities={2: {"cards": ["Lumber Yard"]}})
     assert not [m for m in g.legal_moves(poor, 0) if isinstance(m, BuildStage)]

@@ -60,7 +60,7 @@ def _foreign_states(kind: str) -> list[Any]:
     lambda: BaseGame(players=3, sides=[Liar("day")] * 3),
     lambda: BaseGame(players=3, edition=2),  # type: ignore[arg-type]
     lambda: BaseGame(players=3, wonders=5),  # type: ignore[arg-type]
-    lambda: BaseGame(players=3, wonders=["Gizah", "Gizah", "Ur"]),
+    lambda: BaseGame(players=3, wonders=["giza", "giza", "ur"]),
     lambda: BaseGame(players=3, expansions=5),  # type: ignore[arg-type]
     lambda: BaseGame(players=3, expansions=["edifice"]),  # type: ignore[list-item]
     lambda: BaseGame(players=3, coin_effect_timing=["after_builds"]),  # type: ignore[arg-type]

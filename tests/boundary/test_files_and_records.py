@@ -35,7 +35,7 @@ from sevenwonders.errors import (
     ReplayError,
     SerializationError,
 )
-from sevenwonders.records import GameRecord, load_record, read_record, record_game, replay
+from sevenwonders.frontend.records import GameRecord, load_record, read_record, record_game, replay
 from tests.boundary.helpers import refused
 from tests.frontend.helpers import game_of, playout
 

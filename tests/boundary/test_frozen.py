@@ -12,7 +12,7 @@ import pytest
 
 from sevenwonders.core.frozenmap import FrozenMap
 from sevenwonders.core.serialization import to_json
-from sevenwonders.records import record_game
+from sevenwonders.frontend.records import record_game
 from tests.boundary.helpers import only_own_errors
 from tests.frontend.helpers import BY_ID, KIND_IDS, game_of, playout, sample_states
 

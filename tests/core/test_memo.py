@@ -102,7 +102,7 @@ def test_evolve_equals_attrs_evolve() -> None:
     made = evolve(pair, b=2)
     assert made == attrs.evolve(pair, b=2) and type(made) is _Pair
     assert evolve(pair) == pair and evolve(pair) is not pair
-    city = City("Rhodos", "day", 3, cards=("Loom",))
+    city = City("rhodes", "day", 3, cards=("Loom",))
     assert evolve(city, coins=5, tokens=(1,)) == attrs.evolve(city, coins=5, tokens=(1,))
     with pytest.raises(TypeError):
         evolve(pair, c=3)  # not a field: attrs.evolve's own error
@@ -125,7 +125,7 @@ def test_an_adopted_game_object_is_what_its_configuration_unpickles_to(
 
 def _payments_known(game: ArchitectsGame) -> int:
     """In a worker: how many payment situations the game object it received remembers."""
-    return len(game.engine.cache.payments)
+    return len(game.moves.cache.payments)
 
 
 @pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(),

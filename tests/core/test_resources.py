@@ -117,14 +117,3 @@ def test_search_matches_brute_force(cost: str, own: list[str], left: list[str],
     )
     assert set(result) == _oracle(cost, own, left, right, lp, TWO, budget)
     assert list(result) == sorted(result, key=lambda p: (p.total, p.left, p.right))
-
-
-def test_the_moved_payment_search_is_still_importable_from_core() -> None:
-    """The search moved to ``base.trading`` / ``base.fast.payment``; old imports keep working."""
-    from sevenwonders.base import trading
-    from sevenwonders.base.fast import payment
-    from sevenwonders.core import resources
-
-    assert resources.cheapest_payments is trading.cheapest_payments
-    assert resources.all_payments is trading.all_payments
-    assert resources.cost_items is payment.cost_items

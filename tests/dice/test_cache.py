@@ -10,7 +10,7 @@ import pytest
 
 from sevenwonders.core.serialization import to_json
 from sevenwonders.dice import DiceGame
-from sevenwonders.dice.cache import STATES
+from sevenwonders.dice.fast import STATES
 from sevenwonders.dice.moves import Build
 from sevenwonders.dice.sheets import default_sheets
 from sevenwonders.errors import IllegalMoveError

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.serialization import from_json, to_json
 from sevenwonders.dice import (
     DEFAULT_SHEETS_PATH,

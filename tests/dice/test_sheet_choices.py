@@ -7,7 +7,6 @@ import random
 
 import pytest
 
-from sevenwonders.choices import choices, choices_from_view
 from sevenwonders.core.frozenmap import FrozenMap
 from sevenwonders.core.serialization import from_json, to_json
 from sevenwonders.dice import BuildWonder, DiceGame, Pass, Skip, TakeBonus, Tick
@@ -15,6 +14,7 @@ from sevenwonders.dice import events as ev
 from sevenwonders.dice.sheet_choices import DiceChoices, describe_effect
 from sevenwonders.dice.sheets import Effect
 from sevenwonders.dice.state import Phase
+from sevenwonders.frontend.choices import choices, choices_from_view
 
 from .conftest import position, seat_with, ticked, with_forum
 

@@ -40,7 +40,7 @@ def test_set_up_one_project_per_age_and_pawns_by_player_count(players: int, pawn
 def test_participation_is_a_variant_of_a_stage_build_paying_both_costs() -> None:
     # Gizah Day stage 1 costs 2 wood: seat 0 buys them from its right neighbour (Babylon + a
     # Lumber Yard) and pays the Money Changer's coin.
-    g = edifice_game(["Gizah", "Rhodos", "Babylon"], PROJECTS)
+    g = edifice_game(["giza", "rhodes", "babylon"], PROJECTS)
     state = position(g, hands=HANDS, cities={0: {"coins": 5}, 2: {"cards": ["Lumber Yard"]}})
     assert stage_moves(g, state, 0) == {(0, 4, ()), (0, 4, ("project",))}
     after = play(g, state, {0: "stage Altar paying right 4 +project", 1: "sell Baths",
@@ -56,7 +56,7 @@ def test_participation_is_a_variant_of_a_stage_build_paying_both_costs() -> None
 
 
 def test_too_poor_to_participate_gets_only_the_plain_stage() -> None:
-    g = edifice_game(["Gizah", "Rhodos", "Babylon"], PROJECTS)
+    g = edifice_game(["giza", "rhodes", "babylon"], PROJECTS)
     state = position(g, hands=HANDS, cities={0: {"coins": 4}, 2: {"cards": ["Lumber Yard"]}})
     assert stage_moves(g, state, 0) == {(0, 4, ())}
     with pytest.raises(IllegalMoveError):
@@ -67,7 +67,7 @@ def test_too_poor_to_participate_gets_only_the_plain_stage() -> None:
 def test_completion_in_the_middle_of_a_turn_rewards_every_holder_at_once() -> None:
     # Three seats join in the same turn with two pawns left: the missing pawn comes from the
     # box, the project completes, and all three get 4 coins (decision 6).
-    g = edifice_game(["Babylon", "Ephesos", "Alexandria"], PROJECTS)
+    g = edifice_game(["babylon", "ephesus", "alexandria"], PROJECTS)
     state = position(g, hands=HANDS, cities={
         0: {"cards": ["Clay Pool", "Clay Pit"]},  # Babylon Day 1: 2 clay
         1: {"cards": ["Clay Pool", "Clay Pit"]},  # Ephesos Day 1: 2 clay
@@ -86,7 +86,7 @@ def test_completion_in_the_middle_of_a_turn_rewards_every_holder_at_once() -> No
 
 
 def _failing(projects: tuple[str, str, str], **cities):  # type: ignore[no-untyped-def]
-    g = edifice_game(["Gizah", "Rhodos", "Babylon"], projects)
+    g = edifice_game(["giza", "rhodes", "babylon"], projects)
     changes = {int(k[-1]): v for k, v in cities.items()}
     state = position(g, turn=6, hands=HANDS, cities=changes)
     return g, state
@@ -119,7 +119,7 @@ def test_failure_penalises_seats_without_a_pawn_or_gives_debt() -> None:
     ],
 )
 def test_debt_tokens_by_age(age: int, hands: list[list[str]], debt: int) -> None:
-    g = edifice_game(["Gizah", "Rhodos", "Babylon"], PROJECTS)
+    g = edifice_game(["giza", "rhodes", "babylon"], PROJECTS)
     state = position(g, age=age, turn=6, hands=hands,
                      cities={0: {"coins": 0, "cards": ["Theater"]}, 1: {"coins": 20},
                              2: {"coins": 20}})
@@ -150,7 +150,7 @@ def test_a_penalty_discard_breaks_the_chain_of_the_discarded_card() -> None:
     # README "Fixed readings": the discarded card leaves the city, so Walls no longer makes
     # Fortifications free; penalties go one seat at a time, in seat order.
     projects = ("Money Changer", "Staging Camp", "Gold Reserves")  # Staging Camp: discard red
-    g = edifice_game(["Gizah", "Rhodos", "Babylon"], projects)
+    g = edifice_game(["giza", "rhodes", "babylon"], projects)
     hands = [["Loom", "Press"], ["Glassworks", "Sawmill"], ["Quarry", "Brickyard"]]
     state = position(g, age=2, turn=6, hands=hands,
                      cities={0: {"cards": ["Walls"]}, 1: {"cards": ["Stables", "Archery Range"]},
@@ -165,14 +165,14 @@ def test_a_penalty_discard_breaks_the_chain_of_the_discarded_card() -> None:
 
 def test_concentric_castle_takes_the_two_highest_victory_tokens() -> None:
     projects = ("Belvedere", "Auction House", "Concentric Castle")
-    g = edifice_game(["Gizah", "Rhodos", "Babylon"], projects)
+    g = edifice_game(["giza", "rhodes", "babylon"], projects)
     hands = [["Gardens", "Senate"], ["Palace", "Pantheon"], ["Lodge", "Study"]]
     state = position(g, age=3, turn=6, hands=hands,
                      cities={0: {"tokens": [1, 3, -1]}, 1: {"tokens": [3]}})
     after = play(g, state, sells(state))
     assert after.cities[0].tokens[:1] == (-1,)   # lost 3 and 1, then conflicts
     assert ed(after).debts[1] == (-5,)            # only one victory token: debt
-    lowest = edifice_game(["Gizah", "Rhodos", "Babylon"], projects, castle_loses="lowest")
+    lowest = edifice_game(["giza", "rhodes", "babylon"], projects, castle_loses="lowest")
     state = position(lowest, age=3, turn=6, hands=hands,
                      cities={0: {"tokens": [1, 3, 5]}})
     after = play(lowest, state, sells(state))
@@ -196,7 +196,7 @@ def _completion(project: str, age: int = 1, options=None, **cities):  # type: ig
                 3: ("Money Changer", "Auction House", "Gold Reserves")}[age]
     chosen = list(projects)
     chosen[age - 1] = project
-    g = edifice_game(["Gizah", "Rhodos", "Babylon"], chosen, **(options or {}))
+    g = edifice_game(["giza", "rhodes", "babylon"], chosen, **(options or {}))
     changes = {0: {"cards": ["Lumber Yard", "Tree Farm"], "coins": 9}}
     for key, value in cities.items():
         seat = int(key[-1])
@@ -288,7 +288,7 @@ def test_amphitheater_discard_option(colour: str, lost: str) -> None:
     # Reference decision 3: Amphitheater's penalty discards a grey card (alternative brown).
     projects = ("Money Changer", "Amphitheater", "Gold Reserves")
     options = {} if colour == "grey" else {"amphitheater_discards": colour}
-    g = edifice_game(["Gizah", "Rhodos", "Babylon"], projects, **options)
+    g = edifice_game(["giza", "rhodes", "babylon"], projects, **options)
     hands = [["Loom", "Press"], ["Glassworks", "Sawmill"], ["Quarry", "Brickyard"]]
     state = position(g, age=2, turn=6, hands=hands,
                      cities={1: {"cards": ["Loom", "Clay Pool"]}})
@@ -302,7 +302,7 @@ def test_carthage_night_vp_option(setting: str, vp: int) -> None:
     # Reference decision 4: Carthage Night stage 1 is (7 coins + 4 VP) or (2 shields); the
     # alternative gives the 4 VP with either option.
     options = {} if setting == "coin_option" else {"carthage_night_vp": setting}
-    g = edifice_game(["Carthage", "Rhodos", "Gizah"], PROJECTS, sides=["night", "day", "day"],
+    g = edifice_game(["carthage", "rhodes", "giza"], PROJECTS, sides=["night", "day", "day"],
                      **options)
     shields = position(g, cities={0: {"stages": 1, "stage_choices": (1,)}})
     coins = position(g, cities={0: {"stages": 1, "stage_choices": (0,)}})
@@ -313,13 +313,13 @@ def test_carthage_night_vp_option(setting: str, vp: int) -> None:
 
 
 def test_pawn_points_option() -> None:
-    g = edifice_game(["Gizah", "Rhodos", "Babylon"], PROJECTS, pawn_points=(1, 2, 3))
+    g = edifice_game(["giza", "rhodes", "babylon"], PROJECTS, pawn_points=(1, 2, 3))
     state = with_ed(position(g), pawns=((1, 3), (), ()))
     assert g.scores(state)[0].lines["edifice"] == 4
 
 
 def test_ur_box_pawns_protect_without_participating() -> None:
-    g = edifice_game(["Ur", "Rhodos", "Gizah"], PROJECTS, sides=["night", "day", "day"])
+    g = edifice_game(["ur", "rhodes", "giza"], PROJECTS, sides=["night", "day", "day"])
     state = position(g, hands=HANDS, cities={0: {"cards": ["Stone Pit", "Glassworks"]}})
     moves = {m for m in g.legal_moves(state, 0) if isinstance(m, BuildStage) and m.card == "Altar"}
     assert moves == {BuildStage("Altar"), BuildStage("Altar", extras=("project",))}
@@ -330,7 +330,7 @@ def test_ur_box_pawns_protect_without_participating() -> None:
 
 
 def test_carthage_stage_options_are_chosen_on_the_move() -> None:
-    g = edifice_game(["Carthage", "Rhodos", "Gizah"], PROJECTS)
+    g = edifice_game(["carthage", "rhodes", "giza"], PROJECTS)
     state = position(g, hands=HANDS, cities={0: {"stages": 1, "cards": ["Ore Vein", "Press"],
                                                  "coins": 3}})
     options = {m.choice for m in g.legal_moves(state, 0)
@@ -374,7 +374,7 @@ def test_base_never_imports_edifice() -> None:
 
 
 def test_carthage_night_second_stage_builds_from_discard_or_gives_a_science_symbol() -> None:
-    g = edifice_game(["Carthage", "Rhodos", "Gizah"], PROJECTS, sides=["night", "day", "day"])
+    g = edifice_game(["carthage", "rhodes", "giza"], PROJECTS, sides=["night", "day", "day"])
     state = position(g, hands=HANDS, discard=["Palace"],
                      cities={0: {"stages": 1, "stage_choices": (0,),
                                  "cards": ["Sawmill", "Lumber Yard", "Loom"]}})
@@ -388,7 +388,7 @@ def test_carthage_night_second_stage_builds_from_discard_or_gives_a_science_symb
 
 
 def test_ur_day_second_stage_takes_a_pawn_of_the_chosen_age() -> None:
-    g = edifice_game(["Ur", "Rhodos", "Gizah"], PROJECTS)
+    g = edifice_game(["ur", "rhodes", "giza"], PROJECTS)
     state = position(g, hands=HANDS, cities={0: {"stages": 1,
                                                  "cards": ["Stone Pit", "Quarry", "Clay Pool"]}})
     choices = {m.choice for m in g.legal_moves(state, 0)
@@ -417,7 +417,7 @@ def test_broken_edifice_states_are_refused(edit) -> None:  # type: ignore[no-unt
     from sevenwonders.base import BaseState
     from sevenwonders.errors import InvalidStateError
 
-    g = edifice_game(["Gizah", "Rhodos", "Babylon"], PROJECTS)
+    g = edifice_game(["giza", "rhodes", "babylon"], PROJECTS)
     data = json.loads(to_json(g.new_game(seed=1)))
     edit(data["expansions"][0])
     with pytest.raises(InvalidStateError):  # refused on load now, before any rule runs

@@ -42,12 +42,12 @@ def test_project_costs_and_penalties(name: str, age: int, cost: int, penalty: ob
 
 def test_ur_and_carthage_boards() -> None:
     boards = {w.name: w for w in edifice_wonders()}
-    assert boards["Carthage"].resource == "O" and boards["Ur"].resource == "W"
+    assert boards["carthage"].resource == "O" and boards["ur"].resource == "W"
     costs = {(name, side): [s.cost_bag for s in board.stages(side)]
              for name, board in boards.items() for side in ("day", "night")}
-    assert costs[("Carthage", "day")] == [parse_bag(c) for c in ("SS", "OOP", "CCC")]
-    assert costs[("Carthage", "night")] == [parse_bag(c) for c in ("OOOP", "WWWL")]
-    assert costs[("Ur", "day")] == [parse_bag(c) for c in ("SO", "SSC", "WWWP")]
-    assert costs[("Ur", "night")] == [parse_bag(c) for c in ("SG", "OOS", "CCSL")]
-    assert [len(s.choices) for s in boards["Carthage"].stages("day")] == [0, 2, 0]
-    assert [len(s.choices) for s in boards["Ur"].stages("day")] == [0, 3, 0]
+    assert costs[("carthage", "day")] == [parse_bag(c) for c in ("SS", "OOP", "CCC")]
+    assert costs[("carthage", "night")] == [parse_bag(c) for c in ("OOOP", "WWWL")]
+    assert costs[("ur", "day")] == [parse_bag(c) for c in ("SO", "SSC", "WWWP")]
+    assert costs[("ur", "night")] == [parse_bag(c) for c in ("SG", "OOS", "CCSL")]
+    assert [len(s.choices) for s in boards["carthage"].stages("day")] == [0, 2, 0]
+    assert [len(s.choices) for s in boards["ur"].stages("day")] == [0, 3, 0]

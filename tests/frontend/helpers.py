@@ -9,8 +9,8 @@ from typing import Any
 import attrs
 
 from sevenwonders.base import BaseGame
-from sevenwonders.core.game import Game
 from sevenwonders.core.playout import random_moves
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.games import make_game
 
@@ -42,7 +42,7 @@ def _base_kinds() -> list[Kind]:
              BaseState, Move, BaseView, Event),
         Kind("edifice-carthage-ur",
              lambda: BaseGame(players=3, sides=("night", "day", "night"),
-                              wonders=("Carthage", "Ur", "Babylon"),
+                              wonders=("carthage", "ur", "babylon"),
                               expansions=(Edifice(),)),
              BaseState, Move, BaseView, Event),
     ]

@@ -57,7 +57,7 @@ def test_base_state_with_an_unknown_wonder() -> None:
 
 
 def test_base_scores_of_a_state_of_another_configuration() -> None:
-    with_carthage = BaseGame(players=3, wonders=("Carthage", "Ur", "Babylon"),
+    with_carthage = BaseGame(players=3, wonders=("carthage", "ur", "babylon"),
                              sides="night", expansions=(Edifice(),))
     state = with_carthage.new_game(1)
     plain = BaseGame(players=3)

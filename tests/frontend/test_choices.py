@@ -7,7 +7,11 @@ from collections import Counter
 import pytest
 
 from sevenwonders.base import BaseGame, Build, BuildStage, PendingKind, Sell
-from sevenwonders.choices import (
+from sevenwonders.core.resources import Payment
+from sevenwonders.core.serialization import from_json, to_json
+from sevenwonders.edifice import Edifice
+from sevenwonders.errors import WrongSeatError
+from sevenwonders.frontend.choices import (
     CardChoice,
     HandChoices,
     MoveChoices,
@@ -15,10 +19,6 @@ from sevenwonders.choices import (
     choices_from_view,
     describe_card,
 )
-from sevenwonders.core.resources import Payment
-from sevenwonders.core.serialization import from_json, to_json
-from sevenwonders.edifice import Edifice
-from sevenwonders.errors import WrongSeatError
 from tests.base.helpers import game, position
 from tests.frontend.helpers import KIND_IDS, game_of, playout
 
@@ -77,7 +77,7 @@ def test_choices_agree_with_the_legal_moves(kind_id: str) -> None:
 
 
 def test_a_hand_with_every_kind_of_card() -> None:
-    g = game(["Gizah", "Babylon", "Rhodos"])
+    g = game(["giza", "babylon", "rhodes"])
     state = position(
         g, age=2, turn=1,
         hands=[["Aqueduct", "Statue", "Walls", "Stockade", "Baths", "Loom", "Sawmill"],
@@ -105,7 +105,7 @@ def test_a_hand_with_every_kind_of_card() -> None:
 
 
 def test_edifice_participation_is_a_stage_variant() -> None:
-    g = game(["Gizah", "Babylon", "Rhodos"], expansions=(Edifice(),))
+    g = game(["giza", "babylon", "rhodes"], expansions=(Edifice(),))
     state = position(g, cities={0: {"coins": 9}, 1: {"cards": ["Lumber Yard"]}})
     c = choices(g, state, 0)
     assert c.stage is not None and len(c.stage.variants) == 2
@@ -117,7 +117,7 @@ def test_edifice_participation_is_a_stage_variant() -> None:
 
 
 def test_stage_options_are_described() -> None:
-    g = game(["Carthage", "Babylon", "Rhodos"], sides=["night", "day", "day"],
+    g = game(["carthage", "babylon", "rhodes"], sides=["night", "day", "day"],
              expansions=(Edifice(),))
     state = position(g, cities={0: {"coins": 20}})
     c = choices(g, state, 0)
@@ -182,7 +182,7 @@ def test_olympias_used_free_build_is_known_from_the_view() -> None:
     # Issue 14, item 15: the docstrings said a remote frontend takes it "as unused".
     from sevenwonders.core.playout import states
 
-    g = game(["Olympia", "Rhodos", "Babylon"], sides="a", edition="1st")
+    g = game(["olympia", "rhodes", "babylon"], sides="a", edition="1st")
     seen = {True: 0, False: 0}
     for seed in range(8):
         for state in states(g, seed):

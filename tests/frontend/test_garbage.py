@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from sevenwonders.core.scoring import ScoreSheet
 from sevenwonders.core.serialization import from_json, to_json
 from sevenwonders.errors import ReplayError, SevenWondersError
-from sevenwonders.records import GameRecord, load_record, record_game, replay
+from sevenwonders.frontend.records import GameRecord, load_record, record_game, replay
 from tests.frontend.helpers import BY_ID, KIND_IDS, game_of, playout, sample_states
 
 SETTINGS = settings(max_examples=150, deadline=None, derandomize=True,

@@ -11,7 +11,7 @@ from sevenwonders.base import BaseGame
 from sevenwonders.core.serialization import from_json, to_json
 from sevenwonders.edifice import Edifice
 from sevenwonders.errors import InvalidOptionError, ReplayError, SerializationError
-from sevenwonders.records import (
+from sevenwonders.frontend.records import (
     FORMAT,
     GameRecord,
     build_game,

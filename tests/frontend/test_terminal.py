@@ -13,13 +13,13 @@ import pytest
 from sevenwonders.agents import RandomAgent
 from sevenwonders.base import BaseGame
 from sevenwonders.base.events import CardSold
-from sevenwonders.cli_commands import add_play_parser, add_replay_parser, parse_options
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.edifice import Edifice
 from sevenwonders.errors import InvalidOptionError, ReplayError, SevenWondersError
+from sevenwonders.frontend.cli_commands import add_play_parser, add_replay_parser, parse_options
+from sevenwonders.frontend.records import load_record, replay
+from sevenwonders.frontend.terminal import play_terminal, visible_events
 from sevenwonders.games import make_game
-from sevenwonders.records import load_record, replay
-from sevenwonders.terminal import play_terminal, visible_events
 
 GAMES: dict[str, Any] = {
     "base": lambda: BaseGame(players=3),
@@ -203,21 +203,21 @@ def test_options_from_the_command_line() -> None:
 
 def test_edifice_projects_show_cost_reward_penalty_holders_and_debts() -> None:
     # Issue 14, item 11: the terminal showed only a project's name, status and pawns left.
-    from sevenwonders.terminal import render_view
+    from sevenwonders.frontend.terminal import render_view
     from tests.base.helpers import position
     from tests.edifice.helpers import edifice_game, with_ed
 
-    g = edifice_game(["Gizah", "Rhodos", "Babylon"],
+    g = edifice_game(["giza", "rhodes", "babylon"],
                      ("Money Changer", "Staging Camp", "Concentric Castle"),
                      staging_camp_cost=3)
     state = with_ed(position(g), holders=((0, 2), (), ()), debts=((), (-2, -3), ()))
     text = render_view(g, g.view(state, 0))
-    assert ("Age I Money Changer (open, 2 pawns left; pawns: you (Gizah), seat 2 (Babylon)): "
+    assert ("Age I Money Changer (open, 2 pawns left; pawns: you (giza), seat 2 (babylon)): "
             "join 1 coin; reward +4 coins; penalty lose 2 coins") in text
     assert "Staging Camp (open, 2 pawns left; pawns: none): join 3 coins" in text
     assert "reward a victory token of 5; penalty discard a red card" in text
     assert "penalty lose 2 victory tokens" in text
-    assert "Debts: seat 1 (Rhodos) -5 (-2 -3)" in text
+    assert "Debts: seat 1 (rhodes) -5 (-2 -3)" in text
 
 
 def test_every_project_reads_as_a_sentence() -> None:

@@ -7,13 +7,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from sevenwonders import make_game
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 
 # (game, players, options): both editions, Edifice, Architects and Dice, small and large tables
 CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("base", 3, {}),
     ("base", 4, {"edition": "1st", "sides": "b"}),
-    ("base", 3, {"wonders": ["Carthage", "Gizah", "Babylon"], "sides": "night"}),
+    ("base", 3, {"wonders": ["carthage", "giza", "babylon"], "sides": "night"}),
     ("base", 5, {"expansions": ["edifice"]}),
     ("base", 7, {"edition": "1st", "expansions": ["edifice"]}),
     ("architects", 2, {}),

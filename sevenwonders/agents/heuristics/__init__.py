@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sevenwonders.agents.determinize import determinizer_for
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.errors import SevenWondersError
 from sevenwonders.games import spec_of
@@ -37,6 +37,7 @@ Evaluate = Callable[
 EvaluateState = Callable[[Game[Any, Any, Any], Any, int, tuple[Any, ...]], tuple[float, ...]]
 LeafValues = Callable[[Game[Any, Any, Any], Any], tuple[float, ...]]
 PlayoutMove = Callable[[Game[Any, Any, Any], Any, int, tuple[Any, ...], Rng], tuple[Any, Rng]]
+ValuesOf = Callable[[Game[Any, Any, Any], Any], list[float]]
 
 # game name -> module defining ``evaluate`` (and optionally ``playout_move``), set at run time;
 # the games of the registry name theirs in their spec
@@ -105,17 +106,47 @@ def greedy_policy_for(game: Game[Any, Any, Any]) -> PlayoutMove:
     if evaluate_state is None:
         return playout_policy_for(game)
 
-    def greedy_move(
-        game: Game[Any, Any, Any], state: Any, seat: int, legal: tuple[Any, ...], rng: Rng
-    ) -> tuple[Any, Rng]:
+    return best_move_by(evaluate_state)
+
+
+def best_move_by(evaluate_state: EvaluateState) -> PlayoutMove:
+    """A policy playing the best move by ``evaluate_state`` (ties at random)."""
+
+    def best_move(game: Game[Any, Any, Any], state: Any, seat: int, legal: tuple[Any, ...],
+                  rng: Rng) -> tuple[Any, Rng]:
         if len(legal) == 1:
             return legal[0], rng
-        assert evaluate_state is not None
         values = evaluate_state(game, state, seat, legal)
         top = max(values)
         return rng.choice([m for m, v in zip(legal, values, strict=True) if v >= top - 1e-9])
 
-    return greedy_move
+    return best_move
+
+
+def margins_by(values_of: ValuesOf) -> LeafValues:
+    """``leaf_values`` from a game's per-seat values: each minus the best of the others."""
+
+    def leaf_values(game: Game[Any, Any, Any], state: Any) -> tuple[float, ...]:
+        return margins_of(values_of(game, state))
+
+    return leaf_values
+
+
+def state_heuristic(evaluate_state: EvaluateState,
+                    leaf_values: LeafValues) -> tuple[Evaluate, LeafValues, PlayoutMove]:
+    """The shared default of a heuristic that values moves on a full state: ``evaluate``
+    plays :func:`evaluate_state` on a state drawn from the view by the game's determinizer (so
+    it sees what the view holds and an average of the rest), ``leaf_values`` as given, and
+    ``playout_move`` the best move by ``evaluate_state`` (ties at random)."""
+
+    def evaluate(game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...],
+                 rng: Rng) -> tuple[tuple[float, ...], Rng]:
+        determinize = determinizer_for(game)
+        assert determinize is not None
+        state, rng = determinize(game, view, rng)
+        return evaluate_state(game, state, view.seat, legal), rng
+
+    return evaluate, leaf_values, best_move_by(evaluate_state)
 
 
 def random_playout_move(

@@ -40,8 +40,7 @@ from typing import Any
 
 import attrs
 
-from sevenwonders.agents.determinize import determinizer_for
-from sevenwonders.agents.heuristics import margins_of
+from sevenwonders.agents.heuristics import margins_by, state_heuristic
 from sevenwonders.agents.heuristics.memo import Memo
 from sevenwonders.architects.moves import Alexandria, ChooseToken, Extra, Source, Take
 from sevenwonders.architects.rules import HIDDEN
@@ -56,8 +55,7 @@ from sevenwonders.architects.state import (
     StartTurn,
     TokenChoice,
 )
-from sevenwonders.core.game import Game
-from sevenwonders.core.rng import Rng
+from sevenwonders.core.protocol import Game
 
 STAGE_SHARE = 0.75
 SPARE_CARD = 0.25
@@ -92,7 +90,7 @@ def _remaining(game: Any, state: ArchitectsState) -> float:
 
 def _stage_potential(game: Any, state: ArchitectsState, seat: int, city: City) -> float:
     t = game.tables
-    res, gold, _ = game.engine.counts(city)
+    res, gold, _ = game.moves.counts(city)
     engineering = any(tok in t.engineering for tok in city.tokens)
     best = 0.0
     wonder = city.wonder
@@ -122,7 +120,7 @@ def _science_potential(game: Any, state: ArchitectsState, city: City) -> float:
 
 def _science_progress(game: Any, city: City) -> float:
     """Progress towards a science set, in points, while tokens are left."""
-    _, _, sci = game.engine.counts(city)
+    _, _, sci = game.moves.counts(city)
     progress = max(max(min(c, 2) for c in sci) / 2, sum(1 for c in sci if c) / 3)
     return float(SCIENCE_SHARE * TOKEN_WORTH * min(progress, 1.0))
 
@@ -305,30 +303,9 @@ def evaluate_state(
     return tuple(values)
 
 
-def evaluate(
-    game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
-) -> tuple[tuple[float, ...], Rng]:
-    """:func:`evaluate_state` on a state drawn from the view (hidden cards are averaged)."""
-    determinize = determinizer_for(game)
-    assert determinize is not None
-    state, rng = determinize(game, view, rng)
-    return evaluate_state(game, state, view.seat, legal), rng
-
-
-def leaf_values(game: Game[Any, Any, Any], state: Any) -> tuple[float, ...]:
-    """Each seat's city value minus the best other city's."""
-    return margins_of(values_of(game, state))
-
-
-def playout_move(
-    game: Game[Any, Any, Any], state: Any, seat: int, legal: tuple[Any, ...], rng: Rng
-) -> tuple[Any, Rng]:
-    """The best move by :func:`evaluate_state` (ties at random)."""
-    if len(legal) == 1:
-        return legal[0], rng
-    values = evaluate_state(game, state, seat, legal)
-    top = max(values)
-    return rng.choice([m for m, v in zip(legal, values, strict=True) if v >= top - 1e-9])
+evaluate, leaf_values, playout_move = state_heuristic(evaluate_state, margins_by(values_of))
+"""The shared default (agents/heuristics): the view's move values on a determinized state,
+each seat's value minus the best other's, and the best move by :func:`evaluate_state`."""
 
 
 __all__ = ["city_value", "evaluate", "evaluate_state", "leaf_values", "plain_city_value",

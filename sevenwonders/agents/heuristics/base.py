@@ -64,7 +64,7 @@ from sevenwonders.base.moves import Build, BuildStage, Sell
 from sevenwonders.base.scoring import score_sheet
 from sevenwonders.base.state import BaseState, City
 from sevenwonders.base.tables import count_items
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.scoring import ScoreSheet
 from sevenwonders.core.seats import Ring

@@ -32,10 +32,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from sevenwonders.agents.determinize import determinizer_for
-from sevenwonders.agents.heuristics import margins_of
-from sevenwonders.core.game import Game
-from sevenwonders.core.rng import Rng
+from sevenwonders.agents.heuristics import margins_by, state_heuristic
+from sevenwonders.core.protocol import Game
 from sevenwonders.dice import components as c
 from sevenwonders.dice.moves import Pass, Skip
 from sevenwonders.dice.scoring import score_seat
@@ -207,31 +205,9 @@ def evaluate_state(
     return tuple(values)
 
 
-def evaluate(
-    game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
-) -> tuple[tuple[float, ...], Rng]:
-    """:func:`evaluate_state` on the position the view shows (only future rolls are unknown,
-    and the values do not depend on them)."""
-    determinize = determinizer_for(game)
-    assert determinize is not None
-    state, rng = determinize(game, view, rng)
-    return evaluate_state(game, state, view.seat, legal), rng
-
-
-def leaf_values(game: Game[Any, Any, Any], state: Any) -> tuple[float, ...]:
-    """Each seat's sheet value minus the best other sheet's."""
-    return margins_of(values_of(game, state))
-
-
-def playout_move(
-    game: Game[Any, Any, Any], state: Any, seat: int, legal: tuple[Any, ...], rng: Rng
-) -> tuple[Any, Rng]:
-    """The best move by :func:`evaluate_state` (ties at random)."""
-    if len(legal) == 1:
-        return legal[0], rng
-    values = evaluate_state(game, state, seat, legal)
-    top = max(values)
-    return rng.choice([m for m, v in zip(legal, values, strict=True) if v >= top - 1e-9])
+evaluate, leaf_values, playout_move = state_heuristic(evaluate_state, margins_by(values_of))
+"""The shared default (agents/heuristics): the view's move values on a determinized state,
+each seat's value minus the best other's, and the best move by :func:`evaluate_state`."""
 
 
 __all__ = ["evaluate", "evaluate_state", "leaf_values", "playout_move", "seat_value",

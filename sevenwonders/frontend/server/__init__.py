@@ -2,9 +2,9 @@
 
 An ASGI app (Starlette on uvicorn, the optional extra ``server``) built only on the library's
 public face: games from :func:`sevenwonders.make_game`, what a seat sees from ``game.view`` and
-:func:`sevenwonders.choices.choices`, events through ``game.visible_events``, moves in notation,
-tables kept as game records (:mod:`sevenwonders.records`) in SQLite. The HTTP contract is
-documented in the README, section "Game server"; :func:`create_app` builds the app.
+:func:`sevenwonders.frontend.choices.choices`, events through ``game.visible_events``, moves in
+notation, tables kept as game records (:mod:`sevenwonders.frontend.records`) in SQLite. The
+HTTP contract is documented in the README, section "Game server"; :func:`create_app` builds the app.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from sevenwonders.agents.base import Agent, make_agent
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 
 # name offered to clients -> agent spec (sevenwonders.agents.base.make_agent)

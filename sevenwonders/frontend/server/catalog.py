@@ -12,8 +12,8 @@ import contextlib
 import json
 from typing import Any
 
-from sevenwonders.choices import describe_card, describe_effects
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
+from sevenwonders.frontend.choices import describe_card, describe_effects
 from sevenwonders.games import spec_of
 
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sevenwonders.choices import choices
 from sevenwonders.core.serialization import converter
+from sevenwonders.frontend.choices import choices
+from sevenwonders.frontend.terminal import describe_event
 from sevenwonders.games import part_of
-from sevenwonders.terminal import describe_event
 
 if TYPE_CHECKING:
     from sevenwonders.frontend.server.tables import Table

@@ -18,14 +18,14 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from sevenwonders.core.game import Game
+from sevenwonders.core.protocol import Game
 from sevenwonders.errors import SevenWondersError
+from sevenwonders.frontend.records import GameRecord, new_record, replay
 from sevenwonders.frontend.server.bots import BOTS, SLOW_BOTS, bot_agent, bot_move, bot_rng
 from sevenwonders.frontend.server.payloads import public_info, seat_payload
 from sevenwonders.frontend.server.problems import ApiError
 from sevenwonders.frontend.server.store import Store, StoredTable
 from sevenwonders.games import make_game
-from sevenwonders.records import GameRecord, new_record, replay
 
 log = logging.getLogger("sevenwonders.server")
 

@@ -108,7 +108,7 @@ def test_first_cities_keep_their_entries_across_games_while_their_ids_last(
     from sevenwonders.base.state import NO_MARKS
 
     monkeypatch.setattr(fast_cache, "ID_LIMIT", 40)  # the ids go every few games
-    g = BaseGame(players=4, wonders=["Rhodos", "Gizah", "Ephesos", "Babylon"])
+    g = BaseGame(players=4, wonders=["rhodes", "giza", "ephesus", "babylon"])
     cache = g.fast
     dropped = 0
     for seed in range(12):

@@ -158,7 +158,7 @@ def test_olympias_free_build_of_a_card_with_a_coin_cost() -> None:
     """1st-edition Olympia A: the once-per-Age free build pays no coin cost either."""
     from tests.base.helpers import game, position
 
-    g = game(["Olympia", "Gizah", "Babylon"], "a", edition="1st")
+    g = game(["olympia", "giza", "babylon"], "a", edition="1st")
     hands = [["Tree Farm", "Timber Yard", "Baths", "Altar", "Loom", "Press", "Glassworks"],
              ["Lumber Yard", "Ore Vein", "Stone Pit", "Clay Pool", "Theater", "Tavern",
               "Workshop"],

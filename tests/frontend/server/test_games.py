@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from sevenwonders.cli import main
-from sevenwonders.records import game_of, record_from_dict, replay
+from sevenwonders.frontend.records import game_of, record_from_dict, replay
 from tests.frontend.server.helpers import auth, create, play_to_end, server
 
 FAMILIES = [
@@ -132,7 +132,7 @@ def test_two_people_at_one_table(tmp_path: Path) -> None:
 
 def test_the_leak_check_catches_a_leak() -> None:
     from sevenwonders import make_game, to_json
-    from sevenwonders.records import new_record
+    from sevenwonders.frontend.records import new_record
 
     game = make_game("base", 3)
     record = new_record(game, 5)

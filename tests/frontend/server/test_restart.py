@@ -7,9 +7,9 @@ import random
 import sqlite3
 from pathlib import Path
 
+from sevenwonders.frontend.records import record_from_dict, replay
 from sevenwonders.frontend.server.store import Store, StoredTable
 from sevenwonders.frontend.server.tables import token_digest
-from sevenwonders.records import record_from_dict, replay
 from tests.frontend.server.helpers import (
     auth,
     create,

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from sevenwonders.records import record_from_dict, replay
+from sevenwonders.frontend.records import record_from_dict, replay
 from tests.frontend.server.helpers import auth, create, seat_url, server
 from tests.frontend.server.test_games import check_no_leak
 

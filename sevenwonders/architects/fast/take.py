@@ -1,45 +1,33 @@
-"""The speed layer: a card taken, played in one go.
-
-Most plies of a game are a card taken (DE rulebook "Spielablauf"). Then either the seat has a
-decision in the same turn (builds to choose from, extra cards its progress tokens owe, the token
-a science set owes, the choice a wonder power of the one stage then owed asks for), or nothing
-to decide: no build or just one owed (every affordable stage must be built), so the turn ends at
-once (with a battle if the last conflict token turned, architects/conflicts.py) and the left
-neighbour starts its turn. :func:`plain_take` makes the next state of those cases directly,
-without the general step's scratch record (architects/work.py), its move dispatch and its loop
-over forced and empty decisions. Whenever the turn is anything else (a single move owed that is
-not a plain build or science set, a build using a token, a wonder power that draws cards, the
-game ends, a state with leftovers of a turn) it answers ``None`` and the general path
-(architects/rules.py) plays the move: that path is the reference, and
-tests/architects/test_fast.py checks the two agree on every take along random games.
-"""
+"""A card taken, played in one go (see the package's docstring)."""
 
 from __future__ import annotations
 
 from typing import cast
 
-from sevenwonders.architects.cache import Handed
 from sevenwonders.architects.conflicts import fight
 from sevenwonders.architects.data import STAGE_KEYS
+from sevenwonders.architects.fast.drafts import (
+    built_city,
+    in_turn,
+    make_city,
+    next_turn,
+    with_cards,
+)
+from sevenwonders.architects.fast.moves import FastMoves, Handed
 from sevenwonders.architects.legal import (
     _ACTIONS,
     _TAKE_SETS,
     SCIENCE_CHOICE,
-    LegalMoves,
 )
 from sevenwonders.architects.moves import SOURCES, Build, Move, Science, Source, Take
 from sevenwonders.architects.powers import StageShields
-from sevenwonders.architects.rules import POWER_DECISIONS
+from sevenwonders.architects.rules import POWER_DECISIONS, cat_after, flip, peeks
 from sevenwonders.architects.state import (
     BUILT_FLAG,
     ArchitectsState,
     City,
     Pending,
     StartTurn,
-    in_turn,
-    make_city,
-    next_turn,
-    with_cards,
 )
 from sevenwonders.core.memo import fresh_all
 
@@ -47,44 +35,32 @@ _STAGES = len(STAGE_KEYS)
 _LEFT, _RIGHT, _CENTRAL = SOURCES  # an enum member read from a module global: no class lookup
 _TAKE_SET_IDS = frozenset(id(takes) for takes in _TAKE_SETS if takes)
 """The engine's take sets (module constants, alive for good: their ids name them)."""
-def plain_take(rules: LegalMoves, state: ArchitectsState,
+
+
+def plain_take(rules: FastMoves, state: ArchitectsState,
                source: Source) -> tuple[ArchitectsState, tuple[Move, ...]] | None:
-    """The state after the seat to move takes the top card of ``source`` (a legal take) and
-    the moves then open: the seat's decision in the same turn, or, once it built the one stage
-    then owed if any and its turn ended, the next seat's; ``None`` if the turn is not that
-    plain."""
+    """The state after the seat to move takes the top card of ``source`` (a legal take) and the
+    moves then open: its decision in the same turn, or, once it built the one stage then owed if
+    any and its turn ended, the next seat's; ``None`` if the turn is not that plain."""
     if type(state.pending) is not StartTurn or state.triggered or state.used or state.flags:
         return None
-    t = rules.t
-    seat = state.current
-    decks = state.decks
+    t, seat, decks = rules.t, state.current, state.decks
     central = state.central
     index = seat if source is _LEFT else rules.right[seat] if source is _RIGHT else -1
     card = central[-1] if index < 0 else decks[index][-1]
     kind = t.card_kind[card]
     city = state.cities[seat]
     tokens = city.tokens
-    triggered: tuple[str, ...] = ()
-    if tokens:  # progress tokens that give an extra card for this kind of card
-        bit = 1 << kind
-        take_trigger = t.take_trigger
-        for token in tokens:
-            if take_trigger.get(token, 0) & bit and token not in triggered:
-                triggered = (*triggered, token)
-    flipped = state.flipped
+    triggered = _triggered(t.take_trigger, tokens, kind) if tokens else ()
     horns = t.horns[kind]
-    if horns:
-        flipped = min(flipped + horns, t.conflict_total)
+    flipped = flip(state.flipped, horns, t.conflict_total) if horns else state.flipped
     cards = city.cards + (card,)  # noqa: RUF005 - one new tuple, no list between (speed)
     if index < 0:
         central = central[:-1]
     else:
-        changed = list(decks)
-        changed[index] = decks[index][:-1]
-        decks = tuple(changed)
-    built = city.built
-    discard = state.discard
-    cat = seat if t.cat[kind] else state.cat
+        decks = (*decks[:index], decks[index][:-1], *decks[index + 1:])
+    built, discard = city.built, state.discard
+    cat = cat_after(state.cat, seat, True) if t.cat[kind] else state.cat
     tokens_left = True if state.face_up or state.token_pile else False  # noqa: SIM210 - no call
     found = rules.situation_of(city.wonder, built, cards, tokens, (), tokens_left)
     moves = found[0] if not triggered else rules.with_extras(
@@ -94,13 +70,8 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
                         discard=discard, flipped=flipped, cat=cat, pending=_ACTIONS,
                         triggered=triggered, flags=1 << kind, index=index), moves
     if moves and type(moves[0]) is Science and not triggered:  # the one science set owed
-        cards, removed = rules.science_spend(cards, moves[0].symbols)
-        choices = rules.token_choices(state.face_up, state.token_pile, "science")
-        if len(choices) < 2:
-            return None
-        return _in_turn(state, with_cards(city, cards), decks=decks, central=central,
-                        discard=(*discard, *removed), flipped=flipped, cat=cat,
-                        pending=SCIENCE_CHOICE, triggered=(), flags=1 << kind, index=index), choices
+        return _science_owed(rules, state, city, cards, moves[0], decks=decks,
+                             central=central, flipped=flipped, cat=cat, kind=kind, index=index)
     if moves:  # one build owed, without side effects, is made here; anything else is not
         build = moves[0]
         if type(build) is not Build or triggered:
@@ -115,29 +86,26 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
             power = t.power[city.wonder]
             decide = POWER_DECISIONS.get(type(power))
             if decide is not None:  # Alexandria, Babylon, Halicarnassus: the seat chooses
-                built_city = make_city(wonder=city.wonder, built=built, cards=cards,
-                                       tokens=tokens, military=city.military)
-                after = _in_turn(state, built_city, decks=decks, central=central,
-                                 discard=discard, flipped=flipped, cat=cat,
+                after = _in_turn(state, built_city(city, built, cards), decks=decks,
+                                 central=central, discard=discard, flipped=flipped, cat=cat,
                                  pending=decide(t.effect[city.wonder]),
                                  triggered=(), flags=1 << kind | BUILT_FLAG, index=index)
-                moves = rules.options(after)
-                return (after, moves) if len(moves) > 1 else None
+                return _if_choice(after, rules.options(after))
             if type(power) is not StageShields:  # Ephesus, Olympia draw cards: not plain
                 return None
         if rules.situation_of(city.wonder, built, cards, tokens, (), tokens_left)[0]:
             return None
+    # the turn ends: the left neighbour's turn starts (a battle first if the last token turned)
     if not central and not any(decks):  # the game ends (or a wonder was already complete)
         return None
     if len(built) == _STAGES:  # the wonder is complete: the game ends
         return None
-    city = with_cards(city, cards) if built is city.built else make_city(
-        wonder=city.wonder, built=built, cards=cards, tokens=tokens, military=city.military)
+    city = with_cards(city, cards) if built is city.built else built_city(city, built, cards)
     changed_cities = list(state.cities)
     changed_cities[seat] = city
     cities = tuple(changed_cities)
     if flipped >= t.conflict_total:  # the last conflict token turned: a battle ends the turn
-        cities, removed, *_ = fight(t, rules.ring, cities)
+        cities, removed, *_ = fight(t, rules.ring, cities, make_city)
         discard = (*discard, *removed)
         flipped = 0
     following = rules.next_seat[seat]
@@ -150,6 +118,36 @@ def plain_take(rules: LegalMoves, state: ArchitectsState,
     return after, moves
 
 
+def _triggered(take_trigger: dict[str, int], tokens: tuple[str, ...],
+               kind: int) -> tuple[str, ...]:
+    """The progress tokens that give an extra card for a card of ``kind``."""
+    bit = 1 << kind
+    triggered: tuple[str, ...] = ()
+    for token in tokens:
+        if take_trigger.get(token, 0) & bit and token not in triggered:
+            triggered = (*triggered, token)
+    return triggered
+
+
+def _science_owed(rules: FastMoves, state: ArchitectsState, city: City, cards: tuple[int, ...],
+                  science: Science, *, decks: tuple[tuple[int, ...], ...],
+                  central: tuple[int, ...], flipped: int, cat: int | None, kind: int,
+                  index: int) -> tuple[ArchitectsState, tuple[Move, ...]] | None:
+    """The one science set owed, spent: the seat chooses its progress token next."""
+    cards, removed = rules.science_spend(cards, science.symbols)
+    choices = rules.token_choices(state.face_up, state.token_pile, "science")
+    after = _in_turn(state, with_cards(city, cards), decks=decks, central=central,
+                     discard=(*state.discard, *removed), flipped=flipped, cat=cat,
+                     pending=SCIENCE_CHOICE, triggered=(), flags=1 << kind, index=index)
+    return _if_choice(after, choices)
+
+
+def _if_choice(after: ArchitectsState, moves: tuple[Move, ...]
+               ) -> tuple[ArchitectsState, tuple[Move, ...]] | None:
+    """``after`` and its moves if they are a real choice; ``None`` (the general path) if not."""
+    return (after, moves) if len(moves) > 1 else None
+
+
 def _in_turn(state: ArchitectsState, city: City, *, decks: tuple[tuple[int, ...], ...],
              central: tuple[int, ...], discard: tuple[int, ...], flipped: int,
              cat: int | None, pending: Pending, triggered: tuple[str, ...], flags: int,
@@ -159,8 +157,7 @@ def _in_turn(state: ArchitectsState, city: City, *, decks: tuple[tuple[int, ...]
     seat = state.current
     cities = list(state.cities)
     cities[seat] = city
-    # The cat holder peeked at the central top card; it stays known while on top.
-    peeked = state.cat == seat and index >= 0 and bool(central)
+    peeked = peeks(state.cat, seat, index, central)
     return in_turn(state, cities=tuple(cities), decks=decks, central=central, discard=discard,
                    flipped=flipped, cat=cat, pending=pending, triggered=triggered,
                    flags=flags, peeked=peeked)
@@ -187,3 +184,4 @@ def handed_out(moves: tuple[Move, ...], handed: Handed) -> tuple[Move, ...]:
             handed[id(moves)] = (copies, sources)
             return copies
     return fresh_all(moves)
+

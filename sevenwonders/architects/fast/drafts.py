@@ -1,0 +1,157 @@
+"""Values built on a draft of the same layout (see the package's docstring)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from sevenwonders.architects.state import (
+    ArchitectsState,
+    City,
+    Pending,
+    StartTurn,
+)
+from sevenwonders.architects.work import STATE_FIELDS, Work
+
+# attrs' ``__init__`` of a frozen class sets each field through ``object.__setattr__`` (a call
+# per field). A draft is an object of a plain class with exactly the same slots (so the same
+# memory layout) whose fields are set by ordinary attribute stores, then turned into the frozen
+# class by assigning ``__class__`` (Python allows that between classes of the same layout; it is
+# why ArchitectsState and City have no ``__weakref__`` slot). Drafts are filled only from values
+# the rules made or checked; ArchitectsState and City have no validators or converters, and
+# states from elsewhere still come in through the converter and the load checks.
+
+
+class Draft(Work):
+    """The general step's scratch record (:class:`~.work.Work`), frozen in place."""
+
+    __slots__ = ()
+
+    def freeze(self) -> ArchitectsState:
+        """This record, turned into the next state (its lists made tuples, its class the
+        state's). The record is the state from now on."""
+        self.cities = tuple(self.cities)  # type: ignore[assignment]
+        self.decks = tuple(self.decks)  # type: ignore[assignment]
+        self.__class__ = ArchitectsState  # type: ignore[assignment]
+        return self  # type: ignore[return-value]
+
+
+class _StateDraft:
+    """An :class:`ArchitectsState` being filled in (no ``__init__``: made by a bare call)."""
+
+    __slots__ = STATE_FIELDS
+
+
+class _CityDraft:
+    """A :class:`City` being filled in."""
+
+    __slots__ = tuple(f.name for f in attrs.fields(City))
+
+
+def with_cards(city: City, cards: tuple[int, ...]) -> City:
+    """``city`` holding ``cards`` instead of its cards."""
+    c: Any = _CityDraft()
+    c.wonder = city.wonder
+    c.built = city.built
+    c.cards = cards
+    c.tokens = city.tokens
+    c.military = city.military
+    c.__class__ = City
+    return c  # type: ignore[no-any-return]
+
+
+def make_city(wonder: str, built: tuple[str, ...], cards: tuple[int, ...],
+              tokens: tuple[str, ...], military: int) -> City:
+    """``City(wonder, built, cards, tokens, military)``."""
+    c: Any = _CityDraft()
+    c.wonder = wonder
+    c.built = built
+    c.cards = cards
+    c.tokens = tokens
+    c.military = military
+    c.__class__ = City
+    return c  # type: ignore[no-any-return]
+
+
+def built_city(city: City, built: tuple[str, ...], cards: tuple[int, ...]) -> City:
+    """``city`` with these stages built and these cards."""
+    c: Any = _CityDraft()
+    c.wonder = city.wonder
+    c.built = built
+    c.cards = cards
+    c.tokens = city.tokens
+    c.military = city.military
+    c.__class__ = City
+    return c  # type: ignore[no-any-return]
+
+
+_START_TURN = StartTurn()
+
+
+def next_turn(state: ArchitectsState, *, cities: tuple[City, ...],
+              decks: tuple[tuple[int, ...], ...], central: tuple[int, ...],
+              discard: tuple[int, ...], flipped: int, cat: int | None,
+              current: int) -> ArchitectsState:
+    """The state at the start of seat ``current``'s turn, after a turn that changed only these
+    fields: the progress tokens on offer and the generator as in ``state``, the turn record
+    (triggered, used, flags, peeked) cleared."""
+    s: Any = _StateDraft()
+    s.cities = cities
+    s.decks = decks
+    s.central = central
+    s.discard = discard
+    s.face_up = state.face_up
+    s.token_pile = state.token_pile
+    s.flipped = flipped
+    s.cat = cat
+    s.current = current
+    s.turn = state.turn + 1
+    s.pending = _START_TURN
+    s.rng = state.rng
+    s.triggered = ()
+    s.used = ()
+    s.flags = 0
+    s.peeked = False
+    s.__class__ = ArchitectsState
+    return s  # type: ignore[no-any-return]
+
+
+def in_turn(state: ArchitectsState, *, cities: tuple[City, ...],
+            decks: tuple[tuple[int, ...], ...], central: tuple[int, ...],
+            discard: tuple[int, ...], flipped: int, cat: int | None, pending: Pending,
+            triggered: tuple[str, ...], flags: int, peeked: bool) -> ArchitectsState:
+    """The state of the same seat's turn going on with ``pending``, after a first action that
+    changed only these fields (the tokens on offer, the generator and ``used`` as in
+    ``state``)."""
+    s: Any = _StateDraft()
+    s.cities = cities
+    s.decks = decks
+    s.central = central
+    s.discard = discard
+    s.face_up = state.face_up
+    s.token_pile = state.token_pile
+    s.flipped = flipped
+    s.cat = cat
+    s.current = state.current
+    s.turn = state.turn
+    s.pending = pending
+    s.rng = state.rng
+    s.triggered = triggered
+    s.used = state.used
+    s.flags = flags
+    s.peeked = peeked
+    s.__class__ = ArchitectsState
+    return s  # type: ignore[no-any-return]
+
+
+# Import-time proof that the layouts match (a mismatch raises TypeError here, not in a game).
+_probe: Any = _CityDraft()
+_probe.__class__ = City
+_probe = object.__new__(Draft)
+_probe.__class__ = ArchitectsState
+_probe = _StateDraft()
+_probe.__class__ = ArchitectsState
+del _probe
+
+

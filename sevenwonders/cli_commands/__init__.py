@@ -1,8 +1,0 @@
-"""The old import path of :mod:`sevenwonders.frontend.cli_commands`, kept for users' imports.
-
-A package rather than a ``cli_commands.py`` module so that git sees the move to ``frontend/`` as a
-rename (and merges follow the file). It re-exports the module's ``__all__``, whatever it holds.
-"""
-
-from sevenwonders.frontend.cli_commands import *  # noqa: F403
-from sevenwonders.frontend.cli_commands import __all__ as __all__

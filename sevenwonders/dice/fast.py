@@ -1,0 +1,129 @@
+"""The speed layer of Dice: what one game object remembers, and constructors without
+``__init__`` (no rules here).
+
+:class:`FastRules` is :class:`~sevenwonders.dice.rules.Rules` with a :class:`DiceCache`: the
+legal moves of known states per seat, the die costs per sheet and set of lasting effects, the
+draw bounds per Forum; and with the memo builders of :mod:`sevenwonders.core.memo` as its
+constructors of states, seats and the frequent events (they fill the slots of values made from
+the rules' own checked values). The game object (dice/game.py) chooses it; no reference module
+imports this one, and tests/dice/test_fast.py plays whole games through both and compares them.
+The cache is bounded, not pickled (the rules rebuild an empty one), and keyed by the identity of
+states, so that a game object stepping many live games in turn finds each game's states again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sevenwonders.core.memo import BoundedDict, IdentityMemo, builder
+from sevenwonders.dice import events as ev
+from sevenwonders.dice.legal import DieTerms
+from sevenwonders.dice.moves import DiceMove
+from sevenwonders.dice.options import RuleOptions
+from sevenwonders.dice.rules import Rules
+from sevenwonders.dice.state import DiceState, SeatState
+from sevenwonders.dice.tables import SheetTable, Tables
+from sevenwonders.dice.turn import SeatWork
+
+STATES = 32
+"""Known states (made by the game or checked once) with the legal moves computed for them:
+enough for every live game of a server or vectorised environment (at least the last 16 states
+made), few enough that the garbage collector's full passes stay short."""
+
+TERMS = 4096
+"""Die cost tables per (sheet, set of active lasting effects): a sheet has a few lasting effects,
+so a game configuration needs some dozens; the bound only guards against odd sheet files."""
+
+_NO_STATE = object()
+
+SeatMoves = list[tuple[DiceMove, ...] | None]
+
+
+class DiceCache:
+    """Everything a Dice game remembers for speed."""
+
+    __slots__ = ("bounds", "last", "states", "terms")
+
+    def __init__(self) -> None:
+        self.last: tuple[object, SeatMoves] = (_NO_STATE, [])
+        """The last state trusted and its entry (one attribute: a thread reads both or none)."""
+        self.states: IdentityMemo[DiceState, SeatMoves] = IdentityMemo(STATES)
+        """A trusted state -> per seat, the legal moves once computed, as the rules' own values
+        (handed out only as copies)."""
+        self.terms: BoundedDict[tuple[str, int], DieTerms] = BoundedDict(TERMS)
+        """(sheet, active lasting effects as a bit mask) -> die costs and gains."""
+        self.bounds: BoundedDict[tuple[str, ...], tuple[int, ...]] = BoundedDict(TERMS)
+        """The dice in the Forum -> the bounds of the draws that shake them (face, area)."""
+
+    def trust(self, state: DiceState) -> SeatMoves:
+        """Remember ``state`` as one of the game's own (or checked) states."""
+        seats: SeatMoves = [None] * len(state.seats)
+        self.states.put(state, seats)
+        self.last = (state, seats)
+        return seats
+
+    def entry(self, state: object) -> SeatMoves | None:
+        """The per-seat moves remembered for a known ``state``; None for an unknown one."""
+        last = self.last
+        if state is last[0]:
+            return last[1]
+        return self.states.get(state)
+
+
+class FastRules(Rules):
+    """The rules with their answers remembered and values built without ``__init__``."""
+
+    def __init__(self, tables: Tables, options: RuleOptions, players: int) -> None:
+        super().__init__(tables, options, players)
+        self.cache = DiceCache()
+        self._use_builders()
+
+    def _use_builders(self) -> None:
+        self.make_state = builder(DiceState)
+        self.make_seat = builder(SeatState)
+        self.make_box_ticked = builder(ev.BoxTicked)
+        self.make_coins_gained = builder(ev.CoinsGained)
+        self.make_passed = builder(ev.Passed)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the rules without the speed memory and builders (a worker makes its own)."""
+        return {name: value for name, value in self.__dict__.items()
+                if name != "cache" and not name.startswith("make_")}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+        self.cache = DiceCache()
+        self._use_builders()
+
+    def legal(self, state: DiceState, seat: int) -> tuple[DiceMove, ...]:
+        """Remembered for known states."""
+        seats = self.cache.entry(state)
+        if seats is None:
+            return self.legal_now(state, seat)
+        moves = seats[seat]
+        if moves is None:
+            moves = seats[seat] = self.legal_now(state, seat)
+        return moves
+
+    def die_terms(self, table: SheetTable, s: SeatState | SeatWork) -> DieTerms | None:
+        """Remembered per sheet and set of active effects: a seat has a handful of such sets
+        in a game."""
+        if not table.permanent:
+            return None
+        mask = self.active_mask(table, s)
+        if not mask:
+            return None
+        memo = self.cache.terms
+        found = memo.get((table.sheet_id, mask))
+        if found is None:
+            found = self.terms_of(table, mask)
+            memo.put((table.sheet_id, mask), found)
+        return found
+
+    def shake_bounds(self, dice: tuple[str, ...]) -> tuple[int, ...]:
+        """Remembered per Forum."""
+        bounds = self.cache.bounds.get(dice)
+        if bounds is None:
+            bounds = super().shake_bounds(dice)
+            self.cache.bounds.put(dice, bounds)
+        return bounds
