@@ -136,8 +136,8 @@ BUILT_FLAG = 1 << 20
 
 
 def _structure_checked(data: Any, cls: Any) -> ArchitectsState:
-    """Every loaded state passes the full check (see :mod:`.invariants`)."""
-    from sevenwonders.architects.invariants import check_loaded
+    """Every loaded state passes the full check (see :mod:`.validation`)."""
+    from sevenwonders.architects.validation import check_loaded
 
     return check_loaded(_plain_structure(data, cls))
 
@@ -156,7 +156,7 @@ converter.register_structure_hook(ArchitectsState, _structure_checked)
 # a layout Python accepts for this). The rules fill drafts only from values they made or
 # checked, so nothing is lost: ArchitectsState and City have no validators or converters, and
 # states from elsewhere still come in through the converter and the load checks
-# (architects/invariants.py). Every field is named: by the attribute it is read from, or by
+# (architects/validation.py). Every field is named: by the attribute it is read from, or by
 # what the helper changes. architects/work.py's ``Work`` is the state's draft for a step.
 
 _STATE_FIELDS = ("cities", "decks", "central", "discard", "face_up", "token_pile", "flipped",

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from sevenwonders.architects import ArchitectsGame, ArchitectsState, ArchitectsView
 from sevenwonders.architects import events as ev
 from sevenwonders.architects.events import Event
-from sevenwonders.architects.invariants import card_locations
+from sevenwonders.architects.validation import card_locations
 from sevenwonders.architects.moves import MOVE_TYPES
 from sevenwonders.architects.state import Revealed, StartTurn
 from sevenwonders.core.playout import random_game, random_moves, states
