@@ -38,6 +38,7 @@ from sevenwonders.edifice.projects import (
     load_projects,
 )
 from sevenwonders.edifice.state import COMPLETED, FAILED, OPEN, EdificeState
+from sevenwonders.edifice.validation import check_pawns
 from sevenwonders.errors import InvalidOptionError, InvalidStateError, UnknownCardError
 
 NAME = "edifice"
@@ -243,6 +244,7 @@ class Edifice(Expansion):
         self.validate(rules, state)
         mine = state.expansions[rules.expansions.index(self)]
         assert isinstance(mine, EdificeState)
+        check_pawns(rules, state, mine)
 
         def fail(message: str) -> None:
             raise InvalidStateError(f"inconsistent Edifice state: {message}",
