@@ -159,7 +159,7 @@ ARCHITECTS_EDITS: list[tuple[str, Edit, str]] = [
      lambda d: d.__setitem__("pending", {"type": "token_choice", "reason": "luck"}),
      "pending.reason"),
     ("a stage built before its support",
-     lambda d: d["cities"][0].__setitem__("built", ["3"]), "cities.built"),
+     lambda d: d["cities"][0].__setitem__("built", ["3"]), "cities[0].built"),
 ]
 
 
