@@ -1,32 +1,69 @@
-"""The consistency check of a Dice state from outside: what no legal game could reach.
+"""The invariants of a Dice state, and the load check that tests them all.
 
 A state does not name its sheet set, so a loaded document (``from_json``) gets the checks that
 need no sheets, and the full check against the default set when every seat's sheet is one of
-it; a game checks a foreign state against its own set (:meth:`DiceGame._check_state`). Both
-raise :class:`~sevenwonders.errors.InvalidStateError` naming the field.
+it; a game checks a foreign state against its own set (:meth:`DiceGame._check_state`, with
+:func:`check_with`: the accounting, no reachability). :func:`problems` returns every problem as
+named :class:`~sevenwonders.core.problems.Problem` items; loads refuse a state with any. The
+property tests assert every invariant at every ply of random games of every player count, and
+the set is closed under the rules (the coin limit grows with :func:`progress`). The list
+(:data:`INVARIANTS`):
+
+- ``structure`` (gate): 2-7 seats, a turn from 1, the final turn announced at most one turn
+  ahead, the phase matching the pending decisions, no die twice in the Forum, coins from 0 to
+  :func:`coin_limit`, ticks and bonuses of turns up to this one, dice that exist;
+- ``sheets`` (gate): each seat plays another sheet (a deal never repeats one);
+- ``accounting`` (gate): against the default sheet set, sheets known, a tick and bonus entry a
+  box and bonus, laurels only on attack boxes, decisions about buildings of the sheet, Forum
+  dice that can lie so;
+- ``tick_order``: a ticked box's required boxes (the sheet's arrows, R6) ticked in the same turn
+  or before;
+- ``bonuses``: bonuses ticked and offered no more than the seat's completed city buildings
+  (R18), each offered bonus for a completed building;
+- ``laurels``: laurels only for attack boxes the seat ticked;
+- ``someone_moves``: a game not over has a seat to move with a legal move.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from sevenwonders.dice.components import SPECIAL_DICE
+from sevenwonders.core.problems import Invariant, Problem, find, problem, refuse
+from sevenwonders.dice.components import CITY_BUILDINGS, SPECIAL_DICE, START_COINS
 from sevenwonders.dice.state import ChooseBonus, DiceState, ExtraTicks, Phase
-from sevenwonders.dice.tables import Tables, expand
+from sevenwonders.dice.tables import SheetTable, Tables, expand
 from sevenwonders.errors import InvalidStateError, SevenWondersError
 
 if TYPE_CHECKING:
     from sevenwonders.dice.game import DiceGame
     from sevenwonders.dice.rules import Rules
 
-MAX_TURN = 10_000
-MAX_COINS = 999
 MAX_LAURELS = 999
+COINS_PER_STEP = 200
+"""More coins than a seat gains in one step: a pass (3), a box's or bonus's coins, coins per
+ticked box or stage (a few coins for each of a sheet's some 40 boxes), dice gains."""
+TICK_WEIGHT = 3  # a tick adds at most two decisions (its effect's and a bonus offer)
 
 
 def _fail(field: str, message: str) -> InvalidStateError:
     return InvalidStateError(f"inconsistent Dice state: {message}", field=field)
+
+
+def progress(state: DiceState) -> int:
+    """A number every legal step raises: 1000 a turn, 500 once the turn's follow-up begins,
+    :data:`TICK_WEIGHT` a ticked box or bonus of any seat, one less a pending decision."""
+    ticked = sum(len(s.ticks) - s.ticks.count(0) + s.bonus_count for s in state.seats)
+    follow_up = 500 if state.phase is Phase.FOLLOW_UP else 0
+    return 1000 * state.turn + follow_up + TICK_WEIGHT * ticked \
+        - sum(len(s.pending) for s in state.seats)
+
+
+def coin_limit(state: DiceState) -> int:
+    """The most coins a seat may hold: the 7 of the start plus :data:`COINS_PER_STEP` for each
+    unit of :func:`progress`, so no legal step from a state within the limit leaves it."""
+    return START_COINS + COINS_PER_STEP * progress(state)
 
 
 def check_structure(state: DiceState) -> None:
@@ -34,8 +71,9 @@ def check_structure(state: DiceState) -> None:
     n = len(state.seats)
     if not 2 <= n <= 7:
         raise _fail("seats", f"{n} seats")
-    if not 1 <= state.turn <= MAX_TURN:
+    if state.turn < 1:
         raise _fail("turn", f"turn {state.turn}")
+    limit = coin_limit(state)
     if not 0 <= state.final_turn <= state.turn + 1:
         raise _fail("final_turn", f"final turn {state.final_turn} on turn {state.turn}")
     pending = [bool(s.pending) for s in state.seats]
@@ -48,8 +86,8 @@ def check_structure(state: DiceState) -> None:
         raise _fail("forum", "a die lies twice in the Forum")
     for i, s in enumerate(state.seats):
         place = f"seats[{i}]"
-        if not 0 <= s.coins <= MAX_COINS:
-            raise _fail(f"{place}.coins", f"{s.coins} coins")
+        if not 0 <= s.coins <= limit:
+            raise _fail(f"{place}.coins", f"{s.coins} coins (from 0 to {limit} at this point)")
         if any(not 0 <= t <= state.turn for t in (*s.ticks, *s.bonuses)):
             raise _fail(f"{place}.ticks", f"a box ticked in no turn up to {state.turn}")
         if any(not -MAX_LAURELS <= v <= MAX_LAURELS for v in s.laurels.values()):
@@ -111,14 +149,105 @@ def _default_game(players: int) -> DiceGame:
     return DiceGame(players)
 
 
-def check_loaded(state: DiceState) -> DiceState:
-    """The check of every loaded state: the full one when its sheets are the default set's.
-    (Hand-built test positions may repeat a sheet; a dealt game never does.)"""
-    check_structure(state)
-    sheets = [s.sheet for s in state.seats]
+class _Context:
+    __slots__ = ("game", "state")
+
+    def __init__(self, state: DiceState) -> None:
+        self.state = state
+        self.game: DiceGame | None = None
+
+
+def _structure(ctx: _Context) -> Iterator[Problem]:
+    check_structure(ctx.state)
+    return iter(())
+
+
+def _sheets(ctx: _Context) -> Iterator[Problem]:
+    sheets = [s.sheet for s in ctx.state.seats]
     if len(set(sheets)) != len(sheets):
-        raise _fail("seats", "two seats play the same sheet")
+        yield from problem("sheets", "seats", "two seats play the same sheet")
+
+
+def _accounting(ctx: _Context) -> Iterator[Problem]:
+    state = ctx.state
     game = _default_game(len(state.seats))
     if all(s.sheet in game.tables.sheets for s in state.seats):
-        check_with(game.tables, game.rules, state)
+        check_with(game.tables, game.rules, state, moves=False)
+        ctx.game = game
+    return iter(())
+
+
+def _tick_order(ctx: _Context) -> Iterator[Problem]:
+    if ctx.game is None:
+        return
+    for i, s in enumerate(ctx.state.seats):
+        table = ctx.game.tables.sheets[s.sheet]
+        for box, turn in zip(table.boxes, s.ticks, strict=True):
+            if turn and not all(0 < s.ticks[r] <= turn for r in box.requires):
+                yield from problem("tick_order", f"seats[{i}].ticks",
+                                   f"{box.ref} ticked before the boxes its arrows come from")
+                break
+
+
+def _completed(table: SheetTable, ticks: tuple[int, ...]) -> set[str]:
+    return {name for name in CITY_BUILDINGS if name in table.building_boxes
+            and all(ticks[b] for b in table.building_boxes[name])}
+
+
+def _bonuses(ctx: _Context) -> Iterator[Problem]:
+    if ctx.game is None:
+        return
+    for i, s in enumerate(ctx.state.seats):
+        table = ctx.game.tables.sheets[s.sheet]
+        done = _completed(table, s.ticks)
+        offered = [p.building for p in s.pending if isinstance(p, ChooseBonus)]
+        if s.bonus_count + len(offered) > len(done) or not set(offered) <= done:
+            yield from problem("bonuses", f"seats[{i}].bonuses",
+                               f"{s.bonus_count} bonuses ticked and {len(offered)} offered "
+                               f"for {len(done)} completed buildings")
+
+
+def _laurels(ctx: _Context) -> Iterator[Problem]:
+    if ctx.game is None:
+        return
+    for i, s in enumerate(ctx.state.seats):
+        table = ctx.game.tables.sheets[s.sheet]
+        if any(not s.ticks[table.by_ref[ref]] for ref in s.laurels):
+            yield from problem("laurels", f"seats[{i}].laurels",
+                               "laurels for an attack box the seat did not tick")
+
+
+def _someone_moves(ctx: _Context) -> Iterator[Problem]:
+    if ctx.game is not None:
+        check_with(ctx.game.tables, ctx.game.rules, ctx.state)
+    return iter(())
+
+
+INVARIANTS: tuple[Invariant[_Context], ...] = (
+    Invariant("structure", "counts, turns, phase, coins, dice", _structure, gate=True),
+    Invariant("sheets", "another sheet for each seat", _sheets, gate=True),
+    Invariant("accounting", "sheets, boxes, laurels, decisions and Forum dice that exist",
+              _accounting, gate=True),
+    Invariant("tick_order", "boxes ticked after the boxes their arrows come from", _tick_order),
+    Invariant("bonuses", "a completed city building for every bonus ticked or offered",
+              _bonuses),
+    Invariant("laurels", "laurels only for ticked attack boxes", _laurels),
+)
+SOMEONE_MOVES = Invariant("someone_moves", "a game not over has a seat to move with a legal "
+                          "move", _someone_moves)
+
+
+def problems(state: DiceState) -> tuple[Problem, ...]:
+    """Every problem of ``state`` as named items (empty for a state some game could reach)."""
+    if not isinstance(state, DiceState):
+        return (Problem("structure", "state", f"not a DiceState but {type(state).__name__}"),)
+    ctx = _Context(state)
+    return find(INVARIANTS, ctx) or find((SOMEONE_MOVES,), ctx)
+
+
+def check_loaded(state: DiceState) -> DiceState:
+    """``state`` if it has no problem, else :class:`InvalidStateError` carrying them all."""
+    found = problems(state)
+    if found:
+        raise refuse("Dice", found)
     return state
