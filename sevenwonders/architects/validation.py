@@ -5,7 +5,10 @@ did not make with it); :func:`problems` runs every invariant below and returns w
 named :class:`~sevenwonders.core.problems.Problem` items; every ``from_json`` of an
 :class:`ArchitectsState` refuses a state with any (:func:`check_loaded`). The property tests
 assert every invariant at every ply of random games of every player count, and the set is
-closed under the rules (each bound grows with what a step adds). The list (:data:`INVARIANTS`):
+closed under the rules (each bound grows with what a step adds; the turn number has no bound
+but the documents' 64-bit integers: a turn whose seat has no deck left to take from passes
+taking nothing, so no count of cards bounds it and stays closed). The list
+(:data:`INVARIANTS`):
 
 - ``shape`` (gate): 2-7 cities and decks, a turn from 1, flags of this turn, indices in range;
 - ``table`` (gate): different, known wonders (either Babylon deck, reference D1);
@@ -16,8 +19,6 @@ closed under the rules (each bound grows with what a step adds). The list (:data
   moves between decks: rulebook "Aufbau", cards are only ever taken);
 - ``turn_order``: ``current`` is the seat whose turn it is: turns go round the table to the
   left from seat 0, one seat a turn (rulebook "Spielablauf");
-- ``turn_progress``: every turn begun after the first took a card, so turn - 1 is at most the
-  number of cards out of the decks;
 - ``wonder_stages``: stages known, each once, each built after the stages it stands on;
 - ``progress_tokens``: every progress token once, in the face-up row (refilled to its size
   while the pile lasts), the pile or a city;
@@ -214,15 +215,6 @@ def check_turn_order(ctx: _Context) -> Iterator[Problem]:
                            f"turn {state.turn} is seat {whose}'s, not seat {state.current}'s")
 
 
-def check_turn_progress(ctx: _Context) -> Iterator[Problem]:
-    state = ctx.state
-    taken = sum(1 for _ in card_locations(state).elements()) - sum(map(len, state.decks)) \
-        - len(state.central)
-    if state.turn - 1 > taken:
-        yield from problem("turn_progress", "turn",
-                           f"turn {state.turn} with only {taken} cards taken from the decks")
-
-
 ACCOUNTING: tuple[Invariant[_Context], ...] = (
     Invariant("table", "different, known wonders; a city and a deck a seat", check_table,
               gate=True),
@@ -240,7 +232,6 @@ REACHABILITY: tuple[Invariant[_Context], ...] = (
     Invariant("deck_origin", "each deck holds only its own cards", check_origin),
     Invariant("battles", "victories within the battles fought", check_military),
     Invariant("turn_order", "current is the seat whose turn it is", check_turn_order),
-    Invariant("turn_progress", "a card taken for every turn begun", check_turn_progress),
 )
 """What a loaded state must have besides: that play could have led to it."""
 TABLE_INVARIANTS = ACCOUNTING + REACHABILITY
