@@ -30,7 +30,7 @@ from sevenwonders.base.fast.turn import plain_turn
 from sevenwonders.base.hooks import Expansion, StageVariant
 from sevenwonders.base.legal import BuildQuote
 from sevenwonders.base.moves import Move, Sell
-from sevenwonders.base.options import BaseOptions
+from sevenwonders.base.options import BaseOptions, carthage_board
 from sevenwonders.base.setup import HAND_SIZE, SIDE_ALIASES, START_COINS, TURNS_PER_AGE
 from sevenwonders.base.state import NO_MARKS, BaseState, City, PendingKind, TurnMarks
 from sevenwonders.base.trading import STANDARD_PRICE, CityProfile, Trade
@@ -65,6 +65,8 @@ class Rules:
         for expansion in expansions:
             for wonder in expansion.extra_wonders():
                 wonders[wonder.name] = wonder
+        if "Carthage" in wonders:  # the option of the board (base/options.py)
+            wonders["Carthage"] = carthage_board(wonders["Carthage"], options.carthage_night_vp)
         self.wonders: Mapping[str, Wonder] = wonders
         if options.wonders is not None:
             for name in options.wonders:

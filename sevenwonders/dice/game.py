@@ -20,7 +20,6 @@ from sevenwonders.core.seeds import checked_seed
 from sevenwonders.dice.cache import SeatMoves
 from sevenwonders.dice.components import DIE_IDS, SPECIAL_DICE, WONDER, colour_of
 from sevenwonders.dice.events import DiceEvent
-from sevenwonders.dice.validation import check_with
 from sevenwonders.dice.moves import (
     MOVE_TYPES,
     Build,
@@ -35,6 +34,7 @@ from sevenwonders.dice.moves import (
 from sevenwonders.dice.options import RuleOptions
 from sevenwonders.dice.rules import Rules
 from sevenwonders.dice.scoring import score_seat
+from sevenwonders.dice.sheet_checks import validate
 from sevenwonders.dice.sheets import (
     SheetSet,
     default_sheets,
@@ -45,7 +45,7 @@ from sevenwonders.dice.sheets import (
 from sevenwonders.dice.spec import INFO, seat_labels
 from sevenwonders.dice.state import DiceState, ExtraAction, ExtraTicks, Phase
 from sevenwonders.dice.tables import Tables, expand
-from sevenwonders.dice.sheet_checks import validate
+from sevenwonders.dice.validation import check_with
 from sevenwonders.dice.view import DiceView, view_of
 from sevenwonders.errors import (
     IllegalMoveError,
