@@ -54,13 +54,14 @@ from cattrs.gen import make_dict_structure_fn
 from sevenwonders.base.cards import load_edition
 from sevenwonders.base.effects import BuildFromDiscard, CoinsPer, PlayLastCard
 from sevenwonders.base.hooks import expansion_name
-from sevenwonders.base.state import NO_MARKS, BaseState, PendingKind
+from sevenwonders.base.state import NO_MARKS, BaseState, City, PendingKind
 from sevenwonders.core.problems import Invariant, Problem, find, problem, refuse
 from sevenwonders.core.serialization import converter
 from sevenwonders.errors import InvalidStateError, SevenWondersError
 
 if TYPE_CHECKING:
     from sevenwonders.base.game import BaseGame
+    from sevenwonders.base.rules import Rules
 
 HAND_SIZE = 7  # rulebook "Setup": 7 cards a seat each Age
 TURNS_PER_AGE = 6
@@ -199,32 +200,46 @@ def _deal(edition: str, players: int) -> tuple[Counter[str], dict[str, frozenset
     return expected, {card: frozenset(found) for card, found in ages.items()}, guilds
 
 
+@lru_cache(maxsize=16)
+def _names_by_age(edition: str, players: int) -> tuple[tuple[frozenset[str], ...],
+                                                       tuple[frozenset[str], ...]]:
+    """For each Age 1-3 (index 0 unused): the card names of exactly that Age, and of that Age
+    or an earlier one."""
+    _, ages, _ = _deal(edition, players)
+    exact: list[frozenset[str]] = [frozenset()]
+    upto: list[frozenset[str]] = [frozenset()]
+    for k in (1, 2, 3):
+        exact.append(frozenset(card for card, found in ages.items() if k in found))
+        upto.append(frozenset(card for card, found in ages.items() if min(found) <= k))
+    return tuple(exact), tuple(upto)
+
+
 def check_cards(ctx: _Context) -> Iterator[Problem]:
     """Every card of the deal once per copy, each where its Age allows."""
     state, edition = ctx.state, ctx.edition
     n, age = state.players, state.age
     dealt, ages, guilds = _deal(edition, n)
-    expected = Counter(dealt)
-    places: list[tuple[str, tuple[str, ...], int]] = []  # field, cards, latest Age allowed
-    places += [(f"hands[{s}]", hand, age) for s, hand in enumerate(state.hands)]
-    places += [(f"decks[{i}]", deck, age + 1 + i) for i, deck in enumerate(state.decks)]
-    places.append(("discard", state.discard, age))
+    exact, upto = _names_by_age(edition, n)
+    places: list[tuple[str, tuple[str, ...], frozenset[str], int]] = []
+    places += [(f"hands[{s}]", hand, exact[age], age) for s, hand in enumerate(state.hands)]
+    places += [(f"decks[{i}]", deck, exact[age + 1 + i], age + 1 + i)
+               for i, deck in enumerate(state.decks)]
+    places.append(("discard", state.discard, upto[age], age))
     for s, city in enumerate(state.cities):
-        places.append((f"cities[{s}].cards", city.cards, age))
-        places.append((f"cities[{s}].tucked", city.tucked, age))
+        places.append((f"cities[{s}].cards", city.cards, upto[age], age))
+        places.append((f"cities[{s}].tucked", city.tucked, upto[age], age))
     seen: Counter[str] = Counter()
-    for field, cards, latest in places:
-        for card in cards:
+    for field, cards, allowed, latest in places:
+        if not allowed.issuperset(cards):
+            card = next(c for c in cards if c not in allowed)
             if card not in ages:
                 raise _fail(field, f"{card!r} is not a card of the {edition} edition")
-            card_ages = ages[card]
-            if (latest not in card_ages if field.startswith(("hands", "decks"))
-                    else min(card_ages) > latest):
-                raise _fail(field, f"{card!r} is a card of Age {min(card_ages)}, not {latest}")
+            raise _fail(field, f"{card!r} is a card of Age {min(ages[card])}, not {latest}")
         seen.update(cards)
-    used_guilds = {card for card in seen if card in guilds}
-    if any(seen[g] != 1 for g in used_guilds) or len(used_guilds) != n + 2:
+    used_guilds = guilds.intersection(seen)
+    if len(used_guilds) != n + 2 or any(seen[g] != 1 for g in used_guilds):
         raise _fail("decks", f"{len(used_guilds)} guilds in play, not {n + 2} different ones")
+    expected = Counter(dealt)
     for guild in used_guilds:
         expected[guild] = 1
     if seen != expected:
@@ -269,6 +284,23 @@ def _ages_closed(state: BaseState) -> int:
     return state.age - 1 + (1 if last_done else 0)
 
 
+def _extra_builds(rules: Rules, edition: str, city: City) -> tuple[int, bool]:
+    """How many builds from the discard pile the city's built stages give, and whether they
+    play an Age's last card (remembered per board and stages: loads meet the same ones)."""
+    key = (edition, city.wonder, city.side, city.stages, city.stage_choices)
+    found = _EXTRA_BUILDS.get(key)
+    if found is None:
+        effects = rules.stage_effects(city)
+        found = (sum(1 for e in effects if isinstance(e, BuildFromDiscard)),
+                 any(isinstance(e, PlayLastCard) for e in effects))
+        if len(_EXTRA_BUILDS) < 4096:  # bounded: every board, side and stage count is some 200
+            _EXTRA_BUILDS[key] = found
+    return found
+
+
+_EXTRA_BUILDS: dict[tuple[str, str, str, int, tuple[int, ...]], tuple[int, bool]] = {}
+
+
 def check_built_counts(ctx: _Context) -> Iterator[Problem]:
     """One card placed a turn at most, plus the wonder's extra builds (rulebook "Game turn";
     the Babylon and Halikarnassos stages)."""
@@ -276,10 +308,8 @@ def check_built_counts(ctx: _Context) -> Iterator[Problem]:
     turns = TURNS_PER_AGE * (state.age - 1) + state.turn - (0 if mid_turn(state) else 1)
     ages_closed = _ages_closed(state)
     for s, city in enumerate(state.cities):
-        effects = rules.stage_effects(city)
-        extra = sum(1 for effect in effects if isinstance(effect, BuildFromDiscard))
-        if any(isinstance(effect, PlayLastCard) for effect in effects):
-            extra += ages_closed
+        from_discard, last_card = _extra_builds(rules, ctx.edition, city)
+        extra = from_discard + (ages_closed if last_card else 0)
         placed = len(city.cards) + len(city.tucked)
         if placed > turns + extra:
             yield from problem("built_counts", f"cities[{s}].cards",
@@ -407,18 +437,17 @@ def check_deferred(ctx: _Context) -> Iterator[Problem]:
 
 
 def check_someone_moves(ctx: _Context) -> Iterator[Problem]:
-    """A state that is not over has seats to move, each with a legal move."""
-    state, game = ctx.state, ctx.the_game
-    if state.over:
+    """A state that is not over has seats to move, each with a legal move. Between decisions
+    every seat drafts from a hand of at least two cards (``hand_sizes``) and may always sell a
+    card (rulebook "Spielzug": discard for 3 coins), so only a pending decision needs the
+    rules: its seat must have a move."""
+    state, rules = ctx.state, ctx.the_game.rules
+    if state.over or not state.pending:
         return
-    seats = game.to_move(state)
-    stuck = [seat for seat in sorted(seats) if not game.legal_moves(state, seat)]
-    if not seats:
+    seat = state.pending[0].seat
+    if not rules.legal_moves(state, seat):
         yield from problem("someone_moves", "pending",
-                           "the game is not over but no seat is to move")
-    if stuck:
-        yield from problem("someone_moves", "pending",
-                           f"seat {stuck[0]} is to move but has no legal move")
+                           f"seat {seat} is to move but has no legal move")
 
 
 INVARIANTS: tuple[Invariant[_Context], ...] = (
