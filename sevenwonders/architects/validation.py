@@ -110,13 +110,37 @@ def check_table(ctx: _Context) -> Iterator[Problem]:
 
 
 def check_cards(ctx: _Context) -> Iterator[Problem]:
-    expected = Counter(ctx.t.all_cards(_wonders(ctx.state)))
-    seen = card_locations(ctx.state)
-    if seen != expected:
-        missing = sorted((expected - seen).elements())[:5]
-        extra = sorted((seen - expected).elements())[:5]
+    """Card ids are unique, so the deal is there once each exactly when the ids found are as
+    many as the ids of the deal and are those ids."""
+    state = ctx.state
+    found: list[int] = [*state.central, *state.discard]
+    for deck in state.decks:
+        found += deck
+    for city in state.cities:
+        found += city.cards
+    if isinstance(state.pending, Revealed):
+        found += state.pending.cards
+    expected = _deal_ids(ctx.t, _wonders(state))
+    ids = set(found)
+    if len(found) != len(expected) or ids != expected:
+        seen, wanted = Counter(found), Counter(expected)
+        missing = sorted((wanted - seen).elements())[:5]
+        extra = sorted((seen - wanted).elements())[:5]
         yield from problem("card_conservation", "cards",
                            f"cards not accounted for: missing {missing}, extra {extra}")
+
+
+def _deal_ids(t: Tables, wonders: tuple[str, ...]) -> frozenset[int]:
+    key = (id(t), wonders)
+    found = _DEALS.get(key)
+    if found is None or found[0] is not t:
+        found = _DEALS[key] = (t, frozenset(t.all_cards(wonders)))
+        if len(_DEALS) > 256:  # bounded: a load checks against a few cached games
+            _DEALS.pop(next(iter(_DEALS)))
+    return found[1]
+
+
+_DEALS: dict[tuple[int, tuple[str, ...]], tuple[Tables, frozenset[int]]] = {}
 
 
 def check_origin(ctx: _Context) -> Iterator[Problem]:
@@ -285,8 +309,14 @@ def _check_games(ctx: _Context) -> Iterator[Problem]:
 
 
 def check_someone_moves(ctx: _Context) -> Iterator[Problem]:
+    """A seat starting its turn with a card to take has a move (rulebook "Spielablauf": take
+    the top card of the left, right or central deck); other decisions ask the rules."""
     state, game = ctx.state, ctx.game
     if state.over or game is None:
+        return
+    current = state.current
+    if isinstance(state.pending, StartTurn) and (
+            state.central or state.decks[current] or state.decks[current - 1]):
         return
     seats = game.to_move(state)
     if not seats or not all(game.legal_moves(state, seat) for seat in seats):

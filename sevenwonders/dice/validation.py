@@ -88,9 +88,11 @@ def check_structure(state: DiceState) -> None:
         place = f"seats[{i}]"
         if not 0 <= s.coins <= limit:
             raise _fail(f"{place}.coins", f"{s.coins} coins (from 0 to {limit} at this point)")
-        if any(not 0 <= t <= state.turn for t in (*s.ticks, *s.bonuses)):
+        marks = (*s.ticks, *s.bonuses)
+        if marks and (min(marks) < 0 or max(marks) > state.turn):
             raise _fail(f"{place}.ticks", f"a box ticked in no turn up to {state.turn}")
-        if any(not -MAX_LAURELS <= v <= MAX_LAURELS for v in s.laurels.values()):
+        if s.laurels and any(not -MAX_LAURELS <= v <= MAX_LAURELS
+                             for v in s.laurels.values()):
             raise _fail(f"{place}.laurels", "laurels out of range")
         if not s.unlocked <= set(SPECIAL_DICE):
             raise _fail(f"{place}.unlocked", f"no such dice {sorted(s.unlocked)[:3]}")
@@ -105,6 +107,13 @@ def check_with(tables: Tables, rules: Rules, state: DiceState, *, moves: bool = 
     legal moves. A game checks foreign states without ``moves``: searches (ISMCTS) hand it
     many states they built, which must stay cheap; loads check everything."""
     check_structure(state)
+    check_accounting(tables, state)
+    if moves:
+        check_moves(rules, state)
+
+
+def check_accounting(tables: Tables, state: DiceState) -> None:
+    """Names and sizes against the sheet set: sheets, ticks, laurels, decisions, Forum."""
     for i, s in enumerate(state.seats):
         place = f"seats[{i}]"
         table = tables.sheets.get(s.sheet)
@@ -116,7 +125,7 @@ def check_with(tables: Tables, rules: Rules, state: DiceState, *, moves: bool = 
             index = table.by_ref.get(ref)
             if index is None or table.boxes[index].kind != "attack":
                 raise _fail(f"{place}.laurels", f"laurels for {ref[:40]!r}, not an attack box")
-        buildings = set(table.building_boxes)
+        buildings = table.building_boxes
         for j, p in enumerate(s.pending):
             named = (p.building,) if isinstance(p, ChooseBonus) else \
                 expand(p.buildings) if isinstance(p, ExtraTicks) else ()
@@ -127,10 +136,14 @@ def check_with(tables: Tables, rules: Rules, state: DiceState, *, moves: bool = 
         if faces is None or rolled.face not in faces \
                 or not 0 <= rolled.area < len(tables.area_costs):
             raise _fail(f"forum[{k}]", f"the die {rolled.die[:20]!r} cannot lie so")
-    if state.phase is Phase.OVER or not moves:
+
+
+def check_moves(rules: Rules, state: DiceState) -> None:
+    """A state not over has seats to move, each with a legal move. In the action phase every
+    seat may pass (R9), so only the seats owing a follow-up decision need the rules."""
+    if state.phase is not Phase.FOLLOW_UP:
         return
-    seats = range(len(state.seats)) if state.phase is Phase.ACTION else \
-        [i for i, s in enumerate(state.seats) if s.pending]
+    seats = [i for i, s in enumerate(state.seats) if s.pending]
     try:
         stuck = [seat for seat in seats if not rules.legal(state, seat)]
     except SevenWondersError as error:
@@ -172,7 +185,7 @@ def _accounting(ctx: _Context) -> Iterator[Problem]:
     state = ctx.state
     game = _default_game(len(state.seats))
     if all(s.sheet in game.tables.sheets for s in state.seats):
-        check_with(game.tables, game.rules, state, moves=False)
+        check_accounting(game.tables, state)
         ctx.game = game
     return iter(())
 
@@ -182,11 +195,27 @@ def _tick_order(ctx: _Context) -> Iterator[Problem]:
         return
     for i, s in enumerate(ctx.state.seats):
         table = ctx.game.tables.sheets[s.sheet]
-        for box, turn in zip(table.boxes, s.ticks, strict=True):
-            if turn and not all(0 < s.ticks[r] <= turn for r in box.requires):
-                yield from problem("tick_order", f"seats[{i}].ticks",
-                                   f"{box.ref} ticked before the boxes its arrows come from")
+        ticks = s.ticks
+        for index, required in _arrows(table):
+            turn = ticks[index]
+            if turn and not 0 < ticks[required] <= turn:
+                yield from problem("tick_order", f"seats[{i}].ticks", f"{table.boxes[index].ref}"
+                                   " ticked before the boxes its arrows come from")
                 break
+
+
+def _arrows(table: SheetTable) -> tuple[tuple[int, int], ...]:
+    """Each arrow of a sheet: the box it leads to and a box it comes from."""
+    found = _ARROWS.get(id(table))
+    if found is None or found[0] is not table:
+        found = _ARROWS[id(table)] = (table, tuple(
+            (box.index, required) for box in table.boxes for required in box.requires))
+        if len(_ARROWS) > 64:  # bounded: the sheets of the sets loads have met
+            _ARROWS.pop(next(iter(_ARROWS)))
+    return found[1]
+
+
+_ARROWS: dict[int, tuple[SheetTable, tuple[tuple[int, int], ...]]] = {}
 
 
 def _completed(table: SheetTable, ticks: tuple[int, ...]) -> set[str]:
@@ -198,6 +227,8 @@ def _bonuses(ctx: _Context) -> Iterator[Problem]:
     if ctx.game is None:
         return
     for i, s in enumerate(ctx.state.seats):
+        if not s.bonus_count and not s.pending:
+            continue
         table = ctx.game.tables.sheets[s.sheet]
         done = _completed(table, s.ticks)
         offered = [p.building for p in s.pending if isinstance(p, ChooseBonus)]
@@ -211,6 +242,8 @@ def _laurels(ctx: _Context) -> Iterator[Problem]:
     if ctx.game is None:
         return
     for i, s in enumerate(ctx.state.seats):
+        if not s.laurels:
+            continue
         table = ctx.game.tables.sheets[s.sheet]
         if any(not s.ticks[table.by_ref[ref]] for ref in s.laurels):
             yield from problem("laurels", f"seats[{i}].laurels",
@@ -219,7 +252,7 @@ def _laurels(ctx: _Context) -> Iterator[Problem]:
 
 def _someone_moves(ctx: _Context) -> Iterator[Problem]:
     if ctx.game is not None:
-        check_with(ctx.game.tables, ctx.game.rules, ctx.state)
+        check_moves(ctx.game.rules, ctx.state)
     return iter(())
 
 
