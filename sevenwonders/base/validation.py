@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 
 from cattrs.gen import make_dict_structure_fn
 
-from sevenwonders.base.cards import load_edition
+from sevenwonders.base.conservation import check_cards
 from sevenwonders.base.effects import BuildFromDiscard, CoinsPer, PlayLastCard
 from sevenwonders.base.hooks import expansion_name
 from sevenwonders.base.state import NO_MARKS, BaseState, City, PendingKind
@@ -181,76 +181,6 @@ def check_table(ctx: _Context) -> Iterator[Problem]:
             raise
         raise _fail("cities", str(error)) from None
     return iter(())
-
-
-@lru_cache(maxsize=16)
-def _deal(edition: str, players: int) -> tuple[Counter[str], dict[str, frozenset[int]],
-                                              frozenset[str]]:
-    """The non-guild cards dealt for ``players`` (one entry per copy), the Ages each card name
-    belongs to, and the guilds (rulebook "Setup")."""
-    data = load_edition(edition)
-    expected: Counter[str] = Counter()
-    for k in (1, 2, 3):
-        expected.update(data.age_cards(k, players))
-    guilds = frozenset(data.guilds())
-    ages: dict[str, set[int]] = {guild: {3} for guild in guilds}
-    for k in (1, 2, 3):
-        for card in data.age_cards(k, 7):
-            ages.setdefault(card, set()).add(k)
-    return expected, {card: frozenset(found) for card, found in ages.items()}, guilds
-
-
-@lru_cache(maxsize=16)
-def _names_by_age(edition: str, players: int) -> tuple[tuple[frozenset[str], ...],
-                                                       tuple[frozenset[str], ...]]:
-    """For each Age 1-3 (index 0 unused): the card names of exactly that Age, and of that Age
-    or an earlier one."""
-    _, ages, _ = _deal(edition, players)
-    exact: list[frozenset[str]] = [frozenset()]
-    upto: list[frozenset[str]] = [frozenset()]
-    for k in (1, 2, 3):
-        exact.append(frozenset(card for card, found in ages.items() if k in found))
-        upto.append(frozenset(card for card, found in ages.items() if min(found) <= k))
-    return tuple(exact), tuple(upto)
-
-
-def check_cards(ctx: _Context) -> Iterator[Problem]:
-    """Every card of the deal once per copy, each where its Age allows."""
-    state, edition = ctx.state, ctx.edition
-    n, age = state.players, state.age
-    dealt, ages, guilds = _deal(edition, n)
-    exact, upto = _names_by_age(edition, n)
-    places: list[tuple[str, tuple[str, ...], frozenset[str], int]] = []
-    places += [(f"hands[{s}]", hand, exact[age], age) for s, hand in enumerate(state.hands)]
-    places += [(f"decks[{i}]", deck, exact[age + 1 + i], age + 1 + i)
-               for i, deck in enumerate(state.decks)]
-    places.append(("discard", state.discard, upto[age], age))
-    for s, city in enumerate(state.cities):
-        places.append((f"cities[{s}].cards", city.cards, upto[age], age))
-        places.append((f"cities[{s}].tucked", city.tucked, upto[age], age))
-    seen: Counter[str] = Counter()
-    for field, cards, allowed, latest in places:
-        if not allowed.issuperset(cards):
-            card = next(c for c in cards if c not in allowed)
-            if card not in ages:
-                raise _fail(field, f"{card!r} is not a card of the {edition} edition")
-            raise _fail(field, f"{card!r} is a card of Age {min(ages[card])}, not {latest}")
-        seen.update(cards)
-    used_guilds = guilds.intersection(seen)
-    if len(used_guilds) != n + 2 or any(seen[g] != 1 for g in used_guilds):
-        raise _fail("decks", f"{len(used_guilds)} guilds in play, not {n + 2} different ones")
-    expected = Counter(dealt)
-    for guild in used_guilds:
-        expected[guild] = 1
-    if seen != expected:
-        extra = sorted((seen - expected).elements())[:3]
-        missing = sorted((expected - seen).elements())[:3]
-        raise _fail("cards", f"the cards are not the deal for {n} players: extra {extra}, "
-                    f"missing {missing}")
-    for s, city in enumerate(state.cities):
-        if len(set(city.cards)) != len(city.cards):
-            yield from problem("card_conservation", f"cities[{s}].cards",
-                               "a city holds a building twice")
 
 
 def check_hands(ctx: _Context) -> Iterator[Problem]:
@@ -503,3 +433,6 @@ def _structure(data: Any, cls: Any) -> BaseState:
 
 _plain = make_dict_structure_fn(BaseState, converter, _cattrs_forbid_extra_keys=True)
 converter.register_structure_hook(BaseState, _structure)
+
+# views are checked on load too, by what a seat sees (registered with the converter there)
+from sevenwonders.base import view_validation as _view_validation  # noqa: E402, F401

@@ -17,8 +17,8 @@ def refuse_unknown(what: str, given: Mapping[str, Any], known: Collection[str]) 
     """:class:`InvalidOptionError` naming the first option of ``given`` not in ``known``."""
     unknown = sorted(name for name in given if name not in known)
     if unknown:
-        raise InvalidOptionError(f"unknown option {quote(unknown[0])} for {what}; the options "
-                                 f"are {', '.join(sorted(known))}")
+        raise InvalidOptionError(f"bad options for {what}: unknown option {quote(unknown[0])}; "
+                                 f"the options are {', '.join(sorted(known))}")
 
 
 def checked_choice(name: str, value: object, choices: tuple[Any, ...]) -> Any:
