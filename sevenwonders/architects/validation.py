@@ -358,3 +358,7 @@ def _game(players: int, wonders: tuple[str, ...], babylon: str) -> ArchitectsGam
     # optional wonder effects: the widest set of moves, so no reachable state looks stuck
     return ArchitectsGame(players, wonders=wonders, babylon_deck=babylon,
                           wonder_effects_mandatory=False)
+
+
+# views are checked on load too, by what a seat sees (registered with the converter there)
+from sevenwonders.architects import view_validation as _view_validation  # noqa: E402, F401

@@ -284,3 +284,7 @@ def check_loaded(state: DiceState) -> DiceState:
     if found:
         raise refuse("Dice", found)
     return state
+
+
+# views are checked on load too, by what a seat sees (registered with the converter there)
+from sevenwonders.dice import view_validation as _view_validation  # noqa: E402, F401
