@@ -26,14 +26,18 @@ from collections.abc import Iterator
 from typing import Any
 
 import attrs
-from cattrs.gen import make_dict_structure_fn
 
 from sevenwonders.architects.options import BABYLON_DECKS
 from sevenwonders.architects.tables import Tables
 from sevenwonders.architects.validation import VICTORIES_PER_BATTLE, _game
 from sevenwonders.architects.view import ArchitectsView
-from sevenwonders.core.problems import Invariant, Problem, find, problem, refuse
-from sevenwonders.core.serialization import converter
+from sevenwonders.core.problems import (
+    Invariant,
+    Problem,
+    find,
+    problem,
+    register_load_check,
+)
 from sevenwonders.errors import SevenWondersError
 
 DECISIONS = frozenset({"take", "actions", "token", "alexandria", "halicarnassus", "pick",
@@ -160,13 +164,4 @@ def view_problems(view: ArchitectsView) -> tuple[Problem, ...]:
     return find(VIEW_INVARIANTS, _Seen(view))
 
 
-def _structure(data: Any, cls: Any) -> ArchitectsView:
-    view = _plain(data, cls)
-    found = view_problems(view)
-    if found:
-        raise refuse("Architects view", found)
-    return view
-
-
-_plain = make_dict_structure_fn(ArchitectsView, converter, _cattrs_forbid_extra_keys=True)
-converter.register_structure_hook(ArchitectsView, _structure)
+register_load_check(ArchitectsView, view_problems, "Architects view")

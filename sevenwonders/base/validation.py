@@ -47,16 +47,20 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
-
-from cattrs.gen import make_dict_structure_fn
+from typing import TYPE_CHECKING
 
 from sevenwonders.base.conservation import check_cards
 from sevenwonders.base.effects import BuildFromDiscard, CoinsPer, PlayLastCard
 from sevenwonders.base.hooks import expansion_name
 from sevenwonders.base.state import NO_MARKS, BaseState, City, PendingKind
-from sevenwonders.core.problems import Invariant, Problem, find, problem, refuse
-from sevenwonders.core.serialization import converter
+from sevenwonders.core.problems import (
+    Invariant,
+    Problem,
+    find,
+    problem,
+    refuse,
+    register_load_check,
+)
 from sevenwonders.errors import InvalidStateError, SevenWondersError
 
 if TYPE_CHECKING:
@@ -427,12 +431,7 @@ def check_state(state: BaseState) -> BaseState:
     return state
 
 
-def _structure(data: Any, cls: Any) -> BaseState:
-    return check_state(_plain(data, cls))
-
-
-_plain = make_dict_structure_fn(BaseState, converter, _cattrs_forbid_extra_keys=True)
-converter.register_structure_hook(BaseState, _structure)
+register_load_check(BaseState, problems, "base-game")
 
 # views are checked on load too, by what a seat sees (registered with the converter there)
 from sevenwonders.base import view_validation as _view_validation  # noqa: E402, F401

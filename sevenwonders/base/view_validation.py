@@ -25,7 +25,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import attrs
-from cattrs.gen import make_dict_structure_fn
 
 from sevenwonders.base.conservation import deal, names_by_age
 from sevenwonders.base.effects import CoinsPer
@@ -42,8 +41,13 @@ from sevenwonders.base.validation import (
     _game_for,
 )
 from sevenwonders.base.view import BaseView
-from sevenwonders.core.problems import Invariant, Problem, find, problem, refuse
-from sevenwonders.core.serialization import converter
+from sevenwonders.core.problems import (
+    Invariant,
+    Problem,
+    find,
+    problem,
+    register_load_check,
+)
 
 
 @attrs.define
@@ -189,13 +193,4 @@ def view_problems(view: BaseView) -> tuple[Problem, ...]:
     return find(VIEW_INVARIANTS, _Seen(view))
 
 
-def _structure(data: Any, cls: Any) -> BaseView:
-    view = _plain(data, cls)
-    found = view_problems(view)
-    if found:
-        raise refuse("base-game view", found)
-    return view
-
-
-_plain = make_dict_structure_fn(BaseView, converter, _cattrs_forbid_extra_keys=True)
-converter.register_structure_hook(BaseView, _structure)
+register_load_check(BaseView, view_problems, "base-game view")

@@ -12,13 +12,14 @@ are not run, so a broken shape never reaches a rule.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import attrs
 
 from sevenwonders.errors import InvalidStateError, SevenWondersError
 
 C = TypeVar("C")
+T = TypeVar("T")
 
 
 @attrs.frozen(slots=True)
@@ -80,6 +81,26 @@ def refuse(game: str, found: tuple[Problem, ...]) -> InvalidStateError:
     return error
 
 
+def register_load_check(cls: type[T], problems_of: Callable[[T], tuple[Problem, ...]],
+                        what: str) -> None:
+    """Make every ``from_json``/``structure`` of ``cls`` refuse a value with problems: the
+    strict converter builds it, ``problems_of`` checks it, :func:`refuse` raises."""
+    from cattrs.gen import make_dict_structure_fn
+
+    from sevenwonders.core.serialization import converter
+
+    plain = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+
+    def structure(data: Any, _: Any) -> T:
+        value = plain(data, cls)
+        found = problems_of(value)
+        if found:
+            raise refuse(what, found)
+        return value
+
+    converter.register_structure_hook(cls, structure)
+
+
 def problem(invariant: str, field: str, message: str) -> Iterator[Problem]:
     """A one-problem result for a check written as a generator (``yield from problem(...)``)."""
     yield Problem(invariant, field, message)
@@ -92,4 +113,5 @@ def documented(invariants: Iterable[Invariant[C]]) -> str:
     return "\n".join(rows)
 
 
-__all__ = ["Invariant", "Problem", "documented", "find", "problem", "refuse"]
+__all__ = ["Invariant", "Problem", "documented", "find", "problem", "refuse",
+           "register_load_check"]

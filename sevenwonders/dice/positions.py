@@ -51,25 +51,28 @@ def _turns(value: object, default: int, what: str) -> dict[str, int]:
     return given
 
 
+def _marked(marks: tuple[int, ...], index_of: Mapping[str, int], given: dict[str, int],
+            missing: list[str]) -> list[int]:
+    """``marks`` with each named box or bonus ticked in its turn (unknown names noted)."""
+    out = list(marks)
+    for name, when in given.items():
+        index = index_of.get(name)
+        if index is None:
+            missing.append(name)
+        else:
+            out[index] = when
+    return out
+
+
 def _seat(table: SheetTable, seat: SeatState, spec: Mapping[str, Any], turn: int,
           place: str, missing: list[str]) -> SeatState:
     unknown = sorted(set(spec) - set(SEAT_KEYS))
     if unknown:
         raise InvalidOptionError(f"{place} cannot say {quote(unknown[0])}")
-    ticks = list(seat.ticks)
-    for ref, when in _turns(spec.get("ticks", ()), turn - 1, f"{place}.ticks").items():
-        index = table.by_ref.get(ref)
-        if index is None:
-            missing.append(ref)
-        else:
-            ticks[index] = when
-    bonuses = list(seat.bonuses)
-    for bonus, when in _turns(spec.get("bonuses", ()), turn - 1, f"{place}.bonuses").items():
-        index = table.bonus_by_id.get(bonus)
-        if index is None:
-            missing.append(bonus)
-        else:
-            bonuses[index] = when
+    ticks = _marked(seat.ticks, table.by_ref, _turns(spec.get("ticks", ()), turn - 1,
+                                                     f"{place}.ticks"), missing)
+    bonuses = _marked(seat.bonuses, table.bonus_by_id, _turns(
+        spec.get("bonuses", ()), turn - 1, f"{place}.bonuses"), missing)
     coins = spec.get("coins", seat.coins)
     if type(coins) is not int:
         raise InvalidOptionError(f"{place}.coins must be a whole number")

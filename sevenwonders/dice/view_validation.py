@@ -7,13 +7,8 @@ seats owing a decision in the follow-up, nobody at the end).
 
 from __future__ import annotations
 
-from typing import Any
-
-from cattrs.gen import make_dict_structure_fn
-
-from sevenwonders.core.problems import Problem, refuse
+from sevenwonders.core.problems import Problem, register_load_check
 from sevenwonders.core.rng import Rng
-from sevenwonders.core.serialization import converter
 from sevenwonders.dice.state import DiceState, Phase
 from sevenwonders.dice.validation import problems
 from sevenwonders.dice.view import DiceView
@@ -40,13 +35,4 @@ def view_problems(view: DiceView) -> tuple[Problem, ...]:
     return found
 
 
-def _structure(data: Any, cls: Any) -> DiceView:
-    view = _plain(data, cls)
-    found = view_problems(view)
-    if found:
-        raise refuse("Dice view", found)
-    return view
-
-
-_plain = make_dict_structure_fn(DiceView, converter, _cattrs_forbid_extra_keys=True)
-converter.register_structure_hook(DiceView, _structure)
+register_load_check(DiceView, view_problems, "Dice view")
