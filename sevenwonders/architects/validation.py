@@ -99,6 +99,7 @@ def _wonders(state: ArchitectsState) -> tuple[str, ...]:
 
 
 def check_table(ctx: _Context) -> Iterator[Problem]:
+    """The ``table`` invariant (its statement: the module's list)."""
     t, state = ctx.t, ctx.state
     n = t.players
     if len(state.cities) != n or len(state.decks) != n:
@@ -144,6 +145,7 @@ _DEALS: dict[tuple[int, tuple[str, ...]], tuple[Tables, frozenset[int]]] = {}
 
 
 def check_origin(ctx: _Context) -> Iterator[Problem]:
+    """The ``deck_origin`` invariant (its statement: the module's list)."""
     t, state = ctx.t, ctx.state
     origin = t.card_origin
     for i, (city, deck) in enumerate(zip(state.cities, state.decks, strict=True)):
@@ -162,6 +164,7 @@ def check_origin(ctx: _Context) -> Iterator[Problem]:
 
 
 def check_stages(ctx: _Context) -> Iterator[Problem]:
+    """The ``wonder_stages`` invariant (its statement: the module's list)."""
     t = ctx.t
     for i, city in enumerate(ctx.state.cities):
         if len(set(city.built)) != len(city.built) or any(k not in t.stage_bit
@@ -179,6 +182,7 @@ def check_stages(ctx: _Context) -> Iterator[Problem]:
 
 
 def check_tokens(ctx: _Context) -> Iterator[Problem]:
+    """The ``progress_tokens`` invariant (its statement: the module's list)."""
     t, state = ctx.t, ctx.state
     tokens: Counter[str] = Counter(state.face_up) + Counter(state.token_pile)
     for city in state.cities:
@@ -191,6 +195,7 @@ def check_tokens(ctx: _Context) -> Iterator[Problem]:
 
 
 def check_military_range(ctx: _Context) -> Iterator[Problem]:
+    """The ``military`` invariant (its statement: the module's list)."""
     t, state = ctx.t, ctx.state
     if not 0 <= state.flipped <= t.conflict_total:
         yield from problem("military", "flipped", "conflict tokens out of range")
@@ -199,6 +204,7 @@ def check_military_range(ctx: _Context) -> Iterator[Problem]:
 
 
 def check_military(ctx: _Context) -> Iterator[Problem]:
+    """The ``battles`` invariant (its statement: the module's list)."""
     t, state = ctx.t, ctx.state
     horns, kind_of = t.horns, t.card_kind
     battles = sum(1 for card in state.discard if horns[kind_of[card]])
@@ -210,6 +216,7 @@ def check_military(ctx: _Context) -> Iterator[Problem]:
 
 
 def check_turn_record(ctx: _Context) -> Iterator[Problem]:
+    """The ``turn_record`` invariant (its statement: the module's list)."""
     t, state = ctx.t, ctx.state
     n = len(state.cities)
     if state.cat is not None and not 0 <= state.cat < n:
@@ -230,6 +237,7 @@ def check_turn_record(ctx: _Context) -> Iterator[Problem]:
 
 
 def check_turn_order(ctx: _Context) -> Iterator[Problem]:
+    """The ``turn_order`` invariant (its statement: the module's list)."""
     state = ctx.state
     n = len(state.cities)
     # seat i's left neighbour is seat i + 1 (the ring of core.seats; the state's deck order)
@@ -265,6 +273,7 @@ TABLE_INVARIANTS = ACCOUNTING + REACHABILITY
 
 
 def check_shape(ctx: _Context) -> Iterator[Problem]:
+    """The ``shape`` invariant (its statement: the module's list)."""
     state = ctx.state
     n = len(state.cities)
     if not 2 <= n <= 7:

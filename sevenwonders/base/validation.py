@@ -154,6 +154,7 @@ def coin_limit(state: BaseState) -> int:
 
 
 def check_shape(ctx: _Context) -> Iterator[Problem]:
+    """The ``shape`` invariant (its statement: the module's list)."""
     state = ctx.state
     n = state.players
     if not 3 <= n <= 7:
@@ -171,6 +172,7 @@ def check_shape(ctx: _Context) -> Iterator[Problem]:
 
 
 def check_table(ctx: _Context) -> Iterator[Problem]:
+    """The ``table`` invariant (its statement: the module's list)."""
     state = ctx.state
     ctx.edition = _edition(state)
     ctx.names = tuple(expansion_name(e) or "?" for e in state.expansions)
@@ -252,6 +254,7 @@ def check_built_counts(ctx: _Context) -> Iterator[Problem]:
 
 
 def check_coins(ctx: _Context) -> Iterator[Problem]:
+    """The ``coins`` invariant (its statement: the module's list)."""
     state = ctx.state
     limit = coin_limit(state)
     for s, city in enumerate(state.cities):
@@ -261,6 +264,7 @@ def check_coins(ctx: _Context) -> Iterator[Problem]:
 
 
 def check_stages(ctx: _Context) -> Iterator[Problem]:
+    """The ``wonder_stages`` invariant (its statement: the module's list)."""
     state, rules = ctx.state, ctx.the_game.rules
     for s, city in enumerate(state.cities):
         stages = rules.stages(city)
@@ -276,6 +280,7 @@ def check_stages(ctx: _Context) -> Iterator[Problem]:
 
 
 def check_free_build(ctx: _Context) -> Iterator[Problem]:
+    """The ``free_build`` invariant (its statement: the module's list)."""
     state = ctx.state
     for s, city in enumerate(state.cities):
         if not 0 <= city.free_build_age <= state.age:
@@ -284,6 +289,7 @@ def check_free_build(ctx: _Context) -> Iterator[Problem]:
 
 
 def check_tokens(ctx: _Context) -> Iterator[Problem]:
+    """The ``military_tokens`` invariant (its statement: the module's list)."""
     state, game = ctx.state, ctx.the_game
     conflicts = 3 if state.over else state.age - 1
     # two tokens a conflict, unless an expansion hands out or takes tokens besides (Edifice)
@@ -314,6 +320,7 @@ def check_tokens(ctx: _Context) -> Iterator[Problem]:
 
 
 def check_marks(ctx: _Context) -> Iterator[Problem]:
+    """The ``turn_marks`` invariant (its statement: the module's list)."""
     state = ctx.state
     for s, (city, marks) in enumerate(zip(state.cities, state.marks, strict=True)):
         if marks != NO_MARKS and not state.pending:
@@ -326,6 +333,7 @@ def check_marks(ctx: _Context) -> Iterator[Problem]:
 
 
 def check_pending(ctx: _Context) -> Iterator[Problem]:
+    """The ``pending_decisions`` invariant (its statement: the module's list)."""
     state, rules = ctx.state, ctx.the_game.rules
     n = state.players
     for i, pending in enumerate(state.pending):
@@ -352,6 +360,7 @@ def check_pending(ctx: _Context) -> Iterator[Problem]:
 
 
 def check_deferred(ctx: _Context) -> Iterator[Problem]:
+    """The ``deferred_effects`` invariant (its statement: the module's list)."""
     state, rules = ctx.state, ctx.the_game.rules
     n = state.players
     if state.deferred and not state.pending:
