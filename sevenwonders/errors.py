@@ -9,6 +9,10 @@ in every game (a server sends it to clients as it is).
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sevenwonders.core.problems import Problem
 
 
 class Reason(StrEnum):
@@ -128,7 +132,8 @@ class InvalidStateError(SevenWondersError):
     """A state that breaks the game's invariants (for example a hand-edited JSON document).
 
     ``field`` names the part of the state found inconsistent (``"cities[1].coins"``), where
-    the check knows it.
+    the check knows it; ``problems`` holds every problem a load check found (named items of
+    :class:`sevenwonders.core.problems.Problem`; empty where the check stops at the first).
     """
 
     default_reason = Reason.INVALID_STATE
@@ -137,6 +142,7 @@ class InvalidStateError(SevenWondersError):
                  field: str | None = None) -> None:
         super().__init__(f"{field}: {message}" if field else message, reason=reason)
         self.field = field
+        self.problems: tuple[Problem, ...] = ()
 
 
 class UnknownCardError(SevenWondersError, LookupError):

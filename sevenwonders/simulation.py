@@ -25,10 +25,12 @@ import attrs
 
 from sevenwonders.agents.base import Agent
 from sevenwonders.agents.random_agent import RandomAgent
+from sevenwonders.core.limits import quote
 from sevenwonders.core.memo import adopt
 from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.scoring import ScoreSheet, ranking
+from sevenwonders.errors import InvalidOptionError
 from sevenwonders.games import part_of
 
 Progress = Callable[[int, int], None]
@@ -140,6 +142,19 @@ def chunk_size(games: int) -> int:
     return max(1, min(64, games // 32))
 
 
+def _seat_agents(game: Game[Any, Any, Any], agents: Sequence[Agent] | None) -> list[Agent]:
+    """One agent a seat (random ones by default); else :class:`InvalidOptionError`."""
+    if agents is None:
+        return [RandomAgent() for _ in range(game.players)]
+    if isinstance(agents, str | bytes) or not isinstance(agents, Sequence):
+        raise InvalidOptionError(f"agents must be a list of agents, not {quote(agents)}")
+    if len(agents) != game.players:
+        raise InvalidOptionError(f"need {game.players} agents, got {len(agents)}")
+    if not all(callable(getattr(agent, "choose", None)) for agent in agents):
+        raise InvalidOptionError("every agent needs a choose method (sevenwonders.Agent)")
+    return list(agents)
+
+
 def simulate(
     game: Game[Any, Any, Any],
     agents: Sequence[Agent] | None = None,
@@ -155,15 +170,11 @@ def simulate(
     :func:`chunk_size`); results come back in game order and equal those of a run in this
     process. ``progress(done, games)`` is called as games (or tasks) finish.
     """
-    seat_agents: Sequence[Agent] = (
-        list(agents) if agents is not None else [RandomAgent() for _ in range(game.players)]
-    )
-    if len(seat_agents) != game.players:
-        raise ValueError(f"need {game.players} agents, got {len(seat_agents)}")
-    if games < 0:
-        raise ValueError("games must not be negative")
-    if chunk is not None and chunk < 1:
-        raise ValueError("chunk must be at least 1")
+    seat_agents = _seat_agents(game, agents)
+    if type(games) is not int or games < 0:
+        raise InvalidOptionError(f"games must be a whole number from 0, not {quote(games)}")
+    if chunk is not None and (type(chunk) is not int or chunk < 1):
+        raise InvalidOptionError(f"chunk must be a whole number from 1, not {quote(chunk)}")
     results: list[GameResult | None] = [None] * games
     if executor is None:
         for index in range(games):
@@ -261,7 +272,8 @@ def write_results(results: Sequence[GameResult], path: str | Path) -> None:
         target.write_text(json.dumps([r.to_dict() for r in results], indent=1) + "\n")
         return
     if suffix != ".csv":
-        raise ValueError(f"write results to a .csv or .json file, not {target.name!r}")
+        raise InvalidOptionError(f"write results to a .csv or .json file, not "
+                                 f"{quote(target.name)}")
     rows = [row for result in results for row in result.rows()]
     fields: list[str] = []
     for row in rows:

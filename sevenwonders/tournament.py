@@ -31,6 +31,7 @@ import attrs
 
 from sevenwonders.agents.base import Agent
 from sevenwonders.core.protocol import Game
+from sevenwonders.errors import InvalidOptionError
 from sevenwonders.simulation import GameResult, game_seed, play_game, pyplot
 
 Progress = Callable[[int, int], None]
@@ -72,9 +73,9 @@ class TournamentResult:
 def lineups(agents: int, players: int) -> tuple[tuple[int, ...], ...]:
     """Who sits where in each game of a round, as agent indices by seat (see the module)."""
     if agents < 2:
-        raise ValueError("a tournament needs at least 2 agents")
+        raise InvalidOptionError("a tournament needs at least 2 agents")
     if players < 1:
-        raise ValueError("a game needs at least 1 seat")
+        raise InvalidOptionError("a game needs at least 1 seat")
     if agents >= players:
         tables = list(itertools.combinations(range(agents), players))
     else:
@@ -129,12 +130,13 @@ def tournament(
 ) -> TournamentResult:
     """Play a round-robin tournament of at least ``games`` games (whole rounds) and rate it."""
     if games < 1:
-        raise ValueError("games must be at least 1")
+        raise InvalidOptionError("games must be at least 1")
     if chunk is not None and chunk < 1:
-        raise ValueError("chunk must be at least 1")
+        raise InvalidOptionError("chunk must be at least 1")
     names = tuple(agent.name for agent in agents)
     if len(set(names)) != len(names):
-        raise ValueError(f"agents need different names to be told apart: {', '.join(names)}")
+        raise InvalidOptionError(
+            f"agents need different names to be told apart: {', '.join(names)}")
     tables = lineups(len(agents), game.players)
     deals = math.ceil(games / len(tables))
     total = deals * len(tables)

@@ -4,7 +4,7 @@ Data files in ``data/``, checked at load (:mod:`.data`); lookup tables (:mod:`.t
 options (:mod:`.options`); immutable state (:mod:`.state`); moves and their notation
 (:mod:`.moves`); payments (:mod:`.payment`); the rules engine (:mod:`.rules`); events
 (:mod:`.events`); scoring (:mod:`.scoring`); per-seat views (:mod:`.view`); state checks
-(:mod:`.invariants`); determinization for search agents (:mod:`.determinize`); the game
+(:mod:`.validation`); determinization for search agents (:mod:`.determinize`); the game
 (:mod:`.game`). ``README.md`` lists the rule options and the move notation.
 """
 

@@ -15,7 +15,7 @@ from sevenwonders.architects import fast
 from sevenwonders.architects.data import STAGE_KEYS, load
 from sevenwonders.architects.events import Event
 from sevenwonders.architects.fast import Draft
-from sevenwonders.architects.invariants import card_locations, check_state
+from sevenwonders.architects.validation import card_locations, check_state
 from sevenwonders.architects.legal import TAKES
 from sevenwonders.architects.moves import (
     MOVE_TYPES,
@@ -37,6 +37,7 @@ from sevenwonders.architects.scoring import score_sheets
 from sevenwonders.architects.spec import INFO, seat_labels
 from sevenwonders.architects.state import ArchitectsState, City, Finished
 from sevenwonders.architects.tables import Tables
+from sevenwonders.architects.validation import card_locations, check_state
 from sevenwonders.architects.view import (
     ArchitectsView,
     CityView,

@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 
 from sevenwonders.architects.data import wonder_id
+from sevenwonders.core.options import checked_choice
 from sevenwonders.errors import InvalidOptionError
 
 BABYLON_DECKS = ("stone1_brick2", "stone2_brick1")
@@ -89,13 +90,9 @@ def make_options(players: object, wonder_ids: tuple[str, ...],
     for flag in _FLAGS:
         if flag in given and not isinstance(given[flag], bool):
             raise InvalidOptionError(f"option {flag} must be true or false, not {given[flag]!r}")
-    babylon = given.get("babylon_deck", "stone1_brick2")
-    if babylon not in BABYLON_DECKS:
-        raise InvalidOptionError(f"babylon_deck must be one of {BABYLON_DECKS}, not {babylon!r}")
-    shuffle = given.get("halicarnassus_shuffle", "deck")
-    if shuffle not in HALICARNASSUS_SHUFFLES:
-        raise InvalidOptionError(
-            f"halicarnassus_shuffle must be one of {HALICARNASSUS_SHUFFLES}, not {shuffle!r}")
+    checked_choice("babylon_deck", given.get("babylon_deck", "stone1_brick2"), BABYLON_DECKS)
+    checked_choice("halicarnassus_shuffle", given.get("halicarnassus_shuffle", "deck"),
+                   HALICARNASSUS_SHUFFLES)
     wonders = given.get("wonders")
     if wonders is not None:
         if isinstance(wonders, str) or not isinstance(wonders, (list, tuple)):

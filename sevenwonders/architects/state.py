@@ -138,8 +138,8 @@ BUILT_FLAG = 1 << 20
 
 
 def _structure_checked(data: Any, cls: Any) -> ArchitectsState:
-    """Every loaded state passes the full check (see :mod:`.invariants`)."""
-    from sevenwonders.architects.invariants import check_loaded
+    """Every loaded state passes the full check (see :mod:`.validation`)."""
+    from sevenwonders.architects.validation import check_loaded
 
     return check_loaded(_plain_structure(data, cls))
 

@@ -47,6 +47,7 @@ from sevenwonders.errors import (
 )
 
 MOVE_TYPES = (Build, BuildStage, Sell, Skip, Choose)
+_NO_STATE = object()  # what ``_last`` holds before the game made a state
 
 
 class BaseGame:
@@ -72,9 +73,12 @@ class BaseGame:
         last_turn_order: str = "babylon_first",
         expansions: tuple[Expansion, ...] | list[Expansion] = (),
         carthage: bool = False,
+        carthage_night_vp: str = "coin_option",
+        **unknown: object,
     ) -> None:
         self._options: BaseOptions = make_options(
-            players, edition, sides, wonders, coin_effect_timing, last_turn_order, carthage
+            players, edition, sides, wonders, coin_effect_timing, last_turn_order, carthage,
+            carthage_night_vp, unknown,
         )
         self.players = players
         if type(expansions) not in (list, tuple) or not all(
@@ -98,7 +102,8 @@ class BaseGame:
         # The states this game produced lately skip the checks of a state from outside, for
         # every live game stepped through this object: they are marked in the speed layer's
         # memo of the state (by id, checked by identity, gone with the state; the last 64).
-        self._last: BaseState | None = None  # the last of them (one playout's next state)
+        # the last of them (one playout's next state); never ``None``, which is no state
+        self._last: object = _NO_STATE
         # the last state a view was made of, and its cities as everyone sees them
         self._views: tuple[BaseState | None, tuple[CityView, ...]] = (None, ())
 
@@ -118,7 +123,7 @@ class BaseGame:
         pool's task stays small); its speed layer is made again on unpickling."""
         state = dict(self.__dict__)
         del state["fast"]
-        state["_last"] = None
+        state["_last"] = _NO_STATE
         state["_views"] = (None, ())
         return state
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from sevenwonders.base.cards import Card, Colour, Edition, Stage, Wonder
 from sevenwonders.base.effects import CoinsPer, Effect, PointsPer, Scope, Shields
-from sevenwonders.base.options import BaseOptions
+from sevenwonders.base.options import BaseOptions, carthage_board
 from sevenwonders.base.state import NO_MARKS, BaseState, City, TurnMarks
 from sevenwonders.core.seats import Ring
 from sevenwonders.errors import InvalidStateError, UnknownCardError
@@ -125,6 +125,8 @@ class Tables:
         for expansion in expansions:
             for wonder in expansion.extra_wonders():
                 wonders[wonder.name] = wonder
+        if "carthage" in wonders:  # the option of the board (base/options.py)
+            wonders["carthage"] = carthage_board(wonders["carthage"], options.carthage_night_vp)
         self.wonders: Mapping[str, Wonder] = wonders
         if options.wonders is not None:
             for name in options.wonders:

@@ -1,42 +1,98 @@
-"""The consistency check of a base-game state read from outside (JSON), run on every load.
+"""The invariants of a base-game state, and the load check that tests them all.
 
-The rules trust their own states; a document from elsewhere is checked once, on load, against
-everything no legal game could reach, so a hand-edited or hostile document fails with
-:class:`InvalidStateError` naming the field instead of deep inside a step:
+The rules trust their own states; a document from elsewhere (``from_json``) is checked once, on
+load, against every invariant below, so a hand-edited or hostile document fails with
+:class:`InvalidStateError` (naming the field, carrying every :class:`Problem` found) instead of
+deep inside a step. :func:`problems` returns the problems without raising. Each invariant holds
+in every state of real play (the property tests play random games of every player count, both
+editions and Edifice, and assert :func:`problems` is empty at every ply), and the set is closed
+under the rules: a legal step from a state with no problem leads to a state with none (the
+coin limit grows with the game's progress faster than any step can pay; see
+:func:`coin_limit`). The list, in the order checked (:data:`INVARIANTS`):
 
-- the edition (told by the wonder sides), the wonders and sides, and expansions it names;
-- the cards: every card of the deal for this edition and player count (each Age's cards by
-  the copies rule, n + 2 different guilds) is somewhere, once per copy, nothing else is
-  (rulebook "Setup"); hands hold the current Age's cards, decks exactly the Ages to come,
-  cities and the discard pile no card of a later Age; no city holds a card twice;
-- hand sizes against the turn (7 cards on turn 1, one fewer each turn; "Game turn");
-- coins, conflict tokens (1, 3, 5 for victories of Age I, II, III, -1 for a defeat; two
-  neighbours a conflict), stages and their options, turn marks, pending decisions;
-- and a state that is not over has seats to move, each with a legal move (which also proves
-  every pending decision answerable).
+- ``shape`` (gate): 3-7 players, one city, hand and marks entry a seat, Age 1-3, turn 1-6, one
+  deck for each Age to come;
+- ``table`` (gate): the wonders and sides are boards of one edition and one game (no wonder
+  twice), the stage options exist, the expansions' own states are consistent (Edifice: the
+  projects, pawns and holders, no seat holding two pawns of one project);
+- ``card_conservation``: every card of the deal for this edition and player count (each Age's
+  cards by the copies rule, n + 2 different guilds) is somewhere, once per copy, nothing else
+  is (rulebook "Setup"); hands hold the current Age's cards, decks exactly the Ages to come,
+  cities and the discard pile no card of a later Age; no city holds a building twice;
+- ``hand_sizes``: 7 cards on turn 1, one fewer each turn ("Game turn"); while a turn's
+  decisions are pending the turn's cards are already played;
+- ``built_counts``: a city has placed (built or tucked) at most one card a turn played so far,
+  plus one a stage that builds from the discard pile and one an Age's last card where its
+  wonder plays it;
+- ``coins``: no seat below 0 or over :func:`coin_limit`;
+- ``wonder_stages``: one tucked card and one recorded option a built stage, options that exist;
+- ``free_build``: a once-per-Age free build used in no later Age than this one;
+- ``military_tokens``: tokens worth 1, 3, 5 (a victory of Age I, II, III) or -1 (a defeat), at
+  most two a conflict fought, none from a conflict still to come; without an expansion that
+  hands out or takes tokens, every victory has its defeat (as many victory tokens as defeat
+  tokens), and a seat that beat both neighbours in an Age left each of them a defeat;
+- ``turn_marks``: marks (what a seat built or received this turn) only while the turn still
+  has decisions pending, naming cards of the city, no more stages or income than the city has;
+- ``pending_decisions``: decisions for seats of the table; a last-card decision for a seat with
+  one card and the power; a discard-pile build for a seat with that power; an expansion's
+  decision named after an expansion of this game;
+- ``deferred_effects``: coin effects paid at the turn's end only while the turn has decisions
+  pending, each a card of the seat's city built this turn that pays coins per item;
+- ``someone_moves``: a state that is not over has seats to move, each with a legal move
+  (which also proves every pending decision answerable).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from cattrs.gen import make_dict_structure_fn
-
-from sevenwonders.base.cards import load_edition
+from sevenwonders.base.conservation import check_cards
+from sevenwonders.base.effects import BuildFromDiscard, CoinsPer, PlayLastCard
 from sevenwonders.base.expansion_state import expansion_name
-from sevenwonders.base.setup import HAND_SIZE, TURNS_PER_AGE
-from sevenwonders.base.state import BaseState, PendingKind
-from sevenwonders.core.serialization import converter
+from sevenwonders.base.setup import HAND_SIZE, START_COINS, TURNS_PER_AGE
+from sevenwonders.base.state import NO_MARKS, BaseState, City, PendingKind
+from sevenwonders.core.problems import (
+    Invariant,
+    Problem,
+    find,
+    problem,
+    refuse,
+    register_load_check,
+)
 from sevenwonders.errors import InvalidStateError, SevenWondersError
 
 if TYPE_CHECKING:
     from sevenwonders.base.game import BaseGame
+    from sevenwonders.base.tables import Tables
 
-MAX_COINS = 999  # far above any real game; keeps hostile integers out of the rules
+COINS_PER_STEP = 2000
+"""More coins than one seat can receive in one step: a sale (3), a card's or stage's coins
+(at most 9), neighbours' payments (2 coins a resource, at most 8 resources each) and the
+coin-per-item effects paid at a turn's end (each counts at most the deal's 160 cards and
+wonder stages of three cities, at 3 coins an item, for at most three cards a seat a turn)."""
 TOKEN_VALUES = frozenset({-1, 1, 3, 5})
 SIDES_OF = {"2nd": frozenset({"day", "night"}), "1st": frozenset({"a", "b"})}
+
+
+class _Context:
+    """What the checks share: the state, and (after the ``table`` gate) its edition, its game
+    and its expansions' names."""
+
+    __slots__ = ("edition", "game", "names", "state")
+
+    def __init__(self, state: BaseState) -> None:
+        self.state = state
+        self.edition = "2nd"
+        self.names: tuple[str, ...] = ()
+        self.game: BaseGame | None = None
+
+    @property
+    def the_game(self) -> BaseGame:
+        assert self.game is not None
+        return self.game
 
 
 def _fail(field: str, message: str) -> InvalidStateError:
@@ -65,80 +121,76 @@ def _edition(state: BaseState) -> str:
     raise _fail("cities", f"wonder sides {sorted(sides)[:4]} mix editions or do not exist")
 
 
-def check_shape(state: BaseState) -> None:
-    """The counts every other check relies on."""
+def mid_turn(state: BaseState) -> bool:
+    """Whether the current turn's cards are already played (decisions pending, or the Age's
+    last turn over and its conflicts to come, or the game over)."""
+    return bool(state.pending) or state.age_ending or state.over
+
+
+def progress(state: BaseState) -> int:
+    """A number every legal step raises: 100 a turn begun, 50 once its cards are played, 25
+    once the Age's last turn is over, one less for each decision still pending (a step takes a
+    decision, or ends a turn, or plays the turn's cards making fewer than 25 decisions)."""
+    done = 100 * (TURNS_PER_AGE * (state.age - 1) + state.turn)
+    if mid_turn(state):
+        done += 50
+    if state.age_ending or state.over:
+        done += 25
+    return done - len(state.pending)
+
+
+def coin_limit(state: BaseState) -> int:
+    """The most coins a seat may hold in ``state``: 3 plus :data:`COINS_PER_STEP` for each unit
+    of :func:`progress`. A step raises progress by at least one and pays a seat less than
+    :data:`COINS_PER_STEP`, so the successor of a state within the limit is within its own
+    (the check is closed under the rules); a 7-player game's last state allows some four
+    million coins, far above any real game and far below any number that troubles a score."""
+    return START_COINS + COINS_PER_STEP * progress(state)
+
+
+# -- the invariants, in the order checked
+
+
+def check_shape(ctx: _Context) -> Iterator[Problem]:
+    """The ``shape`` invariant (its statement: the module's list)."""
+    state = ctx.state
     n = state.players
     if not 3 <= n <= 7:
         raise _fail("players", f"{n} players")
     for name, part in (("cities", state.cities), ("hands", state.hands),
                        ("marks", state.marks)):
         if len(part) != n:
-            raise _fail(name, f"{len(part)} entries for {n} players")
+            yield from problem("shape", name, f"{len(part)} entries for {n} players")
     if not 1 <= state.age <= 3:
-        raise _fail("age", f"Age {state.age}")
+        yield from problem("shape", "age", f"Age {state.age}")
     if not 1 <= state.turn <= TURNS_PER_AGE:
-        raise _fail("turn", f"turn {state.turn}")
+        yield from problem("shape", "turn", f"turn {state.turn}")
     if len(state.decks) != 3 - state.age:
-        raise _fail("decks", f"{len(state.decks)} decks left in Age {state.age}")
+        yield from problem("shape", "decks", f"{len(state.decks)} decks left in Age {state.age}")
 
 
-@lru_cache(maxsize=16)
-def _deal(edition: str, players: int) -> tuple[Counter[str], dict[str, frozenset[int]],
-                                              frozenset[str]]:
-    """The non-guild cards dealt for ``players`` (one entry per copy), the Ages each card name
-    belongs to, and the guilds (rulebook "Setup")."""
-    data = load_edition(edition)
-    expected: Counter[str] = Counter()
-    for k in (1, 2, 3):
-        expected.update(data.age_cards(k, players))
-    guilds = frozenset(data.guilds())
-    ages: dict[str, set[int]] = {guild: {3} for guild in guilds}
-    for k in (1, 2, 3):
-        for card in data.age_cards(k, 7):
-            ages.setdefault(card, set()).add(k)
-    return expected, {card: frozenset(found) for card, found in ages.items()}, guilds
+def check_table(ctx: _Context) -> Iterator[Problem]:
+    """The ``table`` invariant (its statement: the module's list)."""
+    state = ctx.state
+    ctx.edition = _edition(state)
+    ctx.names = tuple(expansion_name(e) or "?" for e in state.expansions)
+    ctx.game = game = _game_for(state.players, ctx.edition, tuple(c.side for c in state.cities),
+                                tuple(c.wonder for c in state.cities), ctx.names)
+    try:
+        game.check_table(state)
+        for expansion in game.expansions:
+            expansion.validate_loaded(game.rules, state)
+    except InvalidStateError as error:
+        if error.field:
+            raise
+        raise _fail("cities", str(error)) from None
+    return iter(())
 
 
-def check_cards(state: BaseState, edition: str) -> None:
-    """Every card of the deal once per copy, each where its Age allows."""
-    n, age = state.players, state.age
-    dealt, ages, guilds = _deal(edition, n)
-    expected = Counter(dealt)
-    places: list[tuple[str, tuple[str, ...], int]] = []  # field, cards, latest Age allowed
-    places += [(f"hands[{s}]", hand, age) for s, hand in enumerate(state.hands)]
-    places += [(f"decks[{i}]", deck, age + 1 + i) for i, deck in enumerate(state.decks)]
-    places.append(("discard", state.discard, age))
-    for s, city in enumerate(state.cities):
-        places.append((f"cities[{s}].cards", city.cards, age))
-        places.append((f"cities[{s}].tucked", city.tucked, age))
-    seen: Counter[str] = Counter()
-    for field, cards, latest in places:
-        for card in cards:
-            if card not in ages:
-                raise _fail(field, f"{card!r} is not a card of the {edition} edition")
-            card_ages = ages[card]
-            if (latest not in card_ages if field.startswith(("hands", "decks"))
-                    else min(card_ages) > latest):
-                raise _fail(field, f"{card!r} is a card of Age {min(card_ages)}, not {latest}")
-        seen.update(cards)
-    used_guilds = {card for card in seen if card in guilds}
-    if any(seen[g] != 1 for g in used_guilds) or len(used_guilds) != n + 2:
-        raise _fail("decks", f"{len(used_guilds)} guilds in play, not {n + 2} different ones")
-    for guild in used_guilds:
-        expected[guild] = 1
-    if seen != expected:
-        extra = sorted((seen - expected).elements())[:3]
-        missing = sorted((expected - seen).elements())[:3]
-        raise _fail("cards", f"the cards are not the deal for {n} players: extra {extra}, "
-                    f"missing {missing}")
-    for s, city in enumerate(state.cities):
-        if len(set(city.cards)) != len(city.cards):
-            raise _fail(f"cities[{s}].cards", "a city holds a building twice")
-
-
-def check_hands(state: BaseState) -> None:
+def check_hands(ctx: _Context) -> Iterator[Problem]:
     """7 cards on turn 1, one fewer each turn; while a turn's decisions are pending the turn's
     cards are already played (and after the last turn of an Age one card or none is left)."""
+    state = ctx.state
     sizes = {len(hand) for hand in state.hands}
     full = HAND_SIZE + 1 - state.turn
     if state.over or state.age_ending:
@@ -150,105 +202,243 @@ def check_hands(state: BaseState) -> None:
     else:
         allowed = {full - 1}
     if not sizes <= allowed or (len(sizes) > 1 and state.turn != TURNS_PER_AGE):
-        raise _fail("hands", f"hands of {[len(h) for h in state.hands][:7]} cards on turn "
-                    f"{state.turn}")
+        yield from problem("hand_sizes", "hands", f"hands of {[len(h) for h in state.hands][:7]}"
+                           f" cards on turn {state.turn}")
     if state.over and (state.age != 3 or state.pending or state.decks):
-        raise _fail("over", "a game is over only after Age III with nothing pending")
+        yield from problem("hand_sizes", "over",
+                           "a game is over only after Age III with nothing pending")
     if state.age_ending and state.turn != TURNS_PER_AGE:
-        raise _fail("age_ending", f"an Age ends after turn {TURNS_PER_AGE}")
+        yield from problem("hand_sizes", "age_ending", f"an Age ends after turn {TURNS_PER_AGE}")
 
 
-def check_cities(state: BaseState, game: BaseGame) -> None:
+def _ages_closed(state: BaseState) -> int:
+    """How many Ages have had their last turn played."""
+    last_done = state.over or state.age_ending or (
+        state.turn == TURNS_PER_AGE and bool(state.pending))
+    return state.age - 1 + (1 if last_done else 0)
+
+
+def _extra_builds(rules: Tables, edition: str, city: City) -> tuple[int, bool]:
+    """How many builds from the discard pile the city's built stages give, and whether they
+    play an Age's last card (remembered per board and stages: loads meet the same ones)."""
+    key = (edition, city.wonder, city.side, city.stages, city.stage_choices)
+    found = _EXTRA_BUILDS.get(key)
+    if found is None:
+        effects = rules.stage_effects(city)
+        found = (sum(1 for e in effects if isinstance(e, BuildFromDiscard)),
+                 any(isinstance(e, PlayLastCard) for e in effects))
+        if len(_EXTRA_BUILDS) < 4096:  # bounded: every board, side and stage count is some 200
+            _EXTRA_BUILDS[key] = found
+    return found
+
+
+_EXTRA_BUILDS: dict[tuple[str, str, str, int, tuple[int, ...]], tuple[int, bool]] = {}
+
+
+def check_built_counts(ctx: _Context) -> Iterator[Problem]:
+    """One card placed a turn at most, plus the wonder's extra builds (rulebook "Game turn";
+    the Babylon and Halikarnassos stages)."""
+    state, rules = ctx.state, ctx.the_game.rules
+    turns = TURNS_PER_AGE * (state.age - 1) + state.turn - (0 if mid_turn(state) else 1)
+    ages_closed = _ages_closed(state)
+    for s, city in enumerate(state.cities):
+        from_discard, last_card = _extra_builds(rules, ctx.edition, city)
+        extra = from_discard + (ages_closed if last_card else 0)
+        placed = len(city.cards) + len(city.tucked)
+        if placed > turns + extra:
+            yield from problem("built_counts", f"cities[{s}].cards",
+                               f"{placed} cards placed after {turns} turns (at most {extra} "
+                               "more from the wonder's powers)")
+
+
+def check_coins(ctx: _Context) -> Iterator[Problem]:
+    """The ``coins`` invariant (its statement: the module's list)."""
+    state = ctx.state
+    limit = coin_limit(state)
+    for s, city in enumerate(state.cities):
+        if not 0 <= city.coins <= limit:
+            yield from problem("coins", f"cities[{s}].coins",
+                               f"{city.coins} coins (from 0 to {limit} at this point)")
+
+
+def check_stages(ctx: _Context) -> Iterator[Problem]:
+    """The ``wonder_stages`` invariant (its statement: the module's list)."""
+    state, rules = ctx.state, ctx.the_game.rules
+    for s, city in enumerate(state.cities):
+        stages = rules.stages(city)
+        if not 0 <= city.stages <= len(stages) or len(city.tucked) != city.stages:
+            yield from problem("wonder_stages", f"cities[{s}].stages",
+                               f"{city.stages} stages, {len(city.tucked)} cards tucked, "
+                               f"of {len(stages)}")
+        if len(city.stage_choices) != city.stages or any(
+                not 0 <= choice < max(1, len(stage.choices))
+                for stage, choice in zip(stages, city.stage_choices, strict=False)):
+            yield from problem("wonder_stages", f"cities[{s}].stage_choices",
+                               f"options {city.stage_choices[:4]} for {city.stages} stages")
+
+
+def check_free_build(ctx: _Context) -> Iterator[Problem]:
+    """The ``free_build`` invariant (its statement: the module's list)."""
+    state = ctx.state
+    for s, city in enumerate(state.cities):
+        if not 0 <= city.free_build_age <= state.age:
+            yield from problem("free_build", f"cities[{s}].free_build_age",
+                               f"{city.free_build_age} in Age {state.age}")
+
+
+def check_tokens(ctx: _Context) -> Iterator[Problem]:
+    """The ``military_tokens`` invariant (its statement: the module's list)."""
+    state, game = ctx.state, ctx.the_game
     conflicts = 3 if state.over else state.age - 1
     # two tokens a conflict, unless an expansion hands out or takes tokens besides (Edifice)
     counted_elsewhere = any(e.changes_conflict_tokens for e in game.expansions)
     for s, city in enumerate(state.cities):
-        place = f"cities[{s}]"
-        if not 0 <= city.coins <= MAX_COINS:
-            raise _fail(f"{place}.coins", f"{city.coins} coins")
-        stages = game.rules.stages(city)
-        if not 0 <= city.stages <= len(stages) or len(city.tucked) != city.stages:
-            raise _fail(f"{place}.stages", f"{city.stages} stages, {len(city.tucked)} cards "
-                        f"tucked, of {len(stages)}")
-        if len(city.stage_choices) > city.stages or any(
-                not 0 <= choice < max(1, len(stage.choices))
-                for stage, choice in zip(stages, city.stage_choices, strict=False)):
-            raise _fail(f"{place}.stage_choices", f"options {city.stage_choices[:4]}")
-        if not 0 <= city.free_build_age <= state.age:
-            raise _fail(f"{place}.free_build_age", f"{city.free_build_age}")
         tokens = Counter(city.tokens)
         if not set(tokens) <= TOKEN_VALUES or (not counted_elsewhere and (
                 len(city.tokens) > 2 * conflicts
                 or any(tokens[2 * k - 1] > 2 for k in (1, 2, 3))
                 or any(tokens[2 * k - 1] for k in range(conflicts + 1, 4)))):
-            raise _fail(f"{place}.tokens", f"conflict tokens {city.tokens[:8]} after "
-                        f"{conflicts} conflicts")
+            yield from problem("military_tokens", f"cities[{s}].tokens",
+                               f"conflict tokens {city.tokens[:8]} after {conflicts} conflicts")
+    if counted_elsewhere:
+        return
+    all_tokens = Counter(t for city in state.cities for t in city.tokens)
+    victories = sum(count for value, count in all_tokens.items() if value > 0)
+    if victories != all_tokens[-1]:
+        yield from problem("military_tokens", "cities",
+                           f"{victories} victory tokens but {all_tokens[-1]} defeat tokens")
+    sides = game.rules.sides
+    for s, city in enumerate(state.cities):
+        owed = sum(1 for neighbour in set(sides[s]) for k in (1, 3, 5)
+                   if state.cities[neighbour].tokens.count(k) == 2)
+        if city.tokens.count(-1) < owed:
+            yield from problem("military_tokens", f"cities[{s}].tokens",
+                               f"a neighbour beat both its neighbours, but {s} has "
+                               f"{city.tokens.count(-1)} defeats")
+
+
+def check_marks(ctx: _Context) -> Iterator[Problem]:
+    """The ``turn_marks`` invariant (its statement: the module's list)."""
+    state = ctx.state
     for s, (city, marks) in enumerate(zip(state.cities, state.marks, strict=True)):
-        if (not 0 <= marks.stages <= city.stages or not 0 <= marks.income <= MAX_COINS
-                or not set(marks.built) <= set(city.cards)):
-            raise _fail(f"marks[{s}]", "turn marks that do not fit the city")
+        if marks != NO_MARKS and not state.pending:
+            yield from problem("turn_marks", f"marks[{s}]",
+                               "turn marks while no decision of the turn is pending")
+        if (not 0 <= marks.stages <= city.stages or not 0 <= marks.income <= city.coins
+                or not set(marks.built) <= set(city.cards)
+                or len(set(marks.built)) != len(marks.built)):
+            yield from problem("turn_marks", f"marks[{s}]", "turn marks that do not fit the city")
 
 
-def check_pending(state: BaseState, names: tuple[str, ...]) -> None:
+def check_pending(ctx: _Context) -> Iterator[Problem]:
+    """The ``pending_decisions`` invariant (its statement: the module's list)."""
+    state, rules = ctx.state, ctx.the_game.rules
     n = state.players
     for i, pending in enumerate(state.pending):
         if not 0 <= pending.seat < n:
-            raise _fail(f"pending[{i}].seat", f"seat {pending.seat}")
-        if pending.kind is PendingKind.PLAY_LAST_CARD and len(state.hands[pending.seat]) != 1:
-            raise _fail(f"pending[{i}]", "a last-card decision without exactly one card")
+            yield from problem("pending_decisions", f"pending[{i}].seat",
+                               f"seat {pending.seat}")
+            continue
+        city = state.cities[pending.seat]
+        if pending.kind is PendingKind.PLAY_LAST_CARD and (
+                len(state.hands[pending.seat]) != 1 or not rules.has_power(city, PlayLastCard)):
+            yield from problem("pending_decisions", f"pending[{i}]",
+                               "a last-card decision without exactly one card or the power")
+        if pending.kind is PendingKind.BUILD_FROM_DISCARD and (
+                not any(isinstance(e, BuildFromDiscard) for e in rules.stage_effects(city))):
+            yield from problem("pending_decisions", f"pending[{i}]",
+                               "a discard-pile build for a city without that power")
+        if pending.kind is not PendingKind.EXPANSION and pending.detail:
+            yield from problem("pending_decisions", f"pending[{i}].detail",
+                               "a detail on a decision of the base game")
         if pending.kind is PendingKind.EXPANSION and \
-                pending.detail.partition(":")[0] not in names:
-            raise _fail(f"pending[{i}].detail", "a decision of no expansion of this game")
-    for i, (seat, _) in enumerate(state.deferred):
+                pending.detail.partition(":")[0] not in ctx.names:
+            yield from problem("pending_decisions", f"pending[{i}].detail",
+                               "a decision of no expansion of this game")
+
+
+def check_deferred(ctx: _Context) -> Iterator[Problem]:
+    """The ``deferred_effects`` invariant (its statement: the module's list)."""
+    state, rules = ctx.state, ctx.the_game.rules
+    n = state.players
+    if state.deferred and not state.pending:
+        yield from problem("deferred_effects", "deferred",
+                           "coin effects deferred to a turn's end with no decision pending")
+    for i, (seat, name) in enumerate(state.deferred):
         if not 0 <= seat < n:
-            raise _fail(f"deferred[{i}]", f"seat {seat}")
+            yield from problem("deferred_effects", f"deferred[{i}]", f"seat {seat}")
+            continue
+        card = rules.cards.get(name)
+        if card is None or not any(isinstance(e, CoinsPer) for e in card.effects):
+            yield from problem("deferred_effects", f"deferred[{i}]",
+                               f"{name[:40]!r} is no card that pays coins per item")
+        elif name not in state.marks[seat].built:
+            yield from problem("deferred_effects", f"deferred[{i}]",
+                               f"{name!r} was not built by seat {seat} this turn")
 
 
-def check_someone_moves(state: BaseState, game: BaseGame) -> None:
-    """A state that is not over has seats to move, each with a legal move."""
-    if state.over:
+def check_someone_moves(ctx: _Context) -> Iterator[Problem]:
+    """A state that is not over has seats to move, each with a legal move. Between decisions
+    every seat drafts from a hand of at least two cards (``hand_sizes``) and may always sell a
+    card (rulebook "Spielzug": discard for 3 coins), so only a pending decision needs the
+    rules: its seat must have a move."""
+    state = ctx.state
+    if state.over or not state.pending:
         return
-    try:
-        seats = game.to_move(state)
-        stuck = [seat for seat in sorted(seats) if not game.legal_moves(state, seat)]
-    except SevenWondersError as error:
-        raise _fail("pending", f"the rules refuse this state: {error}") from None
-    except Exception as error:  # a rule tripping over an impossible state: still refused
-        raise _fail("pending", f"the rules cannot use this state "
-                    f"({type(error).__name__})") from None
-    if not seats:
-        raise _fail("pending", "the game is not over but no seat is to move")
-    if stuck:
-        raise _fail("pending", f"seat {stuck[0]} is to move but has no legal move")
+    seat = state.pending[0].seat
+    if not ctx.the_game._pending_moves(state, seat):  # the raw listing: no load check again
+        yield from problem("someone_moves", "pending",
+                           f"seat {seat} is to move but has no legal move")
+
+
+INVARIANTS: tuple[Invariant[_Context], ...] = (
+    Invariant("shape", "3-7 players; a city, hand and marks entry a seat; Age 1-3, turn 1-6; "
+              "a deck for each Age to come", check_shape, gate=True),
+    Invariant("table", "wonders and sides of one edition and one game, stage options that "
+              "exist, consistent expansion states", check_table, gate=True),
+    Invariant("card_conservation", "every card of the deal once per copy, where its Age "
+              "allows; no building twice in a city", check_cards),
+    Invariant("hand_sizes", "7 cards on turn 1, one fewer a turn; played cards gone while "
+              "decisions are pending", check_hands),
+    Invariant("built_counts", "at most one card placed a turn, plus the wonder's extra builds",
+              check_built_counts),
+    Invariant("coins", "0 to coin_limit(state) coins a seat", check_coins),
+    Invariant("wonder_stages", "a tucked card and an option a built stage",
+              check_stages),
+    Invariant("free_build", "a free build used in no later Age", check_free_build),
+    Invariant("military_tokens", "tokens of fought conflicts only; each victory with its "
+              "defeat", check_tokens),
+    Invariant("turn_marks", "marks only while the turn has decisions pending, fitting the city",
+              check_marks),
+    Invariant("pending_decisions", "decisions for seats with the power and cards to take them",
+              check_pending),
+    Invariant("deferred_effects", "turn-end coin effects of this turn's cards, only while "
+              "decisions are pending", check_deferred),
+)
+SOMEONE_MOVES = Invariant("someone_moves", "a game not over has a seat to move with a legal "
+                          "move", check_someone_moves)
+"""Run last, and only on a state with no other problem (the rules assume the others)."""
+
+
+def problems(state: BaseState) -> tuple[Problem, ...]:
+    """Every problem of ``state`` as named items (empty for a state some game could reach)."""
+    if not isinstance(state, BaseState):
+        return (Problem("shape", "state", f"not a BaseState but {type(state).__name__}"),)
+    ctx = _Context(state)
+    found = find(INVARIANTS, ctx)
+    return found or find((SOMEONE_MOVES,), ctx)
 
 
 def check_state(state: BaseState) -> BaseState:
-    """Return ``state`` if no part of it contradicts the rules, else raise
-    :class:`InvalidStateError` naming the field."""
-    check_shape(state)
-    edition = _edition(state)
-    names = tuple(expansion_name(e) or "?" for e in state.expansions)
-    game = _game_for(state.players, edition, tuple(c.side for c in state.cities),
-                     tuple(c.wonder for c in state.cities), names)
-    try:
-        game.check_table(state)
-        for expansion in game.expansions:
-            expansion.validate_loaded(game.rules, state)
-    except InvalidStateError as error:
-        if error.field:
-            raise
-        raise _fail("cities", str(error)) from None
-    check_cards(state, edition)
-    check_pending(state, names)
-    check_hands(state)
-    check_cities(state, game)
-    check_someone_moves(state, game)
+    """Return ``state`` if it has no problem, else raise :class:`InvalidStateError` naming the
+    first problem's field and carrying them all."""
+    found = problems(state)
+    if found:
+        raise refuse("base-game", found)
     return state
 
 
-def _structure(data: Any, cls: Any) -> BaseState:
-    return check_state(_plain(data, cls))
+register_load_check(BaseState, problems, "base-game")
 
-
-_plain = make_dict_structure_fn(BaseState, converter, _cattrs_forbid_extra_keys=True)
-converter.register_structure_hook(BaseState, _structure)
+# views are checked on load too, by what a seat sees (registered with the converter there)
+from sevenwonders.base import view_validation as _view_validation  # noqa: E402, F401

@@ -21,7 +21,7 @@ from sevenwonders.core.seeds import checked_seed
 from sevenwonders.dice.components import DIE_IDS, SPECIAL_DICE, WONDER, colour_of
 from sevenwonders.dice.events import DiceEvent
 from sevenwonders.dice.fast import FastRules, SeatMoves
-from sevenwonders.dice.invariants import check_with
+from sevenwonders.dice.validation import check_with
 from sevenwonders.dice.moves import (
     MOVE_TYPES,
     Build,
@@ -35,6 +35,7 @@ from sevenwonders.dice.moves import (
 )
 from sevenwonders.dice.options import RuleOptions
 from sevenwonders.dice.scoring import score_seat
+from sevenwonders.dice.sheet_checks import validate
 from sevenwonders.dice.sheets import (
     SheetSet,
     default_sheets,
@@ -46,7 +47,7 @@ from sevenwonders.dice.sheets import (
 from sevenwonders.dice.spec import INFO, seat_labels
 from sevenwonders.dice.state import DiceState, ExtraAction, ExtraTicks, Phase
 from sevenwonders.dice.tables import Tables, expand
-from sevenwonders.dice.validation import validate
+from sevenwonders.dice.validation import check_with
 from sevenwonders.dice.view import DiceView, view_of
 from sevenwonders.errors import (
     IllegalMoveError,
@@ -281,7 +282,7 @@ class DiceGame:
 
     def _check_state(self, state: object) -> None:
         """A state this game made (or checked before) passes at once (identity); any other gets
-        the check against this game's sheet set (:mod:`.invariants`; loading a document also
+        the check against this game's sheet set (:mod:`.validation`; loading a document also
         proves that someone can move), and is known from then on."""
         if self.rules.cache.entry(state) is not None:
             return

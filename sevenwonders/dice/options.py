@@ -10,6 +10,7 @@ from typing import Any
 
 import attrs
 
+from sevenwonders.core.limits import quote
 from sevenwonders.errors import InvalidOptionError
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
@@ -34,6 +35,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
 # Measured: seeded random and greedy games end after some 30 to 57 turns, so the default 100 is a
 # guard against endless games, not a rule any real game meets.
 DEFAULT_MAX_TURNS = 100
+MAX_TURNS_OPTION = 10_000  # a bound for numbers from outside, far beyond any game's length
 
 
 @attrs.frozen(slots=True)
@@ -52,10 +54,11 @@ class RuleOptions:
     def of(cls, options: dict[str, Any]) -> RuleOptions:
         for name, value in options.items():
             if name == "max_turns":
-                if value is not None and (type(value) is not int or value < 1):
+                if value is not None and (type(value) is not int
+                                          or not 1 <= value <= MAX_TURNS_OPTION):
                     raise InvalidOptionError(
-                        f"option max_turns={value!r} must be a whole number of turns from 1, "
-                        f"or None for no limit"
+                        f"option max_turns={quote(value)} must be a whole number of turns from "
+                        f"1 to {MAX_TURNS_OPTION}, or None for no limit"
                     )
                 continue
             if name not in _CHOICES:

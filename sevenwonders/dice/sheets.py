@@ -3,7 +3,7 @@
 The numbers printed on the seven player sheets are not public, so the rules code holds none of
 them: every box, cost, effect, arrow and symbol meaning comes from a sheet file (TOML or JSON)
 described in ``SCHEMA.md``. Loading goes through a strict cattrs converter (types, missing and
-unknown fields), then through :mod:`sevenwonders.dice.validation` (the rules' constraints). Every
+unknown fields), then through :mod:`sevenwonders.dice.sheet_checks` (the rules' constraints). Every
 problem raises :class:`~sevenwonders.errors.DataFileError` naming the file and the place, such as
 ``sheets[3].market.boxes[2].cost``.
 """
@@ -322,7 +322,7 @@ def _read(path: Path) -> Any:
 
 def sheets_from_data(data: Any, file: str = "<memory>") -> SheetSet:
     """A validated :class:`SheetSet` from already parsed TOML/JSON data."""
-    from sevenwonders.dice.validation import validate
+    from sevenwonders.dice.sheet_checks import validate
 
     if not isinstance(data, Mapping):
         raise DataFileError(file, "top level", "expected a table")

@@ -101,8 +101,8 @@ class DiceState:
 
 
 def _structure_checked(data: Any, cls: Any) -> DiceState:
-    """Every loaded state passes the load check (see :mod:`.invariants`)."""
-    from sevenwonders.dice.invariants import check_loaded
+    """Every loaded state passes the load check (see :mod:`.validation`)."""
+    from sevenwonders.dice.validation import check_loaded
 
     return check_loaded(_plain_structure(data, cls))
 

@@ -15,16 +15,18 @@ from typing import Any
 import attrs
 
 from sevenwonders.base.cards import Colour, Wonder, any_game_wonders, load_wonders
-from sevenwonders.base.effects import Coins, Effect, Points, PointsPer, Produce, Shields
+from sevenwonders.base.effects import Coins, Effect, PointsPer, Produce, Shields
 from sevenwonders.base.events import CoinsGained, Event, ExpansionEvent
 from sevenwonders.base.expansion_state import ExpansionState
 from sevenwonders.base.hooks import Expansion, StageBuild, StageVariant
 from sevenwonders.base.moves import Choose, Move
+from sevenwonders.base.options import carthage_board
 from sevenwonders.base.scoring import guild_value
 from sevenwonders.base.state import BaseState, City, Pending, PendingKind
 from sevenwonders.base.tables import Tables
 from sevenwonders.core.rng import Rng
 from sevenwonders.edifice.checks import check_loaded, check_part
+from sevenwonders.edifice.options import check_options
 from sevenwonders.edifice.projects import (
     DEBT_TOKENS,
     PAWNS_PER_PROJECT,
@@ -42,6 +44,7 @@ from sevenwonders.edifice.projects import (
     with_decisions,
 )
 from sevenwonders.edifice.state import COMPLETED, FAILED, OPEN, EdificeState
+from sevenwonders.edifice.validation import check_pawns
 from sevenwonders.errors import InvalidOptionError, InvalidStateError, UnknownCardError
 
 NAME = "edifice"
@@ -60,25 +63,8 @@ def edifice_wonders(carthage_night_vp: str = "coin_option") -> tuple[Wonder, ...
     """The boards in the Edifice box: Carthage (which may also join games without Edifice, so its
     data is the base game's) and Ur. ``carthage_night_vp="both"`` gives the 4 VP of Carthage's
     Night stage 1 with either option [decision 4's alternative]."""
-    carthage = any_game_wonders()["carthage"]
-    if carthage_night_vp == "both":
-        carthage = _night_vp_with_both_options(carthage)
+    carthage = carthage_board(any_game_wonders()["carthage"], carthage_night_vp)
     return (carthage, *load_wonders("sevenwonders.edifice", "wonders.toml"))
-
-
-def _night_vp_with_both_options(carthage: Wonder) -> Wonder:
-    sides = []
-    for side in carthage.side:
-        if side.name == "night":
-            first = side.stages[0]
-            points = tuple(e for option in first.choices for e in option if isinstance(e, Points))
-            choices = tuple(
-                option if any(isinstance(e, Points) for e in option) else (*option, *points)
-                for option in first.choices)
-            side = attrs.evolve(side, stages=(attrs.evolve(first, choices=choices),
-                                              *side.stages[1:]))
-        sides.append(side)
-    return attrs.evolve(carthage, side=tuple(sides))
 
 
 class Edifice(Expansion):
@@ -121,7 +107,9 @@ class Edifice(Expansion):
         artisan_district_vp: int = 2,
         amphitheater_discards: str = "grey",
         carthage_night_vp: str = "coin_option",
+        **unknown: object,
     ) -> None:
+        projects, pawn_points = check_options(unknown, projects, pawn_points)
         for option, value, allowed in (
                 ("staging_camp_cost", staging_camp_cost, STAGING_CAMP_COSTS),
                 ("artisan_district_vp", artisan_district_vp, ARTISAN_DISTRICT_VPS),
@@ -203,6 +191,7 @@ class Edifice(Expansion):
         mine = state.expansions[tables.expansions.index(self)]
         assert isinstance(mine, EdificeState)
         check_loaded(self.catalogue, state, mine)
+        check_pawns(tables, state, mine)
 
     def extra_wonders(self) -> tuple[Wonder, ...]:
         return edifice_wonders(self.carthage_night_vp)

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from sevenwonders.architects import ArchitectsGame, ArchitectsState, ArchitectsView
 from sevenwonders.architects import events as ev
 from sevenwonders.architects.events import Event
-from sevenwonders.architects.invariants import card_locations
 from sevenwonders.architects.moves import MOVE_TYPES
 from sevenwonders.architects.state import Revealed, StartTurn
+from sevenwonders.architects.validation import card_locations
 from sevenwonders.core.playout import random_game, random_moves, states
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.scoring import ScoreSheet

@@ -27,7 +27,8 @@ def _load_refused(kind: str, state: Any, edit: Edit, field: str) -> None:
     error = refused(lambda: from_json(text, BY_ID[kind].state), InvalidStateError,
                     Reason.INVALID_STATE)
     assert isinstance(error, InvalidStateError)
-    assert error.field is not None and error.field.startswith(field), (error.field, str(error))
+    fields = [error.field, *(p.field for p in error.problems)]
+    assert any(f is not None and f.startswith(field) for f in fields), (fields, str(error))
 
 
 def _move_cards(document: dict[str, Any], seat: int, count: int) -> None:
@@ -158,7 +159,7 @@ ARCHITECTS_EDITS: list[tuple[str, Edit, str]] = [
      lambda d: d.__setitem__("pending", {"type": "token_choice", "reason": "luck"}),
      "pending.reason"),
     ("a stage built before its support",
-     lambda d: d["cities"][0].__setitem__("built", ["3"]), "cities.built"),
+     lambda d: d["cities"][0].__setitem__("built", ["3"]), "cities[0].built"),
 ]
 
 

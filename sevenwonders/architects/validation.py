@@ -1,0 +1,373 @@
+"""The invariants of an Architects state, and the load check that tests them all.
+
+:func:`check_state` checks the accounting against one game's tables (a game checks states it
+did not make with it); :func:`problems` runs every invariant below and returns what it finds as
+named :class:`~sevenwonders.core.problems.Problem` items; every ``from_json`` of an
+:class:`ArchitectsState` refuses a state with any (:func:`check_loaded`). The property tests
+assert every invariant at every ply of random games of every player count, and the set is
+closed under the rules (each bound grows with what a step adds; the turn number has no bound
+but the documents' 64-bit integers: a turn whose seat has no deck left to take from passes
+taking nothing, so no count of cards bounds it and stays closed). The list
+(:data:`INVARIANTS`):
+
+- ``shape`` (gate): 2-7 cities and decks, a turn from 1, flags of this turn, indices in range;
+- ``table`` (gate): different, known wonders (either Babylon deck, reference D1);
+- ``card_conservation``: every card of these wonders' decks and the central deck is once in
+  the decks, the central deck, the cities, the discard pile or a Halicarnassus reveal;
+- ``deck_origin``: each wonder's deck holds only cards of that wonder's deck (their backs), the
+  central deck only central cards, a reveal only cards of the deck it was taken from (no card
+  moves between decks: rulebook "Aufbau", cards are only ever taken);
+- ``turn_order``: ``current`` is the seat whose turn it is: turns go round the table to the
+  left from seat 0, one seat a turn (rulebook "Spielablauf");
+- ``wonder_stages``: stages known, each once, each built after the stages it stands on;
+- ``progress_tokens``: every progress token once, in the face-up row (refilled to its size
+  while the pile lasts), the pile or a city;
+- ``military``: conflict tokens flipped within the setup's count, no negative victories;
+- ``battles``: a seat's military victories at most two a battle, and each battle put at least
+  one card with horns on the discard pile;
+- ``turn_record``: the cat at a seat, a peeked card only in the cat holder's turn, the tokens
+  used and owed this turn known, decisions of a known kind;
+- ``someone_moves``: a game not over has a seat to move with a legal move.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from sevenwonders.architects.options import BABYLON_DECKS
+from sevenwonders.architects.state import (
+    BUILT_FLAG,
+    ArchitectsState,
+    EffectChoice,
+    Finished,
+    Revealed,
+    StartTurn,
+    TokenChoice,
+)
+from sevenwonders.architects.tables import Tables
+from sevenwonders.core.problems import Invariant, Problem, find, problem, refuse
+from sevenwonders.errors import SevenWondersError
+
+if TYPE_CHECKING:
+    from sevenwonders.architects.game import ArchitectsGame
+
+OPTIONAL_EFFECTS = ("ephesus", "olympia")  # the wonder effects a seat may decline (D2)
+VICTORIES_PER_BATTLE = 2  # one from each neighbour; two at most with two players (FR p.5)
+
+
+def card_locations(state: ArchitectsState) -> Counter[int]:
+    """How many times each card id appears in decks, cities, the discard pile and a reveal."""
+    seen: Counter[int] = Counter()
+    for deck in state.decks:
+        seen.update(deck)
+    seen.update(state.central)
+    seen.update(state.discard)
+    for city in state.cities:
+        seen.update(city.cards)
+    if isinstance(state.pending, Revealed):
+        seen.update(state.pending.cards)
+    return seen
+
+
+def check_state(tables: Tables, state: ArchitectsState) -> None:
+    """Raise :class:`InvalidStateError` unless ``state`` is consistent with ``tables``: the
+    accounting invariants (:data:`ACCOUNTING`; a load checks every invariant)."""
+    found = find(ACCOUNTING, _Context(tables, state))
+    if found:
+        raise refuse("Architects", found)
+
+
+class _Context:
+    __slots__ = ("game", "state", "tables")
+
+    def __init__(self, tables: Tables | None, state: ArchitectsState) -> None:
+        self.tables = tables
+        self.state = state
+        self.game: ArchitectsGame | None = None
+
+    @property
+    def t(self) -> Tables:
+        assert self.tables is not None
+        return self.tables
+
+
+def _wonders(state: ArchitectsState) -> tuple[str, ...]:
+    return tuple(city.wonder for city in state.cities)
+
+
+def check_table(ctx: _Context) -> Iterator[Problem]:
+    """The ``table`` invariant (its statement: the module's list)."""
+    t, state = ctx.t, ctx.state
+    n = t.players
+    if len(state.cities) != n or len(state.decks) != n:
+        yield from problem("table", "cities", f"expected {n} cities and decks")
+        return
+    wonders = _wonders(state)
+    if len(set(wonders)) != n or any(w not in t.wonder_ids for w in wonders):
+        yield from problem("table", "cities", f"bad wonders {wonders}")
+
+
+def check_cards(ctx: _Context) -> Iterator[Problem]:
+    """Card ids are unique, so the deal is there once each exactly when the ids found are as
+    many as the ids of the deal and are those ids."""
+    state = ctx.state
+    found: list[int] = [*state.central, *state.discard]
+    for deck in state.decks:
+        found += deck
+    for city in state.cities:
+        found += city.cards
+    if isinstance(state.pending, Revealed):
+        found += state.pending.cards
+    expected = _deal_ids(ctx.t, _wonders(state))
+    ids = set(found)
+    if len(found) != len(expected) or ids != expected:
+        seen, wanted = Counter(found), Counter(expected)
+        missing = sorted((wanted - seen).elements())[:5]
+        extra = sorted((seen - wanted).elements())[:5]
+        yield from problem("card_conservation", "cards",
+                           f"cards not accounted for: missing {missing}, extra {extra}")
+
+
+def _deal_ids(t: Tables, wonders: tuple[str, ...]) -> frozenset[int]:
+    key = (id(t), wonders)
+    found = _DEALS.get(key)
+    if found is None or found[0] is not t:
+        found = _DEALS[key] = (t, frozenset(t.all_cards(wonders)))
+        if len(_DEALS) > 256:  # bounded: a load checks against a few cached games
+            _DEALS.pop(next(iter(_DEALS)))
+    return found[1]
+
+
+_DEALS: dict[tuple[int, tuple[str, ...]], tuple[Tables, frozenset[int]]] = {}
+
+
+def check_origin(ctx: _Context) -> Iterator[Problem]:
+    """The ``deck_origin`` invariant (its statement: the module's list)."""
+    t, state = ctx.t, ctx.state
+    origin = t.card_origin
+    for i, (city, deck) in enumerate(zip(state.cities, state.decks, strict=True)):
+        strays = [card for card in deck if origin[card] != city.wonder]
+        if strays:
+            yield from problem("deck_origin", f"decks[{i}]",
+                               f"cards {strays[:3]} lie in the deck of {city.wonder}, not "
+                               f"their own ({origin[strays[0]]})")
+    if any(origin[card] != "central" for card in state.central):
+        yield from problem("deck_origin", "central", "a wonder's card in the central deck")
+    pending = state.pending
+    if isinstance(pending, Revealed) and any(
+            origin[card] != state.cities[pending.deck].wonder for card in pending.cards):
+        yield from problem("deck_origin", "pending.cards",
+                           f"revealed cards that are not of deck {pending.deck}")
+
+
+def check_stages(ctx: _Context) -> Iterator[Problem]:
+    """The ``wonder_stages`` invariant (its statement: the module's list)."""
+    t = ctx.t
+    for i, city in enumerate(ctx.state.cities):
+        if len(set(city.built)) != len(city.built) or any(k not in t.stage_bit
+                                                          for k in city.built):
+            yield from problem("wonder_stages", f"cities[{i}].built",
+                               f"{city.wonder}: bad built stages {city.built}")
+            continue
+        mask = 0
+        for key in city.built:
+            if key not in t.available[city.wonder][mask]:
+                yield from problem("wonder_stages", f"cities[{i}].built",
+                                   f"{city.wonder}: stage {key} built before its support")
+                break
+            mask |= t.stage_bit[key]
+
+
+def check_tokens(ctx: _Context) -> Iterator[Problem]:
+    """The ``progress_tokens`` invariant (its statement: the module's list)."""
+    t, state = ctx.t, ctx.state
+    tokens: Counter[str] = Counter(state.face_up) + Counter(state.token_pile)
+    for city in state.cities:
+        tokens.update(city.tokens)
+    if tokens != Counter(t.token_pile):
+        yield from problem("progress_tokens", "tokens", "progress tokens not accounted for")
+    if len(state.face_up) > t.data.setup.face_up_tokens or (
+            state.token_pile and len(state.face_up) < t.data.setup.face_up_tokens):
+        yield from problem("progress_tokens", "face_up", "face-up progress tokens not refilled")
+
+
+def check_military_range(ctx: _Context) -> Iterator[Problem]:
+    """The ``military`` invariant (its statement: the module's list)."""
+    t, state = ctx.t, ctx.state
+    if not 0 <= state.flipped <= t.conflict_total:
+        yield from problem("military", "flipped", "conflict tokens out of range")
+    if any(city.military < 0 for city in state.cities):
+        yield from problem("military", "cities.military", "negative military tokens")
+
+
+def check_military(ctx: _Context) -> Iterator[Problem]:
+    """The ``battles`` invariant (its statement: the module's list)."""
+    t, state = ctx.t, ctx.state
+    horns, kind_of = t.horns, t.card_kind
+    battles = sum(1 for card in state.discard if horns[kind_of[card]])
+    for i, city in enumerate(state.cities):
+        if city.military > VICTORIES_PER_BATTLE * battles:
+            yield from problem("battles", f"cities[{i}].military",
+                               f"{city.military} military tokens after at most {battles} "
+                               "battles")
+
+
+def check_turn_record(ctx: _Context) -> Iterator[Problem]:
+    """The ``turn_record`` invariant (its statement: the module's list)."""
+    t, state = ctx.t, ctx.state
+    n = len(state.cities)
+    if state.cat is not None and not 0 <= state.cat < n:
+        yield from problem("turn_record", "cat", "the cat is at no seat")
+    if not 0 <= state.current < n or state.turn < 1:
+        yield from problem("turn_record", "current", "bad current seat or turn")
+    if isinstance(state.pending, TokenChoice) and state.pending.reason not in ("science",
+                                                                               "babylon"):
+        yield from problem("turn_record", "pending.reason", "bad token choice reason")
+    if state.peeked and (state.cat != state.current or not state.central
+                         or type(state.pending) in (StartTurn, Finished)):
+        yield from problem("turn_record", "peeked",
+                           "a peeked central card outside the cat holder's turn")
+    for token in (*state.triggered, *state.used):
+        if token not in t.tokens:
+            yield from problem("turn_record", "triggered",
+                               f"unknown token {token[:40]!r} in the turn record")
+
+
+def check_turn_order(ctx: _Context) -> Iterator[Problem]:
+    """The ``turn_order`` invariant (its statement: the module's list)."""
+    state = ctx.state
+    n = len(state.cities)
+    # seat i's left neighbour is seat i + 1 (the ring of core.seats; the state's deck order)
+    whose = (state.turn - 1) % n
+    if not state.over and state.current != whose:
+        yield from problem("turn_order", "current",
+                           f"turn {state.turn} is seat {whose}'s, not seat {state.current}'s")
+
+
+ACCOUNTING: tuple[Invariant[_Context], ...] = (
+    Invariant("table", "different, known wonders; a city and a deck a seat", check_table,
+              gate=True),
+    Invariant("card_conservation", "every card once, in a deck, a city, the discard pile or a "
+              "reveal", check_cards, gate=True),
+    Invariant("wonder_stages", "stages known, once each, after their support", check_stages),
+    Invariant("progress_tokens", "every token once; the face-up row refilled", check_tokens),
+    Invariant("turn_record", "cat, peek and this turn's tokens consistent", check_turn_record),
+    Invariant("military", "flipped conflict tokens within the count; no negative victories",
+              check_military_range),
+)
+"""What :meth:`ArchitectsGame.check` asks of a state it did not make: the accounting (test
+positions laid out by hand pass it while they need not be reachable)."""
+REACHABILITY: tuple[Invariant[_Context], ...] = (
+    Invariant("deck_origin", "each deck holds only its own cards", check_origin),
+    Invariant("battles", "victories within the battles fought", check_military),
+    Invariant("turn_order", "current is the seat whose turn it is", check_turn_order),
+)
+"""What a loaded state must have besides: that play could have led to it."""
+TABLE_INVARIANTS = ACCOUNTING + REACHABILITY
+
+
+# -- the check of a loaded document (``from_json``), which knows no game object
+
+
+def check_shape(ctx: _Context) -> Iterator[Problem]:
+    """The ``shape`` invariant (its statement: the module's list)."""
+    state = ctx.state
+    n = len(state.cities)
+    if not 2 <= n <= 7:
+        yield from problem("shape", "cities", f"{n} cities")
+    if len(state.decks) != n:
+        yield from problem("shape", "decks", f"{len(state.decks)} decks for {n} cities")
+    if state.turn < 1:
+        yield from problem("shape", "turn", f"turn {state.turn}")
+    if not 0 <= state.flags <= 2 * BUILT_FLAG - 1:
+        yield from problem("shape", "flags", f"flags {state.flags}")
+    if not 0 <= state.current < n:
+        yield from problem("shape", "current", f"seat {state.current}")
+    pending = state.pending
+    if isinstance(pending, Revealed) and not 0 <= pending.deck < n:
+        yield from problem("shape", "pending.deck",
+                           f"Halicarnassus looks at deck {pending.deck}, which is no deck")
+    if isinstance(pending, EffectChoice) and pending.effect not in OPTIONAL_EFFECTS:
+        yield from problem("shape", "pending.effect",
+                           f"no optional effect {pending.effect[:40]!r}")
+    wonders = _wonders(state)
+    if len(set(wonders)) != n:
+        yield from problem("shape", "cities", "a wonder twice")
+
+
+def _check_games(ctx: _Context) -> Iterator[Problem]:
+    """The table's accounting for either Babylon deck (reference D1): the first that fits."""
+    state = ctx.state
+    wonders = _wonders(state)
+    first: tuple[Problem, ...] = ()
+    for babylon in BABYLON_DECKS:
+        try:
+            game = _game(len(wonders), wonders, babylon)
+        except SevenWondersError as error:
+            yield from problem("table", "cities", f"no game has these wonders: {error}")
+            return
+        found = find(TABLE_INVARIANTS, _Context(game.tables, state))
+        if not found:
+            ctx.tables, ctx.game = game.tables, game
+            return
+        first = first or found
+    yield from first
+
+
+def check_someone_moves(ctx: _Context) -> Iterator[Problem]:
+    """A seat starting its turn with a card to take has a move (rulebook "Spielablauf": take
+    the top card of the left, right or central deck); other decisions ask the rules."""
+    state, game = ctx.state, ctx.game
+    if state.over or game is None:
+        return
+    current = state.current
+    if isinstance(state.pending, StartTurn) and (
+            state.central or state.decks[current] or state.decks[current - 1]):
+        return
+    seats = game.to_move(state)
+    if not seats or not all(game.legal_moves(state, seat) for seat in seats):
+        yield from problem("someone_moves", "pending",
+                           "the game is not over but the seat to move has no move")
+
+
+INVARIANTS: tuple[Invariant[_Context], ...] = (
+    Invariant("shape", "2-7 cities, a deck each; a turn from 1; indices in range", check_shape,
+              gate=True),
+    Invariant("accounting", "the table invariants for one of the Babylon decks: "
+              + "; ".join(inv.name for inv in TABLE_INVARIANTS), _check_games, gate=True),
+    Invariant("someone_moves", "a game not over has a seat to move with a legal move",
+              check_someone_moves),
+)
+"""Every invariant a loaded state is checked against (the table invariants inside
+``accounting``: :data:`TABLE_INVARIANTS`)."""
+
+
+def problems(state: ArchitectsState) -> tuple[Problem, ...]:
+    """Every problem of ``state`` as named items (empty for a state some game could reach)."""
+    if not isinstance(state, ArchitectsState):
+        return (Problem("shape", "state", f"not an ArchitectsState but {type(state).__name__}"),)
+    return find(INVARIANTS, _Context(None, state))
+
+
+def check_loaded(state: ArchitectsState) -> ArchitectsState:
+    """``state`` if it has no problem, else :class:`InvalidStateError` carrying them all."""
+    found = problems(state)
+    if found:
+        raise refuse("Architects", found)
+    return state
+
+
+@lru_cache(maxsize=32)
+def _game(players: int, wonders: tuple[str, ...], babylon: str) -> ArchitectsGame:
+    from sevenwonders.architects.game import ArchitectsGame
+
+    # optional wonder effects: the widest set of moves, so no reachable state looks stuck
+    return ArchitectsGame(players, wonders=wonders, babylon_deck=babylon,
+                          wonder_effects_mandatory=False)
+
+
+# views are checked on load too, by what a seat sees (registered with the converter there)
+from sevenwonders.architects import view_validation as _view_validation  # noqa: E402, F401

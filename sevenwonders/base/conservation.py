@@ -1,0 +1,95 @@
+"""Card conservation: the deal of a table, and where each of its cards may lie (rulebook
+"Vorbereitung": the cards for the player count, n + 2 guilds; every card is dealt, played,
+discarded or still in a deck, never more or fewer). The invariant ``card_conservation`` of
+:mod:`sevenwonders.base.validation`; views check what they show against the same deal.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from sevenwonders.base.cards import load_edition
+from sevenwonders.core.problems import Problem, problem
+from sevenwonders.errors import InvalidStateError
+
+if TYPE_CHECKING:
+    from sevenwonders.base.validation import _Context
+
+
+def _fail(field: str, message: str) -> InvalidStateError:
+    return InvalidStateError(f"inconsistent base-game state: {message}", field=field)
+
+
+@lru_cache(maxsize=16)
+def deal(edition: str, players: int) -> tuple[Counter[str], dict[str, frozenset[int]],
+                                              frozenset[str]]:
+    """The non-guild cards dealt for ``players`` (one entry per copy), the Ages each card name
+    belongs to, and the guilds (rulebook "Setup")."""
+    data = load_edition(edition)
+    expected: Counter[str] = Counter()
+    for k in (1, 2, 3):
+        expected.update(data.age_cards(k, players))
+    guilds = frozenset(data.guilds())
+    ages: dict[str, set[int]] = {guild: {3} for guild in guilds}
+    for k in (1, 2, 3):
+        for card in data.age_cards(k, 7):
+            ages.setdefault(card, set()).add(k)
+    return expected, {card: frozenset(found) for card, found in ages.items()}, guilds
+
+
+@lru_cache(maxsize=16)
+def names_by_age(edition: str, players: int) -> tuple[tuple[frozenset[str], ...],
+                                                       tuple[frozenset[str], ...]]:
+    """For each Age 1-3 (index 0 unused): the card names of exactly that Age, and of that Age
+    or an earlier one."""
+    _, ages, _ = deal(edition, players)
+    exact: list[frozenset[str]] = [frozenset()]
+    upto: list[frozenset[str]] = [frozenset()]
+    for k in (1, 2, 3):
+        exact.append(frozenset(card for card, found in ages.items() if k in found))
+        upto.append(frozenset(card for card, found in ages.items() if min(found) <= k))
+    return tuple(exact), tuple(upto)
+
+
+def check_cards(ctx: _Context) -> Iterator[Problem]:
+    """Every card of the deal once per copy, each where its Age allows."""
+    state, edition = ctx.state, ctx.edition
+    n, age = state.players, state.age
+    dealt, ages, guilds = deal(edition, n)
+    exact, upto = names_by_age(edition, n)
+    places: list[tuple[str, tuple[str, ...], frozenset[str], int]] = []
+    places += [(f"hands[{s}]", hand, exact[age], age) for s, hand in enumerate(state.hands)]
+    places += [(f"decks[{i}]", deck, exact[age + 1 + i], age + 1 + i)
+               for i, deck in enumerate(state.decks)]
+    places.append(("discard", state.discard, upto[age], age))
+    for s, city in enumerate(state.cities):
+        places.append((f"cities[{s}].cards", city.cards, upto[age], age))
+        places.append((f"cities[{s}].tucked", city.tucked, upto[age], age))
+    seen: Counter[str] = Counter()
+    for field, cards, allowed, latest in places:
+        if not allowed.issuperset(cards):
+            card = next(c for c in cards if c not in allowed)
+            if card not in ages:
+                raise _fail(field, f"{card!r} is not a card of the {edition} edition")
+            raise _fail(field, f"{card!r} is a card of Age {min(ages[card])}, not {latest}")
+        seen.update(cards)
+    used_guilds = guilds.intersection(seen)
+    if len(used_guilds) != n + 2 or any(seen[g] != 1 for g in used_guilds):
+        raise _fail("decks", f"{len(used_guilds)} guilds in play, not {n + 2} different ones")
+    expected = Counter(dealt)
+    for guild in used_guilds:
+        expected[guild] = 1
+    if seen != expected:
+        extra = sorted((seen - expected).elements())[:3]
+        missing = sorted((expected - seen).elements())[:3]
+        raise _fail("cards", f"the cards are not the deal for {n} players: extra {extra}, "
+                    f"missing {missing}")
+    for s, city in enumerate(state.cities):
+        if len(set(city.cards)) != len(city.cards):
+            yield from problem("card_conservation", f"cities[{s}].cards",
+                               "a city holds a building twice")
+
+

@@ -1,0 +1,47 @@
+"""The checks every game's options share: unknown names, exact types, bounded numbers.
+
+Each game's ``options`` module checks its own options with these, so the same mistake gets the
+same error everywhere: :class:`~sevenwonders.errors.InvalidOptionError` naming the option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from sevenwonders.core.limits import quote
+from sevenwonders.errors import InvalidOptionError
+
+
+def refuse_unknown(what: str, given: Mapping[str, Any], known: Collection[str]) -> None:
+    """:class:`InvalidOptionError` naming the first option of ``given`` not in ``known``."""
+    unknown = sorted(name for name in given if name not in known)
+    if unknown:
+        raise InvalidOptionError(f"bad options for {what}: unknown option {quote(unknown[0])}; "
+                                 f"the options are {', '.join(sorted(known))}")
+
+
+def checked_choice(name: str, value: object, choices: tuple[Any, ...]) -> Any:
+    """``value`` if it is one of ``choices`` with exactly its type (``True`` is not ``1``)."""
+    if not any(type(value) is type(choice) and value == choice for choice in choices):
+        raise InvalidOptionError(f"option {name} must be one of "
+                                 f"{', '.join(map(repr, choices))}, not {quote(value)}")
+    return value
+
+
+def checked_int(name: str, value: object, low: int, high: int) -> int:
+    """``value`` if it is an ``int`` (not a ``bool``) from ``low`` to ``high``."""
+    if type(value) is not int or not low <= value <= high:
+        raise InvalidOptionError(f"option {name} must be a whole number from {low} to {high}, "
+                                 f"not {quote(value)}")
+    return value
+
+
+def checked_bool(name: str, value: object) -> bool:
+    """``value`` if it is exactly ``True`` or ``False``."""
+    if type(value) is not bool:
+        raise InvalidOptionError(f"option {name} must be true or false, not {quote(value)}")
+    return value
+
+
+__all__ = ["checked_bool", "checked_choice", "checked_int", "refuse_unknown"]

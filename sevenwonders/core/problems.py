@@ -1,0 +1,117 @@
+"""Named invariants and the problems of a state, shared by every game's ``validation`` module.
+
+Each game lists its invariants (:class:`Invariant`: a name, what it says, and a check that
+yields :class:`Problem` items). ``problems(state)`` in each game's ``validation`` module runs
+them all and returns every problem found, as machine-readable items (in the manner of a chess
+library's board status); loading a document refuses a state with any problem, raising
+:class:`~sevenwonders.errors.InvalidStateError` that carries them all. A *gate* invariant
+guards the ones after it: when it finds a problem the later checks (which rely on its counts)
+are not run, so a broken shape never reaches a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from sevenwonders.errors import InvalidStateError, SevenWondersError
+
+C = TypeVar("C")
+T = TypeVar("T")
+
+
+@attrs.frozen(slots=True)
+class Problem:
+    """One way a state contradicts the rules: the ``invariant`` it breaks (a name from the
+    game's list), the ``field`` of the state at fault and a message for people."""
+
+    invariant: str
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.invariant} at {self.field}: {self.message}"
+
+
+@attrs.frozen(slots=True)
+class Invariant(Generic[C]):
+    """A property every state of real play has. ``check`` reads a game's check context ``C``
+    (the state and what the game knows of its table) and yields the problems it finds;
+    ``gate`` stops the later checks when this one fails."""
+
+    name: str
+    says: str
+    check: Callable[[C], Iterable[Problem]]
+    gate: bool = False
+
+
+def find(invariants: Iterable[Invariant[C]], context: C) -> tuple[Problem, ...]:
+    """Every problem the invariants find, in their order, up to the first failed gate.
+
+    A check that raises :class:`InvalidStateError` reports it as a problem of that invariant;
+    any other error a rule raises on an impossible state is one too (never a raw error)."""
+    found: list[Problem] = []
+    for invariant in invariants:
+        before = len(found)
+        try:
+            found.extend(invariant.check(context))
+        except InvalidStateError as error:
+            found.append(Problem(invariant.name, error.field or "state",
+                                 str(error).removeprefix(f"{error.field}: ")))
+        except SevenWondersError as error:
+            found.append(Problem(invariant.name, "state", f"the rules refuse it: {error}"))
+        except Exception as error:  # a rule tripping over an impossible state
+            found.append(Problem(invariant.name, "state",
+                                 f"the rules cannot use it ({type(error).__name__})"))
+        if invariant.gate and len(found) > before:
+            break
+    return tuple(found)
+
+
+def refuse(game: str, found: tuple[Problem, ...]) -> InvalidStateError:
+    """The error a load raises for ``found`` (not empty): the first problem names the field,
+    ``problems`` holds them all."""
+    first = found[0]
+    more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+    error = InvalidStateError(f"inconsistent {game} state: {first.message} "
+                              f"[{first.invariant}]{more}", field=first.field)
+    error.problems = found
+    return error
+
+
+def register_load_check(cls: type[T], problems_of: Callable[[T], tuple[Problem, ...]],
+                        what: str) -> None:
+    """Make every ``from_json``/``structure`` of ``cls`` refuse a value with problems: the
+    strict converter builds it, ``problems_of`` checks it, :func:`refuse` raises."""
+    from cattrs.gen import make_dict_structure_fn
+
+    from sevenwonders.core.serialization import converter
+
+    plain = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+
+    def structure(data: Any, _: Any) -> T:
+        value = plain(data, cls)
+        found = problems_of(value)
+        if found:
+            raise refuse(what, found)
+        return value
+
+    converter.register_structure_hook(cls, structure)
+
+
+def problem(invariant: str, field: str, message: str) -> Iterator[Problem]:
+    """A one-problem result for a check written as a generator (``yield from problem(...)``)."""
+    yield Problem(invariant, field, message)
+
+
+def documented(invariants: Iterable[Invariant[C]]) -> str:
+    """A Markdown table of the invariants (for the docs and ``help``)."""
+    rows = ["| invariant | what holds in every state of real play |", "|---|---|"]
+    rows += [f"| `{inv.name}` | {inv.says} |" for inv in invariants]
+    return "\n".join(rows)
+
+
+__all__ = ["Invariant", "Problem", "documented", "find", "problem", "refuse",
+           "register_load_check"]
