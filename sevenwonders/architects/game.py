@@ -15,7 +15,6 @@ from sevenwonders.architects import fast
 from sevenwonders.architects.data import STAGE_KEYS, load
 from sevenwonders.architects.events import Event
 from sevenwonders.architects.fast import Draft
-from sevenwonders.architects.validation import card_locations, check_state
 from sevenwonders.architects.legal import TAKES
 from sevenwonders.architects.moves import (
     MOVE_TYPES,

@@ -28,15 +28,13 @@ import attrs
 
 from sevenwonders.base.conservation import deal, names_by_age
 from sevenwonders.base.effects import CoinsPer
-from sevenwonders.base.hooks import expansion_name
+from sevenwonders.base.expansion_state import expansion_name
+from sevenwonders.base.setup import HAND_SIZE, START_COINS, TURNS_PER_AGE
 from sevenwonders.base.state import City, PendingKind
 from sevenwonders.base.validation import (
     COINS_PER_STEP,
-    HAND_SIZE,
     SIDES_OF,
-    START_COINS,
     TOKEN_VALUES,
-    TURNS_PER_AGE,
     _extra_builds,
     _game_for,
 )

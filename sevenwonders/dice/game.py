@@ -21,7 +21,6 @@ from sevenwonders.core.seeds import checked_seed
 from sevenwonders.dice.components import DIE_IDS, SPECIAL_DICE, WONDER, colour_of
 from sevenwonders.dice.events import DiceEvent
 from sevenwonders.dice.fast import FastRules, SeatMoves
-from sevenwonders.dice.validation import check_with
 from sevenwonders.dice.moves import (
     MOVE_TYPES,
     Build,

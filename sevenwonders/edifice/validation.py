@@ -19,8 +19,8 @@ from sevenwonders.edifice.state import EdificeState
 from sevenwonders.errors import InvalidStateError
 
 if TYPE_CHECKING:
-    from sevenwonders.base.tables import Tables
     from sevenwonders.base.state import BaseState
+    from sevenwonders.base.tables import Tables
 
 BOX_PAWN = "take_pawn"  # the stage effect of Ur that takes a pawn from the box
 

@@ -36,7 +36,7 @@ def test_military_example_at_the_end_of_age_two() -> None:
     """"Am Ende von Zeitalter II beträgt deine Militärstärke 4. Dein linker Nachbar hat eine
     Militärstärke von 5 und dein rechter Nachbar eine von 2": a defeat token from the left, an
     Age II victory token from the right."""
-    game = BaseGame(4, wonders=("Gizah", "Babylon", "Ephesos", "Olympia"))
+    game = BaseGame(4, wonders=("giza", "babylon", "ephesus", "olympia"))
     left, right = game.rules.sides[0]
     state = base_positions.position(game, age=2, turn=6, seed=3, cities={
         0: {"cards": ("Walls", "Stables")},
@@ -55,7 +55,7 @@ def test_production_example_decides_what_can_be_built() -> None:
     """"Deine Stadt produziert 2 Stein, 1 Erz und 1 Papyrus. Du kannst entweder die Kaserne
     bauen ... oder das Skriptorium ... Den Wachturm kannst du nicht bauen" (no coins to buy
     the brick)."""
-    game = BaseGame(3, wonders=("Gizah", "Babylon", "Rhodos"))
+    game = BaseGame(3, wonders=("giza", "babylon", "rhodes"))
     state = base_positions.position(game, turn=4, seed=2, cities={
         0: {"cards": ("Stone Pit", "Ore Vein", "Press"), "coins": 0}},
         hands={0: ("Barracks", "Scriptorium", "Guard Tower", "Baths")})
@@ -69,7 +69,7 @@ def test_production_example_decides_what_can_be_built() -> None:
 def test_chain_example_builds_the_gardens_for_free() -> None:
     """"Falls du in Zeitalter I das Theater gebaut hast, kannst du die Gärten in Zeitalter III
     kostenlos bauen"."""
-    game = BaseGame(3, wonders=("Gizah", "Babylon", "Rhodos"))
+    game = BaseGame(3, wonders=("giza", "babylon", "rhodes"))
     state = base_positions.position(game, age=3, turn=2, seed=5, cities={
         0: {"cards": ("Theater",), "coins": 0}},
         hands={0: ("Gardens", "Palace", "Senate", "Arena", "Lodge", "Pantheon")})
@@ -81,7 +81,7 @@ def test_edifice_example_pays_stage_and_participation() -> None:
     """Edifice: "Der erste Bauabschnitt kostet 2 Holz und die Beteiligung am Belvedere 1 Münze.
     Du zahlst insgesamt also 2 Holz und 1 Münze" and take a pawn."""
     edifice = Edifice(projects=("Belvedere", "Amphitheater", "Agora"))
-    game = BaseGame(3, wonders=("Rhodos", "Gizah", "Babylon"), expansions=(edifice,))
+    game = BaseGame(3, wonders=("rhodes", "giza", "babylon"), expansions=(edifice,))
     assert game.rules.stages(game.new_game(0).cities[0])[0].cost == "WW"
     state = base_positions.position(game, turn=3, seed=1, cities={
         0: {"cards": ("Lumber Yard", "Timber Yard"), "coins": 1}})
@@ -95,7 +95,7 @@ def test_edifice_example_pays_stage_and_participation() -> None:
 
 
 def test_a_scoring_position_at_the_end_of_the_game() -> None:
-    game = BaseGame(3, wonders=("Gizah", "Babylon", "Rhodos"))
+    game = BaseGame(3, wonders=("giza", "babylon", "rhodes"))
     state = base_positions.position(game, over=True, seed=4, cities={
         0: {"cards": ("Baths", "Aqueduct", "Temple"), "tokens": (1, 1, 3, 3, 5, 5)},
         1: {"tokens": (-1, -1, -1)}, 2: {"tokens": (-1, -1, -1)}})

@@ -127,7 +127,7 @@ def test_a_decision_for_a_seat_without_the_power_is_refused() -> None:
 
 
 def test_edifice_two_pawns_of_one_project_are_refused() -> None:
-    game = BaseGame(players=3, wonders=("Gizah", "Rhodos", "Babylon"),
+    game = BaseGame(players=3, wonders=("giza", "rhodes", "babylon"),
                     expansions=(Edifice(),))
     state = game.new_game(seed=3)
 
