@@ -175,8 +175,9 @@ def test_rl_environment_runs_with_stock_random_agents(name: str, players: int) -
     size = env.action_spec()["num_actions"]
     agents = [random_agent.RandomAgent(player_id=p, num_actions=size) for p in range(players)]
     np.random.seed(2)
-    waited = 0
-    for _ in range(4):
+    waited = episodes = 0
+    while episodes < 4 or not (waited or env.is_turn_based or episodes >= 80):
+        episodes += 1
         step = env.reset()
         while not step.last():
             if env.is_turn_based:

@@ -37,7 +37,7 @@ from collections.abc import Iterable
 import attrs
 
 from sevenwonders.base.game import BaseGame
-from sevenwonders.base.memory import SeatMemory
+from sevenwonders.base.memory import Recall, SeatMemory, recall_of
 from sevenwonders.base.state import NO_MARKS, BaseState, City, Pending, PendingKind, TurnMarks
 from sevenwonders.base.view import BaseView
 from sevenwonders.core.rng import Rng
@@ -178,16 +178,16 @@ def _complete(game: BaseGame, view: BaseView, hands: list[tuple[str, ...]],
     return state, rng
 
 
-def _memories(view: BaseView, hands: list[tuple[str, ...]]) -> tuple[SeatMemory, ...]:
+def _memories(view: BaseView, hands: list[tuple[str, ...]]) -> Recall | None:
     """The seat's own memory as its view shows it; each other seat's (which the seat cannot
     know) as knowing only its own hand."""
     if not view.memory.hands:
-        return ()
+        return None
     n = len(hands)
-    return tuple(
+    return recall_of([
         view.memory if s == view.seat else SeatMemory(
             hands=tuple(hands[s] if h == s else None for h in range(n)), discard=())
-        for s in range(n))
+        for s in range(n)])
 
 
 TRIES = 32
