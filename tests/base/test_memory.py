@@ -201,3 +201,14 @@ def test_determinizations_with_edifice_show_the_same_view(
             view = game.view(state, seat)
             sample, rng = determinize(game, view, rng)
             assert game.view(sample, seat) == view
+
+
+def test_step_and_play_remember_the_same() -> None:
+    game = make_game("base", 5, sides="night")
+    rng = Rng.from_seed(9)
+    state = game.new_game(9)
+    while not game.is_over(state):
+        moves, rng = random_moves(game, state, rng)
+        stepped, _ = game.step(state, moves)
+        state = game.play(state, moves)
+        assert stepped == state and stepped.memory == state.memory is not None
