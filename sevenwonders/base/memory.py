@@ -36,6 +36,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from sevenwonders.core.memo import builder
+
 if TYPE_CHECKING:
     from sevenwonders.base.state import BaseState
 
@@ -60,6 +62,14 @@ class Recall:
 
     trails: tuple[tuple[Entry, ...], ...]
     discards: tuple[tuple[str, ...], ...]
+
+
+if TYPE_CHECKING:
+    def _make_recall(*, trails: tuple[tuple[Entry, ...], ...],
+                     discards: tuple[tuple[str, ...], ...]) -> Recall:
+        """``Recall(...)`` with every field named."""
+else:
+    _make_recall = builder(Recall)
 
 
 def _minus(cards: tuple[str, ...], gone: tuple[str, ...]) -> tuple[str, ...]:
@@ -105,13 +115,12 @@ def remember(givers: Sequence[Sequence[int]], before: BaseState,
 
     ``givers[0]``/``givers[1]``: for each seat, the seat whose hand it receives when hands are
     passed to the left/right (``Rules.givers``). (Written for speed: it runs at every step.)"""
-    from sevenwonders.base.state import PendingKind
-
     n = before.players
     head = before.pending[0] if before.pending else None
-    from_discard = head is not None and head.kind is PendingKind.BUILD_FROM_DISCARD
+    kind = None if head is None else head.kind.value
+    from_discard = kind == "build_from_discard"
     from_hand = (range(n) if head is None
-                 else (head.seat,) if head.kind is PendingKind.PLAY_LAST_CARD else ())
+                 else (head.seat,) if kind == "play_last_card" else ())
     # what each city built this step (from its hand, unless from the pile), what the step took
     # out of cities onto the pile in the open, which cities staged
     built: list[tuple[str, ...]] = [()] * n
@@ -142,14 +151,14 @@ def remember(givers: Sequence[Sequence[int]], before: BaseState,
     discards = _discards(recall, before, after, after_hands, built, staged, lost, from_hand,
                          head.seat if from_discard and head is not None else None)
     if new_age:
-        return Recall(trails=((),) * n, discards=discards)
+        return _make_recall(trails=((),) * n, discards=discards)
     trails = list(recall.trails)
     for h in range(n):
         if passed or after_hands[h] != before.hands[h]:
             trails[h] = (*trails[h], (h, after_hands[h], built[h] if h in from_hand else ()))
     if passed:
         trails = [trails[giver] for giver in order]
-    return Recall(trails=tuple(trails), discards=discards)
+    return _make_recall(trails=tuple(trails), discards=discards)
 
 
 def _discards(recall: Recall, before: BaseState, after: BaseState,
