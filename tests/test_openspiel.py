@@ -23,6 +23,8 @@ GAMES: list[tuple[str, dict[str, Any]]] = [
     ("python_sevenwonders_architects", {"players": 5, "reward": "win"}),
     ("python_sevenwonders_dice", {"players": 2}),
     ("python_sevenwonders_dice", {"players": 4, "reward": "rank"}),
+    ("python_sevenwonders_base", {"players": 6, "seeds": 100, "seed_draws": 2}),
+    ("python_sevenwonders_architects", {"players": 7, "seeds": 50, "seed_draws": 3}),
 ]
 
 
