@@ -27,6 +27,10 @@ its action there; the tensor is the observation tensor followed by the seat's me
 (:func:`memory_tensor`: the hands it saw and the discard pile cards it knows, or the face-down
 Architects cards it saw; Dice hides nothing a seat saw, so its memory part is empty).
 
+``resample_from_infostate`` draws everything a seat cannot see again with the library's
+determinizer (keeping what the seat remembers), so OpenSpiel's ISMCTS bot searches information
+sets rather than the true state (Architects: the bot takes sequential games only).
+
 Serialization: a state is its game's parameters and its history; OpenSpiel's serialized state
 holds the state's history and a small record (the family, the parameters and the history again),
 and reading it back replays the history (exact: the seed is a chance outcome). Returns at the end
@@ -43,6 +47,8 @@ import attrs
 import numpy as np
 import pyspiel
 
+from sevenwonders.agents.determinize import determinizer_for
+from sevenwonders.core.rng import Rng
 from sevenwonders.errors import InvalidOptionError
 from sevenwonders.games import game_info
 from sevenwonders.rl.adapter import Adapter
@@ -60,6 +66,8 @@ MAX_SEED = 2**64 - 1
 """The largest seed a game takes (``seeds ** seed_draws`` may not exceed it)."""
 WAIT_LABEL = "wait"
 ADAPTER_LIMIT = 64
+RESAMPLE_SEEDS = 10_000
+"""How many determinizations :meth:`SevenWondersState.resample_from_infostate` draws among."""
 # per configuration (family and parameters as text): the adapter its games share, and the first
 # game made of it (what a serialized state is read back with)
 _ADAPTERS: dict[str, Adapter] = {}
@@ -416,6 +424,23 @@ class SevenWondersState(pyspiel.State):
                 line = memo[player] = f"{adapter.game.view(before, player)!r} -> {did}"
             lines.append(line)
         return lines
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+        """A state ``player_id`` cannot tell from this one: everything hidden from it drawn
+        again by the game's determinizer (:mod:`sevenwonders.agents.determinize`), the seat's
+        memory kept (OpenSpiel's ISMCTS bot asks for it). ``probability_sampler()`` (a number in
+        [0, 1)) picks the determinization's seed among :data:`RESAMPLE_SEEDS`."""
+        node = self._node
+        copy = self.clone()
+        engine = node.game.adapter.game
+        determinize = determinizer_for(engine)
+        if node.engine is None or determinize is None or engine.is_over(node.engine):
+            return copy
+        seed = int(float(probability_sampler()) * RESAMPLE_SEEDS)
+        view = engine.view(node.engine, player_id)
+        sample, _ = determinize(engine, view, Rng.from_seed(seed))
+        copy._node = _Node(node.game, sample, node.draws, node.past)
+        return copy
 
     def __str__(self) -> str:
         node = self._node

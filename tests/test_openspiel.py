@@ -237,3 +237,25 @@ def test_openspiel_tools_run() -> None:
                        solve=False)
     state = _started("python_sevenwonders_architects", reward="win")
     assert bot.step(state) in state.legal_actions()
+
+
+def test_openspiel_ismcts_searches_determinizations_of_the_information_state() -> None:
+    """``resample_from_infostate`` draws the hidden cards again with the library's determinizer
+    (the seat's memory kept), which OpenSpiel's ISMCTS bot searches over."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("python_sevenwonders_architects", {"reward": "win"})
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 1.4, 10,
+                           random_state=rng, allow_inconsistent_action_sets=True)
+    state = _started("python_sevenwonders_architects", reward="win")
+    differ = 0
+    for _ in range(6):
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        player = state.current_player()
+        sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0, 1))
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        differ += sample.engine_state != state.engine_state
+    assert differ
