@@ -1,41 +1,27 @@
 """OpenSpiel registration (optional extra ``openspiel``): ``import sevenwonders.openspiel``.
 
 Registers ``python_sevenwonders_base`` (parameters ``players``, ``edition``, ``sides``,
-``expansions`` as a comma-separated string), ``python_sevenwonders_architects`` (``players``) and
+``expansions`` as a comma-separated string), ``python_sevenwonders_architects`` and
 ``python_sevenwonders_dice`` (``players``); each also takes ``seeds``, ``seed_draws`` and
-``reward``. Base and Dice are simultaneous-move games, Architects is sequential; all have
-imperfect information.
+``reward`` (``score``, the default, ``win`` or ``rank`` as in :mod:`sevenwonders.rl`). Base and
+Dice are simultaneous-move games, Architects is sequential; all have imperfect information.
 
-Chance model (explicit): the game's seed is drawn first, in ``seed_draws`` chance nodes of
-``seeds`` uniform outcomes each (the seed is ``sum(draw_i * seeds**i)``); every later random
-event (deals, draws, Dice shakes) follows from that seed through the generator the state carries.
-The default is one node of 10,000 outcomes; an RL loop that resets often takes a cheaper node,
-e.g. ``seeds=100, seed_draws=2`` (as many deals, two nodes of 100 outcomes). A clone of a true
-state carries its generator: a search over clones (OpenSpiel's MCTS) sees future draws and
-hidden cards, unlike the library's ISMCTS, which searches determinizations of a view.
+Chance (explicit): the seed is drawn first, in ``seed_draws`` chance nodes of ``seeds`` outcomes
+(the seed is ``sum(draw_i * seeds**i)``; an RL loop that resets often takes e.g. ``seeds=100,
+seed_draws=2``); every later random event follows from it through the state's generator. A
+clone of a true state carries that generator and every hidden card (OpenSpiel's MCTS over clones
+sees them); ``resample_from_infostate`` draws what a seat cannot see again with the library's
+determinizer (its memory kept), which OpenSpiel's ISMCTS bot searches (sequential games only).
 
-Single-seat nodes of the simultaneous games (Babylon's last card, Halikarnassos building from
-the discard pile, a Dice seat's own decision): every node stays a simultaneous node, and a seat
-that has nothing to decide has one legal action, :data:`WAIT` (the last action id, ``"wait"``).
-So every seat acts at every node, and OpenSpiel's ``rl_environment`` with its stock agents
-(``RandomAgent``, DQN...) runs unchanged.
+Single-seat nodes of Base and Dice stay simultaneous nodes: a seat with nothing to decide has one
+legal action, :data:`WAIT_LABEL` (the last action id), so ``rl_environment`` runs with stock
+agents. Actions are the index of :mod:`sevenwonders.rl.actions` (plus that one). Observations are
+the seat's view without its memory (string: the view; tensor: its RL encoding); information
+states have perfect recall (string: the seat's view at every step with its action there; tensor:
+the observation tensor followed by :class:`MemoryEncoder`'s encoding of the memory).
 
-Actions are the action index of :mod:`sevenwonders.rl.actions` (plus ``WAIT``). Observations come
-from the seat's view without its memory: the string is the view now, the tensor the RL encoding
-of it. Information states have perfect recall: the string is the seat's view at every step with
-its action there; the tensor is the observation tensor followed by the seat's memory
-(:func:`memory_tensor`: the hands it saw and the discard pile cards it knows, or the face-down
-Architects cards it saw; Dice hides nothing a seat saw, so its memory part is empty).
-
-``resample_from_infostate`` draws everything a seat cannot see again with the library's
-determinizer (keeping what the seat remembers), so OpenSpiel's ISMCTS bot searches information
-sets rather than the true state (Architects: the bot takes sequential games only).
-
-Serialization: a state is its game's parameters and its history; OpenSpiel's serialized state
-holds the state's history and a small record (the family, the parameters and the history again),
-and reading it back replays the history (exact: the seed is a chance outcome). Returns at the end
-(``reward``): ``score`` (victory points, the default), ``win`` or ``rank`` as in
-:mod:`sevenwonders.rl`.
+A state serializes as its game's parameters and history, and is read back by replaying them
+(exact: the seed is a chance outcome). See ``docs/information.md``.
 """
 
 from __future__ import annotations
