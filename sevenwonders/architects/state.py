@@ -124,6 +124,10 @@ class ArchitectsState:
     """The seat to move held the cat at the start of its turn, so it saw the central deck's top
     card (rulebook "Die Katzenfigur verwenden"), and that card is still on top: it stays known
     to that seat for the rest of the turn."""
+    seen: tuple[tuple[int, ...], ...] = ()
+    """Per seat, the ids of the face-down cards it has seen (perfect recall, see
+    :mod:`~sevenwonders.architects.memory`; views show those still face down): empty before any
+    was seen."""
 
     @property
     def players(self) -> int:

@@ -37,6 +37,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from sevenwonders.architects.memory import check_seen
 from sevenwonders.architects.options import BABYLON_DECKS
 from sevenwonders.architects.state import (
     BUILT_FLAG,
@@ -317,6 +318,14 @@ def _check_games(ctx: _Context) -> Iterator[Problem]:
     yield from first
 
 
+def check_memory(ctx: _Context) -> Iterator[Problem]:
+    """The ``memory`` invariant: what each seat remembers seeing is still where it saw it
+    (:func:`~sevenwonders.architects.memory.check_seen`)."""
+    wrong = check_seen(ctx.state)
+    if wrong is not None:
+        yield from problem("memory", "seen", wrong)
+
+
 def check_someone_moves(ctx: _Context) -> Iterator[Problem]:
     """A seat starting its turn with a card to take has a move (rulebook "Spielablauf": take
     the top card of the left, right or central deck); other decisions ask the rules."""
@@ -338,6 +347,7 @@ INVARIANTS: tuple[Invariant[_Context], ...] = (
               gate=True),
     Invariant("accounting", "the table invariants for one of the Babylon decks: "
               + "; ".join(inv.name for inv in TABLE_INVARIANTS), _check_games, gate=True),
+    Invariant("memory", "what a seat remembers seeing is where it saw it", check_memory),
     Invariant("someone_moves", "a game not over has a seat to move with a legal move",
               check_someone_moves),
 )

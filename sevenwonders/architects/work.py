@@ -35,6 +35,7 @@ class Work:
         self.used = s.used
         self.flags = s.flags
         self.peeked = s.peeked
+        self.seen = s.seen
         self.rng = s.rng
 
     def freeze(self) -> ArchitectsState:
@@ -44,4 +45,4 @@ class Work:
             discard=self.discard, face_up=self.face_up, token_pile=self.token_pile,
             flipped=self.flipped, cat=self.cat, current=self.current, turn=self.turn,
             pending=self.pending, rng=self.rng, triggered=self.triggered, used=self.used,
-            flags=self.flags, peeked=self.peeked)
+            flags=self.flags, peeked=self.peeked, seen=self.seen)

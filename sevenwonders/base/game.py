@@ -23,12 +23,13 @@ from sevenwonders.base.fast.moves import accepts, hand_moves
 from sevenwonders.base.fast.turn import plain_turn
 from sevenwonders.base.hooks import Expansion
 from sevenwonders.base.legal import BuildQuote, to_move
+from sevenwonders.base.memory import remember
 from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
 from sevenwonders.base.notation import canonical_names, parse
 from sevenwonders.base.options import SIDE_CHOICES, BaseOptions, make_options
 from sevenwonders.base.scoring import score_sheet
 from sevenwonders.base.spec import INFO, seat_labels
-from sevenwonders.base.state import BaseState, PendingKind
+from sevenwonders.base.state import BaseState, PendingKind, with_memory
 from sevenwonders.base.tables import Tables
 from sevenwonders.base.validation import check_state
 from sevenwonders.base.view import BaseView, CityView, city_views, make_view
@@ -236,6 +237,7 @@ class BaseGame:
         checked = check_moves(moves, players=self.players, to_move=seats, over=mine.over,
                               move_types=MOVE_TYPES, game=self.name)
         after = self._apply(mine, checked)
+        with_memory(after, remember(self.rules.givers, mine, after))  # what each seat saw
         self.fast.state_memo(after).produced = True
         self._last = after
         return after
@@ -244,8 +246,10 @@ class BaseGame:
         self, state: BaseState, moves: Mapping[int, Move]
     ) -> tuple[BaseState, tuple[Event, ...]]:
         events: list[Event] = []
-        after = self._remember(self._apply(*self._checked(state, moves), events))
-        return after, tuple(events)
+        mine, checked = self._checked(state, moves)
+        after = self._apply(mine, checked, events)
+        with_memory(after, remember(self.rules.givers, mine, after))  # what each seat saw
+        return self._remember(after), tuple(events)
 
     def visible_events(self, events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
         """The events as ``seat`` may see them: cards other seats sell or discard lie face

@@ -11,6 +11,7 @@ import enum
 import attrs
 
 from sevenwonders.base.expansion_state import ExpansionState
+from sevenwonders.base.memory import Recall
 from sevenwonders.core.rng import Rng
 
 
@@ -76,7 +77,9 @@ class BaseState:
     the game goes on. ``age_ending`` is set once an Age's last turn is over and its conflicts are
     still to come. ``expansions`` holds each expansion's state, in the game's expansion order.
     ``deferred`` holds coin effects paid at the end of the turn
-    (``coin_effect_timing="after_builds"``) as (seat, card or stage key).
+    (``coin_effect_timing="after_builds"``) as (seat, card or stage key). ``memory`` holds
+    what the seats have seen and may remember (:mod:`~sevenwonders.base.memory`; ``None``
+    before the first step, when each seat knows only its own hand).
     """
 
     players: int
@@ -93,4 +96,15 @@ class BaseState:
     over: bool = False
     age_ending: bool = False
     expansions: tuple[ExpansionState, ...] = ()
+    memory: Recall | None = None
 
+
+
+_set_memory = BaseState.__dict__["memory"].__set__  # the slot's own setter
+
+
+def with_memory(state: BaseState, memory: Recall) -> BaseState:
+    """``state``, a step's own new value that nothing else holds yet, given the seats' memory
+    (set in its slot directly: one field of a state no one else holds, without copying it)."""
+    _set_memory(state, memory)
+    return state

@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING
 from sevenwonders.base.conservation import check_cards
 from sevenwonders.base.effects import BuildFromDiscard, CoinsPer, PlayLastCard
 from sevenwonders.base.expansion_state import expansion_name
+from sevenwonders.base.memory import check_memory
 from sevenwonders.base.setup import HAND_SIZE, START_COINS, TURNS_PER_AGE
 from sevenwonders.base.state import NO_MARKS, BaseState, City, PendingKind
 from sevenwonders.core.problems import (
@@ -391,6 +392,15 @@ def check_someone_moves(ctx: _Context) -> Iterator[Problem]:
                            f"seat {seat} is to move but has no legal move")
 
 
+def check_recall(ctx: _Context) -> Iterator[Problem]:
+    """The ``memory`` invariant: what the seats remember fits the state
+    (:func:`~sevenwonders.base.memory.check_memory`)."""
+    try:
+        check_memory(ctx.state)
+    except InvalidStateError as error:
+        yield from problem("memory", error.field or "memory", str(error))
+
+
 INVARIANTS: tuple[Invariant[_Context], ...] = (
     Invariant("shape", "3-7 players; a city, hand and marks entry a seat; Age 1-3, turn 1-6; "
               "a deck for each Age to come", check_shape, gate=True),
@@ -414,6 +424,8 @@ INVARIANTS: tuple[Invariant[_Context], ...] = (
               check_pending),
     Invariant("deferred_effects", "turn-end coin effects of this turn's cards, only while "
               "decisions are pending", check_deferred),
+    Invariant("memory", "each seat remembers only cards it saw, where they still are",
+              check_recall),
 )
 SOMEONE_MOVES = Invariant("someone_moves", "a game not over has a seat to move with a legal "
                           "move", check_someone_moves)

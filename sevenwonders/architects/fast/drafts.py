@@ -113,6 +113,7 @@ def next_turn(state: ArchitectsState, *, cities: tuple[City, ...],
     s.used = ()
     s.flags = 0
     s.peeked = False
+    s.seen = state.seen
     s.__class__ = ArchitectsState
     return s  # type: ignore[no-any-return]
 
@@ -141,6 +142,7 @@ def in_turn(state: ArchitectsState, *, cities: tuple[City, ...],
     s.used = state.used
     s.flags = flags
     s.peeked = peeked
+    s.seen = state.seen
     s.__class__ = ArchitectsState
     return s  # type: ignore[no-any-return]
 
