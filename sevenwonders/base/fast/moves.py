@@ -42,11 +42,9 @@ def hand_moves(
     hand: tuple[str, ...] | None = None, entries: list[Entry | None] | None = None,
     memo: StateMemo | None = None,
 ) -> tuple[Move, ...]:
-    """Every move with a card of the seat's hand, card by card: builds (each payment, the
-    once-per-Age free build), stages (options x variants x payments) and the sale; the
-    fast path of ``legal.general_hand_moves`` (see the module's docstring). ``hand`` limits
-    the moves to some cards of the hand; ``entries`` are every seat's entry when the caller
-    has them; ``memo`` receives each card's :data:`RowKey` and the stage template."""
+    """Every move of the seat's hand, card by card (``legal.general_hand_moves``, fast): of
+    the cards of ``hand`` if given, with every seat's ``entries`` if the caller has them; each
+    card's :data:`RowKey` and the stage template go to ``memo``."""
     city = state.cities[seat]
     marks = state.marks[seat]
     spendable = city.coins - marks.income
@@ -114,8 +112,10 @@ def hand_moves(
         if template:
             extend(stage_row.get(name) or _stage_builds(cache, stage_row, name, template))
         append(info.sell)
-    if memo is not None:
-        _keep(memo, seat, keys, template)
+    if memo is not None:  # each card's row key and the stage template, for accepts
+        kept = memo.keys.setdefault(seat, (keys, template))
+        if kept[0] is not keys:
+            kept[0].update(keys)
     return tuple(moves)
 
 
@@ -159,15 +159,6 @@ def _stage_builds(cache: FastCache, stage_row: dict[str, tuple[Move, ...]], name
     stages = stage_row[name] = tuple(
         [_one(cache, (name, *entry), BuildStage) for entry in template])
     return stages
-
-
-def _keep(memo: StateMemo, seat: int, keys: dict[str, RowKey], template: Template) -> None:
-    """Note in the state's memo each card's row key and the seat's stage template."""
-    kept = memo.keys.get(seat)
-    if kept is None:
-        memo.keys[seat] = (keys, template)
-    else:
-        kept[0].update(keys)
 
 
 
