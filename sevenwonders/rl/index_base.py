@@ -108,7 +108,20 @@ def base_index_full(game: Any) -> ActionIndex:
     return base_index(game, full_payments=True)
 
 
+def base_index_factored(game: Any) -> ActionIndex:
+    """The base game's index for factored payments: the default index's actions, then one
+    ``pay <left> <right>`` action per payment, left-major (:mod:`sevenwonders.rl.factored`)."""
+    from sevenwonders.rl.factored import Pay
+
+    top = largest_payment(game)
+    pays = [Pay(left, right) for left in range(top + 1) for right in range(top + 1)]
+    return ActionIndex([*base_moves(game, False), *pays], _canonical, payment_cost,
+                       cheapest_key)
+
+
 def base_index(game: Any, full_payments: bool = False) -> ActionIndex:
+    """The base game's index: one action per card action, standing for its cheapest
+    payment (or with ``full_payments`` one per payment)."""
     if full_payments:
         return ActionIndex(base_moves(game, True), key=full_key)
     return ActionIndex(base_moves(game, False), _canonical, payment_cost, cheapest_key)

@@ -143,6 +143,28 @@ class BaseEncoder:
         if self._edifice_at >= 0:
             self._edifice_public, self._edifice_rows = self._edifice(view)
 
+    def scales(self) -> Array:
+        """Each entry's normalising scale (``normalize=True``): a typical value over its
+        scale lies in [0, 1]; one-hots and card counts keep scale 1."""
+        out = np.ones(self.size, FLOAT32)
+        out[self._turn] = 7  # turns of an Age
+        out[self._discard_size] = 20
+        w = self.city_width
+        for seat in range(self.players):
+            at = self._cities + seat * w
+            for offset, scale in ((self._c_coins, 10), (self._c_stages, 4), (self._c_vp, 10),
+                                  (self._c_defeats, 3), (self._c_hand, 7),
+                                  (self._c_income, 5)):
+                out[at + offset] = scale
+        if self._edifice_at >= 0:
+            P = len(self._project)
+            for age in range(3):
+                out[self._edifice_at + age * (P + 4) + P] = 7  # pawns left
+            for seat in range(self.players):
+                at = self._edifice_cities + 9 * seat
+                out[at + 6], out[at + 7], out[at + 8] = 5, 3, 3  # debt points, tokens, rewards
+        return out
+
     def encode(self, view: BaseView) -> Array:
         self._public(view)
         out = array("f", self._prefix)
