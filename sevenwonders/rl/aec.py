@@ -47,6 +47,8 @@ class SevenWondersAEC(AECEnv):
         self.adapter = Adapter(game, players, payments=payments, reward=reward, **options)
         self.game = self.adapter.game
         self.illegal = IllegalActions(illegal_reward, illegal_others, strict)
+        if self.adapter.factored is not None:
+            self.step = self._step_factored  # type: ignore[method-assign]
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._action_space = self.adapter.action_space()
@@ -101,11 +103,16 @@ class SevenWondersAEC(AECEnv):
         return self.adapter.observe(self.state_, seat, active, self._paying if active else None)
 
     def step(self, action: Any) -> None:
-        if self.adapter.factored is not None and self._queue:
+        _step(self, action)  # rl/stepping.py: the hot path, compiled where the build made it
+
+    def _step_factored(self, action: Any) -> None:
+        """``step`` with factored payments (bound in its place at construction, so that the
+        usual step pays nothing for the option)."""
+        if self._queue:
             action = self._factored_step(action)
             if action is None:  # a payment step is next, or the episode ended
                 return
-        _step(self, action)  # rl/stepping.py: the hot path, compiled where the build made it
+        _step(self, action)
 
     def _factored_step(self, action: Any) -> int | None:
         """A step of a factored decision: None when the same seat must now choose the

@@ -64,6 +64,7 @@ class SevenWondersGym(gymnasium.Env):
                 raise InvalidOptionError(f"give one opponent or {players - 1}, not {len(chosen)}")
         self._opponents = [as_opponent(o) for o in chosen]
         self.opponents: dict[int, Agent | Policy] = {}
+        self._policies: dict[int, Policy] = {}
         self._place_opponents()
         self.flat = flat
         self.illegal_reward = float(illegal_reward)
@@ -82,6 +83,8 @@ class SevenWondersGym(gymnasium.Env):
         """The opponents on the seats other than the learner's, in seat order."""
         others = [s for s in range(self.game.players) if s != self.seat]
         self.opponents = dict(zip(others, self._opponents, strict=True))
+        # the policies' seats apart (an isinstance check of a protocol costs microseconds)
+        self._policies = {s: o for s, o in self.opponents.items() if not isinstance(o, Agent)}
 
     def _observe(self, seat: int, active: bool, paying: int | None = None) -> Any:
         observation = self.adapter.observe(self.state_, seat, active, paying)
@@ -107,10 +110,11 @@ class SevenWondersGym(gymnasium.Env):
         for s in sorted(self.game.to_move(self.state_)):
             if s == self.seat:
                 continue
-            agent = self.opponents[s]
-            if not isinstance(agent, Agent):
-                moves[s] = self._policy_move(agent, s)
+            policy = self._policies.get(s)
+            if policy is not None:
+                moves[s] = self._policy_move(policy, s)
                 continue
+            agent: Any = self.opponents[s]
             view = self.game.view(self.state_, s) if getattr(agent, "needs_view", True) else None
             moves[s], self._rngs[s] = agent.choose(
                 self.game, view, self.game.legal_moves(self.state_, s), self._rngs[s])
