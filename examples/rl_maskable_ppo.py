@@ -28,14 +28,8 @@ import time
 from typing import Any
 
 import gymnasium
-import numpy as np
-import torch
-from sb3_contrib import MaskablePPO
-from stable_baselines3.common.callbacks import BaseCallback
-from stable_baselines3.common.vec_env import DummyVecEnv
 
-from sevenwonders.rl import gym_env
-from sevenwonders.rl.opponents import League, frozen
+from sevenwonders.rl import League, frozen, gym_env
 
 OBSERVATION = {"flat": True, "features": True, "normalize": True}
 PLAIN = {"flat": True}  # --plain: the encoder's observation alone, unscaled
@@ -64,23 +58,12 @@ def make_env(opponents: Any, reward: str, observation: dict[str, bool]) -> Any:
     return build
 
 
-class Snapshots(BaseCallback):
-    """Every ``every`` steps, a frozen copy of the learner joins the league."""
+def train(args: argparse.Namespace, observation: dict[str, bool]) -> Any:
+    """The trained model (sb3-contrib is imported here: without it the script still shows
+    its usage)."""
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.vec_env import DummyVecEnv
 
-    def __init__(self, league: League, every: int) -> None:
-        super().__init__()
-        self.league = league
-        self.every = every
-        self.last = 0
-
-    def _on_step(self) -> bool:
-        if self.num_timesteps - self.last >= self.every:
-            self.last = self.num_timesteps
-            self.league.add(frozen(self.model))
-        return True
-
-
-def train(args: argparse.Namespace, observation: dict[str, bool]) -> MaskablePPO:
     league = None
     mode, reward, seed = args.mode, args.reward, args.seed
     if mode == "league":
@@ -93,15 +76,20 @@ def train(args: argparse.Namespace, observation: dict[str, bool]) -> MaskablePPO
     model = MaskablePPO("MlpPolicy", vec, n_steps=512, batch_size=256, n_epochs=5,
                         learning_rate=3e-4, gamma=1.0, gae_lambda=0.95, ent_coef=0.01,
                         seed=seed, device="cpu", verbose=0)
-    callback = None
-    if league is not None:
-        league.add(frozen(model))  # the untrained policy: the first opponent
-        callback = Snapshots(league, args.snapshot)
-    model.learn(total_timesteps=args.steps, callback=callback)
+    if league is None:
+        model.learn(total_timesteps=args.steps)
+        return model
+    league.add(frozen(model))  # the untrained policy: the first opponent
+    done = 0
+    while done < args.steps:  # every --snapshot steps, a frozen copy joins the league
+        model.learn(total_timesteps=min(args.snapshot, args.steps - done),
+                    reset_num_timesteps=done == 0)
+        done = model.num_timesteps
+        league.add(frozen(model))
     return model
 
 
-def win_rate(model: MaskablePPO, opponents: str, games: int, seed: int,
+def win_rate(model: Any, opponents: str, games: int, seed: int,
              observation: dict[str, bool]) -> float:
     """The share of ``games`` the learner wins (a shared first place counts) from a random
     seat against two ``opponents``, playing its most likely legal action."""
@@ -119,7 +107,7 @@ def win_rate(model: MaskablePPO, opponents: str, games: int, seed: int,
 
 def main(argv: list[str] | None = None) -> dict[str, float]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("mode", choices=["league", "fixed"])
+    parser.add_argument("mode", choices=["league", "fixed"], nargs="?")
     parser.add_argument("--opponents", default="greedy", help="fixed: the agents to train on")
     parser.add_argument("--reward", default="margin", choices=sorted(REWARD_SCALE))
     parser.add_argument("--steps", type=int, default=200_000)
@@ -136,6 +124,12 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     parser.add_argument("--save", default="", help="save the trained model to this file")
     parser.add_argument("--load", default="", help="evaluate this saved model, no training")
     args = parser.parse_args(argv)
+    if args.mode is None:  # no way to train chosen: how to start one
+        parser.print_help()
+        return {}
+    import torch
+    from sb3_contrib import MaskablePPO
+
     torch.set_num_threads(1)  # small networks: one thread is faster, and kinder to others
     observation = PLAIN if args.plain else OBSERVATION
     start = time.process_time()
@@ -154,5 +148,4 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
 
 
 if __name__ == "__main__":
-    np.set_printoptions(precision=3)
     main()

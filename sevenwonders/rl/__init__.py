@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from sevenwonders.rl.aec import SevenWondersAEC, aec_env
     from sevenwonders.rl.gymnasium_env import SevenWondersGym, gym_env
     from sevenwonders.rl.observations import Encoder, Layout, make_encoder
+    from sevenwonders.rl.opponents import League, NumpyActor, frozen
     from sevenwonders.rl.parallel import SevenWondersParallel, parallel_env
 
 _WHERE = {
@@ -32,13 +33,14 @@ _WHERE = {
     "Adapter": "adapter", "SevenWondersAEC": "aec", "aec_env": "aec",
     "SevenWondersGym": "gymnasium_env", "gym_env": "gymnasium_env", "Encoder": "observations",
     "Layout": "observations", "make_encoder": "observations",
-    "SevenWondersParallel": "parallel", "parallel_env": "parallel",
+    "SevenWondersParallel": "parallel", "parallel_env": "parallel", "League": "opponents",
+    "NumpyActor": "opponents", "frozen": "opponents",
 }
 
 __all__ = [
-    "REWARDS", "ActionIndex", "Adapter", "Encoder", "Layout", "SevenWondersAEC",
-    "SevenWondersGym", "SevenWondersParallel", "action_index", "aec_env", "gym_env",
-    "make_encoder", "parallel_env",
+    "REWARDS", "ActionIndex", "Adapter", "Encoder", "Layout", "League", "NumpyActor",
+    "SevenWondersAEC", "SevenWondersGym", "SevenWondersParallel", "action_index", "aec_env",
+    "frozen", "gym_env", "make_encoder", "parallel_env",
 ]
 
 

@@ -12,8 +12,7 @@ from gymnasium.utils.env_checker import check_env
 
 from sevenwonders.agents import GreedyAgent
 from sevenwonders.errors import IllegalMoveError, InvalidOptionError
-from sevenwonders.rl import gym_env
-from sevenwonders.rl.opponents import League
+from sevenwonders.rl import League, gym_env
 from tests.rl.helpers import CONFIGS, IDS
 
 
