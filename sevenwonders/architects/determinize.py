@@ -10,6 +10,10 @@ card when the seat held the cat at the start of its turn and that card is still 
 face-up tokens, the conflict tokens, the cat, the turn record and the pending decision, with the
 cards Halicarnassus shows the seat.
 
+Remembered (the view's ``memory``): the central deck's top card seen through the cat while it
+stays on top, and cards known to lie on top of a wonder deck (Halicarnassus with
+``halicarnassus_shuffle="returned"``): placed there.
+
 Drawn: the order of every deck below what is seen (each deck from the cards of its own back that
 are nowhere in sight), the cards Halicarnassus shows another seat, the face-down token pile, and
 the state's random generator.
@@ -73,7 +77,15 @@ def determinize(game: Game[Any, Any, Any], view: ArchitectsView,
     revealed_index = wonders.index(view.revealed_deck) if view.revealed_deck else None
     revealed = tuple(take(view.revealed_deck, k) for k in view.revealed) if (
         view.revealed_deck) else ()
-    central_top = take("central", view.central_top) if view.central_top is not None else None
+    memory = view.memory
+    known_top = view.central_top if view.central_top is not None else memory.central_top
+    central_top = take("central", known_top) if known_top is not None else None
+    # cards the seat knows lie on top of a wonder deck (below its face-up top), order unknown
+    known_tops = [list(kinds) for kinds in memory.deck_tops] or [[] for _ in view.decks]
+    for i, d in enumerate(view.decks):
+        if d.top is not None and d.top in known_tops[i]:
+            known_tops[i].remove(d.top)  # (the face-up top is one of them)
+    under_top = [[take(d.wonder, k) for k in known_tops[i]] for i, d in enumerate(view.decks)]
 
     def hidden(origin: str) -> list[int]:
         return sorted(card for (deck, _), cards in pool.items() if deck == origin
@@ -84,6 +96,8 @@ def determinize(game: Game[Any, Any, Any], view: ArchitectsView,
         rest, rng = rng.shuffle(hidden(deck.wonder))
         if i == revealed_index and not revealed:
             revealed, rest = rest[:view.revealed_count], rest[view.revealed_count:]
+        known, rng = rng.shuffle(sorted(under_top[i]))
+        rest = (*rest, *known)
         if len(rest) != deck.size - (tops[i] is not None):
             raise InvalidStateError(f"the {deck.wonder} deck does not add up")
         top = tops[i]
@@ -125,5 +139,23 @@ def determinize(game: Game[Any, Any, Any], view: ArchitectsView,
         face_up=view.face_up, token_pile=pile, flipped=view.conflict_flipped, cat=view.cat,
         current=view.current, turn=view.turn, pending=pending, rng=state_rng,
         triggered=view.owed, used=view.used, flags=view.turn_flags,
-        peeked=central_top is not None and decision != "take")
+        peeked=view.central_top is not None and decision != "take",
+        seen=_seen(view, central, decks))
     return state, rng
+
+
+def _seen(view: ArchitectsView, central: tuple[int, ...],
+          decks: list[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
+    """The state's record of face-down cards seen: the seat's as its memory tells it (the
+    central top card, the top cards of a deck it knows), the other seats' none (the seat cannot
+    know what they saw)."""
+    memory = view.memory
+    mine: list[int] = []
+    if memory.central_top is not None:
+        mine.append(central[-1])
+    for deck, kinds in zip(decks, memory.deck_tops, strict=False):
+        if kinds:
+            mine.extend(deck[-len(kinds):])
+    if not mine:
+        return ()
+    return tuple(tuple(mine) if seat == view.seat else () for seat in range(len(view.cities)))

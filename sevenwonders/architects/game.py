@@ -16,6 +16,7 @@ from sevenwonders.architects.data import STAGE_KEYS, load
 from sevenwonders.architects.events import Event
 from sevenwonders.architects.invariants import card_locations, check_state
 from sevenwonders.architects.legal import TAKES
+from sevenwonders.architects.memory import remember
 from sevenwonders.architects.moves import (
     MOVE_TYPES,
     SOURCES,
@@ -61,6 +62,8 @@ from sevenwonders.errors import (
 # the speed layer's functions, compiled where the build made them (sevenwonders/compiled.py)
 plain_take = speed(fast.plain_take)
 handed_out = speed(fast.handed_out)
+_set_seen = ArchitectsState.__dict__["seen"].__set__  # the slot's own setter
+
 _MOVE_TYPES = frozenset(MOVE_TYPES)
 _TAKE_LEFT, _TAKE_RIGHT, _TAKE_CENTRAL = (TAKES[source] for source in SOURCES)
 _LEFT, _RIGHT, _CENTRAL = SOURCES  # an enum member read from a module global: no class lookup
@@ -182,6 +185,7 @@ class ArchitectsGame:
                     move = own
                     done = plain_take(self.engine, state, source)
                     if done is not None:
+                        self._recall(state, done[0])
                         cache.last = done
                         cache.states.put_entry(done)
                         return done[0]
@@ -196,7 +200,7 @@ class ArchitectsGame:
         engine = self.engine
         engine.apply(work, move, None)
         moves_now = engine.advance(work, None)
-        after = work.freeze()
+        after = self._recall(state, work.freeze())
         cache.last = (after, moves_now)
         cache.states.put(after, moves_now)
         return after
@@ -209,8 +213,16 @@ class ArchitectsGame:
         events: list[Any] = []
         self.engine.apply(work, move, events)
         moves_now = self.engine.advance(work, events)
-        after = self._remember(work.freeze(), moves_now)
+        after = self._remember(self._recall(state, work.freeze()), moves_now)
         return after, tuple(events)
+
+    def _recall(self, before: ArchitectsState, after: ArchitectsState) -> ArchitectsState:
+        """``after``, the step's own new state that nothing else holds yet, given what each
+        seat has seen face down (:mod:`~sevenwonders.architects.memory`)."""
+        seen = remember(self.tables, before, after)
+        if seen is not None:
+            _set_seen(after, seen)
+        return after
 
     def visible_events(self, events: tuple[Any, ...], seat: int) -> tuple[Any, ...]:
         """Every Architects event is public (cards taken lie face up; revealed counts only)."""

@@ -10,6 +10,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from sevenwonders.architects.memory import check_seen
 from sevenwonders.architects.options import BABYLON_DECKS
 from sevenwonders.architects.state import (
     BUILT_FLAG,
@@ -126,6 +127,9 @@ def check_loaded(state: ArchitectsState) -> ArchitectsState:
     if any(not 0 <= city.military <= 64 for city in state.cities):
         raise InvalidStateError("military tokens out of range", field="cities.military")
     _pending_in_range(state)
+    wrong = check_seen(state)
+    if wrong is not None:
+        raise InvalidStateError(wrong, field="seen")
     wonders = tuple(city.wonder for city in state.cities)
     errors = []
     for babylon in BABYLON_DECKS:

@@ -122,6 +122,9 @@ class ArchitectsState:
     """The seat to move held the cat at the start of its turn, so it saw the central deck's top
     card (rulebook "Die Katzenfigur verwenden"), and that card is still on top: it stays known
     to that seat for the rest of the turn."""
+    seen: tuple[tuple[int, ...], ...] = ()
+    """Per seat, the face-down cards it has seen that still lie face down (perfect recall, see
+    :mod:`~sevenwonders.architects.memory`): empty before any was seen."""
 
     @property
     def players(self) -> int:
@@ -161,7 +164,7 @@ converter.register_structure_hook(ArchitectsState, _structure_checked)
 
 _STATE_FIELDS = ("cities", "decks", "central", "discard", "face_up", "token_pile", "flipped",
                  "cat", "current", "turn", "pending", "rng", "triggered", "used", "flags",
-                 "peeked")
+                 "peeked", "seen")
 _CITY_FIELDS = ("wonder", "built", "cards", "tokens", "military")
 assert tuple(f.name for f in attrs.fields(ArchitectsState)) == _STATE_FIELDS
 assert tuple(f.name for f in attrs.fields(City)) == _CITY_FIELDS
@@ -206,6 +209,7 @@ def next_turn(state: ArchitectsState, *, cities: tuple[City, ...],
     s.used = ()
     s.flags = 0
     s.peeked = False
+    s.seen = state.seen
     s.__class__ = ArchitectsState
     return s  # type: ignore[no-any-return]
 
@@ -234,6 +238,7 @@ def in_turn(state: ArchitectsState, *, cities: tuple[City, ...],
     s.used = state.used
     s.flags = flags
     s.peeked = peeked
+    s.seen = state.seen
     s.__class__ = ArchitectsState
     return s  # type: ignore[no-any-return]
 

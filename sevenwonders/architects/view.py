@@ -10,6 +10,9 @@ to it for the rest of that turn while it stays on top), and the
 cards Halicarnassus reveals to the seat looking through them (unless the option
 ``halicarnassus_public`` shows them to all).
 
+Remembered (``memory``): the face-down cards this seat has seen that still lie face down
+(:mod:`sevenwonders.architects.memory`).
+
 Never shown: deck orders below the top, the token pile's order, the random generator.
 """
 
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import attrs
 
+from sevenwonders.architects.memory import ArchitectsMemory, memory_view
 from sevenwonders.architects.state import (
     Actions,
     ArchitectsState,
@@ -94,6 +98,10 @@ class ArchitectsView:
     """Progress tokens whose extra card the seat to move still takes this turn."""
     moves: tuple[str, ...]
     """This seat's legal moves, in notation."""
+    memory: ArchitectsMemory = attrs.field(factory=ArchitectsMemory)
+    """What this seat has seen face down and may remember (perfect recall: the central deck's
+    top card seen through the cat while it stays on top, and so on; see
+    :mod:`sevenwonders.architects.memory`)."""
 
 
 _DECISIONS: dict[type, str] = {
@@ -237,4 +245,5 @@ def make_view(tables: Tables, state: ArchitectsState, seat: int, cities: tuple[C
         used=state.used,
         owed=state.triggered,
         moves=moves,
+        memory=memory_view(tables, state, seat),
     )

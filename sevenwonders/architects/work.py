@@ -31,6 +31,7 @@ class Work(StateDraft):
         self.used = s.used
         self.flags = s.flags
         self.peeked = s.peeked
+        self.seen = s.seen
         self.rng = s.rng
 
     def freeze(self) -> ArchitectsState:

@@ -32,10 +32,12 @@ view give the same determinization for the same generator.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 import attrs
 
 from sevenwonders.base.game import BaseGame
+from sevenwonders.base.memory import SeatMemory
 from sevenwonders.base.state import NO_MARKS, BaseState, City, Pending, PendingKind, TurnMarks
 from sevenwonders.base.view import BaseView
 from sevenwonders.core.rng import Rng
@@ -57,7 +59,12 @@ def determinize(game: BaseGame, view: BaseView, rng: Rng) -> tuple[BaseState, Rn
     seat, age = view.seat, view.age
     guild_names = set(game.edition.guilds())
     sees_discard = view.pending is PendingKind.BUILD_FROM_DISCARD
-    unseen, seen_guilds = _unseen(game, view, guild_names, sees_discard)
+    memory = view.memory
+    known_discard = () if sees_discard else memory.discard
+    unseen, seen_guilds = _unseen(game, view, guild_names, sees_discard, known_discard)
+    known = {h: cards for h, cards in enumerate(memory.hands)
+             if h != seat and cards is not None and view.hand_sizes[h]}
+    possible = _possible(known.values(), unseen[age], guild_names, seen_guilds)
 
     # Guilds: players + 2 are in play in Age III; the unseen ones are a random subset.
     hidden_guilds: list[str] = []
@@ -71,27 +78,52 @@ def determinize(game: BaseGame, view: BaseView, rng: Rng) -> tuple[BaseState, Rn
 
     current = sorted(unseen[age].elements()) + hidden_guilds
     current_shuffled, rng = rng.shuffle(current)
-    other_seats = [s for s in range(n) if s != seat]
-    need = sum(view.hand_sizes[s] for s in other_seats)
-    if need > len(current_shuffled):
-        raise InvalidStateError("the view's hands hold more cards than the Age has left unseen")
     hands: list[tuple[str, ...]] = [()] * n
     hands[seat] = view.hand
+    drawn_known, possible, rng = _known_hands(known, view.hand_sizes, possible, rng)
+    for h, hand in drawn_known.items():
+        hands[h] = hand
+    other_seats = [s for s in range(n) if s != seat]
+    need = sum(view.hand_sizes[s] for s in other_seats if s not in known)
+    if need > len(current_shuffled) and possible:
+        # A remembered copy that left its hand unseen and was built from the discard pile
+        # since is counted twice (seen there and in the city): the hands the seat has not
+        # seen take copies the memory left over.
+        spare, rng = rng.shuffle(sorted(possible.elements()))
+        lend = spare[:need - len(current_shuffled)]
+        current_shuffled = (*current_shuffled, *lend)
+        possible -= Counter(lend)
+    if need > len(current_shuffled):
+        raise InvalidStateError("the view's hands hold more cards than the Age has left unseen")
     position = 0
     for s in other_seats:
-        size = view.hand_sizes[s]
-        hands[s] = current_shuffled[position : position + size]
-        position += size
-    rest = list(current_shuffled[position:])
+        if s not in known:
+            size = view.hand_sizes[s]
+            hands[s] = current_shuffled[position : position + size]
+            position += size
+    # what is left (seen cards that left their hands unseen among it) lies under the other
+    # wonders or in the discard pile
+    rest = [*current_shuffled[position:], *sorted(possible.elements())]
     for a in range(1, age):
         rest.extend(sorted(unseen[a].elements()))
     rest_shuffled, rng = rng.shuffle(rest)
+    return _complete(game, view, hands, rest_shuffled, known_discard, rng)
 
+
+def _complete(game: BaseGame, view: BaseView, hands: list[tuple[str, ...]],
+              rest: tuple[str, ...], known_discard: tuple[str, ...],
+              rng: Rng) -> tuple[BaseState, Rng]:
+    """The state of ``view`` with the drawn ``hands``, the other wonders' tucked cards and the
+    unknown part of the discard pile dealt from ``rest`` (shuffled), the later decks drawn."""
+    n, seat, age = game.players, view.seat, view.age
+    guild_names = set(game.edition.guilds())
+    sees_discard = view.pending is PendingKind.BUILD_FROM_DISCARD
+    other_seats = [s for s in range(n) if s != seat]
     tucked_need = sum(view.cities[s].stages for s in other_seats)
-    discard_need = 0 if sees_discard else view.discard_size
-    if tucked_need + discard_need != len(rest_shuffled):
+    discard_need = 0 if sees_discard else view.discard_size - len(known_discard)
+    if tucked_need + discard_need != len(rest):
         raise InvalidStateError(
-            f"the view hides {tucked_need + discard_need} cards but {len(rest_shuffled)} are unseen"
+            f"the view hides {tucked_need + discard_need} cards but {len(rest)} are unseen"
         )
     position = 0
     cities: list[City] = []
@@ -99,14 +131,17 @@ def determinize(game: BaseGame, view: BaseView, rng: Rng) -> tuple[BaseState, Rn
         if s == seat:
             tucked = view.tucked
         else:
-            tucked = tuple(rest_shuffled[position : position + seen.stages])
+            tucked = tuple(rest[position : position + seen.stages])
             position += seen.stages
         cities.append(City(
             wonder=seen.wonder, side=seen.side, coins=seen.coins, cards=seen.cards,
             stages=seen.stages, tucked=tucked, tokens=seen.tokens,
             free_build_age=seen.free_build_age, stage_choices=seen.stage_choices,
         ))
-    discard = view.discard if sees_discard else tuple(rest_shuffled[position:])
+    if sees_discard:
+        discard = view.discard
+    else:
+        discard, rng = rng.shuffle([*known_discard, *rest[position:]])
 
     decks: list[tuple[str, ...]] = []
     for a in range(age + 1, 4):
@@ -126,7 +161,7 @@ def determinize(game: BaseGame, view: BaseView, rng: Rng) -> tuple[BaseState, Rn
         cities=tuple(cities),
         hands=tuple(hands),
         decks=tuple(decks),
-        discard=discard,
+        discard=tuple(discard),
         rng=state_rng,
         pending=tuple(pending),
         marks=tuple(
@@ -136,16 +171,78 @@ def determinize(game: BaseGame, view: BaseView, rng: Rng) -> tuple[BaseState, Rn
         ),
         deferred=view.deferred,
         over=view.over,
+        memory=_memories(view, hands),
     )
     if game.expansions:
         state, rng = _expansion_states(game, view, state, rng)
     return state, rng
 
 
-def _unseen(game: BaseGame, view: BaseView, guild_names: set[str],
-            sees_discard: bool) -> tuple[dict[int, Counter[str]], set[str]]:
+def _memories(view: BaseView, hands: list[tuple[str, ...]]) -> tuple[SeatMemory, ...]:
+    """The seat's own memory as its view shows it; each other seat's (which the seat cannot
+    know) as knowing only its own hand."""
+    if not view.memory.hands:
+        return ()
+    n = len(hands)
+    return tuple(
+        view.memory if s == view.seat else SeatMemory(
+            hands=tuple(hands[s] if h == s else None for h in range(n)), discard=())
+        for s in range(n))
+
+
+TRIES = 32
+
+
+def _known_hands(known: dict[int, tuple[str, ...]], sizes: tuple[int, ...],
+                 possible: Counter[str], rng: Rng,
+                 ) -> tuple[dict[int, tuple[str, ...]], Counter[str], Rng]:
+    """The hands the seat has seen, each drawn from what it last saw in it (all of a hand's
+    cards are among them), sharing the ``possible`` copies; and the copies left. Two hands may
+    remember the same copy (one of them has lost it unseen): the draw is tried again with the
+    hands in another order until every hand is filled (the true state is one way to fill
+    them), at most :data:`TRIES` times; then raises :class:`InvalidStateError`."""
+    order = sorted(known, key=lambda h: (len(known[h]) - sizes[h], h))  # the tightest first
+    for _ in range(TRIES):
+        left = Counter(possible)
+        drawn: dict[int, tuple[str, ...]] = {}
+        for h in order:
+            options = sorted((Counter(known[h]) & left).elements())
+            if len(options) < sizes[h]:
+                break
+            drawn[h], rng = rng.sample(options, sizes[h])
+            left -= Counter(drawn[h])
+        else:
+            return drawn, left, rng
+        shuffled, rng = rng.shuffle(order)
+        order = list(shuffled)
+    raise InvalidStateError("the seat's memory of the hands in circulation holds too few cards")
+
+
+def _possible(hands: Iterable[tuple[str, ...]], unseen: Counter[str], guild_names: set[str],
+              seen_guilds: set[str]) -> Counter[str]:
+    """The cards the seat saw in the hands in circulation, as many copies of each as can still
+    be there (taken out of ``unseen``; a guild seen there joins ``seen_guilds``)."""
+    wanted: Counter[str] = Counter()
+    for cards in hands:
+        wanted.update(cards)
+    possible: Counter[str] = Counter()
+    for name, count in sorted(wanted.items()):
+        if name in guild_names:
+            if name not in seen_guilds:
+                seen_guilds.add(name)
+                possible[name] = 1
+            continue
+        take = min(count, unseen[name])
+        if take > 0:
+            possible[name] = take
+            unseen[name] -= take
+    return possible
+
+
+def _unseen(game: BaseGame, view: BaseView, guild_names: set[str], sees_discard: bool,
+            known_discard: tuple[str, ...]) -> tuple[dict[int, Counter[str]], set[str]]:
     """The cards of each Age dealt so far that ``view`` does not show (guilds apart), and the
-    guilds it shows."""
+    guilds it shows (the part of the discard pile the seat remembers counts as shown)."""
     age = view.age
     unseen = {a: _deck(game, a) for a in range(1, age + 1)}
     seen_guilds: set[str] = set()
@@ -168,9 +265,8 @@ def _unseen(game: BaseGame, view: BaseView, guild_names: set[str],
             see(name)
     for name in view.tucked:
         see(name)
-    if sees_discard:
-        for name in view.discard:
-            see(name)
+    for name in view.discard if sees_discard else known_discard:
+        see(name)
     return unseen, seen_guilds
 
 

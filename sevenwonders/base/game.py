@@ -13,13 +13,14 @@ from sevenwonders.base.events import CardDiscarded, CardSold, Event
 from sevenwonders.base.fast.moves import hand_moves
 from sevenwonders.base.hooks import Expansion
 from sevenwonders.base.legal import to_move
+from sevenwonders.base.memory import remember
 from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
 from sevenwonders.base.notation import canonical_names, parse
 from sevenwonders.base.options import SIDE_CHOICES, BaseOptions, make_options
 from sevenwonders.base.rules import BuildQuote, Rules
 from sevenwonders.base.scoring import score_sheet
 from sevenwonders.base.spec import INFO, seat_labels
-from sevenwonders.base.state import BaseState
+from sevenwonders.base.state import BaseState, with_memory
 from sevenwonders.base.validation import check_state
 from sevenwonders.base.view import BaseView, CityView, city_views, make_view
 from sevenwonders.core.checks import check_moves, check_seat, check_turn
@@ -215,6 +216,7 @@ class BaseGame:
         checked = check_moves(moves, players=self.players, to_move=seats, over=mine.over,
                               move_types=MOVE_TYPES, game=self.name)
         after = rules.play(mine, checked)
+        with_memory(after, remember(rules.givers, mine, after))  # what each seat saw
         rules.fast.state_memo(after).produced = True
         self._last = after
         return after
@@ -223,8 +225,10 @@ class BaseGame:
         self, state: BaseState, moves: Mapping[int, Move]
     ) -> tuple[BaseState, tuple[Event, ...]]:
         events: list[Event] = []
-        after = self._remember(self.rules.play(*self._checked(state, moves), events))
-        return after, tuple(events)
+        mine, checked = self._checked(state, moves)
+        after = self.rules.play(mine, checked, events)
+        with_memory(after, remember(self.rules.givers, mine, after))  # what each seat saw
+        return self._remember(after), tuple(events)
 
     def visible_events(self, events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
         """The events as ``seat`` may see them: cards other seats sell or discard lie face

@@ -26,6 +26,7 @@ from cattrs.gen import make_dict_structure_fn
 
 from sevenwonders.base.cards import load_edition
 from sevenwonders.base.hooks import expansion_name
+from sevenwonders.base.memory import check_memory
 from sevenwonders.base.state import BaseState, PendingKind
 from sevenwonders.core.serialization import converter
 from sevenwonders.errors import InvalidStateError, SevenWondersError
@@ -243,6 +244,7 @@ def check_state(state: BaseState) -> BaseState:
     check_pending(state, names)
     check_hands(state)
     check_cities(state, game)
+    check_memory(state)
     check_someone_moves(state, game)
     return state
 

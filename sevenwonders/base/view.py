@@ -3,6 +3,10 @@
 Hidden: other hands (only their sizes), the decks, the discard pile's contents (face down; shown
 only to a seat that must build from it), the cards tucked under other wonders, the generator.
 Expansion states are public (Edifice's projects, pawns and debts lie open on the table).
+
+Remembered (``memory``, the seat's own :class:`~sevenwonders.base.memory.SeatMemory`): what the
+seat saw of the hands in circulation and of the discard pile, minus what was since made public
+(perfect recall; see :mod:`sevenwonders.base.memory`).
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import attrs
 
 from sevenwonders.base.hooks import ExpansionState
+from sevenwonders.base.memory import SeatMemory, memory_of
 from sevenwonders.base.state import BaseState, PendingKind
 
 
@@ -35,7 +40,9 @@ class CityView:
 
 @attrs.frozen(slots=True)
 class BaseView:
-    """``discard`` lists the discard pile only while this seat must build from it."""
+    """``discard`` lists the discard pile only while this seat must build from it; ``memory``
+    is what this seat has seen and may remember of the hands in circulation and the discard
+    pile (:class:`~sevenwonders.base.memory.SeatMemory`)."""
 
     seat: int
     players: int
@@ -53,6 +60,7 @@ class BaseView:
     expansions: tuple[ExpansionState, ...] = ()
     pending_detail: str = ""
     deferred: tuple[tuple[int, str], ...] = ()
+    memory: SeatMemory = attrs.field(factory=SeatMemory)
 
 
 def city_views(state: BaseState) -> tuple[CityView, ...]:
@@ -90,4 +98,5 @@ def make_view(
         expansions=state.expansions,
         pending_detail=mine.detail if mine is not None else "",
         deferred=state.deferred,
+        memory=memory_of(state, seat),
     )

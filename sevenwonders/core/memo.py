@@ -188,17 +188,26 @@ def adopt(game: Any) -> None:
 
 
 def builder(cls: type) -> Callable[..., Any]:
-    """A keyword-only constructor of ``cls`` (every field named, no defaults) that skips
-    ``__init__`` and its checks where the class allows it: for the states
+    """A keyword-only constructor of ``cls`` (every field named; a field with a plain default
+    may be left out, so a field added at the end of a state does not change every caller) that
+    skips ``__init__`` and its checks where the class allows it: for the states
     a game builds from its own checked values on a hot path, never for input from outside."""
-    names = tuple(field.name for field in attrs.fields(cls))
+    fields = attrs.fields(cls)
+    names = tuple(field.name for field in fields)
     slots = {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}
     setters = [_slot_setter(cls, name) for name in names]
     if not names or not (slots - set(names) <= {"__weakref__"} and all(setters)) or not all(
             name.isidentifier() and not name.startswith("_") for name in names):
         return cls
     scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
-    lines = [f"def build(*, {', '.join(names)}):", "    out = new(cls)"]
+    params = []
+    for i, field in enumerate(fields):
+        plain = field.default is not attrs.NOTHING and not hasattr(field.default,
+                                                                   "takes_self")  # a Factory
+        if plain:
+            scope[f"default{i}"] = field.default
+        params.append(f"{field.name}=default{i}" if plain else field.name)
+    lines = [f"def build(*, {', '.join(params)}):", "    out = new(cls)"]
     for i, (name, setter) in enumerate(zip(names, setters, strict=True)):
         scope[f"set{i}"] = setter
         lines.append(f"    set{i}(out, {name})")

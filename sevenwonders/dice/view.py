@@ -1,4 +1,8 @@
-"""What one seat may see: everything except the generator, which would reveal future rolls."""
+"""What one seat may see: everything except the generator, which would reveal future rolls.
+
+Perfect recall adds nothing here: every die, sheet and claim lies open, and nothing a seat saw
+is hidden later, so a Dice view has no memory part (the base game's and Architects' have one).
+"""
 
 from __future__ import annotations
 

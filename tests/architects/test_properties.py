@@ -39,8 +39,9 @@ def _scramble(game: ArchitectsGame, state: ArchitectsState, seat: int,
               seed: int) -> ArchitectsState:
     """The same position as ``seat`` sees it: every hidden order shuffled, another rng."""
     rng = Rng.from_seed(seed)
-    keep_central_top = (state.cat == seat and state.current == seat
+    keep_central_top = ((state.cat == seat and state.current == seat
                         and (isinstance(state.pending, StartTurn) or state.peeked))
+                        or game.view(state, seat).memory.central_top is not None)
     decks = []
     for deck in state.decks:
         below, rng = rng.shuffle(deck[:-1])

@@ -1,0 +1,125 @@
+"""What each seat of an Architects game has seen face down and may remember (perfect recall).
+
+Every card taken lies face up in front of its taker, the discard pile lies face up and each
+wonder deck shows its top card, so the make-up of every deck is public. What a seat alone can
+know is where some face-down cards lie:
+
+- the central deck's top card, seen by the cat's holder at the start of its turn (rulebook "Die
+  Katzenfigur verwenden"): known to that seat for as long as it stays on top, on later turns too;
+- with the option ``halicarnassus_shuffle="returned"``, the cards Halicarnassus looked through
+  and put back on top of a deck (to the seat that looked, or to all with
+  ``halicarnassus_public``): they are the top cards of that deck, in an unknown order, until
+  drawn. With the default ``"deck"`` the whole deck is shuffled and nothing is left to know.
+  When another seat looks through that deck, the order is unknown again and the seat forgets.
+
+The state keeps, per seat, the ids of those cards (``ArchitectsState.seen``); a card leaves the
+list when it is drawn (face up: then everyone knows it). Views show it as
+:class:`ArchitectsMemory`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from sevenwonders.architects.state import ArchitectsState, Revealed, StartTurn
+
+if TYPE_CHECKING:
+    from sevenwonders.architects.tables import Tables
+
+
+@attrs.frozen(slots=True)
+class ArchitectsMemory:
+    """What one seat knows of face-down cards: ``central_top``, the central deck's top card
+    (``None``: not known); ``deck_tops[i]``, the card kinds lying on top of wonder deck ``i`` in
+    an order the seat does not know (empty: none known)."""
+
+    central_top: str | None = None
+    deck_tops: tuple[tuple[str, ...], ...] = ()
+
+
+def remember(tables: Tables, before: ArchitectsState,
+             after: ArchitectsState) -> tuple[tuple[int, ...], ...] | None:
+    """Every seat's seen face-down cards after the step from ``before`` to ``after``, or
+    ``None`` if they did not change. (Runs at every step: the usual step changes nothing.)"""
+    seen = before.seen
+    changed = False
+    n = len(after.cities)
+    if seen and (after.central is not before.central or after.decks != before.decks):
+        kept = tuple(tuple(card for card in cards if _face_down(after, card)) for cards in seen)
+        changed = kept != seen
+        seen = kept
+    pending = before.pending
+    if type(pending) is Revealed and type(after.pending) is not Revealed:
+        assert isinstance(pending, Revealed)
+        seen, looked = _looked_through(tables, before, after, pending, seen or ((),) * n)
+        changed = changed or looked
+    current = after.current
+    if (type(after.pending) is StartTurn and after.cat == current and after.central
+            and after.central[-1] not in (seen[current] if seen else ())):
+        # the cat's holder sees the central deck's top card at the start of its turn
+        seen = seen or ((),) * n
+        seen = (*seen[:current], (*seen[current], after.central[-1]), *seen[current + 1:])
+        changed = True
+    return seen if changed else None
+
+
+def _face_down(state: ArchitectsState, card: int) -> bool:
+    """Whether ``card`` still lies where a seat saw it: on top of the central deck, or in a
+    wonder deck."""
+    if state.central and state.central[-1] == card:
+        return True
+    return any(card in deck for deck in state.decks)
+
+
+def _looked_through(tables: Tables, before: ArchitectsState, after: ArchitectsState,
+                    pending: Revealed, seen: tuple[tuple[int, ...], ...],
+                    ) -> tuple[tuple[tuple[int, ...], ...], bool]:
+    """After Halicarnassus' pick: the cards put back on top (option ``"returned"``) are known
+    to those who saw them; every other seat forgets what it knew of that deck's order."""
+    deck = after.decks[pending.deck]
+    back = tuple(card for card in pending.cards if card in deck)
+    returned = tables.options.halicarnassus_shuffle == "returned"
+    out = []
+    for seat, cards in enumerate(seen):
+        kept = tuple(card for card in cards if card not in deck)
+        if returned and (seat == before.current or tables.options.halicarnassus_public):
+            kept = (*kept, *back)
+        out.append(kept)
+    result = tuple(out)
+    return result, result != seen
+
+
+def memory_view(tables: Tables, state: ArchitectsState, seat: int) -> ArchitectsMemory:
+    """``seat``'s :class:`ArchitectsMemory` in ``state``."""
+    cards = state.seen[seat] if state.seen else ()
+    if not cards:
+        return _NOTHING[len(state.cities)]
+    kind = tables.card_kind
+    names = tables.kind_ids
+    central = state.central
+    top = names[kind[central[-1]]] if central and central[-1] in cards else None
+    tops = tuple(tuple(sorted(names[kind[card]] for card in cards if card in deck))
+                 for deck in state.decks)
+    return ArchitectsMemory(central_top=top, deck_tops=tops)
+
+
+_NOTHING = {n: ArchitectsMemory(None, ((),) * n) for n in range(1, 8)}
+
+
+def check_seen(state: ArchitectsState) -> str | None:
+    """What is wrong with ``state.seen`` (``None``: nothing): one entry per seat, each card
+    once, every card still face down."""
+    if not state.seen:
+        return None
+    if len(state.seen) != len(state.cities):
+        return f"{len(state.seen)} entries for {len(state.cities)} seats"
+    for cards in state.seen:
+        if len(set(cards)) != len(cards) or not all(
+                type(card) is int and _face_down(state, card) for card in cards):
+            return "a seen card that is not face down"
+    return None
+
+
+__all__ = ["ArchitectsMemory", "check_seen", "memory_view", "remember"]

@@ -1,0 +1,166 @@
+"""What a seat remembers (``BaseView.memory``): sound against the true state, only what the seat
+saw, exact where the rules make it exact, different where two histories differ."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import attrs
+import pytest
+
+from sevenwonders.base import BaseGame, BaseState
+from sevenwonders.base.determinize import determinize
+from sevenwonders.base.memory import SeatMemory
+from sevenwonders.base.moves import Sell
+from sevenwonders.base.view import BaseView
+from sevenwonders.core.playout import random_moves
+from sevenwonders.core.rng import Rng
+from sevenwonders.core.serialization import from_json, to_json
+from sevenwonders.errors import InvalidStateError
+from sevenwonders.games import make_game
+
+CONFIGS: list[tuple[int, dict[str, Any]]] = [
+    (3, {}), (4, {"edition": "1st"}), (5, {"sides": "night"}), (6, {"edition": "1st"}),
+    (7, {"sides": "random"}), (3, {"expansions": ["edifice"]}),
+    (5, {"edition": "1st", "expansions": ["edifice"]}),
+]
+
+
+def _games(players: int, options: dict[str, Any], seed: int) -> list[BaseState]:
+    game = make_game("base", players, **options)
+    rng = Rng.from_seed(seed)
+    state = game.new_game(seed)
+    states = [state]
+    while not game.is_over(state):
+        moves, rng = random_moves(game, state, rng)
+        state = game.play(state, moves)
+        states.append(state)
+    return states
+
+
+def _check_sound(state: BaseState, seat: int, memory: SeatMemory) -> None:
+    assert memory.hands[seat] == state.hands[seat]
+    for h, known in enumerate(memory.hands):
+        if known is not None:  # every card of the hand is among those remembered
+            assert not Counter(state.hands[h]) - Counter(known), (h, known, state.hands[h])
+    assert not Counter(memory.discard) - Counter(state.discard)
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_memory_is_sound_and_shows_only_what_the_seat_saw(
+        players: int, options: dict[str, Any]) -> None:
+    """Along random games: the memory never contradicts the true state, and holds no card the
+    seat has not seen in its own earlier views (its hands, the pile shown to it, the cities)."""
+    game = make_game("base", players, **options)
+    for seed in (1, 2):
+        # per seat: the cards seen in its hands this Age, and every card it saw in a hand, a
+        # pile shown to it or a city (copies are counted by the soundness check)
+        this_age: list[set[str]] = [set() for _ in range(players)]
+        seen: list[set[str]] = [set() for _ in range(players)]
+        age = 1
+        for state in _games(players, options, seed):
+            if state.age != age:
+                age, this_age = state.age, [set() for _ in range(players)]
+            for seat in range(players):
+                view = game.view(state, seat)
+                _check_sound(state, seat, view.memory)
+                this_age[seat].update(view.hand)
+                seen[seat].update(view.hand, view.discard,
+                                  *(city.cards for city in view.cities))
+                for h, known in enumerate(view.memory.hands):
+                    if known is not None and h != seat:
+                        assert set(known) <= this_age[seat], (h, known)
+                assert set(view.memory.discard) <= seen[seat]
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS[:5])
+def test_the_hand_passed_is_known_exactly_until_its_holder_plays(
+        players: int, options: dict[str, Any]) -> None:
+    """From turn 2 of an Age a seat knows the hand its neighbour holds: the one it passed."""
+    game = make_game("base", players, **options)
+    checked = 0
+    for state in _games(players, options, 3):
+        if state.turn < 2 or state.pending or state.over or state.turn > 6:
+            continue
+        givers = game.rules.givers[0 if state.age != 2 else 1]
+        for receiver, giver in enumerate(givers):
+            known = game.view(state, giver).memory.hands[receiver]
+            assert known is not None
+            assert Counter(known) == Counter(state.hands[receiver])
+            checked += 1
+    assert checked >= players * 12
+
+
+def _sell_first(game: BaseGame, state: BaseState, card_index: int) -> BaseState:
+    """Every seat sells a card of its hand: seat 0 the one at ``card_index``, the others
+    their first."""
+    moves = {seat: Sell(state.hands[seat][card_index if seat == 0 else 0])
+             for seat in range(game.players)}
+    return game.play(state, moves)
+
+
+def test_two_histories_with_the_same_public_record_give_different_views() -> None:
+    """Seat 0 sells one card or another on turn 1: everything public is the same (three coins,
+    one more face-down card on the pile) and so is the hand it holds on turn 2; what it
+    remembers of the hand it passed and of the pile differs, and so do its views."""
+    game = BaseGame(players=3)
+    start = game.new_game(5)
+    one, other = _sell_first(game, start, 0), _sell_first(game, start, 1)
+    a, b = game.view(one, 0), game.view(other, 0)
+    assert attrs.evolve(a, memory=SeatMemory()) == attrs.evolve(b, memory=SeatMemory())
+    assert a.memory != b.memory
+    assert a.memory.discard == (start.hands[0][0],) and b.memory.discard == (start.hands[0][1],)
+    assert game.view(one, 1) != game.view(other, 1)  # (seat 1 holds what seat 0 passed)
+    assert game.view(one, 2) == game.view(other, 2)  # seat 2 saw neither card
+
+
+@pytest.mark.parametrize(("players", "options"), [CONFIGS[0], CONFIGS[5]])
+def test_states_and_views_with_memory_read_back_equal(
+        players: int, options: dict[str, Any]) -> None:
+    game = make_game("base", players, **options)
+    for index, state in enumerate(_games(players, options, 4)):
+        if index % 4:
+            continue
+        assert from_json(to_json(state), BaseState) == state
+        for seat in range(players):
+            view = game.view(state, seat)
+            assert from_json(to_json(view), BaseView) == view
+
+
+def test_a_memory_that_contradicts_the_state_is_refused() -> None:
+    game = BaseGame(players=3)
+    state = _games(3, {}, 6)[8]
+    memory = state.memory[0]
+    wrong = attrs.evolve(memory, hands=(memory.hands[0], ("Loom",), memory.hands[2]))
+    with pytest.raises(InvalidStateError) as raised:
+        game.check_state(attrs.evolve(state, memory=(wrong, *state.memory[1:])))
+    assert raised.value.field is not None and raised.value.field.startswith("memory[0]")
+    with pytest.raises(InvalidStateError):
+        game.check_state(attrs.evolve(state, memory=state.memory[:2]))
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS[:5])
+def test_determinization_deals_the_known_hands_as_they_are(
+        players: int, options: dict[str, Any]) -> None:
+    """Where the seat knows a hand exactly (the one it passed, until its holder plays), every
+    determinization deals that hand; every remembered hand is dealt from what was seen."""
+    game = make_game("base", players, **options)
+    rng = Rng.from_seed(players)
+    exact = 0
+    for index, state in enumerate(_games(players, options, 7)):
+        if index % 2 or state.over:
+            continue
+        for seat in range(players):
+            view = game.view(state, seat)
+            for _ in range(4):
+                det, rng = determinize(game, view, rng)
+                assert game.view(det, seat) == view
+                for h, known in enumerate(view.memory.hands):
+                    if known is None:
+                        continue
+                    assert not Counter(det.hands[h]) - Counter(known)
+                    if len(known) == view.hand_sizes[h]:
+                        assert Counter(det.hands[h]) == Counter(state.hands[h])
+                        exact += h != seat
+    assert exact > 0
