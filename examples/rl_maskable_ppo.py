@@ -73,13 +73,16 @@ def train(args: argparse.Namespace, observation: dict[str, bool]) -> Any:
         names = args.opponents.split(",")
         chosen = names[0] if len(names) == 1 else names
     vec = DummyVecEnv([make_env(chosen, reward, observation) for _ in range(args.envs)])
-    model = MaskablePPO("MlpPolicy", vec, n_steps=512, batch_size=256, n_epochs=5,
-                        learning_rate=3e-4, gamma=1.0, gae_lambda=0.95, ent_coef=0.01,
-                        seed=seed, device="cpu", verbose=0)
+    if args.resume:  # train a saved model on
+        model = MaskablePPO.load(args.resume, env=vec, device="cpu", seed=seed)
+    else:
+        model = MaskablePPO("MlpPolicy", vec, n_steps=512, batch_size=256, n_epochs=5,
+                            learning_rate=3e-4, gamma=1.0, gae_lambda=0.95, ent_coef=0.01,
+                            seed=seed, device="cpu", verbose=0)
     if league is None:
         model.learn(total_timesteps=args.steps)
         return model
-    league.add(frozen(model))  # the untrained policy: the first opponent
+    league.add(frozen(model))  # the starting policy (untrained, or the resumed one) first
     done = 0
     while done < args.steps:  # every --snapshot steps, a frozen copy joins the league
         model.learn(total_timesteps=min(args.snapshot, args.steps - done),
@@ -123,6 +126,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
                         help="the encoder's observation alone (no features, not normalised)")
     parser.add_argument("--save", default="", help="save the trained model to this file")
     parser.add_argument("--load", default="", help="evaluate this saved model, no training")
+    parser.add_argument("--resume", default="", help="train this saved model on")
     args = parser.parse_args(argv)
     if args.mode is None:  # no way to train chosen: how to start one
         parser.print_help()
