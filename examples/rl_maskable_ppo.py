@@ -144,7 +144,9 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     rates = {name: win_rate(model, name, games, seed, observation) for name, games, seed in (
         ("random", args.games, 10_000), ("greedy", args.games, 20_000),
         (f"ismcts:{args.ismcts}", args.ismcts_games, 30_000))}
-    print(f"{args.mode} ({args.reward}, {args.steps} steps, {trained:.0f} s of CPU): "
+    how = (f"loaded from {args.load}" if args.load
+           else f"{args.reward}, {args.steps} steps, {trained:.0f} s of CPU")
+    print(f"{args.mode} ({how}): "
           + ", ".join(f"wins against 2x {name} {100 * rate:.1f}%"
                       for name, rate in rates.items())
           + " (a seat's fair share: 33.3%)")
