@@ -116,32 +116,36 @@ def determinize(game: Game[Any, Any, Any], view: ArchitectsView,
         raise InvalidStateError("the progress tokens do not add up")
     state_rng, rng = rng.split()
 
-    pending: Pending
-    decision = view.decision
-    if decision == "take":
-        pending = StartTurn()
-    elif decision == "actions":
-        pending = Actions()
-    elif decision == "token":
-        pending = TokenChoice(view.token_reason or "science")
-    elif decision == "alexandria":
-        pending = DeckChoice()
-    elif decision == "halicarnassus":
-        pending = SideChoice()
-    elif decision == "pick":
-        pending = Revealed(CENTRAL if revealed_index is None else revealed_index, revealed)
-    elif decision == "effect":
-        pending = EffectChoice(view.effect or "ephesus")
-    else:
-        pending = Finished()
+    pending = _pending(view, revealed_index, revealed)
     state = ArchitectsState(
         cities=cities, decks=tuple(decks), central=central, discard=discard,
         face_up=view.face_up, token_pile=pile, flipped=view.conflict_flipped, cat=view.cat,
         current=view.current, turn=view.turn, pending=pending, rng=state_rng,
         triggered=view.owed, used=view.used, flags=view.turn_flags,
-        peeked=view.central_top is not None and decision != "take",
+        peeked=view.central_top is not None and view.decision != "take",
         seen=_seen(view, central, decks))
     return state, rng
+
+
+def _pending(view: ArchitectsView, revealed_index: int | None,
+             revealed: tuple[int, ...]) -> Pending:
+    """The decision the view names, with the revealed cards drawn for it."""
+    decision = view.decision
+    if decision == "take":
+        return StartTurn()
+    if decision == "actions":
+        return Actions()
+    if decision == "token":
+        return TokenChoice(view.token_reason or "science")
+    if decision == "alexandria":
+        return DeckChoice()
+    if decision == "halicarnassus":
+        return SideChoice()
+    if decision == "pick":
+        return Revealed(CENTRAL if revealed_index is None else revealed_index, revealed)
+    if decision == "effect":
+        return EffectChoice(view.effect or "ephesus")
+    return Finished()
 
 
 def _seen(view: ArchitectsView, central: tuple[int, ...],

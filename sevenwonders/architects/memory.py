@@ -12,8 +12,8 @@ know is where some face-down cards lie:
   drawn. With the default ``"deck"`` the whole deck is shuffled and nothing is left to know.
   When another seat looks through that deck, the order is unknown again and the seat forgets.
 
-The state keeps, per seat, the ids of those cards (``ArchitectsState.seen``); a card leaves the
-list when it is drawn (face up: then everyone knows it). Views show it as
+The state keeps, per seat, the ids of the face-down cards it saw (``ArchitectsState.seen``);
+views show those still face down (a card drawn since lies face up: everyone knows it) as
 :class:`ArchitectsMemory`.
 """
 
@@ -42,35 +42,23 @@ class ArchitectsMemory:
 def remember(tables: Tables, before: ArchitectsState,
              after: ArchitectsState) -> tuple[tuple[int, ...], ...] | None:
     """Every seat's seen face-down cards after the step from ``before`` to ``after``, or
-    ``None`` if they did not change. (Runs at every step: the usual step changes nothing.)"""
+    ``None`` if they did not change. (Runs at every step, so it does the least: a card that was
+    drawn since stays in the list, and views leave it out, see :func:`memory_view`.)"""
     seen = before.seen
     changed = False
-    n = len(after.cities)
-    if seen and (after.central is not before.central or after.decks != before.decks):
-        kept = tuple(tuple(card for card in cards if _face_down(after, card)) for cards in seen)
-        changed = kept != seen
-        seen = kept
-    pending = before.pending
-    if type(pending) is Revealed and type(after.pending) is not Revealed:
+    if type(before.pending) is Revealed and type(after.pending) is not Revealed:
+        pending = before.pending
         assert isinstance(pending, Revealed)
-        seen, looked = _looked_through(tables, before, after, pending, seen or ((),) * n)
-        changed = changed or looked
+        seen, changed = _looked_through(tables, before, after, pending,
+                                        seen or ((),) * len(after.cities))
     current = after.current
     if (type(after.pending) is StartTurn and after.cat == current and after.central
             and after.central[-1] not in (seen[current] if seen else ())):
         # the cat's holder sees the central deck's top card at the start of its turn
-        seen = seen or ((),) * n
+        seen = seen or ((),) * len(after.cities)
         seen = (*seen[:current], (*seen[current], after.central[-1]), *seen[current + 1:])
         changed = True
     return seen if changed else None
-
-
-def _face_down(state: ArchitectsState, card: int) -> bool:
-    """Whether ``card`` still lies where a seat saw it: on top of the central deck, or in a
-    wonder deck."""
-    if state.central and state.central[-1] == card:
-        return True
-    return any(card in deck for deck in state.decks)
 
 
 def _looked_through(tables: Tables, before: ArchitectsState, after: ArchitectsState,
@@ -83,7 +71,7 @@ def _looked_through(tables: Tables, before: ArchitectsState, after: ArchitectsSt
     returned = tables.options.halicarnassus_shuffle == "returned"
     out = []
     for seat, cards in enumerate(seen):
-        kept = tuple(card for card in cards if card not in deck)
+        kept = tuple(card for card in cards if card not in deck and card not in back)
         if returned and (seat == before.current or tables.options.halicarnassus_public):
             kept = (*kept, *back)
         out.append(kept)
@@ -99,6 +87,7 @@ def memory_view(tables: Tables, state: ArchitectsState, seat: int) -> Architects
     kind = tables.card_kind
     names = tables.kind_ids
     central = state.central
+    # (a card seen face down and drawn since is public: it is left out)
     top = names[kind[central[-1]]] if central and central[-1] in cards else None
     tops = tuple(tuple(sorted(names[kind[card]] for card in cards if card in deck))
                  for deck in state.decks)
@@ -109,16 +98,23 @@ _NOTHING = {n: ArchitectsMemory(None, ((),) * n) for n in range(1, 8)}
 
 
 def check_seen(state: ArchitectsState) -> str | None:
-    """What is wrong with ``state.seen`` (``None``: nothing): one entry per seat, each card
-    once, every card still face down."""
+    """What is wrong with ``state.seen`` (``None``: nothing): one entry per seat, each a card
+    of the game (one that lies somewhere in the state) at most once."""
     if not state.seen:
         return None
     if len(state.seen) != len(state.cities):
         return f"{len(state.seen)} entries for {len(state.cities)} seats"
-    for cards in state.seen:
-        if len(set(cards)) != len(cards) or not all(
-                type(card) is int and _face_down(state, card) for card in cards):
-            return "a seen card that is not face down"
+    present = {*state.central, *state.discard}
+    for deck in state.decks:
+        present.update(deck)
+    for city in state.cities:
+        present.update(city.cards)
+    if isinstance(state.pending, Revealed):
+        present.update(state.pending.cards)
+    for seen in state.seen:
+        if len(set(seen)) != len(seen) or not all(
+                type(card) is int and card in present for card in seen):
+            return "a seen card that is no card of the game, or seen twice"
     return None
 
 

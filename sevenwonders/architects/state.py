@@ -123,8 +123,9 @@ class ArchitectsState:
     card (rulebook "Die Katzenfigur verwenden"), and that card is still on top: it stays known
     to that seat for the rest of the turn."""
     seen: tuple[tuple[int, ...], ...] = ()
-    """Per seat, the face-down cards it has seen that still lie face down (perfect recall, see
-    :mod:`~sevenwonders.architects.memory`): empty before any was seen."""
+    """Per seat, the ids of the face-down cards it has seen (perfect recall, see
+    :mod:`~sevenwonders.architects.memory`; views show those still face down): empty before any
+    was seen."""
 
     @property
     def players(self) -> int:

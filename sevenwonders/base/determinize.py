@@ -12,10 +12,16 @@ when the seat is building from it), the Age and turn.
 What is drawn: the other hands, the cards tucked under the other wonders, the discard pile and the
 decks of the Ages to come. The pool is the multiset of every card dealt so far in the game (the
 decks of the Ages up to the current one) minus the cards the seat sees; each visible card is
-counted against the earliest Age whose deck holds a copy of it (own hand: the current Age). The
-other hands are dealt from the current Age's unseen cards, the tucked cards and the discard pile
-from everything left. In Age III, ``players + 2`` of the guilds are in play: the unseen ones are a
-random subset of the guilds the seat has not seen. Later decks are shuffled whole, guilds drawn.
+counted against the earliest Age whose deck holds a copy of it (own hand: the current Age).
+
+What the seat remembers (its view's ``memory``, see :mod:`sevenwonders.base.memory`) is kept: a
+hand it has seen is dealt from the cards it remembers in it (all of that hand's cards are among
+them; a hand it knows exactly is dealt exactly), the cards it knows lie in the discard pile lie
+there. The hands it has not seen are dealt from the current Age's cards it has seen nowhere; the
+tucked cards and the rest of the discard pile from everything left (the remembered cards that
+left their hands unseen among it). In Age III, ``players + 2`` of the guilds are in play: the
+unseen ones are a random subset of the guilds the seat has not seen. Later decks are shuffled
+whole, guilds drawn. The other seats' memories cannot be known: each is given its own hand only.
 
 The turn's marks (cards built this turn, coins received this turn) and the deferred coin effects
 come from the view, and so does the Age in which each 1st-edition Olympia last used its free
@@ -37,7 +43,7 @@ from collections.abc import Iterable
 import attrs
 
 from sevenwonders.base.game import BaseGame
-from sevenwonders.base.memory import SeatMemory
+from sevenwonders.base.memory import Recall, SeatMemory, recall_of
 from sevenwonders.base.state import NO_MARKS, BaseState, City, Pending, PendingKind, TurnMarks
 from sevenwonders.base.view import BaseView
 from sevenwonders.core.rng import Rng
@@ -178,16 +184,16 @@ def _complete(game: BaseGame, view: BaseView, hands: list[tuple[str, ...]],
     return state, rng
 
 
-def _memories(view: BaseView, hands: list[tuple[str, ...]]) -> tuple[SeatMemory, ...]:
+def _memories(view: BaseView, hands: list[tuple[str, ...]]) -> Recall | None:
     """The seat's own memory as its view shows it; each other seat's (which the seat cannot
     know) as knowing only its own hand."""
     if not view.memory.hands:
-        return ()
+        return None
     n = len(hands)
-    return tuple(
+    return recall_of([
         view.memory if s == view.seat else SeatMemory(
             hands=tuple(hands[s] if h == s else None for h in range(n)), discard=())
-        for s in range(n))
+        for s in range(n)])
 
 
 TRIES = 32

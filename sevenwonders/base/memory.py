@@ -5,9 +5,8 @@ neighbour plays next, so from the second turn of an Age a player knows cards of 
 circulation. The discard pile lies face down ("ABWERFEN"): a player knows the cards it put
 there itself and what it could see or deduce, nothing else.
 
-Each seat's :class:`SeatMemory` is kept in the state (``BaseState.memory``) and shown to that
-seat alone in its view. It is updated once per step by :func:`remember` from the state before
-and after the step; it only ever holds what the seat saw or can deduce from what it saw:
+A seat's :class:`SeatMemory` (shown to it alone, in its view) holds only what the seat saw or
+can deduce from what it saw:
 
 - ``hands[h]``: for the hand seat ``h`` holds now, the cards last seen in it minus the cards
   built from it since (building is public). The hand's cards are all among them; when there
@@ -20,6 +19,13 @@ and after the step; it only ever holds what the seat saw or can deduce from what
   from it; minus the cards anyone built from the pile since.
 
 The seat's own staged cards are ``City.tucked`` (shown as ``BaseView.tucked``).
+
+What the state keeps for it (``BaseState.memory``, a :class:`Recall`) is shared by all seats:
+per hand in circulation its *trail* this Age (after every step that changed or passed it: who
+held it, what it held then, which cards were built from it), and per seat the discard pile
+cards it knows. A seat's memory of a hand is read off the trail (the hand as the seat left it,
+minus what was built from it since), so a step adds one entry per hand, not one per seat and
+hand. :func:`remember` updates it once per step from the states before and after the step.
 """
 
 from __future__ import annotations
@@ -35,6 +41,10 @@ from sevenwonders.core.memo import builder
 if TYPE_CHECKING:
     from sevenwonders.base.state import BaseState
 
+Entry = tuple[int, tuple[str, ...], tuple[str, ...]]
+"""One step of a hand's trail: the seat that held it, what it held after the step, and the
+cards built from it in that step."""
+
 
 @attrs.frozen(slots=True)
 class SeatMemory:
@@ -44,35 +54,26 @@ class SeatMemory:
     discard: tuple[str, ...] = ()
 
 
+@attrs.frozen(slots=True)
+class Recall:
+    """What a state keeps of the past for its seats' memories: ``trails[h]``, the trail this
+    Age of the hand seat ``h`` holds now (oldest first, see :data:`Entry`); ``discards[s]``, the
+    discard pile cards seat ``s`` knows (sorted)."""
+
+    trails: tuple[tuple[Entry, ...], ...]
+    discards: tuple[tuple[str, ...], ...]
+
+
 if TYPE_CHECKING:
-    def _make_memory(*, hands: tuple[tuple[str, ...] | None, ...],
-                     discard: tuple[str, ...]) -> SeatMemory:
-        """``SeatMemory(...)`` with every field named."""
+    def _make_recall(*, trails: tuple[tuple[Entry, ...], ...],
+                     discards: tuple[tuple[str, ...], ...]) -> Recall:
+        """``Recall(...)`` with every field named."""
 else:
-    _make_memory = builder(SeatMemory)
-
-
-def first_memory(state: BaseState, seat: int) -> SeatMemory:
-    """What ``seat`` knows of a state whose memory is not kept (a fresh deal): its own hand."""
-    return SeatMemory(
-        hands=tuple(state.hands[seat] if h == seat else None for h in range(state.players)),
-        discard=(),
-    )
-
-
-def memory_of(state: BaseState, seat: int) -> SeatMemory:
-    """``seat``'s memory in ``state`` (its first memory where the state keeps none)."""
-    kept = state.memory
-    return kept[seat] if kept else first_memory(state, seat)
-
-
-def _sorted(cards: Counter[str]) -> tuple[str, ...]:
-    return tuple(sorted(cards.elements()))
-
+    _make_recall = builder(Recall)
 
 
 def _minus(cards: tuple[str, ...], gone: tuple[str, ...]) -> tuple[str, ...]:
-    """The sorted ``cards`` without one copy of each of ``gone`` (those it holds)."""
+    """``cards`` without one copy of each of ``gone`` (those it holds)."""
     if not gone:
         return cards
     left = list(cards)
@@ -82,35 +83,61 @@ def _minus(cards: tuple[str, ...], gone: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(left)
 
 
+def _known(trail: tuple[Entry, ...], seat: int) -> tuple[str, ...] | None:
+    """What ``seat`` knows of the hand with this trail: what it held when the seat last had
+    it, minus the cards built from it since; ``None`` if the seat has not had it."""
+    for i in range(len(trail) - 1, -1, -1):
+        if trail[i][0] == seat:
+            cards = trail[i][1]
+            for _, _, built in trail[i + 1:]:
+                cards = _minus(cards, built)
+            return cards
+    return None
+
+
+def memory_of(state: BaseState, seat: int) -> SeatMemory:
+    """``seat``'s memory in ``state`` (where the state keeps none, a fresh deal's: the seat
+    knows its own hand)."""
+    recall = state.memory
+    hands = state.hands
+    if recall is None:
+        return SeatMemory(hands=tuple(hands[seat] if h == seat else None
+                                      for h in range(len(hands))), discard=())
+    return SeatMemory(
+        hands=tuple(hands[h] if h == seat else () if not hands[h] else _known(trail, seat)
+                    for h, trail in enumerate(recall.trails)),
+        discard=recall.discards[seat])
+
+
 def remember(givers: Sequence[Sequence[int]], before: BaseState,
-             after: BaseState) -> tuple[SeatMemory, ...]:
-    """Every seat's memory after the step from ``before`` to ``after``.
+             after: BaseState) -> Recall:
+    """The :class:`Recall` after the step from ``before`` to ``after``.
 
     ``givers[0]``/``givers[1]``: for each seat, the seat whose hand it receives when hands are
     passed to the left/right (``Rules.givers``). (Written for speed: it runs at every step.)"""
-    from sevenwonders.base.state import PendingKind
-
     n = before.players
     head = before.pending[0] if before.pending else None
-    from_discard = head is not None and head.kind is PendingKind.BUILD_FROM_DISCARD
+    kind = None if head is None else head.kind.value
+    from_discard = kind == "build_from_discard"
     from_hand = (range(n) if head is None
-                 else (head.seat,) if head.kind is PendingKind.PLAY_LAST_CARD else ())
-    # what each city built this step, what the step took out of cities onto the pile (in the
-    # open), which cities staged
+                 else (head.seat,) if kind == "play_last_card" else ())
+    # what each city built this step (from its hand, unless from the pile), what the step took
+    # out of cities onto the pile in the open, which cities staged
     built: list[tuple[str, ...]] = [()] * n
     staged = [False] * n
-    lost: tuple[str, ...] = ()
+    lost: list[str] = []
     for h, (a, b) in enumerate(zip(after.cities, before.cities, strict=True)):
         if a.cards is not b.cards and a.cards != b.cards:
             if a.cards[:len(b.cards)] == b.cards:
                 built[h] = a.cards[len(b.cards):]
             else:
-                built[h] = _sorted(Counter(a.cards) - Counter(b.cards))
-                lost += _sorted(Counter(b.cards) - Counter(a.cards))
+                built[h] = tuple(sorted((Counter(a.cards) - Counter(b.cards)).elements()))
+                lost.extend(sorted((Counter(b.cards) - Counter(a.cards)).elements()))
         staged[h] = a.stages != b.stages
     new_age = after.age != before.age
-    passed = not new_age and after.turn != before.turn
     order = givers[0 if before.age != 2 else 1]
+    passed = not new_age and after.turn != before.turn
+    # each hand after the step, by the seat that held it before the step
     if passed:
         after_hands: list[tuple[str, ...]] = [()] * n
         for receiver, giver in enumerate(order):
@@ -119,92 +146,98 @@ def remember(givers: Sequence[Sequence[int]], before: BaseState,
         after_hands = [()] * n
     else:
         after_hands = list(after.hands)
-    seen_pile = before.discard if from_discard and head is not None else ()
-    taken = built[head.seat] if from_discard and head is not None else ()
-    shrink = [built[h] if h in from_hand else () for h in range(n)]
-    shrinks = any(shrink)
-    emptied = not all(after_hands)
+    recall = before.memory or Recall(trails=((),) * n, discards=((),) * n)
 
-    kept = before.memory
-    memories = []
+    discards = _discards(recall, before, after, after_hands, built, staged, lost, from_hand,
+                         head.seat if from_discard and head is not None else None)
+    if new_age:
+        return _make_recall(trails=((),) * n, discards=discards)
+    trails = list(recall.trails)
+    for h in range(n):
+        if passed or after_hands[h] != before.hands[h]:
+            trails[h] = (*trails[h], (h, after_hands[h], built[h] if h in from_hand else ()))
+    if passed:
+        trails = [trails[giver] for giver in order]
+    return _make_recall(trails=tuple(trails), discards=discards)
+
+
+def _discards(recall: Recall, before: BaseState, after: BaseState,
+              after_hands: list[tuple[str, ...]], built: list[tuple[str, ...]],
+              staged: list[bool], lost: list[str], from_hand: Sequence[int],
+              pile_builder: int | None) -> tuple[tuple[str, ...], ...]:
+    """Each seat's known discard pile cards after the step (see the module's text)."""
+    out = list(recall.discards)
+    n = len(out)
+    # an emptied hand that went onto the pile whole (no stage from it): who knew it exactly
+    leftover: dict[int, tuple[str, ...]] = {}
+    for h in from_hand:
+        if before.hands[h] and not after_hands[h] and not staged[h]:
+            cards = _minus(before.hands[h], built[h])
+            for seat in _knew_exactly(recall.trails[h]) - {h}:  # (its holder: see below)
+                leftover[seat] = (*leftover.get(seat, ()), *cards)
     for seat in range(n):
-        old = kept[seat] if kept else first_memory(before, seat)
-        discard = old.discard
-        if from_discard:
-            discard = _minus(seen_pile if head is not None and head.seat == seat else discard,
-                             taken)
         gained = list(lost)
+        known = out[seat]
+        if pile_builder is not None:  # the builder sees the pile; everyone sees what it takes
+            known = _minus(before.discard if seat == pile_builder else known,
+                           built[pile_builder])
         held, now = before.hands[seat], after_hands[seat]
         if len(now) != len(held) and not (len(now) + 1 == len(held) and seat in from_hand
                                           and (built[seat] or staged[seat])):
             # the seat's own card(s) left its hand unbuilt and unstaged: they lie on the pile
             tucked = after.cities[seat].tucked[len(before.cities[seat].tucked):]
-            gained.extend(_minus(_minus(_minus(held, now), shrink[seat]), tucked))
-        hands = old.hands
-        if shrinks:
-            hands = tuple([_minus(known, shrink[h]) if known and shrink[h] else known
-                           for h, known in enumerate(hands)])
-        if emptied:
-            hands = _emptied(hands, seat, before, after_hands, shrink, staged, gained)
-        if passed:  # the hand the seat passed is known exactly
-            hands = tuple([now if giver == seat else hands[giver] for giver in order])
-        own = after.hands[seat]
-        if new_age:
-            hands = tuple([own if h == seat else None for h in range(n)])
-        elif hands[seat] is not own:
-            hands = (*hands[:seat], own, *hands[seat + 1:])
+            own = built[seat] if seat in from_hand else ()
+            gained.extend(_minus(_minus(_minus(held, now), own), tucked))
+        if seat in leftover:
+            gained.extend(leftover[seat])  # hands it knew exactly, emptied onto the pile
         if gained:
-            discard = tuple(sorted((*discard, *gained)))
-        memories.append(_make_memory(hands=hands, discard=discard))
-    return tuple(memories)
-
-
-def _emptied(hands: tuple[tuple[str, ...] | None, ...], seat: int, before: BaseState,
-             after_hands: list[tuple[str, ...]], shrink: list[tuple[str, ...]],
-             staged: list[bool], gained: list[str]) -> tuple[tuple[str, ...] | None, ...]:
-    """``hands`` (already without the step's builds) after the step emptied some hands (the
-    last turn of an Age): an emptied hand is known empty, and one the seat knew exactly before
-    the step went onto the pile whole unless its holder staged a card (noted in ``gained``)."""
-    out = list(hands)
-    for h, known in enumerate(hands):
-        if after_hands[h] or h == seat:
-            continue
-        held = before.hands[h]
-        if known and held and shrink is not None and not staged[h] and (
-                len(known) + len(shrink[h]) == len(held)):
-            gained.extend(known)  # (known exactly before the step, as many as the hand held)
-        out[h] = ()  # (an empty hand: its size shows it)
+            known = tuple(sorted((*known, *gained)))
+        out[seat] = known
     return tuple(out)
+
+
+def _knew_exactly(trail: tuple[Entry, ...]) -> set[int]:
+    """The seats that know the hand with this trail exactly: those that held it after the
+    last step that took a card out of it unseen (not built)."""
+    seats: set[int] = set()
+    for j in range(len(trail) - 1, -1, -1):
+        holder, cards, built = trail[j]
+        seats.add(holder)
+        if j and len(trail[j - 1][1]) - len(cards) > len(built):
+            break  # (a card left the hand unseen in this step: the earlier holders lost it)
+    return seats
 
 
 def check_memory(state: BaseState) -> None:
     """Raise :class:`InvalidStateError` (naming the field) unless ``state.memory`` is one a
-    game can reach: none, or per seat a memory of every hand that holds the seat's own hand,
-    every other hand's cards among what it remembers of that hand, and only cards of the
-    discard pile as remembered there."""
+    game can reach as far as the state shows: none, or trails and discards for every seat, each
+    seat's memory of a hand holding every card of that hand, of cards the Age dealt, and only
+    cards of the discard pile as remembered there."""
     from sevenwonders.errors import InvalidStateError
 
-    if not state.memory:
+    recall = state.memory
+    if recall is None:
         return
     n = state.players
-    if len(state.memory) != n:
-        raise InvalidStateError(f"{len(state.memory)} memories for {n} seats", field="memory")
+    if len(recall.trails) != n or len(recall.discards) != n or not all(
+            0 <= holder < n for trail in recall.trails for holder, _, _ in trail):
+        raise InvalidStateError(f"a memory that is not of {n} seats", field="memory")
     dealt = Counter(state.discard)  # where the Age's cards can be now
     for city in state.cities:
         dealt.update(city.cards)
         dealt.update(city.tucked)
     for hand in state.hands:
         dealt.update(hand)
-    for seat, memory in enumerate(state.memory):
+    for seat in range(n):
+        memory = memory_of(state, seat)
         place = f"memory[{seat}]"
-        if len(memory.hands) != n or memory.hands[seat] != state.hands[seat]:
-            raise InvalidStateError("a memory that is not of this table's hands",
-                                    field=f"{place}.hands")
         for h, known in enumerate(memory.hands):
-            if known is not None and Counter(known) - dealt:
+            if known is None:
+                continue
+            if Counter(known) - dealt:
                 raise InvalidStateError("a memory of cards the Age did not deal",
                                         field=f"{place}.hands[{h}]")
-            if known is not None and Counter(state.hands[h]) - Counter(known):
+            if Counter(state.hands[h]) - Counter(known):
                 raise InvalidStateError("a hand holds cards its memory lacks",
                                         field=f"{place}.hands[{h}]")
         if Counter(memory.discard) - Counter(state.discard):
@@ -212,4 +245,17 @@ def check_memory(state: BaseState) -> None:
                                     field=f"{place}.discard")
 
 
-__all__ = ["SeatMemory", "check_memory", "first_memory", "memory_of", "remember"]
+def recall_of(memories: Sequence[SeatMemory]) -> Recall:
+    """A :class:`Recall` that gives each seat the memory in ``memories`` (for a state built
+    from views: each remembered hand's trail starts with what the seats remember of it)."""
+    n = len(memories)
+    trails: list[tuple[Entry, ...]] = [() for _ in range(n)]
+    for seat, memory in enumerate(memories):
+        for h, cards in enumerate(memory.hands):
+            if cards is not None and h != seat:
+                trails[h] = (*trails[h], (seat, cards, ()))
+    return Recall(trails=tuple(trails), discards=tuple(m.discard for m in memories))
+
+
+__all__ = ["Entry", "Recall", "SeatMemory", "check_memory", "memory_of", "recall_of",
+           "remember"]

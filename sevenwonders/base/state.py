@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from sevenwonders.base.hooks import ExpansionState
-from sevenwonders.base.memory import SeatMemory
+from sevenwonders.base.memory import Recall
 from sevenwonders.core.memo import builder
 from sevenwonders.core.rng import Rng
 
@@ -98,8 +98,8 @@ class BaseState:
     still to come. ``expansions`` holds each expansion's state, in the game's expansion order.
     ``deferred`` holds coin effects paid at the end of the turn
     (``coin_effect_timing="after_builds"``) as (seat, card or stage key). ``memory`` holds
-    what each seat has seen and may remember (:mod:`~sevenwonders.base.memory`; empty before
-    the first step, when each seat knows only its own hand).
+    what the seats have seen and may remember (:mod:`~sevenwonders.base.memory`; ``None``
+    before the first step, when each seat knows only its own hand).
     """
 
     players: int
@@ -116,7 +116,7 @@ class BaseState:
     over: bool = False
     age_ending: bool = False
     expansions: tuple[ExpansionState, ...] = ()
-    memory: tuple[SeatMemory, ...] = ()
+    memory: Recall | None = None
 
 
 if TYPE_CHECKING:
@@ -126,7 +126,7 @@ if TYPE_CHECKING:
         discard: tuple[str, ...], rng: Rng, pending: tuple[Pending, ...],
         marks: tuple[TurnMarks, ...], deferred: tuple[tuple[int, str], ...], over: bool,
         age_ending: bool, expansions: tuple[ExpansionState, ...],
-        memory: tuple[SeatMemory, ...] = (),
+        memory: Recall | None = None,
     ) -> BaseState:
         """``BaseState(...)`` with every field named (see :func:`make_city`)."""
 else:
@@ -136,7 +136,7 @@ else:
 _set_memory = BaseState.__dict__["memory"].__set__  # the slot's own setter
 
 
-def with_memory(state: BaseState, memory: tuple[SeatMemory, ...]) -> BaseState:
+def with_memory(state: BaseState, memory: Recall) -> BaseState:
     """``state``, a step's own new value that nothing else holds yet, given the seats' memory
     (set in its slot as :func:`make_state` sets the others)."""
     _set_memory(state, memory)

@@ -131,13 +131,23 @@ def test_states_and_views_with_memory_read_back_equal(
 def test_a_memory_that_contradicts_the_state_is_refused() -> None:
     game = BaseGame(players=3)
     state = _games(3, {}, 6)[8]
-    memory = state.memory[0]
-    wrong = attrs.evolve(memory, hands=(memory.hands[0], ("Loom",), memory.hands[2]))
-    with pytest.raises(InvalidStateError) as raised:
-        game.check_state(attrs.evolve(state, memory=(wrong, *state.memory[1:])))
-    assert raised.value.field is not None and raised.value.field.startswith("memory[0]")
+    recall = state.memory
+    assert recall is not None
+    game.check_state(state)
+    holder = next(h for h, trail in enumerate(recall.trails) if trail)
+    seat = recall.trails[holder][-1][0]
+    wrong_hand = attrs.evolve(recall, trails=tuple(
+        ((seat, ("Loom",), ()),) if h == holder else trail
+        for h, trail in enumerate(recall.trails)))
+    not_piled = attrs.evolve(recall, discards=(("Loom", "Loom", "Loom"), *recall.discards[1:]))
+    for wrong, field in ((wrong_hand, f"memory[{seat}].hands[{holder}]"),
+                         (not_piled, "memory[0].discard")):
+        with pytest.raises(InvalidStateError) as raised:
+            game.check_state(attrs.evolve(state, memory=wrong))
+        assert raised.value.field == field
     with pytest.raises(InvalidStateError):
-        game.check_state(attrs.evolve(state, memory=state.memory[:2]))
+        game.check_state(attrs.evolve(state, memory=attrs.evolve(
+            recall, trails=recall.trails[:2])))
 
 
 @pytest.mark.parametrize(("players", "options"), CONFIGS[:5])
@@ -164,3 +174,41 @@ def test_determinization_deals_the_known_hands_as_they_are(
                         assert Counter(det.hands[h]) == Counter(state.hands[h])
                         exact += h != seat
     assert exact > 0
+
+
+def test_the_neighbours_hand_is_sampled_exactly_at_age_three_turn_three() -> None:
+    """In 200 determinizations at Age III, turn 3, the hand of the neighbour a seat passed to
+    is the true one every time (before memory it matched none of them)."""
+    game = BaseGame(players=4)
+    state = next(s for s in _games(4, {}, 11) if s.age == 3 and s.turn == 3 and not s.pending)
+    receiver = next(r for r, giver in enumerate(game.rules.givers[0]) if giver == 0)
+    view = game.view(state, 0)
+    rng = Rng.from_seed(0)
+    for _ in range(200):
+        sample, rng = determinize(game, view, rng)
+        assert Counter(sample.hands[receiver]) == Counter(state.hands[receiver])
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS[5:])
+def test_determinizations_with_edifice_show_the_same_view(
+        players: int, options: dict[str, Any]) -> None:
+    game = make_game("base", players, **options)
+    rng = Rng.from_seed(players)
+    for index, state in enumerate(_games(players, options, 8)):
+        if index % 3 or state.over:
+            continue
+        for seat in range(players):
+            view = game.view(state, seat)
+            sample, rng = determinize(game, view, rng)
+            assert game.view(sample, seat) == view
+
+
+def test_step_and_play_remember_the_same() -> None:
+    game = make_game("base", 5, sides="night")
+    rng = Rng.from_seed(9)
+    state = game.new_game(9)
+    while not game.is_over(state):
+        moves, rng = random_moves(game, state, rng)
+        stepped, _ = game.step(state, moves)
+        state = game.play(state, moves)
+        assert stepped == state and stepped.memory == state.memory is not None
