@@ -1,6 +1,6 @@
 """What the RL adapters cost over the raw engine, for random play with action masks.
 
-    PYTHONPATH=. python benchmarks/rl_speed.py [--games 20] [--only base,dice]
+    PYTHONPATH=. python benchmarks/rl_speed.py [--games 20] [--only base,dice] [--features]
 
 (``PYTHONPATH=.`` in a checkout: else the script, run from ``benchmarks/``, measures an
 installed sevenwonders; the first line printed names the package measured.)
@@ -15,8 +15,9 @@ is timed is the environment's or the engine's own work, not a player's:
 - "mask": the engine driven through the action index alone (``Adapter.mask`` for every seat to
   move, ``Adapter.play``), no environment, no observation;
 - "AECm": the PettingZoo AEC environment with ``last(observe=False)`` and the infos' masks (no
-  observation encoded); "AEC": the same with ``last()`` and its observation; "Parallel": every
-  seat's observation and mask each step;
+  observation encoded); "AEC": the same with ``last()`` and its observation (the seat's memory
+  segments included; with ``--features`` the derived features too, normalised); "Parallel":
+  every seat's observation and mask each step;
 - "mask+pick" against "engine+pick": the same two as "mask" and "engine" with a random player's
   own choice timed too: the masked player decodes its mask (``mask.nonzero()[0]``, a numpy call
   of about 1-2 us) and draws, the engine's player draws from its list (``random.choice``). The
@@ -204,10 +205,14 @@ def parallel_game(env: SevenWondersParallel, k: int, drawn: list[dict[int, int]]
     return steps
 
 
-def measure(name: str, players: int, options: dict[str, Any], games: int) -> dict[str, float]:
-    aec = aec_env(name, players, **options)
-    par = parallel_env(name, players, **options)
-    gym = gym_env(name, players, **options)
+def measure(name: str, players: int, options: dict[str, Any], games: int,
+            observation: dict[str, Any] | None = None) -> dict[str, float]:
+    """Every pass's figures for one configuration (``observation``: the environments'
+    observation options, such as ``features`` and ``normalize``)."""
+    observation = observation or {}
+    aec = aec_env(name, players, **options, **observation)
+    par = parallel_env(name, players, **options, **observation)
+    gym = gym_env(name, players, **options, **observation)
     engine = aec.game
     adapter = aec.adapter
     counts = {"plies": 0, "decisions": 0, "aec": 0, "aec_mask": 0, "parallel": 0, "gym": 0}
@@ -294,6 +299,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--only", default="", help="comma-separated game names")
+    parser.add_argument("--features", action="store_true",
+                        help="observations with the derived features, normalised")
     args = parser.parse_args(argv)
     only = {n for n in args.only.split(",") if n}
     # ``python benchmarks/rl_speed.py`` imports an installed sevenwonders, not the checkout's
@@ -305,7 +312,8 @@ def main(argv: list[str] | None = None) -> None:
     for name, players, options in CONFIGS:
         if only and name not in only:
             continue
-        r = measure(name, players, options, args.games)
+        r = measure(name, players, options, args.games,
+                    {"features": True, "normalize": True} if args.features else None)
         label = f"{name} {players}" + ("+edifice" if options else "")
         print(f"{label:<20} {r['plies_s']:>9.0f} {r['decisions_s']:>12.0f} "
               f"{r['aec_steps_s']:>12.0f} {100 * r['aec_overhead']:>6.0f}% "

@@ -74,7 +74,8 @@ def test_every_spec_names_parts_that_exist(name: str) -> None:
         assert loaded is None or callable(loaded)
     assert determinizer_for(game) is entry.load("determinizer")
     for key in entry.adapters:
-        assert key in {"rl.observations", "rl.actions", "rl.actions.full", "server.catalog"}
+        assert key in {"rl.observations", "rl.actions", "rl.actions.full", "rl.actions.factored",
+                       "server.catalog"}
         assert callable(entry.load_adapter(key))
     assert evaluator_for(game) is not fallback_evaluate  # every game has its heuristic
     state = game.new_game(seed=3)

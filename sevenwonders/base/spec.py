@@ -46,5 +46,6 @@ SPEC = GameSpec(
         "rl.observations": "sevenwonders.rl.obs_base:BaseEncoder",
         "rl.actions": "sevenwonders.rl.index_base:base_index",
         "rl.actions.full": "sevenwonders.rl.index_base:base_index_full",
+        "rl.actions.factored": "sevenwonders.rl.index_base:base_index_factored",
     },
 )

@@ -63,7 +63,8 @@ class GameSpec:
     agent's name to the option values it takes in this game when the user leaves them out.
     ``adapters`` names the parts optional adapters build from (``"rl.observations"``: the
     observation encoder class, ``"rl.actions"``: ``(game) -> ActionIndex``,
-    ``"rl.actions.full"``: the same with one action per payment; ``"server.catalog"``:
+    ``"rl.actions.full"``: the same with one action per payment, ``"rl.actions.factored"``:
+    the same with payments chosen in a second step; ``"server.catalog"``:
     ``(game) -> the box's contents`` for the web client); a game without them is not offered by
     that adapter, or gets its generic part. ``file_options`` are the options that may name a
     file on this machine (a record or a stranger may not set them to a path). ``openspiel``:

@@ -1,13 +1,15 @@
 """Reinforcement-learning adapters (optional extra ``rl``: pettingzoo, gymnasium, numpy).
 
 - :func:`aec_env` / :func:`parallel_env`: PettingZoo environments, one agent per seat;
-- :func:`gym_env`: a Gymnasium environment for one learning seat against library agents;
+- :func:`gym_env`: a Gymnasium environment for one learning seat against opponents (library
+  agents or policies); registered with Gymnasium on import as ``sevenwonders/Base-v0``,
+  ``sevenwonders/Architects-v0`` and ``sevenwonders/Dice-v0``;
 - :func:`action_index` / :func:`make_encoder`: the fixed action index and the observation encoder
   of a game configuration, for learners that drive the engine themselves.
 
 Observations are ``{"observation": float32 array, "action_mask": int8 array}`` made from the
-seat's view only. The layouts are documented in the README ("Reinforcement learning and
-OpenSpiel"), in each ``index_*`` and ``obs_*`` module, and printed by
+seat's view only. The layouts are documented in the guide (``docs/rl.md``), in each ``index_*``
+and ``obs_*`` module, and printed by
 ``python -m sevenwonders.rl.layout``. Names load lazily, so the Gymnasium environment does not
 need PettingZoo installed, nor the action index either of them.
 """
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
     from sevenwonders.rl.aec import SevenWondersAEC, aec_env
     from sevenwonders.rl.gymnasium_env import SevenWondersGym, gym_env
     from sevenwonders.rl.observations import Encoder, Layout, make_encoder
+    from sevenwonders.rl.opponents import League, NumpyActor, frozen
     from sevenwonders.rl.parallel import SevenWondersParallel, parallel_env
 
 _WHERE = {
@@ -30,14 +33,37 @@ _WHERE = {
     "Adapter": "adapter", "SevenWondersAEC": "aec", "aec_env": "aec",
     "SevenWondersGym": "gymnasium_env", "gym_env": "gymnasium_env", "Encoder": "observations",
     "Layout": "observations", "make_encoder": "observations",
-    "SevenWondersParallel": "parallel", "parallel_env": "parallel",
+    "SevenWondersParallel": "parallel", "parallel_env": "parallel", "League": "opponents",
+    "NumpyActor": "opponents", "frozen": "opponents",
 }
 
 __all__ = [
-    "REWARDS", "ActionIndex", "Adapter", "Encoder", "Layout", "SevenWondersAEC",
-    "SevenWondersGym", "SevenWondersParallel", "action_index", "aec_env", "gym_env",
-    "make_encoder", "parallel_env",
+    "REWARDS", "ActionIndex", "Adapter", "Encoder", "Layout", "League", "NumpyActor",
+    "SevenWondersAEC", "SevenWondersGym", "SevenWondersParallel", "action_index", "aec_env",
+    "frozen", "gym_env", "make_encoder", "parallel_env",
 ]
+
+
+GYM_IDS = {"Base": ("base", 3), "Architects": ("architects", 2), "Dice": ("dice", 3)}
+"""Gymnasium id ``sevenwonders/<Name>-v0`` -> the game and its default player count."""
+
+
+def _register() -> None:
+    """Register the Gymnasium ids (entry points named as text: nothing of ours loads until
+    ``gymnasium.make``); ``make``'s keyword arguments reach :func:`gym_env` (``players``,
+    ``seat``, ``opponents``, the game's options...). Without Gymnasium, nothing to do."""
+    try:
+        import gymnasium
+    except ImportError:
+        return
+    for name, (game, players) in GYM_IDS.items():
+        env_id = f"sevenwonders/{name}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point="sevenwonders.rl.gymnasium_env:gym_env",
+                               kwargs={"game": game, "players": players})
+
+
+_register()
 
 
 def __getattr__(name: str) -> Any:

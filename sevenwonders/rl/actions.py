@@ -22,7 +22,7 @@ from sevenwonders.errors import IllegalMoveError, InvalidOptionError
 from sevenwonders.games import spec_of
 from sevenwonders.rl import mapping
 
-PAYMENTS = ("cheapest", "full")
+PAYMENTS = ("cheapest", "full", "factored")
 IDENTITY_LIMIT = 100_000  # moves the identity memo holds before it starts afresh
 INT8 = np.dtype(np.int8)  # a dtype object: numpy converts a type argument anew on every call
 Mask = np.ndarray[Any, np.dtype[np.int8]]
@@ -230,7 +230,9 @@ def action_index(game: Game[Any, Any, Any], payments: str = "cheapest") -> Actio
     """The action index of ``game``'s configuration (players, edition, expansions, sheets).
 
     ``payments`` (base game only): ``"cheapest"`` (one action per card and action, standing for
-    the cheapest payment) or ``"full"`` (one action per payment to the left and right).
+    the cheapest payment), ``"full"`` (one action per payment to the left and right) or
+    ``"factored"`` (the cheapest's actions, then one per payment, chosen in a second step:
+    :mod:`sevenwonders.rl.factored`).
     """
     if payments not in PAYMENTS:
         raise InvalidOptionError(f"payments must be one of {PAYMENTS}, not {payments!r}")
@@ -238,8 +240,8 @@ def action_index(game: Game[Any, Any, Any], payments: str = "cheapest") -> Actio
     spec = spec_of(game)
     if spec is None or spec.load_adapter("rl.actions") is None:
         raise InvalidOptionError(f"no action index for game {game.name!r}")
-    build = spec.load_adapter("rl.actions.full" if payments == "full" else "rl.actions")
+    build = spec.load_adapter("rl.actions" if payments == "cheapest" else f"rl.actions.{payments}")
     if build is None:
-        raise InvalidOptionError(f"payments='full' does not exist for game {game.name!r}")
+        raise InvalidOptionError(f"payments={payments!r} does not exist for game {game.name!r}")
     index: ActionIndex = build(game)
     return index

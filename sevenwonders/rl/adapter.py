@@ -2,7 +2,12 @@
 
 Rewards come at the end of the game only (``reward``): ``"win"`` 1 for a first place, shared or
 not, else 0; ``"rank"`` ``(players - place) / (players - 1)``, 1 for first and 0 for last (ties
-share a place); ``"score"`` the seat's final victory points.
+share a place); ``"score"`` the seat's final victory points; ``"margin"`` the seat's final
+victory points minus the best final score of the other seats (positive for a clear win, 0 for a
+tie on points, negative by as many points as the seat fell short of the winner).
+
+Observations are the encoder's vector of the seat's view, followed with ``features=True`` by the
+derived features, and with ``normalize=True`` scaled (:mod:`sevenwonders.rl.features`).
 """
 
 from __future__ import annotations
@@ -18,10 +23,12 @@ from sevenwonders.core.protocol import Game
 from sevenwonders.errors import IllegalMoveError, InvalidOptionError
 from sevenwonders.games import make_game
 from sevenwonders.rl.actions import INT8, ActionIndex, action_index
-from sevenwonders.rl.observations import Encoder, make_encoder
+from sevenwonders.rl.factored import FactoredPayments
+from sevenwonders.rl.features import Features, squash
+from sevenwonders.rl.observations import FLOAT32, Array, Encoder, Layout, make_encoder
 from sevenwonders.rl.stepping import seat_entry
 
-REWARDS = ("win", "rank", "score")
+REWARDS = ("win", "rank", "score", "margin")
 BOUND = 1e6  # every observed count, coin or turn number stays far below
 Mask = np.ndarray[Any, np.dtype[np.int8]]
 Entry = tuple[dict[int, Any], bytearray]  # a seat's legal actions -> moves, and its mask bytes
@@ -41,7 +48,8 @@ class Adapter:
     """One game configuration seen by a learner: actions, masks, observations, rewards."""
 
     def __init__(self, game: str | Game[Any, Any, Any], players: int, *,
-                 payments: str = "cheapest", reward: str = "win", **options: Any) -> None:
+                 payments: str = "cheapest", reward: str = "win", features: bool = False,
+                 normalize: bool = False, **options: Any) -> None:
         if reward not in REWARDS:
             raise InvalidOptionError(f"reward must be one of {REWARDS}, not {reward!r}")
         self.game = build_game(game, players, options)
@@ -49,8 +57,26 @@ class Adapter:
         self.reward = reward
         self.index: ActionIndex = action_index(self.game, payments)
         self.encoder: Encoder = make_encoder(self.game)
+        # the observation's layout: the encoder's segments, then the derived features
+        self.layout = Layout()
+        for name, _, length in self.encoder.layout.segments:
+            self.layout.add(name, length)
+        self.features = Features(self.game, self.layout) if features else None
+        self.factored = (FactoredPayments(self.game, self.index) if payments == "factored"
+                         else None)
+        if self.factored is not None:
+            self.layout.add("paying_for", self.factored.width)
+        self._plain = not features and not normalize and self.factored is None
+        self._scales: Array | None = None
+        self.normalize = normalize
+        scales = getattr(self.encoder, "scales", None)
+        if normalize and scales is not None:
+            parts = [scales()] + ([self.features.scales()] if self.features else [])
+            if self.factored is not None:
+                parts.append(np.ones(self.factored.width, FLOAT32))
+            self._scales = np.concatenate(parts).astype(FLOAT32)
         self.observation_space = spaces.Dict({
-            "observation": spaces.Box(-BOUND, BOUND, (self.encoder.size,), np.float32),
+            "observation": spaces.Box(-BOUND, BOUND, (self.layout.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.index.size,), np.int8),
         })
         # Engines that hand out copies of their moves (Architects, Dice) also lend their own
@@ -94,10 +120,26 @@ class Adapter:
         """An all-zero mask (a fresh array), the mask of a seat not asked to move."""
         return np.zeros(self.index.size, INT8)
 
-    def observe(self, state: Any, seat: int, active: bool) -> dict[str, Any]:
-        """``seat``'s observation dict; the mask is all zero unless ``active``."""
-        return {"observation": self.encoder.encode(self.game.view(state, seat)),
-                "action_mask": self.mask(state, seat) if active else self.no_mask()}
+    def observe(self, state: Any, seat: int, active: bool, paying: int | None = None
+                ) -> dict[str, Any]:
+        """``seat``'s observation dict; the mask is all zero unless ``active``; ``paying``:
+        the card action whose payment the seat chooses now (factored payments)."""
+        return {"observation": self.vector(state, seat, paying),
+                "action_mask": self.step_mask(state, seat, paying) if active
+                else self.no_mask()}
+
+    def vector(self, state: Any, seat: int, paying: int | None = None) -> Array:
+        """``seat``'s observation vector (a fresh array)."""
+        out = self.encoder.encode(self.game.view(state, seat))
+        if self._plain:
+            return out
+        if self.features is not None:
+            out = np.concatenate([out, self.features.encode(state, seat)])
+        if self.factored is not None:
+            out = np.concatenate([out, self.factored.paying_for(paying)])
+        if self.normalize:
+            out = out / self._scales if self._scales is not None else squash(out)
+        return out
 
     def move(self, state: Any, seat: int, action: Any) -> Any:
         """The move ``action`` stands for (the caller's to keep, as ``legal_moves`` hands
@@ -122,6 +164,24 @@ class Adapter:
                                    reason="illegal")
         return move
 
+    def step_mask(self, state: Any, seat: int, paying: int | None) -> Mask:
+        """``seat``'s mask now: of its card actions, or with factored payments while it
+        chooses the payment of card action ``paying``, of those payments."""
+        if paying is None or self.factored is None:
+            return self.mask(state, seat)
+        return self.factored.mask(self.factored.group(self._listed(state, seat), paying))
+
+    def decide(self, state: Any, seat: int, paying: int | None, action: Any
+               ) -> tuple[Any, int | None]:
+        """One step of ``seat``'s decision: the move decided (to pass to ``game.play`` only,
+        as :meth:`listed_move`) and None, or, with factored payments, None and the card
+        action whose payment the seat must choose next; raises :class:`IllegalMoveError`
+        for an action outside the step's mask."""
+        if self.factored is None:
+            return self.listed_move(state, seat, action), None
+        legal = seat_entry(self, state, seat)[0]
+        return self.factored.resolve(legal, self._listed(state, seat), paying, action)
+
     def play(self, state: Any, actions: Mapping[int, Any]) -> Any:
         """The state after each seat to move played its action (``actions``: seat ->
         action), as ``game.play`` of the moves they stand for; raises
@@ -136,8 +196,13 @@ class Adapter:
         return self.game.play(state, moves)
 
     def final_rewards(self, state: Any) -> tuple[float, ...]:
-        if self.reward == "score":
-            return tuple(float(sheet.total) for sheet in self.game.scores(state))
+        """Every seat's reward of the finished game ``state`` (see the module's docstring)."""
+        if self.reward in ("score", "margin"):
+            totals = [float(sheet.total) for sheet in self.game.scores(state)]
+            if self.reward == "score":
+                return tuple(totals)
+            return tuple(total - max(totals[:seat] + totals[seat + 1:])
+                         for seat, total in enumerate(totals))
         places = self.game.ranking(state)
         if self.reward == "win":
             return tuple(float(place == 1) for place in places)

@@ -3,7 +3,8 @@
 In a simultaneous turn (base game, Dice) the seats asked to move act one after another, in seat
 order, each seeing the state before the turn (so nobody sees another's choice); the turn resolves
 when the last of them has acted. Pending decisions and Architects' turns are steps of the one seat
-that owes them. An action outside the mask raises :class:`~sevenwonders.errors.IllegalMoveError`.
+that owes them. An action outside the mask ends the episode with a penalty for the offender, or
+raises with ``strict=True`` (:mod:`sevenwonders.rl.conventions`).
 
 Each agent's info holds its ``action_mask`` too (equal to its observation's: all zero but for the
 selected agent), so that a player who needs no observation skips encoding one with
@@ -22,22 +23,29 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from sevenwonders.core.protocol import Game
+from sevenwonders.errors import IllegalMoveError
 from sevenwonders.rl import stepping
 from sevenwonders.rl.actions import INT8
 from sevenwonders.rl.adapter import Adapter
+from sevenwonders.rl.conventions import IllegalActions, check_render_mode, metadata, render
 
 
 class SevenWondersAEC(AECEnv):
-    metadata: ClassVar[dict[str, Any]] = {"name": "sevenwonders_aec_v0", "render_modes": ["ansi"],
-                "is_parallelizable": True}
+    """A PettingZoo AEC environment of one game configuration (see the module's docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = metadata("sevenwonders_aec_v0", is_parallelizable=True)
 
     def __init__(self, game: str | Game[Any, Any, Any], players: int, *,
                  reward: str = "win", payments: str = "cheapest",
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None, illegal_reward: float = -1.0,
+                 illegal_others: float = 0.0, strict: bool = False, **options: Any) -> None:
         super().__init__()
+        self.render_mode = check_render_mode(render_mode)
         self.adapter = Adapter(game, players, payments=payments, reward=reward, **options)
         self.game = self.adapter.game
-        self.render_mode = render_mode
+        self.illegal = IllegalActions(illegal_reward, illegal_others, strict)
+        if self.adapter.factored is not None:
+            self.step = self._step_factored  # type: ignore[method-assign]
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._action_space = self.adapter.action_space()
@@ -46,6 +54,7 @@ class SevenWondersAEC(AECEnv):
         self._queue: list[int] = []
         self._chosen: dict[int, Any] = {}
         self._legal: dict[int, Any] = {}
+        self._paying: int | None = None  # factored payments: the card action being paid
         # the infos' mask of every agent not asked to move: one all-zero array, read only
         self._no_mask = self.adapter.no_mask()
         self._no_mask.flags.writeable = False
@@ -66,6 +75,7 @@ class SevenWondersAEC(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self._chosen = {}
+        self._paying = None
         self._queue = sorted(self.game.to_move(self.state_))
         self.agent_selection = self.possible_agents[self._queue[0]]
         # every agent's info holds its observation's mask (all zero but the selected agent's)
@@ -87,10 +97,40 @@ class SevenWondersAEC(AECEnv):
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
         active = bool(self._queue) and self._queue[0] == seat
-        return self.adapter.observe(self.state_, seat, active)
+        return self.adapter.observe(self.state_, seat, active, self._paying if active else None)
 
     def step(self, action: Any) -> None:
         stepping.aec_step(self, action)  # rl/stepping.py: the hot path
+
+    def _step_factored(self, action: Any) -> None:
+        """``step`` with factored payments (bound in its place at construction, so that the
+        usual step pays nothing for the option)."""
+        if self._queue:
+            action = self._factored_step(action)
+            if action is None:  # a payment step is next, or the episode ended
+                return
+        stepping.aec_step(self, action)
+
+    def _factored_step(self, action: Any) -> int | None:
+        """A step of a factored decision: None when the same seat must now choose the
+        payment (its info's mask says which) or the action was illegal; else the card action
+        to play, its move (with the payment chosen) put where the step finds it."""
+        seat = self._queue[0]
+        paying = self._paying
+        try:
+            move, self._paying = self.adapter.decide(self.state_, seat, paying, action)
+        except IllegalMoveError:
+            if self.illegal.strict:
+                raise
+            self._illegal_end(seat)
+            return None
+        if move is None:
+            self.infos[self.agent_selection]["action_mask"] = self.adapter.step_mask(
+                self.state_, seat, self._paying)
+            return None
+        card = int(action) if paying is None else paying
+        self._legal = {card: move}
+        return card
 
     def _game_over(self, agent: str) -> None:
         """The last turn resolved: the final rewards (the only ones: every step's until now
@@ -102,10 +142,38 @@ class SevenWondersAEC(AECEnv):
         self.agent_selection = self.agents[0]
         self.infos[agent] = {"action_mask": self._no_mask}
 
+    def _unlisted(self, seat: int, action: Any) -> Any:
+        """The move of an action the step did not find among the selected seat's legal
+        actions as is (a numpy integer, say); for an illegal action None, after ending the
+        episode with the penalty (or raising, ``strict``)."""
+        try:
+            return self.adapter.listed_move(self.state_, seat, action)
+        except IllegalMoveError:
+            if self.illegal.strict:
+                raise
+        self._illegal_end(seat)
+        return None
+
+    def _illegal_end(self, seat: int) -> None:
+        """PettingZoo's convention: ``seat`` acted outside its mask, the episode ends."""
+        offender = self.possible_agents[seat]
+        self.rewards = self.illegal.rewards(self.agents, {offender})
+        self.terminations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+        self._queue = []
+        self._chosen = {}
+        self._legal = {}
+        self._paying = None
+        for agent in self.agents:
+            self.infos[agent] = {"action_mask": self._no_mask}
+        self.infos[offender]["illegal"] = True
+        self.agent_selection = self.agents[0]
+
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
+        """The selected agent's view as the terminal client shows it (``render_mode``)."""
+        if self.state_ is None:
             return None
-        return repr(self.game.view(self.state_, self._seat[self.agent_selection]))
+        return render(self.game, self.state_, self._seat[self.agent_selection], self.render_mode)
 
     def close(self) -> None:
         pass
@@ -113,6 +181,7 @@ class SevenWondersAEC(AECEnv):
 
 def aec_env(game: str | Game[Any, Any, Any], players: int, **options: Any) -> SevenWondersAEC:
     """A PettingZoo AEC environment; ``game`` and ``options`` as :func:`sevenwonders.make_game`
-    takes them, plus ``reward`` (win, rank, score), ``payments`` (cheapest, full) and
-    ``render_mode``."""
+    takes them, plus ``reward`` (win, rank, score, margin), ``payments`` (cheapest, full,
+    factored), ``render_mode`` (ansi, human), ``illegal_reward``, ``illegal_others`` and
+    ``strict`` (:mod:`sevenwonders.rl.conventions`)."""
     return SevenWondersAEC(game, players, **options)

@@ -1,11 +1,14 @@
 """The base game's action index (2nd or 1st edition, with or without Edifice).
 
-Card-major: for every card name of the edition, in alphabetical order, a block of actions
-``build``, ``build free`` (Olympia's once-per-Age free build), ``sell``, ``choose`` (Edifice's
-penalty discard), then one ``stage`` action per stage option (Carthage offers up to three) and per
-stage variant (plain, and with Edifice joining the Age's project, ``+project``); ``skip`` (decline
-building from the discard pile) is the last action. A build from the discard pile or of Babylon's
-last card is the same ``build`` action: the mask says when it is open.
+Card-major: for every card name of the edition dealt at the configuration's player count, in
+alphabetical order, a block of actions ``build``, ``build free`` (Olympia's once-per-Age free
+build: only where a board of the configuration grants it, the 1st edition), ``sell``, ``choose``
+(Edifice's penalty discard: only with Edifice), then one ``stage`` action per stage option
+(Carthage offers up to three) and per stage variant (plain, and with Edifice joining the Age's
+project, ``+project``); ``skip`` (decline building from the discard pile) is the last action.
+The layout thus depends on the player count: no action the configuration can never offer (386
+actions for every 2nd-edition table before, 196 now at 3 players). A build from the discard pile
+or of Babylon's last card is the same ``build`` action: the mask says when it is open.
 
 Payments: with ``full_payments`` every ``build`` and ``stage`` action is repeated for each
 payment ``(left, right)`` with ``0 <= left, right <= M`` (``M`` = 2 coins x the largest cost of
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sevenwonders.base.effects import FreeOncePerAge
 from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
 from sevenwonders.rl.actions import ActionIndex
 
@@ -82,20 +86,35 @@ def largest_payment(game: Any) -> int:
     return 2 * max(len(cost) for cost in costs)
 
 
+def in_play(card: Any, players: int) -> bool:
+    """Whether ``card`` can be dealt at ``players`` seats: a guild (no copies: drawn from all
+    the guilds) or a card with a copy for this many players or fewer."""
+    return not card.copies or min(card.copies) <= players
+
+
 def base_moves(game: Any, full_payments: bool) -> list[Move]:
-    """Every canonical move of the configuration, in the documented order."""
+    """Every canonical move of the configuration, in the documented order, without the moves
+    the configuration can never offer: the cards not dealt at its player count, ``build free``
+    without a board whose stage grants Olympia's free build (1st edition only), ``choose``
+    without Edifice (its penalty discard)."""
     choices = max([1, *(len(stage.choices) for stage in stages(game))])
+    edifice = any(expansion.name == "edifice" for expansion in game.expansions)
     variants: list[tuple[str, ...]] = [()]
-    if any(expansion.name == "edifice" for expansion in game.expansions):
+    if edifice:
         variants.append((PROJECT,))
+    free = any(isinstance(effect, FreeOncePerAge) for stage in stages(game)
+               for option in (stage.effects, *stage.choices) for effect in option)
     top = largest_payment(game) if full_payments else 0
     pays = [(left, right) for left in range(top + 1) for right in range(top + 1)]
     moves: list[Move] = []
-    for card in sorted(game.edition.cards):
+    cards = game.edition.cards
+    for card in sorted(name for name in cards if in_play(cards[name], game.players)):
         moves.extend(Build(card, left, right) for left, right in pays)
-        moves.append(Build(card, free_build=True))
+        if free:
+            moves.append(Build(card, free_build=True))
         moves.append(Sell(card))
-        moves.append(Choose(card))
+        if edifice:
+            moves.append(Choose(card))
         for choice in range(choices):
             for extras in variants:
                 moves.extend(BuildStage(card, left, right, extras, choice) for left, right in pays)
@@ -108,7 +127,20 @@ def base_index_full(game: Any) -> ActionIndex:
     return base_index(game, full_payments=True)
 
 
+def base_index_factored(game: Any) -> ActionIndex:
+    """The base game's index for factored payments: the default index's actions, then one
+    ``pay <left> <right>`` action per payment, left-major (:mod:`sevenwonders.rl.factored`)."""
+    from sevenwonders.rl.factored import Pay
+
+    top = largest_payment(game)
+    pays = [Pay(left, right) for left in range(top + 1) for right in range(top + 1)]
+    return ActionIndex([*base_moves(game, False), *pays], _canonical, payment_cost,
+                       cheapest_key)
+
+
 def base_index(game: Any, full_payments: bool = False) -> ActionIndex:
+    """The base game's index: one action per card action, standing for its cheapest
+    payment (or with ``full_payments`` one per payment)."""
     if full_payments:
         return ActionIndex(base_moves(game, True), key=full_key)
     return ActionIndex(base_moves(game, False), _canonical, payment_cost, cheapest_key)

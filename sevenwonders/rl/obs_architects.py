@@ -9,7 +9,10 @@ the cat's holder sees it, at the start of its turn), ``face_up`` tokens (T), ``t
 (n, relative), ``token_reason`` (science, babylon), ``effect`` (E), ``turn_flags`` (K kinds taken
 this turn + a stage built), ``used`` (T), ``owed`` (T), ``discard`` (K), then per seat a city
 block: ``wonder`` (W), ``built`` stages (2d 2s 3d 3s 4d), ``cards`` (K), ``tokens`` (T),
-``military``, ``shields``, ``deck_size``, ``deck_top`` (K; wonder decks lie face up).
+``military``, ``shields``, ``deck_size``, ``deck_top`` (K; wonder decks lie face up). Then what
+the seat remembers (``view.memory``, perfect recall): ``memory_central_top`` (K, the central
+deck's top card the seat saw through the cat while it stays on top) and ``memory_deck_tops``
+(n x K, relative: per wonder deck the kinds the seat knows lie on top, order unknown).
 """
 
 from __future__ import annotations
@@ -59,7 +62,10 @@ class ArchitectsEncoder:
         self._discard = L.add("discard", K)
         self.city_width = W + len(STAGE_KEYS) + 2 * K + T + 3
         self._cities = L.add("cities", n * self.city_width)
+        self._memory = L.add("memory_central_top", K)
+        L.add("memory_deck_tops", n * K)
         self.size = L.size
+        self._no_memory = bytes(4 * (n + 1) * K)
         self._flag_rows: dict[int, array[float]] = {}
         # Every city's block with its deck, in seat order, twice over: seat s's cities in
         # relative order are the slice from block s (memoised on the city and deck views,
@@ -181,4 +187,20 @@ class ArchitectsEncoder:
         w = 4 * self.city_width  # bytes
         buffer = bytearray(out)
         buffer += memoryview(self._cities_table(view))[seat * w:(seat + n) * w]
+        buffer += self._memory_bytes(view)
         return np.frombuffer(buffer, FLOAT32)
+
+    def _memory_bytes(self, view: ArchitectsView) -> bytes:
+        """The memory segments of ``view`` (zeros while the seat knows no face-down card)."""
+        memory = view.memory
+        if memory.central_top is None and not any(memory.deck_tops):
+            return self._no_memory
+        n, kinds, kind = self.players, len(self._kind), self._kind
+        out = array("f", self._no_memory)
+        if memory.central_top is not None:
+            out[kind[memory.central_top]] = 1
+        for deck, names in enumerate(memory.deck_tops):
+            at = kinds * (1 + (deck - view.seat) % n)
+            for name in names:
+                out[at + kind[name]] += 1
+        return out.tobytes()

@@ -11,7 +11,10 @@ tokens), ``wonder`` one-hot (W), ``side`` one-hot (A/day, B/night), ``hand_size`
 ``free_build_used`` (Olympia's power used this Age), ``deferred`` (coin effects still owed).
 With Edifice: per Age the ``project`` one-hot (all projects), ``pawns_left``, ``outcome`` one-hot
 (open, completed, failed); per seat in relative order ``participates`` (3 Ages), ``holds_pawn``
-(3), ``debt_points``, ``debt_tokens``, ``rewards``.
+(3), ``debt_points``, ``debt_tokens``, ``rewards``. Then what the seat remembers (``view.memory``,
+perfect recall): ``memory_hands`` (per seat in relative order, C: the cards the seat knows to be
+among the hand that seat holds now), ``memory_seen`` (per seat in relative order: 1 if the seat
+has seen that hand this Age), ``memory_discard`` (C: the cards it knows lie in the discard pile).
 """
 
 from __future__ import annotations
@@ -65,7 +68,11 @@ class BaseEncoder:
             P = len(self._project)
             self._edifice_at = layout.add("edifice_projects", 3 * (P + 4))
             self._edifice_cities = layout.add("edifice_cities", n * 9)
+        self._memory = layout.add("memory_hands", n * C)
+        layout.add("memory_seen", n)
+        layout.add("memory_discard", C)
         self.size = layout.size
+        self._memory_zeros = bytes(4 * (n * C + n + C))
         self._prefix = bytes(4 * self._cities)  # zeros: age ... discard
         self._memo: tuple[Any, ...] = ()
         self._rows = b""  # every city's block in seat order, twice over
@@ -143,6 +150,28 @@ class BaseEncoder:
         if self._edifice_at >= 0:
             self._edifice_public, self._edifice_rows = self._edifice(view)
 
+    def scales(self) -> Array:
+        """Each entry's normalising scale (``normalize=True``): a typical value over its
+        scale lies in [0, 1]; one-hots and card counts keep scale 1."""
+        out = np.ones(self.size, FLOAT32)
+        out[self._turn] = 7  # turns of an Age
+        out[self._discard_size] = 20
+        w = self.city_width
+        for seat in range(self.players):
+            at = self._cities + seat * w
+            for offset, scale in ((self._c_coins, 10), (self._c_stages, 4), (self._c_vp, 10),
+                                  (self._c_defeats, 3), (self._c_hand, 7),
+                                  (self._c_income, 5)):
+                out[at + offset] = scale
+        if self._edifice_at >= 0:
+            P = len(self._project)
+            for age in range(3):
+                out[self._edifice_at + age * (P + 4) + P] = 7  # pawns left
+            for seat in range(self.players):
+                at = self._edifice_cities + 9 * seat
+                out[at + 6], out[at + 7], out[at + 8] = 5, 3, 3  # debt points, tokens, rewards
+        return out
+
     def encode(self, view: BaseView) -> Array:
         self._public(view)
         out = array("f", self._prefix)
@@ -170,4 +199,25 @@ class BaseEncoder:
         if self._edifice_at >= 0:
             buffer += self._edifice_public
             buffer += memoryview(self._edifice_rows)[seat * 36:(seat + n) * 36]
+        buffer += self._memory_bytes(view)
         return np.frombuffer(buffer, FLOAT32)
+
+    def _memory_bytes(self, view: BaseView) -> bytes:
+        """The memory segments of ``view``."""
+        memory = view.memory
+        out = array("f", self._memory_zeros)
+        n, card, seat = self.players, self._card, view.seat
+        C = len(card)
+        seen = n * C
+        for holder, cards in enumerate(memory.hands):
+            if cards is None:
+                continue
+            k = (holder - seat) % n
+            out[seen + k] = 1
+            at = k * C
+            for name in cards:
+                out[at + card[name]] += 1
+        at = seen + n
+        for name in memory.discard:
+            out[at + card[name]] += 1
+        return out.tobytes()

@@ -27,7 +27,11 @@ def aec_step(env: Any, action: Any) -> None:
     adapter = env.adapter
     state = env.state_
     move = env._legal.get(action) if type(action) is int else None
-    env._chosen[seat] = move if move is not None else adapter.listed_move(state, seat, action)
+    if move is None:  # another spelling of a legal action, or an illegal one
+        move = env._unlisted(seat, action)
+        if move is None:  # illegal: the episode ended (PettingZoo's convention)
+            return
+    env._chosen[seat] = move
     del queue[0]
     if not queue:  # the turn's last seat acted: the turn resolves
         game = env.game

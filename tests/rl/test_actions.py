@@ -240,7 +240,7 @@ def test_the_key_learns_what_the_canonical_form_learns(payments: str,
             index._learn(bad)
         with pytest.raises(IllegalMoveError):
             plain._learn(bad)
-    odd = Build("Stone Pit", 99, 98, True)  # an odd payment: the same answer either way
+    odd = Build("Stone Pit", 99, 98)  # an odd payment: the same answer either way
     if payments == "cheapest":
         assert index._learn(odd) == plain._learn(odd)
     else:
@@ -269,3 +269,20 @@ def test_a_full_identity_memo_starts_afresh_and_changes_no_action(
                 assert index.legal_and_mask(moves) == plain.legal_and_mask(moves)
                 cleared += len(index._ids or ()) < before
     assert cleared  # (so small a memo soon finds more copies than hits, and gives up)
+
+
+def test_layouts_per_player_count_leave_out_what_can_never_be_legal() -> None:
+    """Cards not dealt at the player count, Olympia's free build where no board grants it
+    (2nd edition), Edifice's penalty discard without Edifice: no action (the masks along
+    whole games prove no legal move lacks one)."""
+    three, four = (action_index(game_of("base", n, {})) for n in (3, 4))
+    game = game_of("base", 3, {})
+    late = sorted(n for n, c in game.edition.cards.items() if c.copies and min(c.copies) == 4)
+    assert late and f"build {late[0]}" in four.labels and f"build {late[0]}" not in three.labels
+    assert not any(label.endswith(" free") for label in three.labels)
+    assert not any(label.startswith("choose") for label in three.labels)
+    first = action_index(game_of("base", 3, {"edition": "1st"}))
+    assert any(label.endswith(" free") for label in first.labels)
+    edifice = action_index(game_of("base", 3, {"expansions": ["edifice"]}))
+    assert any(label.startswith("choose") for label in edifice.labels)
+    assert three.size == 196  # of 386 for every player count before (190 never legal at 3)

@@ -140,3 +140,50 @@ def test_the_encoders_memory_changes_no_observation(name: str, players: int,
             for seat in (*range(players), 0):  # seat 0 again, after the others
                 view = game.view(state, seat)
                 assert np.array_equal(encoder.encode(view), make_encoder(game).encode(view))
+
+
+def _segment(adapter: Adapter, name: str, vector: Any) -> Any:
+    start, length = next((s, n) for seg, s, n in adapter.layout.segments if seg == name)
+    return vector[start:start + length]
+
+
+@pytest.mark.parametrize("options", [{}, {"expansions": ["edifice"]}])
+def test_base_observations_encode_the_seats_memory(options: dict[str, Any]) -> None:
+    """What a seat remembers (the hands it saw, the discards it knows) is in its observation,
+    hand by hand in relative order, and decodes back to its view's memory."""
+    game = game_of("base", 4, options)
+    adapter = Adapter(game, 4)
+    cards = sorted(game.edition.cards)
+    remembered = 0
+    for state in playout(game, 8):
+        for seat in range(4):
+            view = game.view(state, seat)
+            vector = adapter.vector(state, seat)
+            hands = _segment(adapter, "memory_hands", vector).reshape(4, -1)
+            seen = _segment(adapter, "memory_seen", vector)
+            for k in range(4):
+                known = view.memory.hands[(seat + k) % 4] if view.memory.hands else None
+                assert seen[k] == (known is not None)
+                assert sorted(c for i, c in enumerate(cards) for _ in range(int(hands[k, i]))) \
+                    == sorted(known or ())
+                remembered += k > 0 and bool(known)
+            discard = _segment(adapter, "memory_discard", vector)
+            assert int(discard.sum()) == len(view.memory.discard)
+    assert remembered  # seats did remember other hands
+
+
+def test_architects_observations_encode_the_seats_memory() -> None:
+    game = game_of("architects", 3, {})
+    adapter = Adapter(game, 3)
+    known = 0
+    for seed in range(4):
+        for state in playout(game, seed):
+            for seat in range(3):
+                memory = game.view(state, seat).memory
+                vector = adapter.vector(state, seat)
+                top = _segment(adapter, "memory_central_top", vector)
+                tops = _segment(adapter, "memory_deck_tops", vector)
+                assert top.sum() == (memory.central_top is not None)
+                assert tops.sum() == sum(len(names) for names in memory.deck_tops)
+                known += memory.central_top is not None
+    assert known  # the cat's holder saw the central top

@@ -6,9 +6,11 @@ from typing import Any
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, parallel_api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
-from sevenwonders.errors import IllegalMoveError
+from sevenwonders.errors import IllegalMoveError, InvalidOptionError
+from sevenwonders.frontend.choices import choices
+from sevenwonders.frontend.terminal import render_view
 from sevenwonders.rl import aec_env, parallel_env
 from tests.rl.helpers import CONFIGS, IDS
 
@@ -68,31 +70,107 @@ def test_simultaneous_seats_choose_from_the_same_state() -> None:
     assert env.state_ is not before
 
 
-def test_parallel_ignores_idle_seats_and_refuses_illegal_actions() -> None:
-    env = parallel_env("architects", 3)
+def test_parallel_ignores_idle_seats_and_strict_refuses_illegal_actions() -> None:
+    env = parallel_env("architects", 3, strict=True)
     obs, _ = env.reset(seed=5)
     idle = [a for a in env.agents if not obs[a]["action_mask"].any()]
     assert len(idle) == 2  # Architects: one seat moves at a time
     mover = next(a for a in env.agents if a not in idle)
     actions = {a: 0 for a in idle}
-    with pytest.raises(IllegalMoveError):
+    before = env.state_
+    with pytest.raises(IllegalMoveError) as missing:
         env.step(actions)  # the seat to move gave nothing
+    assert missing.value.reason == "missing_move"
     legal = int(np.flatnonzero(obs[mover]["action_mask"])[0])
     illegal = int(np.flatnonzero(obs[mover]["action_mask"] == 0)[0])
     with pytest.raises(IllegalMoveError):
         env.step({**actions, mover: illegal})
+    assert env.state_ is before and env.agents  # nothing changed
     obs, *_ = env.step({**actions, mover: legal})
     assert any(o["action_mask"].any() for o in obs.values())
 
 
-def test_render_shows_a_view() -> None:
+def test_strict_aec_raises_and_changes_nothing() -> None:
+    env = aec_env("base", 3, strict=True)
+    env.reset(seed=4)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    with pytest.raises(IllegalMoveError):
+        env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert env.agents and not any(env.terminations.values())
+    env.step(int(np.flatnonzero(mask)[0]))
+
+
+@pytest.mark.parametrize("others", [0.0, 0.5])
+def test_aec_illegal_action_ends_the_episode_with_the_penalty(others: float) -> None:
+    """PettingZoo's convention (its TerminateIllegalWrapper): the offender gets the penalty,
+    the others ``illegal_others``, every agent is terminated, the loop then drains."""
+    env = aec_env("base", 3, illegal_reward=-3.0, illegal_others=others)
+    env.reset(seed=4)
+    first = env.agent_selection
+    env.step(int(np.flatnonzero(env.observe(first)["action_mask"])[0]))
+    offender = env.agent_selection
+    assert offender != first
+    mask = env.observe(offender)["action_mask"]
+    env.step(np.int64(np.flatnonzero(mask == 0)[0]))  # a numpy integer, outside the mask
+    assert all(env.terminations.values()) and env.infos[offender]["illegal"]
+    totals = {}
+    for agent in env.agent_iter():
+        obs, reward, term, _, info = env.last()
+        assert term and not info["action_mask"].any() and not obs["action_mask"].any()
+        totals[agent] = reward
+        env.step(None)
+    assert totals == {a: (-3.0 if a == offender else others) for a in env.possible_agents}
+    assert not env.agents
+
+
+def test_parallel_illegal_or_missing_actions_end_the_episode() -> None:
+    env = parallel_env("base", 3, illegal_reward=-2.0)
+    obs, _ = env.reset(seed=1)
+    actions = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in obs.items()}
+    actions["player_1"] = int(np.flatnonzero(obs["player_1"]["action_mask"] == 0)[0])
+    del actions["player_2"]
+    obs, rewards, terms, truncs, infos = env.step(actions)
+    assert rewards == {"player_0": 0.0, "player_1": -2.0, "player_2": -2.0}
+    assert all(terms.values()) and not any(truncs.values()) and not env.agents
+    assert infos["player_1"]["illegal"] and "illegal" not in infos["player_0"]
+    assert not any(o["action_mask"].any() for o in obs.values())
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CONFIGS, ids=IDS)
+def test_parallel_seeds_make_games_repeat(name: str, players: int,
+                                          options: dict[str, Any]) -> None:
+    """PettingZoo's own parallel_seed_test samples actions without the masks: the convention
+    for illegal actions is what lets it pass."""
+    parallel_seed_test(lambda: parallel_env(name, players, **options), num_cycles=50)
+
+
+def test_render_modes() -> None:
     env = parallel_env("base", 3, render_mode="ansi")
     env.reset(seed=0)
-    assert env.render() == repr(env.game.view(env.state_, 0))
+    text = env.render()
+    assert text == render_view(env.game, env.game.view(env.state_, 0),
+                               choices(env.game, env.state_, 0))
+    assert "Your hand" in text  # the hand with costs, as the terminal client shows it
     aec = aec_env("dice", 2, render_mode="ansi")
     aec.reset(seed=0)
-    assert aec.render() == repr(aec.game.view(aec.state_, 0))
+    assert aec.render() == render_view(aec.game, aec.game.view(aec.state_, 0),
+                                       choices(aec.game, aec.state_, 0))
     assert aec_env("dice", 2).render() is None
+    for make in (aec_env, parallel_env):
+        with pytest.raises(InvalidOptionError):
+            make("dice", 2, render_mode="rgb_array")
+        made = make("architects", 2)
+        assert made.metadata["render_fps"] > 0
+        assert set(made.metadata["render_modes"]) == {"ansi", "human"}
+
+
+def test_human_render_prints_the_view(capsys: pytest.CaptureFixture[str]) -> None:
+    env = aec_env("architects", 2, render_mode="human")
+    env.reset(seed=3)
+    assert env.render() is None
+    out = capsys.readouterr().out
+    assert out.strip() == render_view(env.game, env.game.view(env.state_, 0),
+                                      choices(env.game, env.state_, 0)).strip()
 
 
 @pytest.mark.parametrize(("name", "players", "options"), CONFIGS, ids=IDS)
