@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from sevenwonders.base.trading import city_profile
 from sevenwonders.core.resources import RESOURCES, Producer
 from sevenwonders.rl import Adapter
 from tests.rl.helpers import CONFIGS, IDS, game_of, playout
@@ -33,7 +34,7 @@ def test_base_features_are_the_scores_production_and_prices() -> None:
                 sheet = sheets[(seat + k) % 3]
                 assert list(cities[k, :len(lines)]) == [sheet.lines[line] for line in lines]
                 assert cities[k, len(lines)] == sheet.total
-            profile = game.rules.profile(state, seat)
+            profile = city_profile(game.rules, state, seat)
             fixed = cities[0, len(lines) + 1:len(lines) + 1 + r]
             assert fixed.sum() + cities[0, len(lines) + 1 + r:].sum() >= 1  # its start
             start = Producer.of(game.rules.wonders[state.cities[seat].wonder].resource)
