@@ -14,6 +14,14 @@ from typing import Any
 
 from sevenwonders.choices import describe_card, describe_effects
 from sevenwonders.core.game import Game
+from sevenwonders.frontend.describe import (
+    BUILDINGS,
+    RESOURCE_NAMES,
+    architects_names,
+    resource_words,
+    stage_key_words,
+    token_effect,
+)
 from sevenwonders.games import spec_of
 
 
@@ -34,18 +42,23 @@ def base_catalog(game: Any) -> dict[str, Any]:
     cards = {
         name: {"colour": card.colour.value, "age": card.age, "cost": card.cost,
                "coins": card.coins, "chains_from": list(card.chains_from),
+               "cost_text": resource_words(card.cost, card.coins),
                "text": describe_card(card)}
         for name, card in edition.cards.items()
     }
     wonders = {
         name: {side: [{"cost": stage.cost, "coins": stage.coins,
+                       "cost_text": resource_words(stage.cost, stage.coins),
                        "text": describe_effects(stage.effects) if not stage.choices else
                        " or ".join(describe_effects(option) for option in stage.choices)}
                       for stage in wonder.stages(side)]
                for side in wonder.sides()}
         for name, wonder in edition.wonders.items()
     }
-    out: dict[str, Any] = {"cards": cards, "wonders": wonders}
+    resources = {name: resource_words(wonder.resource)
+                 for name, wonder in edition.wonders.items()}
+    out: dict[str, Any] = {"cards": cards, "wonders": wonders, "resources": resources,
+                           "legend": RESOURCE_NAMES}
     for expansion in getattr(game, "expansions", ()):
         projects = getattr(expansion, "catalogue", None)
         if isinstance(projects, dict | type(edition.cards)) and projects:
@@ -79,22 +92,27 @@ def dice_catalog(game: Any) -> dict[str, Any]:
                        "requires": list(box.requires)} for box in table.boxes],
             "bonuses": [bonus.id for bonus in table.bonuses],
         }
-    return {"sheets": sheets, "provisional": bool(getattr(game, "provisional", False))}
+    return {"sheets": sheets, "provisional": bool(getattr(game, "provisional", False)),
+            "buildings": BUILDINGS}
 
 
 def architects_catalog(game: Any) -> dict[str, Any]:
     from sevenwonders.architects.data import load
 
     data = load()
+    names = architects_names(game)
     kinds = {}
     for kind in data.kinds:
         parts = [f"{kind.coins} coin" if kind.coins else "", "resource" if kind.resource else "",
                  "science" if kind.science else "", f"{kind.vp} VP" if kind.vp else "",
                  "cat" if kind.cat else "", f"{kind.shields} shield" if kind.shields else "",
                  f"{kind.horns} horn(s)" if kind.horns else ""]
-        kinds[kind.id] = {"colour": kind.color, "text": ", ".join(p for p in parts if p)}
-    tokens = {token.id: {"name": token.name, "power": token.power} for token in data.tokens}
+        kinds[kind.id] = {"colour": kind.color, "text": ", ".join(p for p in parts if p),
+                          "name": names[kind.id].name, "letter": kind.letter}
+    tokens = {token.id: {"name": token.name, "power": token.power,
+                         "effect": token_effect(token)} for token in data.tokens}
     wonders = {wonder.id: {"name": wonder.name,
-                           "stages": [{"key": s.key, "vp": s.vp} for s in wonder.stages]}
+                           "stages": [{"key": s.key, "vp": s.vp, "effect": s.effect,
+                                       "cost": stage_key_words(s.key)} for s in wonder.stages]}
                for wonder in data.wonders}
     return {"kinds": kinds, "tokens": tokens, "wonders": wonders}
