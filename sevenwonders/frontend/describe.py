@@ -50,6 +50,30 @@ def resource_words(letters: str, coins: int = 0) -> str:
     return ", ".join(parts) or "free"
 
 
+def effect_words(effect: Any) -> str:
+    """A base-game effect in words, resources named (``produces wood or clay``, ``buy wood,
+    stone for 1 from the left``); other effects as the choice details word them."""
+    from sevenwonders.base.effects import Produce, ScienceChoice, TradeDiscount
+    from sevenwonders.frontend.choices import describe_effect
+
+    if isinstance(effect, Produce):
+        names = " or ".join(RESOURCE_NAMES.get(r, r) for r in effect.options)
+        times = f"{effect.amount}x " if effect.amount != 1 else ""
+        return f"produces {times}{names}"
+    if isinstance(effect, TradeDiscount):
+        names = ", ".join(RESOURCE_NAMES.get(r, r) for r in effect.resources)
+        sides = " and ".join(side.value for side in effect.sides)
+        return f"buy {names} for {effect.price} from the {sides}"
+    if isinstance(effect, ScienceChoice):
+        return "science symbol of your choice"
+    return describe_effect(effect)
+
+
+def effects_words(effects: Any) -> str:
+    """Effects in words, joined (``"nothing"`` for none)."""
+    return ", ".join(effect_words(effect) for effect in effects) or "nothing"
+
+
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
@@ -115,6 +139,18 @@ def token_effect(token: Any) -> str:
         "by_copies": f"{vp[1] if len(vp) > 1 else 0} VP for one, {vp[-1]} VP for both",
     }
     return texts.get(score, str(power).replace("_", " "))
+
+
+WONDER_EFFECTS = {
+    "alexandria": "take the top card of any deck on the table",
+    "babylon": "take 1 of the face-up progress tokens",
+    "ephesus": "take the top card of the central deck",
+    "halicarnassus": "look at the top cards of the left or right deck and take 1",
+    "olympia": "take the top card of the left deck and of the right deck",
+    "rhodes": "+1 shield",
+}
+"""What each Architects wonder's effect does (the comments of ``architects/data/wonders.toml``;
+reference architects.md section 1.3)."""
 
 
 def _arch_tokens(game: Any) -> dict[str, Any]:
@@ -473,6 +509,7 @@ def _fields_sentence(event: Any, who: Who) -> str:
 __all__ = [
     "BUILDINGS", "EDIFICE_KINDS", "RESOURCE_NAMES", "Named", "architects_kind_name",
     "architects_move_words", "architects_names", "describe_event", "dice_box_words",
+    "effect_words", "effects_words",
     "dice_die_words", "dice_move_words", "move_words", "resource_words", "seat_label",
-    "seat_words", "stage_key_words", "token_effect",
+    "seat_words", "stage_key_words", "token_effect", "WONDER_EFFECTS",
 ]

@@ -21,11 +21,12 @@ from sevenwonders.dice.sheet_choices import DiceChoices, SeatSheet
 from sevenwonders.edifice.expansion import Edifice
 from sevenwonders.edifice.projects import describe_project
 from sevenwonders.edifice.state import EdificeState
-from sevenwonders.frontend.choices import HandChoices, describe_card, describe_effects
+from sevenwonders.frontend.choices import HandChoices, describe_card
 from sevenwonders.frontend.describe import (
     BUILDINGS,
     dice_box_words,
     dice_die_words,
+    effects_words,
     resource_words,
     seat_words,
 )
@@ -111,8 +112,8 @@ def _base_city(game: BaseGame, view: BaseView, seat: int, numbers: dict[str, Any
     parts = []
     for i, stage in enumerate(stages):
         done = "built" if i < city.stages else resource_words(stage.cost, stage.coins)
-        effect = describe_effects(stage.effects) if not stage.choices else " or ".join(
-            describe_effects(option) for option in stage.choices)
+        effect = effects_words(stage.effects) if not stage.choices else " or ".join(
+            effects_words(option) for option in stage.choices)
         parts.append(f"{i + 1}) {done} -> {effect}")
     lines.append(f"     stages {city.stages}/{len(stages)}: " + "; ".join(parts))
     lines.append(f"     cards: {_cards_by_colour(game, city.cards)}")

@@ -12,12 +12,14 @@ import contextlib
 import json
 from typing import Any
 
-from sevenwonders.choices import describe_card, describe_effects
+from sevenwonders.choices import describe_card
 from sevenwonders.core.game import Game
 from sevenwonders.frontend.describe import (
     BUILDINGS,
     RESOURCE_NAMES,
+    WONDER_EFFECTS,
     architects_names,
+    effects_words,
     resource_words,
     stage_key_words,
     token_effect,
@@ -43,14 +45,14 @@ def base_catalog(game: Any) -> dict[str, Any]:
         name: {"colour": card.colour.value, "age": card.age, "cost": card.cost,
                "coins": card.coins, "chains_from": list(card.chains_from),
                "cost_text": resource_words(card.cost, card.coins),
-               "text": describe_card(card)}
+               "text": describe_card(card), "effect_text": effects_words(card.effects)}
         for name, card in edition.cards.items()
     }
     wonders = {
         name: {side: [{"cost": stage.cost, "coins": stage.coins,
                        "cost_text": resource_words(stage.cost, stage.coins),
-                       "text": describe_effects(stage.effects) if not stage.choices else
-                       " or ".join(describe_effects(option) for option in stage.choices)}
+                       "text": effects_words(stage.effects) if not stage.choices else
+                       " or ".join(effects_words(option) for option in stage.choices)}
                       for stage in wonder.stages(side)]
                for side in wonder.sides()}
         for name, wonder in edition.wonders.items()
@@ -111,7 +113,7 @@ def architects_catalog(game: Any) -> dict[str, Any]:
                           "name": names[kind.id].name, "letter": kind.letter}
     tokens = {token.id: {"name": token.name, "power": token.power,
                          "effect": token_effect(token)} for token in data.tokens}
-    wonders = {wonder.id: {"name": wonder.name,
+    wonders = {wonder.id: {"name": wonder.name, "effect": WONDER_EFFECTS.get(wonder.effect, ""),
                            "stages": [{"key": s.key, "vp": s.vp, "effect": s.effect,
                                        "cost": stage_key_words(s.key)} for s in wonder.stages]}
                for wonder in data.wonders}
