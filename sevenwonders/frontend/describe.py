@@ -147,7 +147,7 @@ WONDER_EFFECTS = {
     "ephesus": "take the top card of the central deck",
     "halicarnassus": "look at the top cards of the left or right deck and take 1",
     "olympia": "take the top card of the left deck and of the right deck",
-    "rhodes": "+1 shield",
+    "rhodes": "1 more shield",
 }
 """What each Architects wonder's effect does (the comments of ``architects/data/wonders.toml``;
 reference architects.md section 1.3)."""

@@ -144,6 +144,7 @@ function renderLobby() {
   const root = app();
   root.replaceChildren();
   root.className = "lobby";
+  delete root.dataset.step;
   const form = h("form", { class: "panel create", id: "create-form" });
   const gameSelect = h("select", { id: "game", name: "game" },
     GAME_CHOICES.map((g) => h("option", { value: g.id }, g.label)));
@@ -470,6 +471,7 @@ class TablePage {
       this.renderClock(), this.renderLog(), this.renderInvites());
     const root = app();
     root.replaceChildren(h("div", { class: "table-grid" }, board, side));
+    root.dataset.step = String(p.step);
     if (p.over && p.scores && !this.hideScores) {
       root.append(renderScores(this, p));
       if (!this.scoresShown) { this.scoresShown = true; document.getElementById("score-title").focus(); return; }
@@ -500,7 +502,8 @@ class TablePage {
       for (const line of entry.lines) items.push(h("li", {}, line));
     }
     return h("section", { class: "panel log", "aria-label": "Events" }, h("h3", {}, "Events"),
-      items.length ? h("ul", { id: "log" }, items) : h("p", { class: "muted" }, "Nothing yet."));
+      items.length ? h("ul", { id: "log", tabindex: "0", "aria-label": "Events, newest first" }, items)
+        : h("p", { class: "muted" }, "Nothing yet."));
   }
 
   renderInvites() {

@@ -146,7 +146,7 @@ function baseCity(page, p, seat, fresh) {
 function renderTrade(page, p) {
   const trade = (p.insight || {}).trade;
   if (!trade || p.over) return null;
-  return h("section", { class: "panel trade", "aria-label": "Trade with your neighbours" },
+  return h("section", { class: "panel trade-panel", "aria-label": "Trade with your neighbours" },
     h("h3", {}, "Trade with your neighbours"),
     h("div", { class: "trade-grid" }, trade.map((t) => {
       const cheap = Object.entries(t.prices).filter(([, price]) => price < 2).map(([r]) => r);
@@ -402,10 +402,11 @@ function renderDice(page, p) {
     return h(can ? "button" : "span", {
       class: "box" + (b.ticked ? " ticked" : "") + (b.next ? " next" : "") + (can ? " can" : "") +
         ((fresh[seat] || []).includes(b.ref) ? " fresh" : "") + (can && page.selected === b.ref ? " selected" : ""),
-      dataset: { ref: b.ref }, title: label, "aria-label": can ? label : null,
+      dataset: { ref: b.ref }, title: label,
       onclick: can ? () => { page.selected = page.selected === b.ref ? null : b.ref; page.render(); } : null,
-    }, b.ticked ? (b.laurel ? `✓${b.laurel}` : "✓") : [h("span", { class: "box-cost" }, String(b.cost)),
-      b.vp ? h("span", { class: "box-vp" }, `${b.vp}★`) : null]);
+    }, h("span", { "aria-hidden": "true", class: "box-face" }, b.ticked ? (b.laurel ? `✓${b.laurel}` : "✓") : [
+      h("span", { class: "box-cost" }, String(b.cost)), b.vp ? h("span", { class: "box-vp" }, `${b.vp}★`) : null]),
+    h("span", { class: "sr-only" }, label));
   };
   const row = (sheet, seat, name) => {
     const line = sheet && sheet.buildings.find((b) => b.building === name);
