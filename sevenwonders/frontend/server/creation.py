@@ -3,14 +3,16 @@ own path for strangers' options, its bots, and its turn clock.
 
 The options are checked by the library alone (:func:`sevenwonders.records.build_game`, the
 path every record takes: the game's option checks and bounds, no option that opens a file),
-and the new record must read back through the library's record reader (its integer bounds
-among them), so nothing is created that the server could not store and replay. The server adds
-one bound of its own: Dice tables end within :data:`MAX_DICE_TURNS` turns.
+and the new record must read back through the library's record reader, so nothing is created
+that the server could not store and replay. The server adds two bounds of its own: Dice tables
+end within :data:`MAX_DICE_TURNS` turns, and no number in the options is beyond
+:data:`MAX_OPTION_NUMBER` (so no score outgrows what a record holds).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -23,6 +25,8 @@ from sevenwonders.frontend.server.settings import Settings
 from sevenwonders.records import build_game, load_record, new_record
 
 MAX_DICE_TURNS = 200   # Dice's max_turns option: every table must end
+MAX_OPTION_NUMBER = 1_000_000  # any number in the options (real ones are below 1,000), so no
+# score can outgrow what a record holds
 DEFAULT_CLOCK_BOT = "greedy"
 
 
@@ -82,13 +86,30 @@ def build_checked(name: str, players: int, options: dict[str, Any]) -> Game[Any,
                            f"max_turns must be a whole number from 1 to {MAX_DICE_TURNS} here")
     try:
         game = build_game(name, players, options)
-        load_record(new_record(game, 0).to_json())
+        record = load_record(new_record(game, 0).to_json())
     except SevenWondersError as error:
         raise ApiError.of(error) from None
     except (ValueError, TypeError, RecursionError) as error:  # past what JSON can carry
         raise ApiError(400, "invalid_option", f"these options cannot be kept: {error}"[:300]) \
             from None
+    largest = largest_number(record.options)
+    if largest > MAX_OPTION_NUMBER:
+        raise ApiError(400, "invalid_option", "a number in the options is beyond "
+                       f"{MAX_OPTION_NUMBER:,} (either way); this server takes none")
     return game
+
+
+def largest_number(value: Any) -> float:
+    """The largest magnitude of a number anywhere in ``value`` (plain JSON values)."""
+    if isinstance(value, bool):
+        return 0
+    if isinstance(value, int | float):
+        return abs(value)
+    if isinstance(value, Mapping):
+        return max((largest_number(v) for v in value.values()), default=0)
+    if isinstance(value, list | tuple):
+        return max((largest_number(v) for v in value), default=0)
+    return 0
 
 
 def parse_bots(bots: Any) -> dict[int, str]:
