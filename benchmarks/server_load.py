@@ -44,10 +44,13 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, db: str) -> subprocess.Popen[bytes]:
+def start_server(port: int, db: str, flags: list[str] | None = None
+                 ) -> subprocess.Popen[bytes]:
+    """``sevenwonders serve`` on ``port`` over ``db`` with ``flags`` (default: the limits for
+    one client lifted), once it accepts connections."""
     process = subprocess.Popen(
         [sys.executable, "-m", "sevenwonders", "serve", "--port", str(port), "--db", db,
-         *ROOMY_FLAGS],
+         *(ROOMY_FLAGS if flags is None else flags)],
         cwd=ROOT, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while True:

@@ -82,8 +82,7 @@ class Tables:
         """A new table from the body of ``POST /api/tables`` sent by ``client`` (an address),
         and its seats' tokens; refused beyond the caps on live tables."""
         settings, now = self.settings, time.time()
-        new = parse_new_table(body, settings)
-        key = self.store.client_key(client)
+        key = self.store.client_key(client)  # the caps first: they cost less than a game
         since = now - settings.idle
         if self.store.live_count(since, key) >= settings.max_tables_per_client:
             raise ApiError.server("too_many", f"this address has {settings.max_tables_per_client}"
@@ -91,6 +90,7 @@ class Tables:
         if self.store.live_count(since) >= settings.max_tables:
             raise ApiError.server("busy", "this server holds as many live tables as it may; "
                                   "try again later")
+        new = parse_new_table(body, settings)
         game, seed = new.game, secrets.randbits(63)
         try:
             state = game.new_game(seed)
