@@ -4,22 +4,24 @@ An ASGI app (Starlette on uvicorn, the optional extra ``server``) built only on 
 public face: games from :func:`sevenwonders.make_game`, what a seat sees from ``game.view`` and
 :func:`sevenwonders.choices.choices`, events through ``game.visible_events``, moves in notation,
 tables kept as game records (:mod:`sevenwonders.records`) in SQLite. The HTTP contract is
-documented in the README, section "Game server"; :func:`create_app` builds the app.
+documented in ``docs/server.md``; :func:`create_app` builds the app.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from sevenwonders.frontend.server.settings import Settings
+
 if TYPE_CHECKING:
     from starlette.applications import Starlette
 
 
-def create_app(db_path: str = ":memory:") -> Starlette:
+def create_app(db_path: str = ":memory:", settings: Settings | None = None) -> Starlette:
     """The ASGI app over the SQLite file ``db_path`` (see :func:`.app.create_app`)."""
     from sevenwonders.frontend.server.app import create_app as create
 
-    return create(db_path)
+    return create(db_path, settings)
 
 
-__all__ = ["create_app"]
+__all__ = ["Settings", "create_app"]

@@ -47,13 +47,20 @@ def seat_payload(table: Table, seat: int) -> dict[str, Any]:
         "insight": insight(game, view, legal),
         "waiting_for": table.waiting_for(),
         "over": over,
-        "events": [{**plain(event), "kind": tag_of(type(event)),
-                    "text": describe_event(game, event, view)} for event in events],
+        "events": event_entries(game, events, view),
     }
     if over:
         payload["scores"] = [plain(sheet) for sheet in game.scores(state)]
         payload["ranking"] = list(game.ranking(state))
     return payload
+
+
+def event_entries(game: Any, events: Any, view: Any) -> list[dict[str, Any]]:
+    """Events as a client gets them: each event's fields, its ``kind`` (the event class's tag)
+    and its ``text`` as ``view``'s seat reads it (the last step's ``events`` and the whole
+    game's ``log`` alike)."""
+    return [{**plain(event), "kind": tag_of(type(event)),
+             "text": describe_event(game, event, view)} for event in events]
 
 
 def public_info(table: Table) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import time
 from pathlib import Path
 
 from sevenwonders.frontend.server.store import Store, StoredTable
@@ -71,7 +72,7 @@ def test_bots_still_to_move_move_after_a_restart(tmp_path: Path) -> None:
                  "coin_effect_timing": "after_builds", "last_turn_order": "babylon_first",
                  "expansions": {}},
         seed=12345, bot_seed=99, bots={1: "random", 2: "greedy"},
-        tokens={0: token_digest(token)}, created=0.0))
+        tokens={0: token_digest(token)}, created=time.time()))
     store.close()
     with server(path) as client:
         payload = client.get(seat_url("resume", 0), headers=auth(token)).json()
@@ -86,7 +87,7 @@ def test_bots_still_to_move_move_after_a_restart(tmp_path: Path) -> None:
     db.commit()
     db.close()
     store = Store(str(path))
-    store.add_move("resume", 1, 0, moved["moves"][0])
+    store.add_move("resume", 1, 0, moved["moves"][0], time.time())
     store.close()
     db = sqlite3.connect(path)
     assert db.execute("SELECT COUNT(*) FROM steps WHERE table_id = 'resume'").fetchone() == (1,)
