@@ -151,6 +151,9 @@ function renderLobby() {
   const players = h("input", { id: "players", type: "number", min: 3, max: 7, value: 3 });
   const sides = h("select", { id: "sides" });
   const seatsBox = h("div", { class: "seat-rows", id: "seat-rows" });
+  const clock = h("select", { id: "clock-seconds" },
+    [["", "off (wait for everyone)"], ["30", "30 s per decision"], ["60", "1 min per decision"],
+     ["120", "2 min per decision"], ["300", "5 min per decision"]].map(([v, t]) => h("option", { value: v }, t)));
 
   function choice() { return GAME_CHOICES.find((g) => g.id === gameSelect.value); }
   function drawSeats() {
@@ -180,6 +183,7 @@ function renderLobby() {
     h("label", { class: "field" }, h("span", {}, "Players"), players),
     h("label", { class: "field" }, h("span", {}, "Wonder sides"), sides),
     h("div", { class: "field" }, h("span", {}, "Seats"), seatsBox),
+    h("label", { class: "field" }, h("span", {}, "Turn clock"), clock),
     h("button", { type: "submit", class: "primary", id: "create" }, "Create table"),
   );
   form.addEventListener("submit", async (event) => {
@@ -195,7 +199,8 @@ function renderLobby() {
     });
     try {
       const created = await api("POST", "/api/tables",
-        { game: g.game, players: Number(players.value), options, bots });
+        { game: g.game, players: Number(players.value), options, bots,
+          clock: clock.value ? { seconds: Number(clock.value), bot: "greedy" } : null });
       const mine = people.find(([, kind]) => kind === "me") || people[0];
       for (const [seat, token] of Object.entries(created.seats)) {
         seats.put(created.id, seat, token, g.label, !mine || Number(seat) !== mine[0]);
@@ -409,11 +414,14 @@ class TablePage {
   }
 
   show(payload) {
-    if (this.payload && payload.step < this.payload.step) return;  // an older push
+    const older = this.payload && (payload.version !== undefined && this.payload.version !== undefined
+      ? payload.version < this.payload.version : payload.step < this.payload.step);
+    if (older) return;  // a push queued before a newer answer
     const wasToMove = this.payload && this.payload.to_move && this.payload.step === payload.step;
     if (payload.step !== this.lastStep) {
       this.chosen = [];
-      this.owed = (payload.waiting_for || []).slice();
+      const asked = payload.view && Array.isArray(payload.view.to_move) ? payload.view.to_move : [];
+      this.owed = [...new Set(asked.concat(payload.waiting_for || []))].sort();
       if (Array.isArray(payload.log)) this.log = payload.log.map(logEntry);
       else if (payload.events.length) {
         this.log.push({ step: payload.step, lines: payload.events.map((e) => e.text) });
@@ -485,9 +493,21 @@ class TablePage {
 
   renderClock() {
     const clock = this.payload.clock;
-    if (!clock || this.payload.over) return null;
+    if (!clock || !clock.seconds || this.payload.over) return null;
+    const away = (clock.away || []).includes(this.seat);
     return h("section", { class: "panel clock", "aria-label": "Turn clock" }, h("h3", {}, "Turn clock"),
-      h("p", { id: "clock", class: "clock-text" }, clockText(clock, this.seatName.bind(this))));
+      h("p", { id: "clock", class: "clock-text" }, clockText(clock, this.seatName.bind(this))),
+      away ? h("p", {}, "Your time ran out: a bot plays for you. ",
+        h("button", { id: "take-back", class: "primary", onclick: () => this.back() }, "Take my seat back")) : null);
+  }
+
+  async back() {
+    try {
+      this.show(await api("POST", `/api/tables/${this.table}/seats/${this.seat}/back`, undefined, this.token));
+      announce("You play for yourself again.");
+    } catch (error) {
+      toast(error.message, "bad");
+    }
   }
 
   drawClock() {
@@ -531,15 +551,16 @@ function logEntry(entry) {  // one step of the server's whole-game log
 }
 
 function clockText(clock, seatName) {
-  const deadline = clock.deadline !== undefined ? clock.deadline * 1000 : null;
+  const deadline = clock.deadline !== undefined && clock.deadline !== null ? clock.deadline * 1000 : null;
   const left = deadline !== null ? Math.max(0, Math.round((deadline - Date.now()) / 1000))
     : clock.seconds_left !== undefined ? clock.seconds_left : null;
-  const bots = (clock.bot_seats || clock.replaced || []).map((s) => seatName(s)).join(", ");
+  const bots = (clock.away || []).map((s) => seatName(s)).join(", ");
   const parts = [];
   if (left !== null) parts.push(`${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left to choose`);
-  if (clock.seconds) parts.push(`${clock.seconds} s per move`);
-  if (bots) parts.push(`a bot plays for ${bots}`);
-  return parts.join(" · ") || "on";
+  else parts.push("nobody is on the clock");
+  if (clock.seconds) parts.push(`${clock.seconds} s per decision`);
+  if (bots) parts.push(`the ${clock.bot || ""} bot plays for ${bots}`.replace("  ", " "));
+  return parts.join(" · ");
 }
 
 // ------------------------------------------------------------------ replay of a finished table
@@ -561,7 +582,6 @@ class ReplayPage {
     try {
       [this.info, this.catalog] = await Promise.all([
         api("GET", `/api/tables/${this.table}`), api("GET", `/api/tables/${this.table}/catalog`)]);
-      this.steps = this.info.step;
       await this.go(0);
     } catch (error) {
       root.replaceChildren(h("div", { class: "panel" }, h("h2", {}, "No replay"),
@@ -572,10 +592,10 @@ class ReplayPage {
   close() {}
 
   async go(at) {
-    this.at = Math.max(0, Math.min(this.steps, at));
-    const frame = await api("GET", `/api/tables/${this.table}/replay?step=${this.at}&seat=${this.seat}`);
+    const frame = await api("GET", `/api/tables/${this.table}/replay/${Math.max(0, at)}`);
+    this.at = frame.step;
+    this.steps = frame.positions - 1;
     this.frame = frame;
-    this.steps = frame.steps ?? this.steps;
     this.render();
   }
 
@@ -585,7 +605,9 @@ class ReplayPage {
   moveButton(label) { return h("span", { class: "chip" }, label); }
 
   render() {
-    const p = { ...this.frame, moves: [], to_move: false, over: false, move_words: {} };
+    const f = this.frame;
+    const p = { game: this.info.game, step: f.step, view: f.views[this.seat], events: f.events,
+                moves: [], to_move: false, over: false, move_words: {}, waiting_for: [] };
     this.payload = p;
     const active = focusKey(document.activeElement);
     const renderer = { base: renderBase, architects: renderArchitects, dice: renderDice }[p.game] || renderGeneric;
@@ -596,8 +618,9 @@ class ReplayPage {
         h("button", { id: "replay-back", onclick: () => this.go(this.at - 1), disabled: this.at === 0 }, "◀ back"),
         h("button", { id: "replay-next", class: "primary", onclick: () => this.go(this.at + 1), disabled: this.at >= this.steps }, "next ▶"),
         h("button", { id: "replay-last", onclick: () => this.go(this.steps), disabled: this.at >= this.steps }, "end ⏭"),
-        h("label", {}, "seen by ", h("select", { id: "replay-seat", onchange: (e) => { this.seat = Number(e.target.value); this.go(this.at); } },
+        h("label", {}, "seen by ", h("select", { id: "replay-seat", onchange: (e) => { this.seat = Number(e.target.value); this.render(); } },
           Array.from({ length: this.info.players }, (_, s) => h("option", { value: s, selected: s === this.seat }, `seat ${s}`))))),
+      h("p", { class: "small" }, Object.entries(f.moves || {}).map(([seat, move]) => `seat ${seat}: ${move}`).join(" · ") || "the start"),
       h("ul", { class: "replay-events", id: "replay-events" }, (p.events || []).map((e) => h("li", {}, e.text))));
     app().replaceChildren(h("div", { class: "board" }, bar, renderer(this, p)));
     setStatus(`Replay · step ${this.at}/${this.steps}`, "done");
