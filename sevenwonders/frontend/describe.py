@@ -346,7 +346,7 @@ def _base_event(game: Any, event: Any, who: Who) -> str | None:
         outcome = ("a draw" if event.token == 0 else f"a victory token (+{event.token})"
                    if event.token > 0 else f"a defeat token ({event.token})")
         return (f"Age {ROMAN.get(event.age, event.age)} conflict: {who(event.seat)} "
-                f"({event.strength} shields) against {who(event.neighbour)} "
+                f"({_plural(event.strength, 'shield')}) against {who(event.neighbour)} "
                 f"({event.neighbour_strength}): {outcome}")
     if isinstance(event, base.AgeStarted):
         return f"Age {ROMAN.get(event.age, event.age)} begins"

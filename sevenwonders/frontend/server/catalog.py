@@ -9,7 +9,6 @@ the server's report); a game without one gets an empty catalogue and a generic r
 from __future__ import annotations
 
 import contextlib
-import json
 from typing import Any
 
 from sevenwonders.choices import describe_card
@@ -71,17 +70,9 @@ def base_catalog(game: Any) -> dict[str, Any]:
 
 
 def _project_text(project: Any) -> str:
-    from sevenwonders import to_json
+    from sevenwonders.edifice.projects import describe_project
 
-    def words(value: Any) -> str:
-        data = json.loads(to_json(value))
-        kind = str(data.pop("type", "")).replace("_", " ")
-        rest = ", ".join(f"{v if not isinstance(v, list) else '/'.join(map(str, v))}"
-                         for v in data.values())
-        return f"{kind} {rest}".strip()
-
-    reward = "; ".join(words(r) for r in project.reward)
-    return f"reward: {reward}. Penalty: {words(project.penalty)}"
+    return describe_project(project)
 
 
 def dice_catalog(game: Any) -> dict[str, Any]:

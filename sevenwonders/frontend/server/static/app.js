@@ -607,17 +607,17 @@ class ReplayPage {
   render() {
     const f = this.frame;
     const p = { game: this.info.game, step: f.step, view: f.views[this.seat], events: f.events,
-                moves: [], to_move: false, over: false, move_words: {}, waiting_for: [] };
+                moves: [], to_move: false, over: true, move_words: {}, waiting_for: [] };
     this.payload = p;
     const active = focusKey(document.activeElement);
     const renderer = { base: renderBase, architects: renderArchitects, dice: renderDice }[p.game] || renderGeneric;
     const bar = h("section", { class: "panel replay-bar", "aria-label": "Replay controls" },
       h("h2", {}, `Replay of table ${this.table}: step ${this.at} of ${this.steps}`),
       h("div", { class: "actions" },
-        h("button", { id: "replay-first", onclick: () => this.go(0), disabled: this.at === 0 }, "⏮ start"),
+        h("button", { id: "replay-first", onclick: () => this.go(0), disabled: this.at === 0 }, "« start"),
         h("button", { id: "replay-back", onclick: () => this.go(this.at - 1), disabled: this.at === 0 }, "◀ back"),
         h("button", { id: "replay-next", class: "primary", onclick: () => this.go(this.at + 1), disabled: this.at >= this.steps }, "next ▶"),
-        h("button", { id: "replay-last", onclick: () => this.go(this.steps), disabled: this.at >= this.steps }, "end ⏭"),
+        h("button", { id: "replay-last", onclick: () => this.go(this.steps), disabled: this.at >= this.steps }, "end »"),
         h("label", {}, "seen by ", h("select", { id: "replay-seat", onchange: (e) => { this.seat = Number(e.target.value); this.render(); } },
           Array.from({ length: this.info.players }, (_, s) => h("option", { value: s, selected: s === this.seat }, `seat ${s}`))))),
       h("p", { class: "small" }, Object.entries(f.moves || {}).map(([seat, move]) => `seat ${seat}: ${move}`).join(" · ") || "the start"),
