@@ -303,14 +303,33 @@ def describe_event(game: Game[Any, Any, Any], event: Any, view: Any = None) -> s
     def who(seat: int | None) -> str:
         return seat_words(view, seat)
 
+    template = SENTENCES.get(type(event))
+    text = None
+    if template is not None:
+        fields = attrs.asdict(event, recurse=False)
+        text = template.format(**{key: who(value) if key in SEAT_FIELDS else value
+                                  for key, value in fields.items()})
     for family in (_base_event, _architects_event, _dice_event):
-        text = family(game, event, who)
-        if text is not None:
-            return text[:1].upper() + text[1:]
+        text = text if text is not None else family(game, event, who)
+    if text is not None:
+        return text[:1].upper() + text[1:]
     return _fields_sentence(event, who)
 
 
 Who = Callable[[int | None], str]
+
+SEAT_FIELDS = frozenset({"seat", "defender", "neighbour"})
+"""Event fields that hold a seat (written as "you" or "seat 2 (Babylon)")."""
+
+SENTENCES: dict[type, str] = {
+    base.HandsPassed: "hands were passed to the {direction}",
+    base.GameEnded: "the game is over",
+    arch.TurnEnded: "{seat} ended turn {turn}",
+    dice.BonusTicked: "{seat} ticked bonus {bonus}",
+    dice.DieUnlocked: "{seat} unlocked the {colour} die",
+    dice.GameEnded: "the game is over after turn {turn}",
+}
+"""The events whose sentence is their fields in a template; the others are written below."""
 
 
 def _paid(left: int, right: int, bank: int) -> str:
@@ -340,8 +359,6 @@ def _base_event(game: Any, event: Any, who: Who) -> str | None:
         return f"{who(event.seat)} discarded {event.card or 'a card'}"
     if isinstance(event, base.CoinsGained):
         return f"{who(event.seat)} gained {_plural(event.amount, 'coin')} from {event.source}"
-    if isinstance(event, base.HandsPassed):
-        return f"hands were passed to the {event.direction}"
     if isinstance(event, base.ConflictResolved):
         outcome = ("a draw" if event.token == 0 else f"a victory token (+{event.token})"
                    if event.token > 0 else f"a defeat token ({event.token})")
@@ -350,8 +367,6 @@ def _base_event(game: Any, event: Any, who: Who) -> str | None:
                 f"({event.neighbour_strength}): {outcome}")
     if isinstance(event, base.AgeStarted):
         return f"Age {ROMAN.get(event.age, event.age)} begins"
-    if isinstance(event, base.GameEnded):
-        return "the game is over"
     if isinstance(event, base.PendingDecision):
         what = event.kind.value.replace("_", " ")
         return f"{who(event.seat)} must decide: {what}" + (
@@ -431,8 +446,6 @@ def _architects_event(game: Any, event: Any, who: Who) -> str | None:
         return ("battle! " + (f"won a military token: {', '.join(won)}" if won
                               else "nobody won a military token")
                 + "; horn cards are discarded")
-    if isinstance(event, arch.TurnEnded):
-        return f"{who(event.seat)} ended turn {event.turn}"
     if isinstance(event, arch.GameEnded):
         why = {"wonder_complete": "a wonder is complete",
                "decks_empty": "the decks are empty"}.get(event.reason, event.reason)
@@ -478,12 +491,8 @@ def _dice_event(game: Any, event: Any, who: Who) -> str | None:
                 f"{event.defences} defence(s), {event.vp} VP written in the laurel")
     if isinstance(event, dice.BuildingCompleted):
         return f"{who(event.seat)} completed the {dice_box_words(event.building)}"
-    if isinstance(event, dice.BonusTicked):
-        return f"{who(event.seat)} ticked bonus {event.bonus}"
     if isinstance(event, dice.EffectUnused):
         return f"{who(event.seat)} left the effect of {dice_box_words(event.source)} unused"
-    if isinstance(event, dice.DieUnlocked):
-        return f"{who(event.seat)} unlocked the {event.colour} die"
     if isinstance(event, dice.SpecialDieAdded):
         return (f"the {event.colour} die joins the Forum in place of the "
                 f"{dice_die_words(event.replaced)}")
@@ -493,8 +502,6 @@ def _dice_event(game: Any, event: Any, who: Who) -> str | None:
     if isinstance(event, dice.EndTriggered):
         seats = ", ".join(who(s) for s in event.seats)
         return (f"{seats} ticked 3 bonuses: the game ends after turn {event.final_turn}")
-    if isinstance(event, dice.GameEnded):
-        return f"the game is over after turn {event.turn}"
     return None
 
 
@@ -507,9 +514,9 @@ def _fields_sentence(event: Any, who: Who) -> str:
 
 
 __all__ = [
-    "BUILDINGS", "EDIFICE_KINDS", "RESOURCE_NAMES", "Named", "architects_kind_name",
-    "architects_move_words", "architects_names", "describe_event", "dice_box_words",
-    "effect_words", "effects_words",
-    "dice_die_words", "dice_move_words", "move_words", "resource_words", "seat_label",
-    "seat_words", "stage_key_words", "token_effect", "WONDER_EFFECTS",
+    "BUILDINGS", "EDIFICE_KINDS", "RESOURCE_NAMES", "SEAT_FIELDS", "SENTENCES", "WONDER_EFFECTS",
+    "Named", "architects_kind_name", "architects_move_words", "architects_names",
+    "describe_event", "dice_box_words", "dice_die_words", "dice_move_words", "effect_words",
+    "effects_words", "move_words", "resource_words", "seat_label", "seat_words",
+    "stage_key_words", "token_effect",
 ]

@@ -40,6 +40,18 @@ def free_port() -> int:
         return port
 
 
+@pytest.fixture
+def base_url(tmp_path: Path) -> Iterator[str]:
+    """A fresh server over a fresh database, for one test."""
+    yield from serve(tmp_path / "tables.sqlite3")
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Browser]:
+    """One headless Chromium for a module's tests (each test opens its own contexts)."""
+    yield from browser()
+
+
 def serve(db: Path, *flags: str) -> Iterator[str]:
     """``sevenwonders serve`` on a free loopback port over ``db``; yields its base URL."""
     port = free_port()
@@ -111,17 +123,15 @@ def create_table(page: Page, base_url: str, game: str, seats: dict[int, str],
 def play_one_move(page: Page) -> None:
     """Click a move as a person would: a card of the hand (a buildable one if any) and its first
     action, or a box of the own Dice sheet and its first move, or else the first move button."""
-    card = page.query_selector(".hand-card.buildable") or \
-        page.query_selector(".hand-card:not([disabled])")
-    box = page.query_selector(".city.me button.box.can")
-    if card is not None:
-        card.click()
-        page.click("#actions button.move")
-    elif box is not None:
-        box.click()
-        page.click("#actions button.move")
-    else:
-        page.click("#hand button.move")
+    # locators, not element handles: a push may draw the page again between finding and
+    # clicking, and a locator finds its element again
+    for choose in (".hand-card.buildable", ".hand-card:not([disabled])",
+                   ".city.me button.box.can"):
+        if page.query_selector(choose) is not None:
+            page.locator(choose).first.click()
+            page.locator("#actions button.move").first.click()
+            return
+    page.locator("#hand button.move").first.click()
 
 
 def play_to_the_end(page: Page, most: int = 600, reload_at: int | None = None) -> int:

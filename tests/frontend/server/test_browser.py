@@ -5,28 +5,19 @@ decide by on each board, and screenshots at desktop and phone width."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.frontend.server.browser import (
-    browser,
+    base_url,
+    chromium,
     create_table,
     new_page,
     play_to_the_end,
-    serve,
 )
 
-
-@pytest.fixture
-def base_url(tmp_path: Path) -> Iterator[str]:
-    yield from serve(tmp_path / "tables.sqlite3")
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[object]:
-    yield from browser()
+FIXTURES = (base_url, chromium)  # the shared fixtures these tests take by name
 
 
 def test_a_whole_base_game_with_a_reload(base_url: str, chromium: object, tmp_path: Path) -> None:

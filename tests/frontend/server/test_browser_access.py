@@ -4,32 +4,21 @@ phone width; keyboard focus survives the page's updates."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from tests.frontend.server.browser import (
     axe_source,
     axe_violations,
-    browser,
+    base_url,
+    chromium,
     create_table,
     new_page,
     play_to_the_end,
-    serve,
     step_of,
     wait_until,
 )
 
-
-@pytest.fixture
-def base_url(tmp_path: Path) -> Iterator[str]:
-    yield from serve(tmp_path / "tables.sqlite3")
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[object]:
-    yield from browser()
+FIXTURES = (base_url, chromium)  # the shared fixtures these tests take by name
 
 
 @pytest.fixture(scope="module")

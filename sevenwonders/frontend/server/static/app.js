@@ -296,6 +296,15 @@ function announce(text) {
 
 // ------------------------------------------------------------------ the table page
 
+let pointerDown = false;  // a press in progress: the page is drawn again after the click
+document.addEventListener("pointerdown", () => { pointerDown = true; }, true);
+for (const type of ["pointerup", "pointercancel"]) {
+  document.addEventListener(type, () => {
+    pointerDown = false;
+    setTimeout(() => { if (current && current.deferred) current.render(); }, 0);
+  }, true);
+}
+
 class TablePage {
   constructor(table, seat) {
     this.table = table;
@@ -465,6 +474,8 @@ class TablePage {
   }
 
   render() {
+    if (pointerDown) { this.deferred = true; return; }  // never swap a button under a click
+    this.deferred = false;
     const p = this.payload;
     if (p.over) setStatus("Game over", "done");
     else if (p.to_move) setStatus("Your move", "go");
