@@ -39,6 +39,9 @@ def catalog(game: Game[Any, Any, Any]) -> dict[str, Any]:
 
 
 def base_catalog(game: Any) -> dict[str, Any]:
+    """The base game's box (with its expansions): every card's colour, cost (letters and words)
+    and effect, every wonder side's stages with cost and effect, each board's resource, the
+    resource names, Edifice's projects."""
     edition = game.edition
     cards = {
         name: {"colour": card.colour.value, "age": card.age, "cost": card.cost,
@@ -76,6 +79,8 @@ def _project_text(project: Any) -> str:
 
 
 def dice_catalog(game: Any) -> dict[str, Any]:
+    """Dice: every sheet's boxes (cost, points, kind, arrows) and bonuses, the buildings'
+    printed names, whether the numbers are provisional."""
     sheets = {}
     for sheet_id, table in game.tables.sheets.items():
         sheets[sheet_id] = {
@@ -90,6 +95,8 @@ def dice_catalog(game: Any) -> dict[str, Any]:
 
 
 def architects_catalog(game: Any) -> dict[str, Any]:
+    """Architects: every card kind's printed name and colour, the progress tokens with their
+    effects, each wonder's stages (cost in words, points, effect) and its effect."""
     from sevenwonders.architects.data import load
 
     data = load()

@@ -301,7 +301,8 @@ function renderArchitects(page, p) {
   const ins = p.insight || { cities: [], face_up: [], conflict: null };
   const who = v.current === v.seat ? "you decide" : `${page.seatName(v.current)} decides`;
   const head = h("section", { class: "panel headline" },
-    h("h2", {}, `Turn ${v.turn} · ${who}: ${ARCH_DECISIONS[v.decision] || words(v.decision)}`),
+    h("h2", {}, v.decision === "over" ? `Turn ${v.turn} · game over`
+      : `Turn ${v.turn} · ${who}: ${ARCH_DECISIONS[v.decision] || words(v.decision)}`),
     h("span", { class: "muted" }, `central deck ${v.central_size} cards` +
       (v.central_top ? ` · its top card (seen thanks to the cat): ${archName(page, v.central_top)}` : "")));
   const conflict = h("section", { class: "panel conflict", "aria-label": "Conflict and the cat" },
