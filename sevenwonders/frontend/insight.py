@@ -20,7 +20,7 @@ from sevenwonders.core.resources import RESOURCES, Bag, parse_bag
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.serialization import converter
 from sevenwonders.errors import SevenWondersError
-from sevenwonders.frontend.describe import (
+from sevenwonders.frontend.names import (
     architects_names,
     resource_words,
     stage_key_words,

@@ -22,15 +22,15 @@ from sevenwonders.edifice.expansion import Edifice
 from sevenwonders.edifice.projects import describe_project
 from sevenwonders.edifice.state import EdificeState
 from sevenwonders.frontend.choices import HandChoices, describe_card
-from sevenwonders.frontend.describe import (
+from sevenwonders.frontend.describe import seat_words
+from sevenwonders.frontend.insight import insight
+from sevenwonders.frontend.names import (
     BUILDINGS,
     dice_box_words,
     dice_die_words,
     effects_words,
     resource_words,
-    seat_words,
 )
-from sevenwonders.frontend.insight import insight
 from sevenwonders.games import part_of
 
 AGE_NAMES = {1: "I", 2: "II", 3: "III"}

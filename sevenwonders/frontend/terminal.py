@@ -26,7 +26,8 @@ from sevenwonders.core.scoring import ScoreSheet
 from sevenwonders.dice.sheet_choices import DiceChoices
 from sevenwonders.errors import InvalidOptionError, SevenWondersError
 from sevenwonders.frontend.choices import choices
-from sevenwonders.frontend.describe import describe_event, move_words, seat_label
+from sevenwonders.frontend.describe import describe_event, seat_label
+from sevenwonders.frontend.names import move_words
 from sevenwonders.frontend.records import GameRecord, new_record
 from sevenwonders.frontend.screens import (
     RENDERERS,

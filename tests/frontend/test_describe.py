@@ -12,9 +12,9 @@ from sevenwonders.base import BaseGame
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.serialization import tag_of
 from sevenwonders.edifice import Edifice
-from sevenwonders.frontend.describe import (
+from sevenwonders.frontend.describe import describe_event
+from sevenwonders.frontend.names import (
     architects_names,
-    describe_event,
     dice_move_words,
     move_words,
     resource_words,

@@ -13,7 +13,7 @@ from typing import Any
 
 from sevenwonders.choices import describe_card
 from sevenwonders.core.game import Game
-from sevenwonders.frontend.describe import (
+from sevenwonders.frontend.names import (
     BUILDINGS,
     RESOURCE_NAMES,
     WONDER_EFFECTS,

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from sevenwonders.choices import choices
 from sevenwonders.core.serialization import converter, tag_of
-from sevenwonders.frontend.describe import describe_event, move_words
+from sevenwonders.frontend.describe import describe_event
 from sevenwonders.frontend.insight import insight
+from sevenwonders.frontend.names import move_words
 from sevenwonders.games import part_of
 
 if TYPE_CHECKING:
