@@ -100,3 +100,26 @@ def test_the_replay_of_a_finished_table(base_url: str, chromium: object,
     wait_until(page, "() => document.getElementById('replay-next').disabled")
     page.screenshot(path=str(tmp_path / "replay.png"), full_page=True)
     assert errors == []
+
+
+def test_a_join_link_asks_before_it_replaces_a_held_seat(base_url: str, chromium: object) -> None:
+    errors: list[str] = []
+    page = new_page(chromium, errors)  # type: ignore[arg-type]
+    create_table(page, base_url, "base", {1: "random", 2: "random"})
+    table, seat = page.url.split("#/t/")[1].split("/")
+    held = page.evaluate("() => JSON.parse(localStorage.getItem('sevenwonders.seats'))"
+                         f"['{table}/{seat}'].token")
+    page.goto(f"{base_url}/#/join/{table}/{seat}/forged-token")
+    page.wait_for_selector("#keep-token")
+    assert "already hold seat" in page.inner_text("#join-title")
+    page.click("#keep-token")
+    page.wait_for_selector(".city.me")  # the held token still works
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('sevenwonders.seats'))")
+    assert stored[f"{table}/{seat}"]["token"] == held
+    page.goto(f"{base_url}/#/join/{table}/{seat}/forged-token")
+    page.click("#replace-token")
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('sevenwonders.seats'))")
+    assert stored[f"{table}/{seat}"]["token"] == "forged-token"
+    assert any(entry.get("token") == held and entry.get("replaced")
+               for entry in stored.values())  # the old token is kept
+    assert errors == []

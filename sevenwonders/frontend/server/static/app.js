@@ -89,7 +89,7 @@ const seats = {
     this.save(all);
   },
   forget(table, seat) { const all = this.all(); delete all[`${table}/${seat}`]; this.save(all); },
-  ofTable(table) { return Object.values(this.all()).filter((s) => s.table === table); },
+  ofTable(table) { return Object.values(this.all()).filter((s) => s.table === table && !s.replaced); },
 };
 
 function inviteLink(table, seat, token) {
@@ -213,7 +213,7 @@ function renderLobby() {
   });
 
   const mine = h("section", { class: "panel mine" }, h("h2", {}, "Your seats"));
-  const list = Object.values(seats.all()).sort((a, b) => b.added - a.added);
+  const list = Object.values(seats.all()).filter((s) => !s.replaced).sort((a, b) => b.added - a.added);
   if (!list.length) mine.append(h("p", { class: "muted" }, "No seats yet: create a table or open an invite link."));
   const ul = h("ul", { class: "seat-list" });
   for (const s of list.slice(0, 30)) {
