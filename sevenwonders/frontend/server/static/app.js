@@ -394,7 +394,8 @@ class TablePage {
     for (const seat of owed) {
       if (!waiting.has(seat) && !this.chosen.includes(seat)) {
         this.chosen.push(seat);
-        if (seat !== this.seat) announce(`${this.seatName(seat)} has chosen.`);
+        const bot = this.info && this.info.seats[seat] && this.info.seats[seat].bot;
+        if (seat !== this.seat && !bot) announce(`${this.seatName(seat)} has chosen.`);
       }
     }
   }
