@@ -12,6 +12,7 @@ import hmac
 import json
 import secrets
 import sqlite3
+import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
@@ -105,6 +106,8 @@ class Store:
         for name, kind in LATER_COLUMNS:
             if name not in present:
                 self.db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
+        # a file of the first release does not know its tables' last moves: from now on
+        self.db.execute("UPDATE tables SET updated = ? WHERE updated IS NULL", (time.time(),))
         self.db.executescript(INDEXES)
         self.salt = self._salt()
 
@@ -211,13 +214,6 @@ class Store:
         row = self.db.execute(f"SELECT {COLUMNS} FROM tables WHERE id = ?",
                               (table_id,)).fetchone()
         return None if row is None else self._stored(row)
-
-    def tables(self) -> Iterator[StoredTable]:
-        """Every stored table with its steps and pending moves (for tools; the server loads
-        tables one by one, when asked)."""
-        rows = self.db.execute(f"SELECT {COLUMNS} FROM tables ORDER BY created").fetchall()
-        for row in rows:
-            yield self._stored(row)
 
     def _stored(self, row: tuple[Any, ...]) -> StoredTable:
         table_id = row[0]
