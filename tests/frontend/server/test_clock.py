@@ -82,3 +82,22 @@ def test_clock_refusals(tmp_path: Path) -> None:
         table = client.post("/api/tables", json={"game": "base", "players": 3}).json()
         payload = client.get(seat_url(table["id"], 0), headers=auth(table["seats"]["0"])).json()
         assert payload["clock"] == {"seconds": None, "bot": None, "deadline": None, "away": []}
+
+
+def test_away_seats_and_the_clock_survive_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    with server(path) as client:
+        response = client.post("/api/tables", json={"game": "base", "players": 3,
+                                                    "clock": {"seconds": 1, "bot": "random"}})
+        table = response.json()["id"]
+        tokens = {int(s): t for s, t in response.json()["seats"].items()}
+        for seat in (1, 2):  # seats 1 and 2 move in time; seat 0 will not
+            moves = client.get(seat_url(table, seat), headers=auth(tokens[seat])).json()["moves"]
+            client.post(seat_url(table, seat) + "/moves", headers=auth(tokens[seat]),
+                        json={"move": moves[0]})
+        wait_until(client, table, 1, tokens[1], lambda p: p["clock"]["away"] == [0])
+    with server(path) as client:
+        payload = client.get(seat_url(table, 0), headers=auth(tokens[0])).json()
+        assert payload["clock"]["away"] == [0] and payload["clock"]["seconds"] == 1
+        back = client.post(seat_url(table, 0) + "/back", headers=auth(tokens[0])).json()
+        assert back["clock"]["away"] == []
