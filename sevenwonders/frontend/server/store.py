@@ -197,12 +197,13 @@ class Store:
             "SELECT id FROM tables WHERE final IS NULL AND updated >= ? ORDER BY updated DESC"
             " LIMIT ?", (since, limit))]
 
-    def purge(self, before: float) -> int:
-        """Delete every table last moved at before ``before`` (finished or abandoned alike);
-        the number deleted."""
+    def purge(self, before: float, limit: int = 500) -> int:
+        """Delete up to ``limit`` tables last moved at before ``before`` (finished or
+        abandoned alike; the rest at the next sweep, so no sweep holds the file long); the
+        number deleted."""
         with self._transaction() as db:
-            ids = [row[0] for row in db.execute("SELECT id FROM tables WHERE updated < ?",
-                                                (before,))]
+            ids = [row[0] for row in db.execute(
+                "SELECT id FROM tables WHERE updated < ? LIMIT ?", (before, limit))]
             for table_id in ids:
                 db.execute("DELETE FROM steps WHERE table_id = ?", (table_id,))
                 db.execute("DELETE FROM pending WHERE table_id = ?", (table_id,))
