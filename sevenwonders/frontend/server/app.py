@@ -131,19 +131,25 @@ async def table_catalog(request: Request) -> Response:
     return _json(catalog(_tables(request).get(request.path_params["table"]).game))
 
 
-async def seat_state(request: Request) -> Response:
-    table = _tables(request).get(request.path_params["table"])
-    seat = _seat(request, table)
-    table.check_token(seat, _bearer(request.headers))
-    return _json_text(table.payload(seat))
-
-
-async def seat_move(request: Request) -> Response:
+def _seated(request: Request, *, acting: bool = False) -> tuple[Tables, Table, int]:
+    """The tables, the table and the seat of a seat's route, its token checked; an
+    ``acting`` request (a move, a take-back) also counts against the client's move rate."""
     tables = _tables(request)
     table = tables.get(request.path_params["table"])
     seat = _seat(request, table)
     table.check_token(seat, _bearer(request.headers))
-    _guard(request).hit("move", client_address(request))
+    if acting:
+        _guard(request).hit("move", client_address(request))
+    return tables, table, seat
+
+
+async def seat_state(request: Request) -> Response:
+    _, table, seat = _seated(request)
+    return _json_text(table.payload(seat))
+
+
+async def seat_move(request: Request) -> Response:
+    tables, table, seat = _seated(request, acting=True)
     body = await _json_body(request)
     if not isinstance(body, dict) or set(body) != {"move"} or not isinstance(body["move"], str):
         raise ApiError.server("malformed", 'the body must be {"move": "<notation>"}')
@@ -153,11 +159,7 @@ async def seat_move(request: Request) -> Response:
 
 async def seat_back(request: Request) -> Response:
     """The seat plays for itself again after its time ran out (no body)."""
-    tables = _tables(request)
-    table = tables.get(request.path_params["table"])
-    seat = _seat(request, table)
-    table.check_token(seat, _bearer(request.headers))
-    _guard(request).hit("move", client_address(request))
+    tables, table, seat = _seated(request, acting=True)
     tables.back(table, seat)
     return _json_text(table.payload(seat))
 

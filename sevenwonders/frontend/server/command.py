@@ -63,6 +63,9 @@ def add_serve_parser(subparsers: Any) -> argparse.ArgumentParser:
                         metavar="TIME", help="finished and abandoned tables are deleted from "
                         "the database this long after their last move (default 30d; 0 keeps "
                         "them for ever)")
+    parser.add_argument("--forwarded-allow-ips", default="127.0.0.1", metavar="ADDRESSES",
+                        help="proxies whose X-Forwarded-For names the client (comma-separated; "
+                             "default 127.0.0.1): the address the limits count")
     parser.set_defaults(handler=run_serve)
     return parser
 
@@ -93,5 +96,6 @@ def run_serve(args: argparse.Namespace) -> int:
     settings = settings_of(args)
     print(f"sevenwonders server on http://{args.host}:{args.port}/ (tables in {args.db})")
     uvicorn.run(create_app(args.db, settings), host=args.host, port=args.port,
-                ws_max_size=MAX_BODY, log_level="warning")
+                ws_max_size=MAX_BODY, log_level="warning", proxy_headers=True,
+                forwarded_allow_ips=args.forwarded_allow_ips)
     return 0

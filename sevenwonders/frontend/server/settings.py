@@ -36,7 +36,8 @@ class Settings:
     max_tables_per_client: int = 10
     """Live tables created by one client address at once; beyond gets 429."""
     create_rate: str = "10/minute"
-    """Tables one client address may create (``limits`` notation: ``N/second|minute|hour``)."""
+    """Tables one client address may create (``N/second``, ``N/minute``, ``N/hour``,
+    ``N per M minutes``...)."""
     move_rate: str = "10/second"
     """Moves (and take-backs) one client address may send."""
     linger: float = 600.0

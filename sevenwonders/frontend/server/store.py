@@ -12,6 +12,7 @@ import hmac
 import json
 import secrets
 import sqlite3
+import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
@@ -105,6 +106,8 @@ class Store:
         for name, kind in LATER_COLUMNS:
             if name not in present:
                 self.db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
+        # a file of the first release does not know its tables' last moves: from now on
+        self.db.execute("UPDATE tables SET updated = ? WHERE updated IS NULL", (time.time(),))
         self.db.executescript(INDEXES)
         self.salt = self._salt()
 
@@ -194,12 +197,13 @@ class Store:
             "SELECT id FROM tables WHERE final IS NULL AND updated >= ? ORDER BY updated DESC"
             " LIMIT ?", (since, limit))]
 
-    def purge(self, before: float) -> int:
-        """Delete every table last moved at before ``before`` (finished or abandoned alike);
-        the number deleted."""
+    def purge(self, before: float, limit: int = 500) -> int:
+        """Delete up to ``limit`` tables last moved at before ``before`` (finished or
+        abandoned alike; the rest at the next sweep, so no sweep holds the file long); the
+        number deleted."""
         with self._transaction() as db:
-            ids = [row[0] for row in db.execute("SELECT id FROM tables WHERE updated < ?",
-                                                (before,))]
+            ids = [row[0] for row in db.execute(
+                "SELECT id FROM tables WHERE updated < ? LIMIT ?", (before, limit))]
             for table_id in ids:
                 db.execute("DELETE FROM steps WHERE table_id = ?", (table_id,))
                 db.execute("DELETE FROM pending WHERE table_id = ?", (table_id,))
@@ -211,13 +215,6 @@ class Store:
         row = self.db.execute(f"SELECT {COLUMNS} FROM tables WHERE id = ?",
                               (table_id,)).fetchone()
         return None if row is None else self._stored(row)
-
-    def tables(self) -> Iterator[StoredTable]:
-        """Every stored table with its steps and pending moves (for tools; the server loads
-        tables one by one, when asked)."""
-        rows = self.db.execute(f"SELECT {COLUMNS} FROM tables ORDER BY created").fetchall()
-        for row in rows:
-            yield self._stored(row)
 
     def _stored(self, row: tuple[Any, ...]) -> StoredTable:
         table_id = row[0]

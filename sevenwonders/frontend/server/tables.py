@@ -33,6 +33,14 @@ QUEUE_SIZE = 64        # pushes waiting for one WebSocket before it is resynchro
 CLOSE = ""             # queued to a WebSocket: the table left memory, close (client reconnects)
 
 
+LIVE_FIELDS = ("waiting_for", "version", "clock")
+"""The payload's fields that change within a step while the seat's own part stays."""
+
+
+def _encode(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -68,6 +76,7 @@ class Table:
         self.moves_taken = sum(len(step) for step in record.steps)  # pending ones too
         self.clock_changes = 0               # deadlines set, seats away or back since then
         self._payloads: dict[int, tuple[int, str]] = {}
+        self._fixed: dict[int, tuple[tuple[int, bool], str]] = {}
 
     # ------------------------------------------------------------------ questions
 
@@ -132,15 +141,26 @@ class Table:
     def payload(self, seat: int) -> str:
         """What ``seat`` may see now, as JSON text (cached until the next change: every
         listener of the seat gets the same text). ``version`` grows with every change, so a
-        client keeps the payload with the highest one whichever way it came."""
+        client keeps the payload with the highest one whichever way it came.
+
+        Within a step only ``waiting_for``, ``version`` and ``clock`` change until the seat
+        itself moves, so the rest (view, moves, choices, log: the costly part) is encoded once
+        per step and whether the seat owes a move, and the three are joined to it."""
         cached = self._payloads.get(seat)
         if cached is not None and cached[0] == self.version:
             return cached[1]
-        data = seat_payload(self, seat)
-        data["version"] = self.version
-        data["log"] = seat_log(self, seat, self.game.view(self.state, seat))
-        data["clock"] = self.clock_info()
-        payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        key = (len(self.record.steps), self.owes(seat))
+        fixed = self._fixed.get(seat)
+        if fixed is None or fixed[0] != key:
+            data = seat_payload(self, seat)
+            for name in LIVE_FIELDS:
+                data.pop(name, None)
+            data["log"] = seat_log(self, seat, self.game.view(self.state, seat))
+            fixed = (key, _encode(data)[:-1])  # without its closing brace
+            self._fixed[seat] = fixed
+        live = _encode({"waiting_for": self.waiting_for(), "version": self.version,
+                        "clock": self.clock_info()})
+        payload = f"{fixed[1]},{live[1:]}"
         self._payloads[seat] = (self.version, payload)
         return payload
 

@@ -13,12 +13,12 @@ def test_a_seat_out_of_time_is_played_by_a_bot_and_comes_back(tmp_path: Path) ->
     with server(tmp_path / "t.sqlite3") as client:
         response = client.post("/api/tables", json={
             "game": "base", "players": 3, "bots": {"2": "random"},
-            "clock": {"seconds": 2, "bot": "random"}})
+            "clock": {"seconds": 3, "bot": "random"}})
         assert response.status_code == 201
         table = response.json()["id"]
         tokens = {int(s): t for s, t in response.json()["seats"].items()}
         first = client.get(seat_url(table, 0), headers=auth(tokens[0])).json()
-        assert first["clock"]["seconds"] == 2 and first["clock"]["bot"] == "random"
+        assert first["clock"]["seconds"] == 3 and first["clock"]["bot"] == "random"
         assert first["clock"]["away"] == [] and first["clock"]["deadline"] > time.time() - 1
         # seat 1 moves in time; seat 0 does not
         moves = client.get(seat_url(table, 1), headers=auth(tokens[1])).json()["moves"]
@@ -82,3 +82,22 @@ def test_clock_refusals(tmp_path: Path) -> None:
         table = client.post("/api/tables", json={"game": "base", "players": 3}).json()
         payload = client.get(seat_url(table["id"], 0), headers=auth(table["seats"]["0"])).json()
         assert payload["clock"] == {"seconds": None, "bot": None, "deadline": None, "away": []}
+
+
+def test_away_seats_and_the_clock_survive_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    with server(path) as client:
+        response = client.post("/api/tables", json={"game": "base", "players": 3,
+                                                    "clock": {"seconds": 3, "bot": "random"}})
+        table = response.json()["id"]
+        tokens = {int(s): t for s, t in response.json()["seats"].items()}
+        for seat in (1, 2):  # seats 1 and 2 move in time; seat 0 will not
+            moves = client.get(seat_url(table, seat), headers=auth(tokens[seat])).json()["moves"]
+            client.post(seat_url(table, seat) + "/moves", headers=auth(tokens[seat]),
+                        json={"move": moves[0]})
+        wait_until(client, table, 1, tokens[1], lambda p: p["clock"]["away"] == [0])
+    with server(path) as client:
+        payload = client.get(seat_url(table, 0), headers=auth(tokens[0])).json()
+        assert payload["clock"]["away"] == [0] and payload["clock"]["seconds"] == 3
+        back = client.post(seat_url(table, 0) + "/back", headers=auth(tokens[0])).json()
+        assert back["clock"]["away"] == []

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("uvicorn")
-pytest.importorskip("limits")
+pytest.importorskip("websockets")
 
 BENCHMARK = Path(__file__).resolve().parents[3] / "benchmarks" / "server_flood.py"
 

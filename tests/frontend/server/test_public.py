@@ -141,3 +141,23 @@ def wait_until_info(client, table: str) -> dict:  # type: ignore[no-untyped-def,
             return info  # type: ignore[no-any-return]
         time.sleep(0.01)
     raise AssertionError("the bots' table did not finish")
+
+
+def test_a_socket_of_a_table_that_leaves_memory_is_closed_and_reconnects(
+        tmp_path: Path) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    settings = attrs.evolve(ROOMY, idle=0.3, linger=0.0, sweep_every=0.05)
+    with server(tmp_path / "t.sqlite3", settings) as client:
+        table, tokens = create(client, "base", 3)
+        url = seat_url(table, 0) + "/ws"
+        with client.websocket_connect(url, headers=auth(tokens[0])) as socket:
+            first = socket.receive_json()
+            try:
+                socket.receive_json()
+                raise AssertionError("a push came instead of the close")
+            except WebSocketDisconnect as closed:
+                assert closed.code == 1001
+        with client.websocket_connect(url, headers=auth(tokens[0])) as socket:
+            again = socket.receive_json()  # the table is loaded again
+            assert again["view"] == first["view"] and again["to_move"]

@@ -60,8 +60,8 @@ def test_the_token_may_come_as_the_first_message(tmp_path: Path) -> None:
                         json={"move": "pass"})
             client.post(seat_url(table, 1) + "/moves", headers=auth(tokens[1]),
                         json={"move": "pass"})
-            pushed = socket.receive_json()  # its own move accepted
-            assert pushed["to_move"] is False or pushed["step"] == 1
+            pushed = socket.receive_json()  # seat 0 has chosen: seat 1 is told at once
+            assert pushed["step"] == 0 and pushed["waiting_for"] == [1] and pushed["to_move"]
             while pushed["step"] == 0:
                 pushed = socket.receive_json()
             assert pushed["step"] == 1 and pushed["events"]
