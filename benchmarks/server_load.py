@@ -32,6 +32,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+# one client plays every table here: the per-client limits of a public server are lifted
+ROOMY_FLAGS = ["--max-tables-per-client", "100000", "--create-rate", "100000/second",
+               "--move-rate", "100000/second"]
 
 
 def free_port() -> int:
@@ -41,9 +44,13 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, db: str) -> subprocess.Popen[bytes]:
+def start_server(port: int, db: str, flags: list[str] | None = None
+                 ) -> subprocess.Popen[bytes]:
+    """``sevenwonders serve`` on ``port`` over ``db`` with ``flags`` (default: the limits for
+    one client lifted), once it accepts connections."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "sevenwonders", "serve", "--port", str(port), "--db", db],
+        [sys.executable, "-m", "sevenwonders", "serve", "--port", str(port), "--db", db,
+         *(ROOMY_FLAGS if flags is None else flags)],
         cwd=ROOT, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while True:
@@ -111,12 +118,14 @@ async def play_table(port: int, args: argparse.Namespace, rng: random.Random,
             async with websockets.connect(f"ws://127.0.0.1:{port}{url}/ws",
                                           max_size=2**22) as socket_:
                 await socket_.send(json.dumps({"token": token}))
+                moved = -1  # the step seat 0 last moved in: later pushes of it are stale
                 while time.monotonic() < deadline:
                     payload = json.loads(await asyncio.wait_for(socket_.recv(), 60))
                     if payload["over"]:
                         break
-                    if not payload["to_move"]:
+                    if not payload["to_move"] or payload["step"] <= moved:
                         continue
+                    moved = payload["step"]
                     if args.think > 0:
                         await asyncio.sleep(rng.uniform(0, 2 * args.think))
                     start = time.perf_counter()

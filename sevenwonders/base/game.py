@@ -1,5 +1,5 @@
-"""``BaseGame``: the base game behind the uniform :class:`~sevenwonders.core.game.Game` protocol,
-and the dispatch of a move on top of the rule modules.
+"""``BaseGame``: the base game behind the uniform :class:`~sevenwonders.core.protocol.Game`
+protocol, and the dispatch of a move on top of the rule modules.
 
 A move walks down once: the protocol checks (``core.checks``), the check of each move (the fast
 acceptance of ``fast/moves.py`` or the plain ``legal.check_move``), then the step (a plain draft

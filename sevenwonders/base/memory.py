@@ -36,8 +36,6 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from sevenwonders.core.memo import builder
-
 if TYPE_CHECKING:
     from sevenwonders.base.state import BaseState
 
@@ -62,14 +60,6 @@ class Recall:
 
     trails: tuple[tuple[Entry, ...], ...]
     discards: tuple[tuple[str, ...], ...]
-
-
-if TYPE_CHECKING:
-    def _make_recall(*, trails: tuple[tuple[Entry, ...], ...],
-                     discards: tuple[tuple[str, ...], ...]) -> Recall:
-        """``Recall(...)`` with every field named."""
-else:
-    _make_recall = builder(Recall)
 
 
 def _minus(cards: tuple[str, ...], gone: tuple[str, ...]) -> tuple[str, ...]:
@@ -151,14 +141,14 @@ def remember(givers: Sequence[Sequence[int]], before: BaseState,
     discards = _discards(recall, before, after, after_hands, built, staged, lost, from_hand,
                          head.seat if from_discard and head is not None else None)
     if new_age:
-        return _make_recall(trails=((),) * n, discards=discards)
+        return Recall(trails=((),) * n, discards=discards)
     trails = list(recall.trails)
     for h in range(n):
         if passed or after_hands[h] != before.hands[h]:
             trails[h] = (*trails[h], (h, after_hands[h], built[h] if h in from_hand else ()))
     if passed:
         trails = [trails[giver] for giver in order]
-    return _make_recall(trails=tuple(trails), discards=discards)
+    return Recall(trails=tuple(trails), discards=discards)
 
 
 def _discards(recall: Recall, before: BaseState, after: BaseState,

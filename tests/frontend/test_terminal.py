@@ -66,8 +66,14 @@ def test_the_base_screen_shows_the_hand_with_markers_and_costs() -> None:
     first = text.split("Moves:")[0]
     assert "== Age I, turn 1 ==" in first
     assert "Your hand (you may spend 3 coins):" in first
-    assert "+ Clay Pit            buildable: 1 to the bank" in first
+    assert "+ Clay Pit            (brown)  buildable: 1 to the bank" in first
     assert "wonder stage 1/3" in first
+    # the board's own resource, the neighbours by side, stage costs and effects, the trade
+    assert ", day side, board makes 1 " in first
+    assert " - your left neighbour: " in first and " - your right neighbour: " in first
+    assert "stages 0/3: 1) " in first and " -> 3 VP" in first
+    assert "Your left neighbour seat 1 (" in first and "2 coins each" in first
+    assert "points so far" in first and "production 1 " in first
     assert "Game left (quit) after 0 steps." in text
 
 
@@ -108,7 +114,12 @@ def test_a_dice_player_sees_its_own_sheet_and_each_moves_cost() -> None:
     _, text = _play(game, "1\n" * 3, seat=0, seed=3)
     assert "Your sheet: " in text and "resources 0, laurels 0" in text
     assert "  score: wonder 0, barracks_west 0" in text
-    assert "wonder (0/3): [>] s1 cost 3" in text and "[-] s2 cost 1" in text
+    assert "Wonder (0/3): [>] s1 cost 3" in text and "[-] s2 cost 1" in text
+    # dice by colour and symbol, moves as words, the neighbours' Barracks beside one's own
+    assert "Forum: grey die showing " in text
+    assert "1. pass  (gain 3 coins)  = pass and take 3 coins" in text
+    assert ": tick " in text and ", box " in text
+    assert "Barracks West (you): [ ]at1" in text and "'s Barracks East: " in text
     assert "yellow die cost -1" in text  # the Market's m3 effect
     assert "1. pass  (gain 3 coins)" in text
     assert "missing resources" in text
@@ -228,3 +239,15 @@ def test_every_project_reads_as_a_sentence() -> None:
         text = describe_project(project)
         assert text.startswith(f"join {project.cost} coin") and "; reward " in text, text
         assert "; penalty " in text and "(" not in text.split("reward")[0], text
+
+
+def test_architects_cards_tokens_conflict_and_cat_read_as_printed() -> None:
+    _, text = _play(make_game("architects", 3), "1\n" * 12 + "quit\n", seat=0, seed=5)
+    assert "blue2cat" not in text and "red0" not in text and " 2d " not in text
+    assert "wonder Halicarnassus: 2 different resources 3 VP" in text or \
+        "2 different resources" in text
+    assert "Conflict: " in text and "tokens show battle" in text
+    assert "The cat is with " in text
+    assert "Progress tokens face up: " in text and " VP" in text
+    assert "= take the top card of your own deck (" in text
+    assert "took " in text and " from " in text  # events as sentences

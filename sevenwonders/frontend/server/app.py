@@ -1,5 +1,5 @@
-"""The ASGI app: the HTTP and WebSocket routes of the README's "Game server" section, and the
-browser client's files at ``/``.
+"""The ASGI app: the HTTP and WebSocket routes of the documentation's "Game server" page, and
+the browser client's files at ``/``.
 """
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -23,10 +25,16 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from sevenwonders.frontend.server.bots import BOTS
 from sevenwonders.frontend.server.catalog import catalog
+from sevenwonders.frontend.server.guard import Guard
+from sevenwonders.frontend.server.history import replay_position, replay_steps
 from sevenwonders.frontend.server.problems import ApiError
+from sevenwonders.frontend.server.registry import Tables
+from sevenwonders.frontend.server.settings import Settings
 from sevenwonders.frontend.server.store import Store
-from sevenwonders.frontend.server.tables import QUEUE_SIZE, Table, Tables
+from sevenwonders.frontend.server.tables import CLOSE, QUEUE_SIZE, Table
 from sevenwonders.games import EXPANSIONS, GAMES
+
+log = logging.getLogger("sevenwonders.server")
 
 MAX_BODY = 1024 * 1024   # bytes of a request body
 AUTH_TIMEOUT = 10.0      # seconds a WebSocket has to send its token
@@ -35,15 +43,29 @@ SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+    (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
     (b"content-security-policy",
-     b"default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
-     b"style-src 'self'; script-src 'self'; frame-ancestors 'none'"),
+     b"default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; "
+     b"script-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
 ]
 
 
 def _tables(request: Request | WebSocket) -> Tables:
     tables: Tables = request.app.state.tables
     return tables
+
+
+def _guard(request: Request) -> Guard:
+    guard: Guard = request.app.state.guard
+    return guard
+
+
+def client_address(request: Request | WebSocket) -> str:
+    """The client's address as the ASGI server gives it (uvicorn takes it from
+    ``X-Forwarded-For`` only when the connection comes from a trusted proxy)."""
+    return request.client.host if request.client is not None else "unknown"
 
 
 def _seat(request: Request | WebSocket, table: Table) -> int:
@@ -95,7 +117,9 @@ def _json_text(text: str) -> Response:
 
 
 async def create_table(request: Request) -> Response:
-    table, tokens = _tables(request).create(await _json_body(request))
+    client = client_address(request)
+    _guard(request).hit("create", client)
+    table, tokens = _tables(request).create(await _json_body(request), client)
     return _json({"id": table.id, "seats": {str(s): t for s, t in sorted(tokens.items())}}, 201)
 
 
@@ -107,23 +131,46 @@ async def table_catalog(request: Request) -> Response:
     return _json(catalog(_tables(request).get(request.path_params["table"]).game))
 
 
-async def seat_state(request: Request) -> Response:
-    table = _tables(request).get(request.path_params["table"])
-    seat = _seat(request, table)
-    table.check_token(seat, _bearer(request.headers))
-    return _json_text(table.payload(seat))
-
-
-async def seat_move(request: Request) -> Response:
+def _seated(request: Request, *, acting: bool = False) -> tuple[Tables, Table, int]:
+    """The tables, the table and the seat of a seat's route, its token checked; an
+    ``acting`` request (a move, a take-back) also counts against the client's move rate."""
     tables = _tables(request)
     table = tables.get(request.path_params["table"])
     seat = _seat(request, table)
     table.check_token(seat, _bearer(request.headers))
+    if acting:
+        _guard(request).hit("move", client_address(request))
+    return tables, table, seat
+
+
+async def seat_state(request: Request) -> Response:
+    _, table, seat = _seated(request)
+    return _json_text(table.payload(seat))
+
+
+async def seat_move(request: Request) -> Response:
+    tables, table, seat = _seated(request, acting=True)
     body = await _json_body(request)
     if not isinstance(body, dict) or set(body) != {"move"} or not isinstance(body["move"], str):
         raise ApiError.server("malformed", 'the body must be {"move": "<notation>"}')
-    tables.move(table, seat, body["move"])
+    tables.person_moves(table, seat, body["move"])
     return _json_text(table.payload(seat))
+
+
+async def seat_back(request: Request) -> Response:
+    """The seat plays for itself again after its time ran out (no body)."""
+    tables, table, seat = _seated(request, acting=True)
+    tables.back(table, seat)
+    return _json_text(table.payload(seat))
+
+
+async def table_replay(request: Request) -> Response:
+    return _json(replay_steps(_tables(request).get(request.path_params["table"])))
+
+
+async def table_replay_position(request: Request) -> Response:
+    table = _tables(request).get(request.path_params["table"])
+    return _json(replay_position(table, str(request.path_params["step"])))
 
 
 async def table_record(request: Request) -> Response:
@@ -206,7 +253,11 @@ async def _pump(websocket: WebSocket, queue: asyncio.Queue[str], first: str) -> 
             if listener in done:
                 getter.cancel()
                 return
-            await websocket.send_text(getter.result())
+            payload = getter.result()
+            if payload == CLOSE:  # the table left memory: the client reconnects to reload it
+                await websocket.close(code=1001)
+                return
+            await websocket.send_text(payload)
     except (WebSocketDisconnect, RuntimeError, OSError):  # the client left mid-send
         return
     finally:
@@ -218,7 +269,9 @@ async def _pump(websocket: WebSocket, queue: asyncio.Queue[str], first: str) -> 
 
 async def _api_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
-    return _json(exc.body(), exc.status)
+    response = _json(exc.body(), exc.status)
+    response.headers.update(exc.headers)
+    return response
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
@@ -229,7 +282,9 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 
 
 class SecurityHeaders:
-    """Adds :data:`SECURITY_HEADERS` to every HTTP response."""
+    """Adds :data:`SECURITY_HEADERS` to every HTTP response, refusals of the Host check and
+    failures included: an exception that escapes the app becomes a logged 500 answer with the
+    headers and the usual error body (this middleware sits outside every other)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -238,25 +293,38 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        started = False
 
         async def send_with_headers(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception:
+            if started:
+                raise
+            log.exception("%s %s failed", scope.get("method"), scope.get("path"))
+            error = ApiError.server("internal", "the server failed on this request; "
+                                                "it is logged")
+            await _json(error.body(), error.status)(scope, receive, send_with_headers)
 
 
-def create_app(db_path: str = ":memory:") -> Starlette:
-    """The server over the SQLite file ``db_path``: tables are loaded (and their bots started)
-    when the app starts, and every step is written as it is played."""
+def create_app(db_path: str = ":memory:", settings: Settings | None = None) -> Starlette:
+    """The server over the SQLite file ``db_path`` with the operator's ``settings``: tables
+    are loaded when first asked for (live ones also in the background after startup), and
+    every move and step is written as it is played."""
+    settings = settings or Settings()
+    guard = Guard(settings)  # checks the rates now, not at the first request
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(db_path)
-        tables = Tables(store)
-        tables.load()
-        app.state.tables = tables
+        tables = Tables(store, settings)
+        app.state.tables, app.state.guard = tables, guard
         tables.start()
         try:
             yield
@@ -271,12 +339,17 @@ def create_app(db_path: str = ":memory:") -> Starlette:
         Route(table, table_info, methods=["GET"]),
         Route(table + "/catalog", table_catalog, methods=["GET"]),
         Route(table + "/record", table_record, methods=["GET"]),
+        Route(table + "/replay", table_replay, methods=["GET"]),
+        Route(table + "/replay/{step}", table_replay_position, methods=["GET"]),
         Route(table + "/seats/{seat}", seat_state, methods=["GET"]),
         Route(table + "/seats/{seat}/moves", seat_move, methods=["POST"]),
+        Route(table + "/seats/{seat}/back", seat_back, methods=["POST"]),
         WebSocketRoute(table + "/seats/{seat}/ws", seat_socket),
         Mount("/", StaticFiles(directory=STATIC, html=True), name="client"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={ApiError: _api_error, HTTPException: _http_error})
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(settings.allowed_hosts),
+                       www_redirect=False)
+    app.add_middleware(SecurityHeaders)  # added last: outside every other middleware
     return app

@@ -9,11 +9,20 @@ the server's report); a game without one gets an empty catalogue and a generic r
 from __future__ import annotations
 
 import contextlib
-import json
 from typing import Any
 
 from sevenwonders.core.protocol import Game
-from sevenwonders.frontend.choices import describe_card, describe_effects
+from sevenwonders.frontend.choices import describe_card
+from sevenwonders.frontend.names import (
+    BUILDINGS,
+    RESOURCE_NAMES,
+    WONDER_EFFECTS,
+    architects_names,
+    effects_words,
+    resource_words,
+    stage_key_words,
+    token_effect,
+)
 from sevenwonders.games import spec_of
 
 
@@ -30,22 +39,30 @@ def catalog(game: Game[Any, Any, Any]) -> dict[str, Any]:
 
 
 def base_catalog(game: Any) -> dict[str, Any]:
+    """The base game's box (with its expansions): every card's colour, cost (letters and words)
+    and effect, every wonder side's stages with cost and effect, each board's resource, the
+    resource names, Edifice's projects."""
     edition = game.edition
     cards = {
         name: {"colour": card.colour.value, "age": card.age, "cost": card.cost,
                "coins": card.coins, "chains_from": list(card.chains_from),
-               "text": describe_card(card)}
+               "cost_text": resource_words(card.cost, card.coins),
+               "text": describe_card(card), "effect_text": effects_words(card.effects)}
         for name, card in edition.cards.items()
     }
     wonders = {
         name: {side: [{"cost": stage.cost, "coins": stage.coins,
-                       "text": describe_effects(stage.effects) if not stage.choices else
-                       " or ".join(describe_effects(option) for option in stage.choices)}
+                       "cost_text": resource_words(stage.cost, stage.coins),
+                       "text": effects_words(stage.effects) if not stage.choices else
+                       " or ".join(effects_words(option) for option in stage.choices)}
                       for stage in wonder.stages(side)]
                for side in wonder.sides()}
         for name, wonder in edition.wonders.items()
     }
-    out: dict[str, Any] = {"cards": cards, "wonders": wonders}
+    resources = {name: resource_words(wonder.resource)
+                 for name, wonder in edition.wonders.items()}
+    out: dict[str, Any] = {"cards": cards, "wonders": wonders, "resources": resources,
+                           "legend": RESOURCE_NAMES}
     for expansion in getattr(game, "expansions", ()):
         projects = getattr(expansion, "catalogue", None)
         if isinstance(projects, dict | type(edition.cards)) and projects:
@@ -56,20 +73,14 @@ def base_catalog(game: Any) -> dict[str, Any]:
 
 
 def _project_text(project: Any) -> str:
-    from sevenwonders import to_json
+    from sevenwonders.edifice.projects import describe_project
 
-    def words(value: Any) -> str:
-        data = json.loads(to_json(value))
-        kind = str(data.pop("type", "")).replace("_", " ")
-        rest = ", ".join(f"{v if not isinstance(v, list) else '/'.join(map(str, v))}"
-                         for v in data.values())
-        return f"{kind} {rest}".strip()
-
-    reward = "; ".join(words(r) for r in project.reward)
-    return f"reward: {reward}. Penalty: {words(project.penalty)}"
+    return describe_project(project)
 
 
 def dice_catalog(game: Any) -> dict[str, Any]:
+    """Dice: every sheet's boxes (cost, points, kind, arrows) and bonuses, the buildings'
+    printed names, whether the numbers are provisional."""
     sheets = {}
     for sheet_id, table in game.tables.sheets.items():
         sheets[sheet_id] = {
@@ -79,22 +90,29 @@ def dice_catalog(game: Any) -> dict[str, Any]:
                        "requires": list(box.requires)} for box in table.boxes],
             "bonuses": [bonus.id for bonus in table.bonuses],
         }
-    return {"sheets": sheets, "provisional": bool(getattr(game, "provisional", False))}
+    return {"sheets": sheets, "provisional": bool(getattr(game, "provisional", False)),
+            "buildings": BUILDINGS}
 
 
 def architects_catalog(game: Any) -> dict[str, Any]:
+    """Architects: every card kind's printed name and colour, the progress tokens with their
+    effects, each wonder's stages (cost in words, points, effect) and its effect."""
     from sevenwonders.architects.data import load
 
     data = load()
+    names = architects_names(game)
     kinds = {}
     for kind in data.kinds:
         parts = [f"{kind.coins} coin" if kind.coins else "", "resource" if kind.resource else "",
                  "science" if kind.science else "", f"{kind.vp} VP" if kind.vp else "",
                  "cat" if kind.cat else "", f"{kind.shields} shield" if kind.shields else "",
                  f"{kind.horns} horn(s)" if kind.horns else ""]
-        kinds[kind.id] = {"colour": kind.color, "text": ", ".join(p for p in parts if p)}
-    tokens = {token.id: {"name": token.name, "power": token.power} for token in data.tokens}
-    wonders = {wonder.id: {"name": wonder.name,
-                           "stages": [{"key": s.key, "vp": s.vp} for s in wonder.stages]}
+        kinds[kind.id] = {"colour": kind.color, "text": ", ".join(p for p in parts if p),
+                          "name": names[kind.id].name, "letter": kind.letter}
+    tokens = {token.id: {"name": token.name, "power": token.power,
+                         "effect": token_effect(token)} for token in data.tokens}
+    wonders = {wonder.id: {"name": wonder.name, "effect": WONDER_EFFECTS.get(wonder.effect, ""),
+                           "stages": [{"key": s.key, "vp": s.vp, "effect": s.effect,
+                                       "cost": stage_key_words(s.key)} for s in wonder.stages]}
                for wonder in data.wonders}
     return {"kinds": kinds, "tokens": tokens, "wonders": wonders}

@@ -1,5 +1,5 @@
-"""What the server sends: a seat's payload (its view, moves, choices, visible events, scores)
-and a table's public information.
+"""What the server sends: a seat's payload (its view, moves and their words, choices, the
+numbers it decides by, visible events as sentences, scores) and a table's public information.
 
 Everything a seat receives is built from its own view, its own choice details and the events
 as ``game.visible_events`` shows them to it; the state itself is never sent.
@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sevenwonders.core.serialization import converter
+from sevenwonders.core.serialization import converter, tag_of
 from sevenwonders.frontend.choices import choices
-from sevenwonders.frontend.terminal import describe_event
+from sevenwonders.frontend.describe import describe_event
+from sevenwonders.frontend.insight import insight
+from sevenwonders.frontend.names import move_words
 from sevenwonders.games import part_of
 
 if TYPE_CHECKING:
@@ -31,6 +33,8 @@ def seat_payload(table: Table, seat: int) -> dict[str, Any]:
     owes = table.owes(seat)
     over = table.over
     events = game.visible_events(table.events, seat)
+    legal = game.legal_moves(state, seat) if owes else ()
+    moves = [str(move) for move in legal]
     payload: dict[str, Any] = {
         "table": table.id,
         "game": game.name,
@@ -38,17 +42,26 @@ def seat_payload(table: Table, seat: int) -> dict[str, Any]:
         "step": len(table.record.steps),
         "view": plain(view),
         "to_move": owes,
-        "moves": [str(move) for move in game.legal_moves(state, seat)] if owes else [],
+        "moves": moves,
+        "move_words": {move: move_words(game, move, view) for move in moves},
         "choices": plain(choices(game, state, seat)) if owes else None,
+        "insight": insight(game, view, legal),
         "waiting_for": table.waiting_for(),
         "over": over,
-        "events": [{**plain(event), "text": describe_event(game, event, view)}
-                   for event in events],
+        "events": event_entries(game, events, view),
     }
     if over:
         payload["scores"] = [plain(sheet) for sheet in game.scores(state)]
         payload["ranking"] = list(game.ranking(state))
     return payload
+
+
+def event_entries(game: Any, events: Any, view: Any) -> list[dict[str, Any]]:
+    """Events as a client gets them: each event's fields, its ``kind`` (the event class's tag)
+    and its ``text`` as ``view``'s seat reads it (the last step's ``events`` and the whole
+    game's ``log`` alike)."""
+    return [{**plain(event), "kind": tag_of(type(event)),
+             "text": describe_event(game, event, view)} for event in events]
 
 
 def public_info(table: Table) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from sevenwonders.errors import Reason, SevenWondersError
 
-# reason -> HTTP status, for the refusals only the server makes (documented in the README).
+# reason -> HTTP status, for the refusals only the server makes (documented in docs/server.md).
 SERVER_REASONS: dict[str, int] = {
     "unauthorized": 401,   # no token, or a token that is not this seat's
     "forbidden": 403,      # a seat played by a bot, or another seat's token
@@ -18,7 +18,12 @@ SERVER_REASONS: dict[str, int] = {
     "too_large": 413,      # a body over MAX_BODY (notation over its cap gets 400)
     "malformed": 400,      # not JSON, or not the documented shape
     "unsupported": 415,    # a body that is not application/json
-    "busy": 503,           # the server holds as many tables as it may
+    "rate_limited": 429,   # one client's creations or moves over the server's rate
+    "too_many": 429,       # one client's live tables at the server's cap
+    "busy": 503,           # the server holds as many live tables as it may
+    "unstorable": 500,     # a step the database would refuse: not played
+    "internal": 500,       # the server failed (logged); the request may not have been done
+    "bad_host": 400,       # a Host header the server does not answer to
 }
 
 # library reasons that mean "not now" rather than "never": 409 Conflict
@@ -28,19 +33,23 @@ _CONFLICTS = frozenset({Reason.NOT_TO_MOVE, Reason.GAME_OVER, Reason.PENDING_DEC
 class ApiError(Exception):
     """A refusal with its HTTP status, reason code and message for people."""
 
-    def __init__(self, status: int, reason: str, message: str) -> None:
+    def __init__(self, status: int, reason: str, message: str,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.reason = str(reason)
         self.message = message
+        self.headers = headers or {}
 
     def body(self) -> dict[str, dict[str, str]]:
         return {"error": {"reason": self.reason, "message": self.message}}
 
     @classmethod
-    def server(cls, reason: str, message: str, status: int | None = None) -> ApiError:
+    def server(cls, reason: str, message: str, status: int | None = None,
+               headers: dict[str, str] | None = None) -> ApiError:
         """One of :data:`SERVER_REASONS` (or a library reason with an explicit status)."""
-        return cls(status if status is not None else SERVER_REASONS[reason], reason, message)
+        return cls(status if status is not None else SERVER_REASONS[reason], reason, message,
+                   headers)
 
     @classmethod
     def of(cls, error: SevenWondersError) -> ApiError:

@@ -20,15 +20,20 @@ with warnings.catch_warnings():  # starlette 1.x would rather have httpx2; httpx
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from sevenwonders.frontend.server import create_app
+from sevenwonders.frontend.server import Settings, create_app
+from sevenwonders.frontend.server.settings import LOOPBACK_HOSTS
 
 DEADLINE = 120.0  # seconds: generous, only catches a hang
+TEST_HOST = "testserver"  # the Host header of starlette's TestClient
+ROOMY = Settings(create_rate="1000/second", move_rate="10000/second", max_tables_per_client=1000,
+                 allowed_hosts=(*LOOPBACK_HOSTS, TEST_HOST))
+"""Settings for tests that are not about the limits: one test client creates many tables."""
 
 
 @contextmanager
-def server(path: Path) -> Iterator[TestClient]:
+def server(path: Path, settings: Settings = ROOMY) -> Iterator[TestClient]:
     """The app over the SQLite file ``path``, started (lifespan) and stopped around the block."""
-    with TestClient(create_app(str(path))) as client:
+    with TestClient(create_app(str(path), settings)) as client:
         yield client
 
 

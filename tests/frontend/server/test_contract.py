@@ -77,7 +77,7 @@ def test_every_game_and_expansion_can_be_created(client) -> None:  # type: ignor
     ({"game": "base", "players": 3, "bots": {"1": "alphazero"}}, 400, "unknown_name"),
     ({"game": "base", "players": 3, "bots": {"5": "random"}}, 400, "no_such_seat"),
     ({"game": "dice", "players": 3, "options": {"sheets": "/etc/passwd"}}, 400,
-     "invalid_option"),
+     "not_a_file"),
     ({"game": "dice", "players": 3, "options": {"max_turns": None}}, 400, "invalid_option"),
     ({"game": "dice", "players": 3, "options": {"max_turns": 10**6}}, 400, "invalid_option"),
     ([1, 2, 3], 400, "malformed"),

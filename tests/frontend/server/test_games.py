@@ -61,11 +61,10 @@ def check_no_leak(record: Any, received: list[tuple[int, dict[str, Any]]]) -> in
                   for name in hand}
         secret |= {name for deck in state.decks for name in deck} | set(state.discard)
         strings = names_in(payload["view"])
-        seen = (strings & cards) | built[step]
-        if step:  # its own last hand: the card left over at an Age's end is shown to it;
-            seen |= set(states[step - 1].hands[seat])  # and the cities a step ago: an
-            seen |= {card for city in states[step - 1].cities for card in city.cards}
-            # Edifice penalty takes a public card out of a city
+        seen = (strings & cards) | set().union(*built[:step + 1])
+        for before in states[:step]:  # what it held and every city showed before: the
+            seen |= set(before.hands[seat])  # whole-game log recalls its own sales and
+            seen |= {card for city in before.cities for card in city.cards}  # discards
         secret -= seen
         text = json.dumps(payload)
         # a visible name that contains a secret one ("Siege Workshop", the Edifice project

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import time
 from pathlib import Path
 
 from sevenwonders.frontend.records import record_from_dict, replay
@@ -71,7 +72,7 @@ def test_bots_still_to_move_move_after_a_restart(tmp_path: Path) -> None:
                  "coin_effect_timing": "after_builds", "last_turn_order": "babylon_first",
                  "expansions": {}},
         seed=12345, bot_seed=99, bots={1: "random", 2: "greedy"},
-        tokens={0: token_digest(token)}, created=0.0))
+        tokens={0: token_digest(token)}, created=time.time()))
     store.close()
     with server(path) as client:
         payload = client.get(seat_url("resume", 0), headers=auth(token)).json()
@@ -86,7 +87,7 @@ def test_bots_still_to_move_move_after_a_restart(tmp_path: Path) -> None:
     db.commit()
     db.close()
     store = Store(str(path))
-    store.add_move("resume", 1, 0, moved["moves"][0])
+    store.add_move("resume", 1, 0, moved["moves"][0], time.time())
     store.close()
     db = sqlite3.connect(path)
     assert db.execute("SELECT COUNT(*) FROM steps WHERE table_id = 'resume'").fetchone() == (1,)
@@ -115,3 +116,31 @@ def test_a_table_whose_record_does_not_replay_is_left_out(tmp_path: Path) -> Non
         assert client.get(f"/api/tables/{broken}").status_code == 404
         response = client.get(seat_url(kept, 0), headers=auth(kept_tokens[0]))
         assert response.status_code == 200 and response.json()["to_move"]
+
+
+def test_a_file_of_the_first_release_is_opened_and_its_tables_play_on(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path)
+    db.executescript("""
+        CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL,
+            options TEXT NOT NULL, seed INTEGER NOT NULL, bot_seed INTEGER NOT NULL,
+            bots TEXT NOT NULL, tokens TEXT NOT NULL, created REAL NOT NULL, final TEXT);
+        CREATE TABLE steps (table_id TEXT NOT NULL REFERENCES tables(id), idx INTEGER NOT NULL,
+            moves TEXT NOT NULL, PRIMARY KEY (table_id, idx));
+        CREATE TABLE pending (table_id TEXT NOT NULL REFERENCES tables(id),
+            seat INTEGER NOT NULL, step INTEGER NOT NULL, move TEXT NOT NULL,
+            PRIMARY KEY (table_id, seat));
+    """)
+    token = "an-old-token"
+    db.execute("INSERT INTO tables VALUES ('old', 'dice', 2, '{}', 5, 6, '{\"1\": \"random\"}',"
+               " ?, 0.0, NULL)", (f'{{"0": "{token_digest(token)}"}}',))
+    db.commit()
+    db.close()
+    with server(path) as client:
+        payload = client.get(seat_url("old", 0), headers=auth(token)).json()
+        assert payload["clock"]["seconds"] is None and payload["to_move"]
+        answer = client.post(seat_url("old", 0) + "/moves", headers=auth(token),
+                             json={"move": payload["moves"][0]})
+        assert answer.status_code == 200
+        assert wait_until(client, "old", 0, token, lambda p: p["step"] == 1)["step"] == 1
+        assert client.app.state.tables.store.live_count(time.time() - 60) == 1

@@ -89,7 +89,7 @@ const seats = {
     this.save(all);
   },
   forget(table, seat) { const all = this.all(); delete all[`${table}/${seat}`]; this.save(all); },
-  ofTable(table) { return Object.values(this.all()).filter((s) => s.table === table); },
+  ofTable(table) { return Object.values(this.all()).filter((s) => s.table === table && !s.replaced); },
 };
 
 function inviteLink(table, seat, token) {
@@ -106,8 +106,12 @@ function route() {
   setConn("");
   const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
   if (parts[0] === "join" && parts.length === 4) {
-    seats.put(parts[1], parts[2], parts[3], "");
-    location.replace(`#/t/${parts[1]}/${parts[2]}`);
+    joinLink(parts[1], parts[2], parts[3]);
+    return;
+  }
+  if (parts[0] === "replay" && parts.length === 2) {
+    current = new ReplayPage(parts[1]);
+    current.open();
     return;
   }
   if (parts[0] === "t" && parts.length === 3) {
@@ -140,12 +144,16 @@ function renderLobby() {
   const root = app();
   root.replaceChildren();
   root.className = "lobby";
+  delete root.dataset.step;
   const form = h("form", { class: "panel create", id: "create-form" });
   const gameSelect = h("select", { id: "game", name: "game" },
     GAME_CHOICES.map((g) => h("option", { value: g.id }, g.label)));
   const players = h("input", { id: "players", type: "number", min: 3, max: 7, value: 3 });
   const sides = h("select", { id: "sides" });
   const seatsBox = h("div", { class: "seat-rows", id: "seat-rows" });
+  const clock = h("select", { id: "clock-seconds" },
+    [["", "off (wait for everyone)"], ["30", "30 s per decision"], ["60", "1 min per decision"],
+     ["120", "2 min per decision"], ["300", "5 min per decision"]].map(([v, t]) => h("option", { value: v }, t)));
 
   function choice() { return GAME_CHOICES.find((g) => g.id === gameSelect.value); }
   function drawSeats() {
@@ -175,6 +183,7 @@ function renderLobby() {
     h("label", { class: "field" }, h("span", {}, "Players"), players),
     h("label", { class: "field" }, h("span", {}, "Wonder sides"), sides),
     h("div", { class: "field" }, h("span", {}, "Seats"), seatsBox),
+    h("label", { class: "field" }, h("span", {}, "Turn clock"), clock),
     h("button", { type: "submit", class: "primary", id: "create" }, "Create table"),
   );
   form.addEventListener("submit", async (event) => {
@@ -190,7 +199,8 @@ function renderLobby() {
     });
     try {
       const created = await api("POST", "/api/tables",
-        { game: g.game, players: Number(players.value), options, bots });
+        { game: g.game, players: Number(players.value), options, bots,
+          clock: clock.value ? { seconds: Number(clock.value), bot: "greedy" } : null });
       const mine = people.find(([, kind]) => kind === "me") || people[0];
       for (const [seat, token] of Object.entries(created.seats)) {
         seats.put(created.id, seat, token, g.label, !mine || Number(seat) !== mine[0]);
@@ -203,7 +213,7 @@ function renderLobby() {
   });
 
   const mine = h("section", { class: "panel mine" }, h("h2", {}, "Your seats"));
-  const list = Object.values(seats.all()).sort((a, b) => b.added - a.added);
+  const list = Object.values(seats.all()).filter((s) => !s.replaced).sort((a, b) => b.added - a.added);
   if (!list.length) mine.append(h("p", { class: "muted" }, "No seats yet: create a table or open an invite link."));
   const ul = h("ul", { class: "seat-list" });
   for (const s of list.slice(0, 30)) {
@@ -235,7 +245,65 @@ function renderLobby() {
   drawSeats();
 }
 
+
+// ------------------------------------------------------------------ join links
+
+function joinLink(table, seat, token) {
+  // A link never silently replaces a seat token this browser already holds: ask, and keep the
+  // old one among the replaced tokens either way.
+  const held = seats.get(table, seat);
+  if (!held || held === token) {
+    seats.put(table, seat, token, "");
+    location.replace(`#/t/${table}/${seat}`);
+    return;
+  }
+  const root = app();
+  root.className = "lobby";
+  const keep = h("button", { class: "primary", id: "keep-token", onclick: () => location.replace(`#/t/${table}/${seat}`) },
+    "Keep my current seat");
+  root.replaceChildren(h("section", { class: "panel", role: "alertdialog", "aria-labelledby": "join-title" },
+    h("h2", { id: "join-title" }, `You already hold seat ${seat} of table ${table}`),
+    h("p", {}, "This link carries a different token for the same seat. Replacing yours loses the seat if the link is forged; your current token is kept in this browser either way."),
+    h("div", { class: "actions" }, keep,
+      h("button", { id: "replace-token", onclick: () => {
+        const all = seats.all();
+        const old = all[`${table}/${seat}`];
+        all[`replaced/${table}/${seat}/${Date.now()}`] = { ...old, replaced: true };
+        seats.save(all);
+        seats.put(table, seat, token, old.game || "");
+        location.replace(`#/t/${table}/${seat}`);
+      } }, "Use the link's token"))));
+  keep.focus();
+}
+
+// ------------------------------------------------------------------ focus, title, announcements
+
+function focusKey(el) {  // how to find "the same" control after the page is drawn again
+  if (!el || el === document.body) return null;
+  if (el.dataset && el.dataset.move) return `[data-move="${CSS.escape(el.dataset.move)}"]`;
+  if (el.dataset && el.dataset.card) return `[data-card="${CSS.escape(el.dataset.card)}"]`;
+  if (el.dataset && el.dataset.ref) return `[data-ref="${CSS.escape(el.dataset.ref)}"]`;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  return null;
+}
+
+function announce(text) {
+  const el = document.getElementById("live");
+  if (!el || !text) return;
+  el.textContent = "";
+  setTimeout(() => { el.textContent = text; }, 30);
+}
+
 // ------------------------------------------------------------------ the table page
+
+let pointerDown = false;  // a press in progress: the page is drawn again after the click
+document.addEventListener("pointerdown", () => { pointerDown = true; }, true);
+for (const type of ["pointerup", "pointercancel"]) {
+  document.addEventListener(type, () => {
+    pointerDown = false;
+    setTimeout(() => { if (current && current.deferred) current.render(); }, 0);
+  }, true);
+}
 
 class TablePage {
   constructor(table, seat) {
@@ -252,6 +320,7 @@ class TablePage {
     this.socket = null;
     this.retry = 500;
     this.sending = false;
+    this.chosen = [];  // seats that have chosen in this step (readiness)
   }
 
   async open() {
@@ -276,12 +345,15 @@ class TablePage {
       return;
     }
     this.connect();
+    this.tick = setInterval(() => this.drawClock(), 1000);
   }
 
   close() {
     this.closed = true;
     if (this.socket) this.socket.close();
     clearTimeout(this.timer);
+    clearInterval(this.tick);
+    document.title = BASE_TITLE;
   }
 
   connect() {
@@ -296,7 +368,8 @@ class TablePage {
       if (data.error) { toast(data.error.message, "bad"); return; }
       setConn("live");
       this.retry = 500;
-      this.show(data);
+      if (data.view) this.show(data);
+      else this.ready(data);
     };
     socket.onclose = () => {
       if (this.closed) return;
@@ -304,6 +377,27 @@ class TablePage {
       this.timer = setTimeout(() => this.resync(), this.retry);
       this.retry = Math.min(this.retry * 2, 10000);
     };
+  }
+
+  ready(data) {  // a readiness push: who has chosen in this step, and the turn clock
+    if (!this.payload || (data.step !== undefined && data.step !== this.payload.step)) return;
+    if (Array.isArray(data.waiting_for)) this.payload.waiting_for = data.waiting_for;
+    if (data.clock !== undefined) this.payload.clock = data.clock;
+    this.noteReadiness();
+    this.render();
+  }
+
+  noteReadiness() {  // announce every seat that has chosen since the last payload of this step
+    const p = this.payload;
+    const waiting = new Set(p.waiting_for || []);
+    const owed = p.owed || this.owed || [];
+    for (const seat of owed) {
+      if (!waiting.has(seat) && !this.chosen.includes(seat)) {
+        this.chosen.push(seat);
+        const bot = this.info && this.info.seats[seat] && this.info.seats[seat].bot;
+        if (seat !== this.seat && !bot) announce(`${this.seatName(seat)} has chosen.`);
+      }
+    }
   }
 
   async resync() {  // after a lost connection: fetch the state, then listen again
@@ -330,16 +424,26 @@ class TablePage {
   }
 
   show(payload) {
-    if (this.payload && payload.step < this.payload.step) return;  // an older push
+    const older = this.payload && (payload.version !== undefined && this.payload.version !== undefined
+      ? payload.version < this.payload.version : payload.step < this.payload.step);
+    if (older) return;  // a push queued before a newer answer
+    const wasToMove = this.payload && this.payload.to_move && this.payload.step === payload.step;
     if (payload.step !== this.lastStep) {
-      if (payload.events.length) {
+      this.chosen = [];
+      const asked = payload.view && Array.isArray(payload.view.to_move) ? payload.view.to_move : [];
+      this.owed = [...new Set(asked.concat(payload.waiting_for || []))].sort();
+      if (Array.isArray(payload.log)) this.log = payload.log.map(logEntry);
+      else if (payload.events.length) {
         this.log.push({ step: payload.step, lines: payload.events.map((e) => e.text) });
-        this.log = this.log.slice(-60);
       }
+      const lines = payload.events.map((e) => e.text);
+      if (this.lastStep >= 0 && lines.length) announce(lines.slice(0, 4).join(" "));
       this.lastStep = payload.step;
       if (this.info) this.refreshInfo();
     }
     this.payload = payload;
+    this.noteReadiness();
+    if (payload.to_move && !wasToMove && !payload.over) announce("Your move.");
     this.render();
   }
 
@@ -349,27 +453,78 @@ class TablePage {
 
   waiting(seat) {
     const p = this.payload;
-    return p && !p.over && p.waiting_for.includes(seat) && seat !== this.seat
-      ? h("span", { class: "thinking", title: "still to move" }, "…") : null;
+    if (!p || p.over || seat === this.seat) return null;
+    if (p.waiting_for.includes(seat)) return h("span", { class: "thinking" }, "choosing…");
+    if (this.chosen.includes(seat)) return h("span", { class: "chosen" }, "has chosen ✓");
+    return null;
+  }
+
+  readiness() {  // "seat 2 has chosen" for every seat owing a move in this step
+    const p = this.payload;
+    const owed = this.owed || [];
+    if (!p || p.over || owed.length < 2) return null;
+    return h("div", { class: "readiness", id: "readiness" }, owed.map((seat) =>
+      h("span", { class: "chip " + (p.waiting_for.includes(seat) ? "pending" : "done") },
+        `${this.seatName(seat)}: ${p.waiting_for.includes(seat) ? "choosing…" : "has chosen"}`)));
   }
 
   seatName(seat) {
     if (seat === this.seat) return "You";
     const s = this.info && this.info.seats[seat];
-    return s && s.bot ? `Seat ${seat} · ${s.bot} bot` : `Seat ${seat}`;
+    return s && s.bot ? `Seat ${seat} (${s.bot} bot)` : `Seat ${seat}`;
   }
 
   render() {
+    if (pointerDown) { this.deferred = true; return; }  // never swap a button under a click
+    this.deferred = false;
     const p = this.payload;
     if (p.over) setStatus("Game over", "done");
     else if (p.to_move) setStatus("Your move", "go");
     else setStatus(`Waiting for ${p.waiting_for.map((s) => this.seatName(s).toLowerCase()).join(", ") || "the table"}`, "wait");
+    document.title = p.over ? `Game over · ${BASE_TITLE}` : p.to_move ? `▶ Your move · ${BASE_TITLE}` : BASE_TITLE;
+    const active = document.activeElement;
+    const key = focusKey(active);
+    const hadFocus = active && active !== document.body && app().contains(active);
     const renderer = { base: renderBase, architects: renderArchitects, dice: renderDice }[p.game] || renderGeneric;
     const board = h("div", { class: "board" }, renderer(this, p));
-    const side = h("aside", { class: "sidebar" }, this.renderLog(), this.renderInvites());
+    const side = h("aside", { class: "sidebar", "aria-label": "Clock, events and invitations" },
+      this.renderClock(), this.renderLog(), this.renderInvites());
     const root = app();
     root.replaceChildren(h("div", { class: "table-grid" }, board, side));
-    if (p.over && p.scores && !this.hideScores) root.append(renderScores(this, p));
+    root.dataset.step = String(p.step);
+    if (p.over && p.scores && !this.hideScores) {
+      root.append(renderScores(this, p));
+      if (!this.scoresShown) { this.scoresShown = true; document.getElementById("score-title").focus(); return; }
+    }
+    if (hadFocus) {  // keep the keyboard where it was, or on the panel it was in
+      const again = key && root.querySelector(key);
+      const fallback = document.getElementById("actions") ? document.querySelector("#actions button") : document.getElementById("hand-title");
+      (again || fallback || root).focus({ preventScroll: true });
+    }
+  }
+
+  renderClock() {
+    const clock = this.payload.clock;
+    if (!clock || !clock.seconds || this.payload.over) return null;
+    const away = (clock.away || []).includes(this.seat);
+    return h("section", { class: "panel clock", "aria-label": "Turn clock" }, h("h3", {}, "Turn clock"),
+      h("p", { id: "clock", class: "clock-text" }, clockText(clock, this.seatName.bind(this))),
+      away ? h("p", {}, "Your time ran out: a bot plays for you. ",
+        h("button", { id: "take-back", class: "primary", onclick: () => this.back() }, "Take my seat back")) : null);
+  }
+
+  async back() {
+    try {
+      this.show(await api("POST", `/api/tables/${this.table}/seats/${this.seat}/back`, undefined, this.token));
+      announce("You play for yourself again.");
+    } catch (error) {
+      toast(error.message, "bad");
+    }
+  }
+
+  drawClock() {
+    const el = document.getElementById("clock");
+    if (el && this.payload && this.payload.clock) el.textContent = clockText(this.payload.clock, this.seatName.bind(this));
   }
 
   renderLog() {
@@ -378,8 +533,9 @@ class TablePage {
       items.push(h("li", { class: "log-step" }, `step ${entry.step}`));
       for (const line of entry.lines) items.push(h("li", {}, line));
     }
-    return h("section", { class: "panel log" }, h("h3", {}, "Events"),
-      items.length ? h("ul", { id: "log" }, items) : h("p", { class: "muted" }, "Nothing yet."));
+    return h("section", { class: "panel log", "aria-label": "Events" }, h("h3", {}, "Events"),
+      items.length ? h("ul", { id: "log", tabindex: "0", "aria-label": "Events, newest first" }, items)
+        : h("p", { class: "muted" }, "Nothing yet."));
   }
 
   renderInvites() {
@@ -389,7 +545,7 @@ class TablePage {
       h("p", { class: "muted" }, "Send each person their seat's link; it carries the seat's secret token."),
       others.map((s) => h("div", { class: "invite" },
         h("a", { href: `#/t/${s.table}/${s.seat}` }, `seat ${s.seat}`),
-        h("input", { readonly: true, value: inviteLink(s.table, s.seat, s.token),
+        h("input", { readonly: true, value: inviteLink(s.table, s.seat, s.token), "aria-label": `invite link for seat ${s.seat}`,
                      onfocus: (e) => e.target.select() }))));
   }
 
@@ -399,375 +555,88 @@ class TablePage {
   }
 }
 
-// ------------------------------------------------------------------ base game (and Edifice)
+const BASE_TITLE = "7 Wonders · sevenwonders";
 
-const COLOURS = ["brown", "grey", "yellow", "blue", "green", "red", "purple", "black", "white"];
-const HOW = {
-  free_chain: ["free", "free (chain)"], free_power: ["free", "free (wonder power)"],
-  free_discard: ["free", "free (from the discard pile)"], own_resources: ["ok", "buildable"],
-  trading: ["trade", "by trading"], cannot_pay: ["no", "cannot pay"],
-  duplicate: ["no", "already built"], wonder_complete: ["no", "wonder complete"],
-};
-
-
-function costMark(c) {
-  const [kind, text] = HOW[c.how] || ["no", words(c.how)];
-  let cost = "";
-  if (c.buildable && c.how !== "free_chain" && c.how !== "free_power" && c.how !== "free_discard") {
-    cost = c.cheapest_cost ? `${c.cheapest_cost} coin${c.cheapest_cost > 1 ? "s" : ""}` : "no cost";
-  }
-  return h("span", { class: `mark ${kind}` }, text + (cost ? ` · ${cost}` : ""));
+function logEntry(entry) {  // one step of the server's whole-game log
+  const lines = entry.lines || (entry.events || []).map((e) => (typeof e === "string" ? e : e.text));
+  return { step: entry.step, lines: lines.length ? lines : entry.text ? [entry.text] : [] };
 }
 
-function cardChip(page, name, extraClass) {
-  const card = (page.catalog.cards || {})[name];
-  const colour = card ? card.colour : "unknown";
-  return h("span", { class: `chip c-${colour} ${extraClass || ""}`, title: card ? card.text : name }, name);
-}
-
-function ringOrder(me, n) {
-  // left neighbour, you, right neighbour, then the others (seat + 1 is to the left)
-  const left = (me + 1) % n, right = (me - 1 + n) % n;
-  const order = [left, me, right];
-  for (let s = 0; s < n; s++) if (!order.includes(s)) order.push(s);
-  return [...new Set(order)];
-}
-
-function renderBase(page, p) {
-  const v = p.view;
-  const n = v.cities.length;
-  const direction = v.age === 2 ? "right" : "left";
-  const head = h("section", { class: "panel headline" },
-    h("h2", {}, `Age ${roman(v.age)} · turn ${v.turn}`),
-    h("span", { class: "muted" }, `hands pass to the ${direction} · discard pile ${v.discard_size} · hands ${v.hand_sizes.join("/")}`));
-  const cities = h("section", { class: "cities" },
-    ringOrder(v.seat, n).map((seat) => baseCity(page, v, seat)));
-  const parts = [head, cities];
-  for (const expansion of v.expansions) {
-    if (expansion.expansion === "edifice") parts.push(renderEdifice(page, v, expansion));
-  }
-  parts.push(renderHand(page, p));
-  return parts;
-}
-
-function baseCity(page, v, seat) {
-  const city = v.cities[seat];
-  const n = v.cities.length;
-  const wonder = ((page.catalog.wonders || {})[city.wonder] || {})[city.side] || [];
-  const where = seat === v.seat ? "you" : seat === (v.seat + 1) % n ? "left neighbour"
-    : seat === (v.seat - 1 + n) % n ? "right neighbour" : "";
-  const military = city.tokens.reduce((a, b) => a + b, 0);
-  const byColour = {};
-  for (const name of city.cards) {
-    const card = (page.catalog.cards || {})[name];
-    (byColour[card ? card.colour : "unknown"] ||= []).push(name);
-  }
-  const stages = [];
-  const total = wonder.length || Math.max(city.stages, 3);
-  for (let i = 0; i < total; i++) {
-    const stage = wonder[i];
-    stages.push(h("span", { class: "stage " + (i < city.stages ? "built" : ""),
-                            title: stage ? `stage ${i + 1}: ${stage.text} (cost ${stage.cost || "-"})` : `stage ${i + 1}` },
-      String(i + 1)));
-  }
-  return h("article", { class: "panel city" + (seat === v.seat ? " me" : ""), dataset: { seat } },
-    h("header", {},
-      h("strong", {}, `${city.wonder}`), h("span", { class: "side" }, city.side),
-      h("span", { class: "who" }, `${page.seatName(seat)}${where && seat !== v.seat ? " · " + where : ""}`), page.waiting(seat)),
-    h("div", { class: "stats" },
-      h("span", { class: "coins", title: "coins" }, `${city.coins}`),
-      h("span", { class: "military", title: `military tokens: ${city.tokens.join(", ") || "none"}` }, `${military >= 0 ? "+" : ""}${military}`),
-      h("span", { class: "stages", title: "wonder stages" }, stages)),
-    h("div", { class: "cards" },
-      COLOURS.concat(["unknown"]).filter((c) => byColour[c]).map((c) =>
-        h("div", { class: "colour-row" }, byColour[c].map((name) => cardChip(page, name)))),
-      city.cards.length ? null : h("span", { class: "muted" }, "no buildings yet")));
-}
-
-function renderEdifice(page, v, ed) {
-  const projects = page.catalog.projects || {};
-  return h("section", { class: "panel edifice" }, h("h3", {}, "Edifice projects"),
-    h("div", { class: "projects" }, ed.projects.map((name, i) => {
-      const info = projects[name] || {};
-      return h("div", { class: "project" + (i + 1 === v.age ? " current" : "") },
-        h("strong", {}, `Age ${roman(i + 1)}: ${name}`),
-        h("div", { class: "muted small" }, info.text || ""),
-        h("div", {}, `${words(ed.outcomes[i])} · ${ed.pawns_left[i]} pawn(s) left · cost ${info.cost ?? "?"}`),
-        h("div", { class: "small" }, ed.participants[i].length
-          ? `joined: ${ed.participants[i].map((s) => page.seatName(s)).join(", ")}` : "nobody joined yet"));
-    })));
-}
-
-function movesOf(p, verb, card) {
-  return p.moves.filter((m) => m === `${verb} ${card}` || m.startsWith(`${verb} ${card} `));
-}
-
-function renderHand(page, p) {
-  const v = p.view;
-  const c = p.choices;
-  const panel = h("section", { class: "panel hand", id: "hand" });
-  if (p.over) return null;
-  if (!p.to_move || !c) {
-    panel.append(h("h3", {}, "Your hand"), h("div", { class: "hand-cards" },
-      v.hand.map((name) => handCard(page, name, null, false))));
-    return panel;
-  }
-  const title = { draft: "Choose a card", play_last_card: "Play your last card (Babylon)",
-    build_from_discard: "Build a card from the discard pile (Halikarnassos)",
-    expansion: "A decision" }[c.decision] || words(c.decision);
-  panel.append(h("h3", {}, title, h("span", { class: "muted" }, ` · you may spend ${c.coins} coins`)));
-  if (c.detail) panel.append(h("p", { class: "muted" }, words(c.detail)));
-  const cards = c.cards || [];
-  panel.append(h("div", { class: "hand-cards" },
-    cards.map((choice) => handCard(page, choice.card, choice, page.selected === choice.card))));
-  if (c.stage) panel.append(stageLine(c.stage));
-  const chosen = cards.find((choice) => choice.card === page.selected);
-  if (chosen) panel.append(renderActions(page, p, chosen));
-  else if (cards.length) panel.append(h("p", { class: "muted hint" }, "Pick a card to build it, build a wonder stage with it, or sell it."));
-  const other = (c.other || []).concat(c.cards && c.cards.length ? [] :
-    p.moves.filter((m) => !(c.other || []).includes(m)));
-  if (other.length) {
-    panel.append(h("div", { class: "actions" }, other.map((m) => page.moveButton(m, m))));
-  }
-  return panel;
-}
-
-function stageLine(stage) {
-  if (!stage.stage) return h("p", { class: "stage-line muted" }, "Your wonder is complete.");
-  const [kind, text] = HOW[stage.how] || ["no", words(stage.how)];
-  const cost = stage.buildable && stage.cheapest_cost ? ` · ${stage.cheapest_cost} coins` : "";
-  const options = stage.options && stage.options.length ? ` · options: ${stage.options.join(" | ")}` : "";
-  return h("p", { class: "stage-line" }, `Wonder stage ${stage.stage}/${stage.stages}: `,
-    h("span", { class: `mark ${kind}` }, text + cost), options);
-}
-
-function handCard(page, name, choice, selected) {
-  const card = (page.catalog.cards || {})[name] || {};
-  return h("button", {
-    class: `hand-card c-${card.colour || "unknown"}` + (selected ? " selected" : "") +
-      (choice && choice.buildable ? " buildable" : ""),
-    dataset: { card: name },
-    onclick: choice ? () => { page.selected = selected ? null : name; page.render(); } : null,
-    disabled: !choice,
-  },
-    h("span", { class: "card-name" }, name),
-    h("span", { class: "card-text" }, card.text || ""),
-    choice ? costMark(choice) : null,
-    choice && choice.free_build ? h("span", { class: "mark free" }, "free build of the Age") : null);
-}
-
-function buildHow(move, choice) {  // "paying 2 to the left and 1 to the right", from the notation
-  const rest = move.slice(`build ${choice.card}`.length).trim();
-  if (rest === "free") return "with the free build of the Age";
-  if (choice.how.startsWith("free")) return "for free";
-  const left = /left (\d+)/.exec(rest), right = /right (\d+)/.exec(rest);
+function clockText(clock, seatName) {
+  const deadline = clock.deadline !== undefined && clock.deadline !== null ? clock.deadline * 1000 : null;
+  const left = deadline !== null ? Math.max(0, Math.round((deadline - Date.now()) / 1000))
+    : clock.seconds_left !== undefined ? clock.seconds_left : null;
+  const bots = (clock.away || []).map((s) => seatName(s)).join(", ");
   const parts = [];
-  if (left) parts.push(`${left[1]} to the left`);
-  if (right) parts.push(`${right[1]} to the right`);
-  if (choice.bank_coins) parts.push(`${choice.bank_coins} to the bank`);
-  return parts.length ? `paying ${parts.join(", ")}` : rest;
+  if (left !== null) parts.push(`${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left to choose`);
+  else parts.push("nobody is on the clock");
+  if (clock.seconds) parts.push(`${clock.seconds} s per decision`);
+  if (bots) parts.push(`the ${clock.bot || ""} bot plays for ${bots}`.replace("  ", " "));
+  return parts.join(" · ");
 }
 
-function renderActions(page, p, choice) {
-  const box = h("div", { class: "actions", id: "actions" });
-  const builds = choice.moves.length ? choice.moves : movesOf(p, "build", choice.card);
-  for (const move of builds) {
-    box.append(page.moveButton(`Build ${choice.card} ${buildHow(move, choice)}`.trim(), move, "build"));
+// ------------------------------------------------------------------ replay of a finished table
+
+class ReplayPage {
+  constructor(table) {
+    this.table = table;
+    this.at = 0;
+    this.steps = 0;
+    this.catalog = {};
+    this.info = null;
+    this.seat = 0;
   }
-  const stage = p.choices.stage;
-  for (const move of movesOf(p, "stage", choice.card)) {
-    const rest = move.slice(`stage ${choice.card}`.length).trim();
-    const label = `Wonder stage ${stage && stage.stage ? stage.stage : ""}` + (rest ? ` (${rest})` : "");
-    box.append(page.moveButton(label, move, "stage-move"));
-  }
-  for (const move of movesOf(p, "sell", choice.card)) {
-    box.append(page.moveButton(`Sell for ${choice.sell_coins || 3} coins`, move, "sell"));
-  }
-  for (const move of p.moves.filter((m) => m.includes(choice.card) && !builds.includes(m) &&
-      !m.startsWith("stage ") && !m.startsWith("sell "))) {
-    box.append(page.moveButton(move, move));
-  }
-  if (!choice.buildable) box.prepend(h("span", { class: "muted why" }, `Cannot build: ${words(choice.how)}`));
-  return box;
-}
 
-// ------------------------------------------------------------------ Architects
-
-function archCard(page, kind) {
-  const info = (page.catalog.kinds || {})[kind];
-  return h("span", { class: `chip c-${info ? info.colour : "unknown"}`, title: info ? info.text : kind }, words(kind));
-}
-
-function archToken(page, id) {
-  const info = (page.catalog.tokens || {})[id];
-  return h("span", { class: "chip token", title: info ? words(info.power) : id }, info ? info.name : words(id));
-}
-
-function archStages(page, city) {
-  const wonder = (page.catalog.wonders || {})[city.wonder];
-  if (!wonder) return h("span", { class: "stages" }, `stages: ${city.built.join(", ") || "none"}`);
-  return h("span", { class: "stages" }, wonder.stages.map((stage) =>
-    h("span", { class: "stage wide" + (city.built.includes(stage.key) ? " built" : ""),
-                title: `stage ${stage.key}: ${stage.vp} VP` }, stage.key)));
-}
-
-function renderArchitects(page, p) {
-  const v = p.view;
-  const head = h("section", { class: "panel headline" },
-    h("h2", {}, `Turn ${v.turn} · ${v.current === v.seat ? "you decide" : page.seatName(v.current) + " decides"}: ${words(v.decision)}`),
-    h("span", { class: "muted" }, `conflict ${v.conflict_flipped}/${v.conflict_total} · progress pile ${v.token_pile_size} · central deck ${v.central_size}` +
-      (v.central_top ? ` (top: ${v.central_top})` : "")));
-  const tokens = h("section", { class: "panel tokens" }, h("h3", {}, "Progress tokens"),
-    v.face_up.length ? v.face_up.map((t) => archToken(page, t)) : h("span", { class: "muted" }, "none face up"),
-    v.cat !== null ? h("span", { class: "chip cat" }, `the cat is with ${page.seatName(v.cat).toLowerCase()}`) : null);
-  const decks = h("section", { class: "panel decks" }, h("h3", {}, "Decks"),
-    h("div", { class: "deck-row" }, v.decks.map((d) => h("div", { class: "deck" },
-      h("strong", {}, words(d.wonder)), h("span", {}, `${d.size} cards`),
-      d.top ? archCard(page, d.top) : h("span", { class: "chip" }, "empty")))));
-  const cities = h("section", { class: "cities" }, v.cities.map((city, seat) =>
-    h("article", { class: "panel city" + (seat === v.seat ? " me" : ""), dataset: { seat } },
-      h("header", {}, h("strong", {}, ((page.catalog.wonders || {})[city.wonder] || {}).name || words(city.wonder)),
-        h("span", { class: "who" }, page.seatName(seat)),
-        v.cat === seat ? h("span", { class: "chip cat" }, "cat") : null),
-      h("div", { class: "stats" }, h("span", { class: "military", title: "shields / military victories" }, `${city.shields} shields · ${city.military} victories`),
-        archStages(page, city)),
-      h("div", { class: "cards arch-cards" }, city.cards.map((c) => archCard(page, c)),
-        city.tokens.map((t) => archToken(page, t))))));
-  const parts = [head, tokens, decks, cities];
-  if (v.revealed && v.revealed.length) {
-    parts.push(h("section", { class: "panel" }, h("h3", {}, "Revealed to you"),
-      v.revealed.map((c) => archCard(page, c))));
-  }
-  parts.push(renderMoves(page, p));
-  return parts;
-}
-
-// ------------------------------------------------------------------ Dice
-
-function diceTarget(move) {  // the sheet box a move acts on, if any
-  const parts = move.split(" ");
-  if (parts[0] === "build" && parts.length >= 3) return parts[2];
-  if (parts[0] === "wonder" && parts.length >= 2) return `wonder.${parts[1]}`;
-  if (parts[0] === "tick" && parts.length >= 2) return parts[1];
-  return null;
-}
-
-function renderDice(page, p) {
-  const v = p.view;
-  const targets = {};
-  for (const move of p.moves) {
-    const ref = diceTarget(move);
-    if (ref) (targets[ref] ||= []).push(move);
-  }
-  const sheets = page.catalog.sheets || {};
-  const head = h("section", { class: "panel headline" },
-    h("h2", {}, `Turn ${v.turn} · ${words(v.phase)}`),
-    h("span", { class: "muted" }, (v.final_turn ? `the game ends after turn ${v.final_turn} · ` : "") +
-      (v.provisional ? "provisional sheet numbers" : v.sheet_set)));
-  const forum = h("section", { class: "panel forum" }, h("h3", {}, "Forum"),
-    h("div", { class: "dice" }, v.forum.map((d) => h("div", { class: `die d-${d.die.split("_")[0]}` },
-      h("strong", {}, words(d.face)), h("span", { class: "small" }, `${words(d.die)} · area ${d.area}`)))));
-  const seatsBox = h("section", { class: "cities" }, v.seats.map((s, seat) => {
-    const sheet = sheets[s.sheet] || { boxes: [], bonuses: [] };
-    const buildings = [];
-    for (const box of sheet.boxes) {
-      let row = buildings.find((b) => b.name === box.building);
-      if (!row) { row = { name: box.building, boxes: [] }; buildings.push(row); }
-      row.boxes.push(box);
-    }
-    return h("article", { class: "panel city sheet" + (seat === v.seat ? " me" : ""), dataset: { seat } },
-      h("header", {}, h("strong", {}, sheet.wonder || s.sheet), h("span", { class: "who" }, page.seatName(seat))),
-      h("div", { class: "stats" }, h("span", { class: "coins" }, `${s.coins}`),
-        h("span", {}, `bonuses ${s.bonuses.filter((b) => b).length}/${s.bonuses.length}`)),
-      h("div", { class: "buildings" }, buildings.map((b) => h("div", { class: "building" },
-        h("span", { class: "bname" }, words(b.name)),
-        b.boxes.map((box) => {
-          const ref = `${box.building}.${box.id}`;
-          const can = seat === v.seat && (targets[ref] || []).length > 0;
-          return h(can ? "button" : "span", {
-            class: "box" + (s.ticks[box.index] ? " ticked" : "") + (can ? " can" : "") +
-              (can && page.selected === ref ? " selected" : ""),
-            dataset: { ref },
-            title: `${ref}: cost ${box.cost}${box.vp ? `, ${box.vp} VP` : ""}${box.kind ? `, ${box.kind}` : ""}`,
-            onclick: can ? () => { page.selected = page.selected === ref ? null : ref; page.render(); } : null,
-          }, box.vp ? String(box.vp) : "");
-        })))));
-  }));
-  const chosen = page.selected && targets[page.selected];
-  const pick = chosen ? h("section", { class: "panel hand" }, h("h3", {}, `Box ${page.selected}`),
-    h("div", { class: "actions", id: "actions" }, chosen.map((m) => {
-      const cost = moveCosts(p)[m];
-      return page.moveButton(cost ? `${m} · ${cost}` : m, m, "build");
-    }))) : null;
-  return [head, forum, seatsBox, pick, renderMoves(page, p)];
-}
-
-// ------------------------------------------------------------------ any game
-
-function renderMoves(page, p) {
-  const panel = h("section", { class: "panel hand", id: "hand" });
-  if (p.over) return null;
-  if (!p.to_move) {
-    panel.append(h("p", { class: "muted" }, "Waiting for the other seats…"));
-    return panel;
-  }
-  let groups = p.choices && p.choices.groups;
-  if (!groups) {  // group the moves by their first word
-    groups = [];
-    for (const m of p.moves) {
-      const kind = m.split(" ")[0];
-      let group = groups.find((g) => g.kind === kind);
-      if (!group) { group = { kind, moves: [] }; groups.push(group); }
-      group.moves.push(m);
+  async open() {
+    const root = app();
+    root.className = "table-page replay";
+    root.replaceChildren(h("p", { class: "loading" }, "Loading the record…"));
+    try {
+      [this.info, this.catalog] = await Promise.all([
+        api("GET", `/api/tables/${this.table}`), api("GET", `/api/tables/${this.table}/catalog`)]);
+      await this.go(0);
+    } catch (error) {
+      root.replaceChildren(h("div", { class: "panel" }, h("h2", {}, "No replay"),
+        h("p", {}, error.message), h("a", { href: "#/" }, "Back to the lobby")));
     }
   }
-  const costs = moveCosts(p);
-  panel.append(h("h3", {}, "Your move"));
-  for (const group of groups) {
-    panel.append(h("div", { class: "move-group" }, h("span", { class: "kind" }, words(group.kind)),
-      group.moves.map((m) => page.moveButton(costs[m] ? `${m} · ${costs[m]}` : m, m))));
+
+  close() {}
+
+  async go(at) {
+    const frame = await api("GET", `/api/tables/${this.table}/replay/${Math.max(0, at)}`);
+    this.at = frame.step;
+    this.steps = frame.positions - 1;
+    this.frame = frame;
+    this.render();
   }
-  return panel;
-}
 
-function moveCosts(p) {  // Dice: what each move costs and gives (the choices' MoveCost list)
-  const out = {};
-  const list = p.choices && Array.isArray(p.choices.moves) ? p.choices.moves : [];
-  for (const cost of list) {
-    const parts = [];
-    const pay = (cost.die_coins || 0) + (cost.build_coins || 0);
-    if (pay) parts.push(`pay ${pay}`);
-    if (cost.gain) parts.push(`+${cost.gain} coins`);
-    if (cost.effect) parts.push(cost.effect);
-    if (parts.length) out[cost.move] = parts.join(", ");
+  seatName(seat) { return `Seat ${seat}`; }
+  waiting() { return null; }
+  readiness() { return null; }
+  moveButton(label) { return h("span", { class: "chip" }, label); }
+
+  render() {
+    const f = this.frame;
+    const p = { game: this.info.game, step: f.step, view: f.views[this.seat], events: f.events,
+                moves: [], to_move: false, over: true, move_words: {}, waiting_for: [] };
+    this.payload = p;
+    const active = focusKey(document.activeElement);
+    const renderer = { base: renderBase, architects: renderArchitects, dice: renderDice }[p.game] || renderGeneric;
+    const bar = h("section", { class: "panel replay-bar", "aria-label": "Replay controls" },
+      h("h2", {}, `Replay of table ${this.table}: step ${this.at} of ${this.steps}`),
+      h("div", { class: "actions" },
+        h("button", { id: "replay-first", onclick: () => this.go(0), disabled: this.at === 0 }, "« start"),
+        h("button", { id: "replay-back", onclick: () => this.go(this.at - 1), disabled: this.at === 0 }, "◀ back"),
+        h("button", { id: "replay-next", class: "primary", onclick: () => this.go(this.at + 1), disabled: this.at >= this.steps }, "next ▶"),
+        h("button", { id: "replay-last", onclick: () => this.go(this.steps), disabled: this.at >= this.steps }, "end »"),
+        h("label", {}, "seen by ", h("select", { id: "replay-seat", onchange: (e) => { this.seat = Number(e.target.value); this.render(); } },
+          Array.from({ length: this.info.players }, (_, s) => h("option", { value: s, selected: s === this.seat }, `seat ${s}`))))),
+      h("p", { class: "small" }, Object.entries(f.moves || {}).map(([seat, move]) => `seat ${seat}: ${move}`).join(" · ") || "the start"),
+      h("ul", { class: "replay-events", id: "replay-events" }, (p.events || []).map((e) => h("li", {}, e.text))));
+    app().replaceChildren(h("div", { class: "board" }, bar, renderer(this, p)));
+    setStatus(`Replay · step ${this.at}/${this.steps}`, "done");
+    const again = active && app().querySelector(active);
+    if (again) again.focus({ preventScroll: true });
   }
-  return out;
-}
-
-function renderGeneric(page, p) {
-  return [h("section", { class: "panel" }, h("h2", {}, p.game),
-    h("pre", { class: "raw" }, JSON.stringify(p.view, null, 1))), renderMoves(page, p)];
-}
-
-function renderScores(page, p) {
-  const lines = [];
-  for (const sheet of p.scores) for (const line of Object.keys(sheet.lines)) if (!lines.includes(line)) lines.push(line);
-  const seatsN = p.scores.length;
-  const winner = p.ranking.indexOf(1);
-  const table = h("table", { class: "scores", id: "scores" },
-    h("thead", {}, h("tr", {}, h("th", {}, ""), p.scores.map((_, seat) => h("th", { class: seat === page.seat ? "me" : "" }, page.seatName(seat))))),
-    h("tbody", {},
-      lines.map((line) => h("tr", {}, h("th", {}, words(line)),
-        p.scores.map((s) => h("td", {}, String(s.lines[line] ?? 0))))),
-      h("tr", { class: "total" }, h("th", {}, "total"), p.scores.map((s) => h("td", {}, String(s.total)))),
-      h("tr", { class: "place" }, h("th", {}, "place"), p.ranking.map((r) => h("td", {}, String(r))))));
-  const place = p.ranking[page.seat];
-  return h("div", { class: "overlay" }, h("div", { class: "panel score-sheet" },
-    h("h2", {}, place === 1 ? "You win!" : `Game over · you finish in place ${place} of ${seatsN}`),
-    h("p", { class: "muted" }, winner === page.seat ? "Well played." : `${page.seatName(winner)} wins.`),
-    table,
-    h("div", { class: "actions" },
-      h("a", { class: "button", href: `/api/tables/${page.table}/record`, download: `${page.table}.json` }, "Download the record"),
-      h("button", { onclick: () => { page.hideScores = true; page.render(); } }, "Look at the table"),
-      h("a", { class: "button primary", href: "#/" }, "Lobby"))));
 }
