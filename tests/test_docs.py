@@ -76,7 +76,7 @@ def test_the_readme_commands_are_ci_commands() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     first, second = _SHELL.findall(readme)[:2]
     assert "sevenwonders simulate" in first
-    assert second.strip() in ci, "CI runs the README's test command"
+    assert second.strip() in ci.replace(" --quiet", ""), "CI runs the README's test command"
 
 
 def test_every_page_is_in_the_navigation() -> None:

@@ -22,8 +22,23 @@ ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(
     p for p in (str(EXAMPLES.parent), os.environ.get("PYTHONPATH")) if p)}
 
 
+def _extras(script: str) -> list[str]:
+    """The packages outside the standard library and this one that ``script`` imports."""
+    tree = ast.parse((EXAMPLES / script).read_text(encoding="utf-8"))
+    names = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+             for alias in node.names}
+    names |= {node.module for node in ast.walk(tree)
+              if isinstance(node, ast.ImportFrom) and node.module and not node.level}
+    tops = {name.split(".")[0] for name in names}
+    if any(name.startswith("sevenwonders.rl") for name in names):  # the rl extra
+        tops |= {"numpy", "pettingzoo", "gymnasium"}
+    return sorted(tops - set(sys.stdlib_module_names) - {"sevenwonders", "__future__"})
+
+
 @pytest.mark.parametrize("script", sorted(p.name for p in EXAMPLES.glob("*.py")))
 def test_example_runs(script: str) -> None:
+    for module in _extras(script):
+        pytest.importorskip(module)
     done = subprocess.run(
         [sys.executable, str(EXAMPLES / script), *ARGUMENTS.get(script, [])],
         capture_output=True, text=True, timeout=120, check=False, env=ENV,
