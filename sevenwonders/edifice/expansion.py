@@ -45,7 +45,7 @@ PARTICIPATE = "project"
 PAWNS_PER_PROJECT = {3: 2, 4: 3, 5: 3, 6: 4, 7: 5}
 DEBT_TOKENS = (-2, -3, -5)
 CASTLE_CHOICES = ("highest", "lowest")
-# Reference decisions 1-4 (shared/reference/edifice.md): the default first, then the alternative.
+# Reference decisions 1-4 (the Edifice reference notes): the default first, then the alternative.
 STAGING_CAMP_COSTS = (2, 3)
 ARTISAN_DISTRICT_VPS = (2, 3)
 AMPHITHEATER_DISCARDS = ("grey", "brown")
