@@ -15,12 +15,12 @@ from sevenwonders.frontend.cli_commands import (
     add_game_arguments,
     add_play_parser,
     add_replay_parser,
+    add_table_arguments,
     add_where_arguments,
     run_simulate,
 )
 from sevenwonders.frontend.cli_tournament import add_tournament_parser
 from sevenwonders.frontend.server.command import add_serve_parser
-from sevenwonders.games import GAMES
 
 DESCRIPTION = """\
 Play and study the 7 Wonders family of board games: the base game (2nd or 1st edition, with
@@ -68,9 +68,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Play seeded games with agents and print the mean of every score line and "
                     "the win share of every wonder (and agent).",
         epilog=SIMULATE_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    sim.add_argument("--game", choices=sorted(GAMES), default="base",
-                     help="the game (default: base)")
-    sim.add_argument("--players", type=int, default=4, help="seats at the table (default: 4)")
+    add_table_arguments(sim)
     sim.add_argument("--games", type=int, default=100, help="games to play (default: 100)")
     sim.add_argument("--seed", type=int, default=0,
                      help="the run's seed: the same seed plays the same games (default: 0)")

@@ -63,6 +63,13 @@ def require(package: str, why: str) -> None:
                            f"'sevenwonders[{EXTRAS.get(package, package)}]'")
 
 
+def add_table_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--game`` and ``--players``: the table ``simulate`` and ``tournament`` play at."""
+    parser.add_argument("--game", choices=sorted(GAMES), default="base",
+                        help="the game (default: base)")
+    parser.add_argument("--players", type=int, default=4, help="seats at the table (default: 4)")
+
+
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
     """The rule-option arguments every command that builds a game shares."""
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
@@ -321,7 +328,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 __all__ = [
-    "CommandError", "ProgressBar", "add_game_arguments", "add_play_parser",
+    "CommandError", "ProgressBar", "add_game_arguments", "add_play_parser", "add_table_arguments",
     "add_replay_parser", "add_where_arguments", "check_run", "executor_for", "game_options",
     "make_table", "parse_options", "progress_bar", "require", "run_play", "run_replay",
     "run_simulate",

@@ -13,6 +13,7 @@ from sevenwonders.agents.base import make_agent
 from sevenwonders.frontend.cli_commands import (
     CommandError,
     add_game_arguments,
+    add_table_arguments,
     add_where_arguments,
     check_run,
     executor_for,
@@ -20,7 +21,6 @@ from sevenwonders.frontend.cli_commands import (
     progress_bar,
     require,
 )
-from sevenwonders.games import GAMES
 
 Subparsers = Any  # argparse's _SubParsersAction is private
 
@@ -42,9 +42,7 @@ def add_tournament_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
         description="Play every agent against every other, in every seat, on shared seeded "
                     "deals; print openskill ratings with their uncertainty and a results table.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", choices=sorted(GAMES), default="base",
-                        help="the game (default: base)")
-    parser.add_argument("--players", type=int, default=4, help="seats at the table (default: 4)")
+    add_table_arguments(parser)
     parser.add_argument("--agents", required=True,
                         help="comma-separated agent specs, at least 2 (random, greedy, "
                              "ismcts:100, ismcts:seconds=0.2, ...)")
