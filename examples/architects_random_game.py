@@ -6,10 +6,10 @@ Usage: python examples/architects_random_game.py [players] [seed]
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from sevenwonders.architects import ArchitectsGame
 from sevenwonders.architects import events as ev
-from sevenwonders.core.playout import random_moves
 from sevenwonders.core.rng import Rng
 
 
@@ -21,7 +21,9 @@ def main() -> None:
     print("wonders:", ", ".join(f"{seat}: {c.wonder}" for seat, c in enumerate(state.cities)))
     rng = Rng.from_seed(seed + 1)
     while not game.is_over(state):
-        moves, rng = random_moves(game, state, rng)
+        moves: dict[int, Any] = {}
+        for seat in sorted(game.to_move(state)):  # a random legal move each
+            moves[seat], rng = rng.choice(game.legal_moves(state, seat))
         (seat, move), = moves.items()
         print(f"seat {seat}: {move}")
         state, events = game.step(state, moves)

@@ -6,10 +6,10 @@ Usage: python examples/base_game.py [players] [seed] [day|night|random]
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from sevenwonders import BaseGame
 from sevenwonders.base.events import AgeStarted, CardBuilt, ConflictResolved, StageBuilt
-from sevenwonders.core.playout import random_moves
 from sevenwonders.core.rng import Rng
 
 
@@ -23,7 +23,9 @@ def main() -> None:
     rng = Rng.from_seed(seed)
     print("== Age I ==")
     while not game.is_over(state):
-        moves, rng = random_moves(game, state, rng)
+        moves: dict[int, Any] = {}
+        for seat in sorted(game.to_move(state)):  # a random legal move each
+            moves[seat], rng = rng.choice(game.legal_moves(state, seat))
         state, events = game.step(state, moves)
         for event in events:
             if isinstance(event, CardBuilt):

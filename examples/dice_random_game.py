@@ -6,8 +6,8 @@ Usage: python examples/dice_random_game.py [players] [seed] [sheet-file]
 from __future__ import annotations
 
 import sys
+from typing import Any
 
-from sevenwonders.core.playout import random_moves
 from sevenwonders.core.rng import Rng
 from sevenwonders.dice import DiceGame
 from sevenwonders.dice import events as ev
@@ -24,7 +24,9 @@ def main() -> None:
     print("Sheets:", ", ".join(s.sheet for s in state.seats))
     rng = Rng.from_seed(seed)
     while not game.is_over(state):
-        moves, rng = random_moves(game, state, rng)
+        moves: dict[int, Any] = {}
+        for seat in sorted(game.to_move(state)):  # a random legal move each
+            moves[seat], rng = rng.choice(game.legal_moves(state, seat))
         turn = state.turn
         state, events = game.step(state, moves)
         for event in events:

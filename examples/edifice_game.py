@@ -6,10 +6,10 @@ Usage: python examples/edifice_game.py [seed]
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from sevenwonders import BaseGame
 from sevenwonders.base.events import ExpansionEvent
-from sevenwonders.core.playout import random_moves
 from sevenwonders.core.rng import Rng
 from sevenwonders.edifice import Edifice, EdificeState
 
@@ -23,7 +23,9 @@ def main() -> None:
     print("projects:", ", ".join(projects.projects))
     rng = Rng.from_seed(seed)
     while not game.is_over(state):
-        moves, rng = random_moves(game, state, rng)
+        moves: dict[int, Any] = {}
+        for seat in sorted(game.to_move(state)):  # a random legal move each
+            moves[seat], rng = rng.choice(game.legal_moves(state, seat))
         age = state.age
         state, events = game.step(state, moves)
         for event in events:

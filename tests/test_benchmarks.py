@@ -3,9 +3,11 @@ checked; the figures are for people to read)."""
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -53,6 +55,10 @@ def test_speed_interleaves_configurations() -> None:
 
 def test_peer_counts_completed_games_of_both(capsys: pytest.CaptureFixture[str]) -> None:
     peer = _load("peer")
+    try:
+        importlib.metadata.distribution(peer.DISTRIBUTION)
+    except importlib.metadata.PackageNotFoundError:
+        pytest.skip("needs the peer extra (7Wonder-RL-Lib)")
     results = peer.measure((3,), 0.0, 2)
     row = results[3]
     assert row["ours_games"] >= 2 and row["ours"] > 0
@@ -70,7 +76,15 @@ def test_scaling_runs_every_part(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.count("%") == len(scaling.LIVE_CONFIGS)
 
 
-@pytest.mark.parametrize("config", _load("rl_speed").CONFIGS, ids=lambda c: str(c[:2]))
+def _rl_configs() -> list[Any]:
+    """rl_speed's configurations; without the rl extra one skipped case (the script imports
+    numpy, so it is not even loaded)."""
+    if any(importlib.util.find_spec(name) is None for name in ("numpy", "pettingzoo", "gymnasium")):
+        return [pytest.param(None, marks=pytest.mark.skip(reason="needs the rl extra"))]
+    return list(_load("rl_speed").CONFIGS)
+
+
+@pytest.mark.parametrize("config", _rl_configs(), ids=lambda c: str(c and c[:2]))
 def test_rl_speed_measures_every_configuration(config: tuple[str, int, dict[str, object]]) -> None:
     result = _load("rl_speed").measure(*config, games=1)
     assert result["plies_s"] > 0 and result["aec_steps_s"] > 0

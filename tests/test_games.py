@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -74,8 +75,10 @@ def test_every_spec_names_parts_that_exist(name: str) -> None:
         assert loaded is None or callable(loaded)
     assert determinizer_for(game) is entry.load("determinizer")
     for key in entry.adapters:
-        assert key in {"rl.observations", "rl.actions", "rl.actions.full", "rl.actions.factored",
-                       "server.catalog"}
+        assert key in {"rl.observations", "rl.actions", "rl.actions.full",
+                       "rl.actions.factored", "server.catalog"}
+        if key.startswith("rl.") and importlib.util.find_spec("numpy") is None:
+            continue  # the rl extra's parts import numpy
         assert callable(entry.load_adapter(key))
     assert evaluator_for(game) is not fallback_evaluate  # every game has its heuristic
     state = game.new_game(seed=3)

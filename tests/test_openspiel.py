@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 import pytest
 
+np = pytest.importorskip("numpy")
 pyspiel = pytest.importorskip("pyspiel")
 
 import sevenwonders.openspiel as sw_spiel  # noqa: E402 - registers the games

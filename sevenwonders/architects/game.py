@@ -411,7 +411,7 @@ class ArchitectsGame:
 
     def _spelt(self, move: Move) -> Move:
         """``move`` with its names spelt as the game spells them: names in notation are matched
-        without case (issue 14)."""
+        without case."""
         t = self.tables
 
         def fold(name: str, known: Iterable[str]) -> str:

@@ -1,7 +1,7 @@
 """Rule options: the points the rulebook leaves open, each with the reference's default.
 
 The ids in brackets are the numbered "Decisions for the library" (D1..D5) and "Open questions"
-(Q1..Q17) of ``shared/reference/architects.md``.
+(Q1..Q17) of the Architects reference notes.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ class RuleOptions:
     gold_for_any_resource: bool = True
     """[Rulebook "Gelbe Karten": coins "als beliebige Ressource einsetzen darfst"] Gold may replace
     any resource of a stage, also one the seat holds a grey card for; ``False``: gold only fills
-    the missing resources (the library's reading before issue 14)."""
+    the missing resources (an earlier reading of the library)."""
     extra_cards_optional: bool = False
     """[Rulebook "Fortschrittsmarker einsetzen": "kannst ... einsetzen" against "Spielablauf":
     the turn ends when no action is left] Whether the extra card a progress token grants

@@ -50,7 +50,7 @@ from sevenwonders.errors import InvalidOptionError, InvalidStateError, UnknownCa
 NAME = "edifice"
 PARTICIPATE = "project"
 CASTLE_CHOICES = ("highest", "lowest")
-# Reference decisions 1-4 (shared/reference/edifice.md): the default first, then the alternative.
+# Reference decisions 1-4 (the Edifice reference notes): the default first, then the alternative.
 STAGING_CAMP_COSTS = (2, 3)
 ARTISAN_DISTRICT_VPS = (2, 3)
 AMPHITHEATER_DISCARDS = ("grey", "brown")

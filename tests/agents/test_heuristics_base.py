@@ -1,5 +1,5 @@
 """The base game's heuristic: remembered city values equal the plain computation, and the greedy
-agent values joining an Edifice project (issue 14, item 12)."""
+agent values joining an Edifice project."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Carthage without Edifice (issue 14, item 9): the Edifice rulebook (line 28) says Carthage "kann
+"""Carthage without Edifice: the Edifice rulebook (line 28) says Carthage "kann
 mit allen Erweiterungen gespielt werden", and reference edifice.md section 2: "can be used in any
 game of 7 Wonders, with any expansion" (or none)."""
 

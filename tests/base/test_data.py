@@ -1,4 +1,4 @@
-"""The card and wonder data against shared/reference/base.md."""
+"""The card and wonder data against the base reference notes."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The 1st-edition option: its card and board data against shared/reference/base.md §3.2-§3.3,
+"""The 1st-edition option: its card and board data against the base reference notes §3.2-§3.3,
 and the edition and side options (decision D4).
 
 The powers in play are in test_first_powers.py, whole random games in test_first_games.py.

@@ -1,5 +1,5 @@
 # ruff: noqa: E501 - one reference row per line reads best
-"""Every 2nd-edition card against the reference tables (shared/reference/base.md, §1.2-1.5).
+"""Every 2nd-edition card against the reference tables (the base reference notes, §1.2-1.5).
 
 The table below is transcribed from the reference, independently of the data file, so an
 encoding slip in ``cards_2nd.toml`` shows up here.

@@ -1,5 +1,5 @@
 """Dice choice details: every seat's sheet and each legal move's cost, agreeing with the rules
-(issue 14, item 8: a Dice player sees its own sheet and what each move costs)."""
+(a Dice player sees its own sheet and what each move costs)."""
 
 from __future__ import annotations
 

@@ -291,7 +291,7 @@ def test_every_default_id_is_written_and_read_back_by_the_notation() -> None:
 
 
 def test_ids_differing_only_in_case_are_refused(tmp_path: Path) -> None:
-    # Moves name boxes and bonuses without regard to case (issue 14, item 14).
+    # Moves name boxes and bonuses without regard to case.
     data = default_data()
     data["common"]["market"]["boxes"][1]["id"] = "M1"
     with pytest.raises(DataFileError) as info:

@@ -1,4 +1,4 @@
-"""Edifice data against shared/reference/edifice.md."""
+"""Edifice data against the Edifice reference notes."""
 
 import pytest
 
