@@ -15,6 +15,8 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -40,18 +42,21 @@ def _play(game: object, rng: np.random.Generator) -> object:
     return state
 
 
-def _measure(name: str, params: dict[str, object], games: int, warm: int) -> str:
+def _measure(name: str, params: Mapping[str, object], games: int, warm: int) -> str:
     game = pyspiel.load_game(name, params)
     rng = np.random.default_rng(1)
     for _ in range(warm):
         _play(game, rng)
-    sizes, out_ms, in_ms, lengths = [], [], [], []
+    sizes: list[float] = []
+    out_ms: list[float] = []
+    in_ms: list[float] = []
+    lengths: list[float] = []
     for _ in range(games):
-        state = _play(game, rng)
+        state: Any = _play(game, rng)
         start = time.process_time()
         text = pyspiel.serialize_game_and_state(game, state)
         middle = time.process_time()
-        _, again = pyspiel.deserialize_game_and_state(text)
+        again: Any = pyspiel.deserialize_game_and_state(text)[1]
         end = time.process_time()
         assert again.history() == state.history()
         sizes.append(len(text))
