@@ -196,10 +196,13 @@ class SevenWondersGame(pyspiel.Game):
         )
 
     def new_initial_state(self) -> SevenWondersState:
+        """The chance node that draws the game's seed."""
         return SevenWondersState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> ViewObserver:
+        """An observer of the seats' views: observation (the view now) or information state (with
+        perfect recall)."""
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return ViewObserver(self, perfect_recall)
 
@@ -321,6 +324,8 @@ class SevenWondersState(pyspiel.State):
         return self._node.engine
 
     def current_player(self) -> int:
+        """The chance player at the start, the simultaneous player in a simultaneous turn, the
+        one seat to move otherwise, or terminal."""
         node = self._node
         state = node.engine
         if state is None:
@@ -345,19 +350,23 @@ class SevenWondersState(pyspiel.State):
         return adapter.legal_actions(state, player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The seeds the chance node may draw, each equally likely."""
         return self._node.game.outcomes
 
     def is_terminal(self) -> bool:
+        """Whether the game is over."""
         node = self._node
         return node.engine is not None and bool(node.game.adapter.game.is_over(node.engine))
 
     def returns(self) -> list[float]:
+        """Each seat's return: by the game's ``reward`` parameter, at the end only."""
         adapter: Adapter = self._node.game.adapter
         if not self.is_terminal():
             return [0.0] * adapter.players
         return list(adapter.final_rewards(self._node.engine))
 
     def rewards(self) -> list[float]:
+        """The same as :meth:`returns`: only the end of a game is rewarded."""
         return self.returns()
 
     # -- acting
@@ -441,6 +450,7 @@ class ViewObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: SevenWondersState, player: int) -> None:
+        """Write ``player``'s observation tensor (the RL vector of its view) for ``state``."""
         engine = state.engine_state
         if engine is None:
             self.tensor.fill(0.0)
@@ -452,6 +462,8 @@ class ViewObserver:
             self.tensor[self._split:] = game.memory.encode(view)
 
     def string_from(self, state: SevenWondersState, player: int) -> str:
+        """``player``'s view as text; with perfect recall, preceded by its views and actions at
+        every earlier step."""
         engine = state.engine_state
         if engine is None:
             return "chance"

@@ -53,6 +53,7 @@ class GameResult:
 
     @property
     def winners(self) -> tuple[int, ...]:
+        """The seats in first place (several on a shared first place)."""
         return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
 
     def rows(self) -> list[dict[str, Any]]:
@@ -204,6 +205,8 @@ def simulate(
 
 @attrs.frozen(slots=True)
 class Summary:
+    """What :func:`summarize` finds over many games: each score line's mean and standard
+    deviation, and the win share of each wonder and side (and agent)."""
     games: int
     line_means: tuple[tuple[str, float, float], ...]  # (line, mean, standard deviation)
     win_share: tuple[tuple[str, float, int], ...]  # (label, share of games won, seats played)

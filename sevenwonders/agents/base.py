@@ -17,8 +17,11 @@ from sevenwonders.errors import InvalidOptionError
 
 @runtime_checkable
 class Agent(Protocol):
+    """What plays a seat: it sees the seat's view, never the state, and uses the seeded generator
+    it is given for every random choice, so games replay exactly in any process."""
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """A short name for result tables (``random``, ``greedy``, ``ismcts(50)``)."""
 
     def choose(
         self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng

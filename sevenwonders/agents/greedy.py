@@ -23,11 +23,14 @@ def best_moves(values: tuple[float, ...], legal: tuple[Any, ...]) -> list[Any]:
 
 
 class GreedyAgent:
+    """The legal move with the best one-step value for its seat, by the game's heuristic
+    (:mod:`sevenwonders.agents.heuristics`); ties broken at random."""
     name = "greedy"
 
     def choose(
         self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
     ) -> tuple[Any, Rng]:
+        """The best-valued legal move for the seat of ``view``, and the advanced generator."""
         if len(legal) == 1:
             return legal[0], rng
         values, rng = evaluator_for(game)(game, view, legal, rng)

@@ -323,6 +323,8 @@ class ISMCTSAgent:
     def choose(
         self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
     ) -> tuple[Any, Rng]:
+        """The move the search prefers for the seat of ``view`` within the budget, and the
+        advanced generator."""
         if len(legal) == 1:
             return legal[0], rng
         determinize = determinizer_for(game)

@@ -24,6 +24,7 @@ class CardTaken:
 
 @attrs.frozen(slots=True)
 class CatMoved:
+    """``seat`` took the cat from ``previous`` (``None``: nobody held it yet)."""
     seat: int
     previous: int | None
 
@@ -40,6 +41,7 @@ class ConflictFlipped:
 
 @attrs.frozen(slots=True)
 class ScienceUsed:
+    """``seat`` traded the science ``symbols`` for a progress token."""
     seat: int
     symbols: tuple[str, ...]
 
@@ -58,6 +60,8 @@ class TokenTaken:
 
 @attrs.frozen(slots=True)
 class StageBuilt:
+    """``seat`` built ``stage`` of ``wonder`` with the ``spent`` cards (with Economy's or
+    Engineering's help where flagged)."""
     seat: int
     wonder: str
     stage: str
@@ -86,6 +90,7 @@ class CardsRevealed:
 
 @attrs.frozen(slots=True)
 class DeckShuffled:
+    """``deck`` was shuffled and now holds ``size`` cards."""
     deck: str
     size: int
 
@@ -101,6 +106,7 @@ class Battle:
 
 @attrs.frozen(slots=True)
 class TurnEnded:
+    """``seat``'s turn ``turn`` ended; the next seat moves."""
     seat: int
     turn: int
 

@@ -99,30 +99,39 @@ class ArchitectsGame:
 
     @property
     def name(self) -> str:
+        """``"architects"``, the game's registry name."""
         return "architects"
 
     @property
     def players(self) -> int:
+        """The number of seats at the table (2 to 7)."""
         return self._players
 
     @property
     def info(self) -> GameInfo:
+        """The game's kind: 2-7 players, sequential, hidden information (deck tops), chance
+        (draws)."""
         return INFO
 
     @property
     def rules(self) -> RuleOptions:
+        """The rule options the game was built with."""
         return self._rules
 
     def options(self) -> dict[str, Any]:
+        """The rule options as plain JSON values (what records store)."""
         return self._rules.as_dict()
 
     def new_game(self, seed: int | None = None) -> ArchitectsState:
+        """The state after set-up (wonders, decks, progress tokens, the first seat to move),
+        fully determined by ``seed``; without one an unpredictable seed is drawn."""
         seed = checked_seed(seed)
         work = Draft(self.engine.setup(seed))
         moves = self.engine.advance(work, None)
         return self._remember(work.freeze(), moves)
 
     def to_move(self, state: ArchitectsState) -> frozenset[int]:
+        """The one seat whose decision it is now; empty at the end."""
         if state is not self._cache.last[0]:  # the last state made needs no guard (speed)
             state = self._guard(state)
         if type(state.pending) is Finished:
@@ -131,6 +140,9 @@ class ArchitectsGame:
 
     def legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
         # copies: the remembered moves stay the engine's own
+        """The options of ``seat``'s current decision (the card to take, a stage and how to pay
+        for it, a science set, a progress token, a wonder effect's choice), as copies the
+        caller may keep; empty for a seat not to move."""
         last = self._cache.last
         if state is last[0] and seat is state.current:  # the usual case spelled out (speed)
             return fast.handed_out(last[1], self._cache.handed)
@@ -161,6 +173,9 @@ class ArchitectsGame:
         return moves
 
     def play(self, state: ArchitectsState, moves: Mapping[int, Move]) -> ArchitectsState:
+        """The state after ``seat``'s decision and every decision with a single option that
+        follows; raises :class:`~sevenwonders.errors.IllegalMoveError` (and changes nothing)
+        on a bad move."""
         cache = self._cache
         last = cache.last
         # the usual case spelled out (play is the hot path): the last state made, a plain dict
@@ -208,6 +223,8 @@ class ArchitectsGame:
 
     def step(self, state: ArchitectsState,
              moves: Mapping[int, Move]) -> tuple[ArchitectsState, tuple[Any, ...]]:
+        """Like :meth:`play`, also returning the step's ordered events (cards taken, cat moved,
+        battles, stages, tokens)."""
         state = self._guard(state)
         move = self._check(state, moves)
         work = Draft(state)
@@ -235,6 +252,9 @@ class ArchitectsGame:
         return seat_labels(self._guard(state))
 
     def parse_move(self, state: ArchitectsState, seat: int, text: str) -> Move:
+        """The legal move ``text`` writes (``take left``, ``build 3s: S S $``, ``token
+        urbanism``...); raises :class:`~sevenwonders.errors.NotationError` if unreadable and
+        :class:`~sevenwonders.errors.IllegalMoveError` if not legal now."""
         self._check_seat(self._guard(state), seat)
         move = self._canonical(parse(text))
         if move not in self.legal_moves(state, seat):
@@ -251,18 +271,26 @@ class ArchitectsGame:
                 and move in self._legal(state))
 
     def is_over(self, state: ArchitectsState) -> bool:
+        """Whether the game has ended (a wonder complete, or every deck empty at the end of a
+        turn)."""
         if state is not self._cache.last[0]:  # the last state made needs no guard (speed)
             state = self._guard(state)
         return type(state.pending) is Finished
 
     def scores(self, state: ArchitectsState) -> tuple[ScoreSheet, ...]:
+        """One score sheet per seat (wonder, military, science, blue cards, cat and progress
+        tokens...); a running count before the end."""
         state = self._guard(state)
         return score_sheets(self.tables, state.cities, state.cat)
 
     def ranking(self, state: ArchitectsState) -> tuple[int, ...]:
+        """Each seat's place, 1 for the winner: by total points, then the rulebook's tie-break;
+        seats still tied share a place."""
         return ranking(self.scores(state))
 
     def view(self, state: ArchitectsState, seat: int) -> ArchitectsView:
+        """What ``seat`` may see: every city, the decks' face-up tops, the central top only for
+        the cat holder at its turn, and its own legal moves in notation."""
         state = self._guard(state)
         self.ring.check(seat)
         moves = notation(self._legal(state)) if seat == state.current else ()

@@ -44,6 +44,7 @@ _SOURCE_BY_NAME = {source.value: source for source in Source}
 
 @attrs.frozen(slots=True)
 class Take:
+    """Take the top card of the left, right or central deck (text: ``take left``)."""
     source: Source
 
     def __attrs_post_init__(self) -> None:
@@ -131,6 +132,8 @@ class Alexandria:
 
 @attrs.frozen(slots=True)
 class Halicarnassus:
+    """Halicarnassus' effect: look through the left or right neighbour's deck (text:
+    ``halicarnassus left``)."""
     side: Source
 
     def __attrs_post_init__(self) -> None:
@@ -157,6 +160,7 @@ class Pick:
 
 @attrs.frozen(slots=True)
 class UseEffect:
+    """Use an optional wonder effect when effects may be declined (text: ``use <effect>``)."""
     effect: str
 
     def __attrs_post_init__(self) -> None:
@@ -169,12 +173,14 @@ class UseEffect:
 
 @attrs.frozen(slots=True)
 class Skip:
+    """Decline an optional effect or token (text: ``skip``)."""
     def __str__(self) -> str:
         return "skip"
 
 
 @attrs.frozen(slots=True)
 class EndTurn:
+    """End the turn when only optional builds are left (text: ``end``)."""
     def __str__(self) -> str:
         return "end"
 

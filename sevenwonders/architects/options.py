@@ -65,6 +65,7 @@ class RuleOptions:
     rulebook lets players choose or draw them)."""
 
     def as_dict(self) -> dict[str, Any]:
+        """The options as plain JSON values (what ``ArchitectsGame.options()`` and records hold)."""
         out = attrs.asdict(self)
         out["wonders"] = None if self.wonders is None else list(self.wonders)
         return out

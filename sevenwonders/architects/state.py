@@ -131,10 +131,12 @@ class ArchitectsState:
 
     @property
     def players(self) -> int:
+        """The number of seats at the table."""
         return len(self.cities)
 
     @property
     def over(self) -> bool:
+        """Whether the game has ended."""
         return isinstance(self.pending, Finished)
 
 

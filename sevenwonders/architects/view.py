@@ -38,6 +38,7 @@ from sevenwonders.architects.tables import Tables
 
 @attrs.frozen(slots=True)
 class CityView:
+    """A city as every seat sees it: its cards, wonder stages, shields, tokens and points so far."""
     wonder: str
     built: tuple[str, ...]
     cards: tuple[str, ...]
@@ -60,6 +61,8 @@ class DeckView:
 
 @attrs.frozen(slots=True)
 class ArchitectsView:
+    """What one seat may see of an Architects game: every city, the decks' public tops, the
+    decision under way and its own legal moves."""
     seat: int
     players: int
     turn: int

@@ -38,6 +38,8 @@ AGES = (1, 2, 3)
 
 
 class Colour(enum.Enum):
+    """The colour of a card, which says its kind (raw materials, manufactured goods, civilian,
+    commercial, military, scientific, guild)."""
     BROWN = "brown"
     GREY = "grey"
     BLUE = "blue"
@@ -81,6 +83,7 @@ class Card:
 
     @property
     def is_guild(self) -> bool:
+        """Whether the card is a guild (purple), dealt by the number of players in Age III."""
         return self.colour is Colour.PURPLE
 
 
@@ -123,6 +126,7 @@ def _derive(target: Card | Stage, cost: str, effects: tuple[Effect, ...]) -> Non
 
 @attrs.frozen(slots=True)
 class WonderSide:
+    """One side of a wonder board: its name (``day``/``night`` or ``a``/``b``) and its stages."""
     name: str
     stages: tuple[Stage, ...]
 
@@ -140,9 +144,12 @@ class Wonder:
     display: str
 
     def sides(self) -> tuple[str, ...]:
+        """The names of the wonder's sides."""
         return tuple(side.name for side in self.side)
 
     def stages(self, side: str) -> tuple[Stage, ...]:
+        """The stages of the side named ``side``; :class:`~sevenwonders.errors.UnknownCardError`
+        for a side the wonder does not have."""
         for candidate in self.side:
             if candidate.name == side:
                 return candidate.stages
@@ -187,12 +194,16 @@ class Edition:
         object.__setattr__(self, "cards", FrozenMap(cards))
 
     def card(self, name: str) -> Card:
+        """The card called ``name``; :class:`~sevenwonders.errors.UnknownCardError` if the
+        edition has none."""
         try:
             return self.cards[name]
         except KeyError:
             raise UnknownCardError(f"no card named {name!r} in the {self.name} edition") from None
 
     def wonder(self, name: str) -> Wonder:
+        """The wonder called ``name``; :class:`~sevenwonders.errors.UnknownCardError` if the
+        edition has none."""
         try:
             return self.wonders[name]
         except KeyError:
@@ -219,6 +230,8 @@ class Edition:
         )
 
     def guilds(self) -> tuple[str, ...]:
+        """The names of the edition's guilds, from which Age III deals some by the number of
+        players."""
         return tuple(card.name for card in self.entries if card.is_guild)
 
 

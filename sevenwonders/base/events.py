@@ -38,6 +38,7 @@ class StageBuilt:
 
 @attrs.frozen(slots=True)
 class CardSold:
+    """``seat`` sold ``card`` for ``coins`` coins."""
     seat: int
     card: str
     coins: int
@@ -53,6 +54,7 @@ class CardDiscarded:
 
 @attrs.frozen(slots=True)
 class CoinsGained:
+    """``seat`` gained ``amount`` coins from ``source`` (a card, a stage, an expansion)."""
     seat: int
     amount: int
     source: str
@@ -60,11 +62,13 @@ class CoinsGained:
 
 @attrs.frozen(slots=True)
 class HandsPassed:
+    """The hands passed on, to the ``left`` or the ``right`` neighbour (by Age)."""
     direction: str
 
 
 @attrs.frozen(slots=True)
 class PendingDecision:
+    """``seat`` now owes a decision of ``kind`` (``detail`` says what it is about)."""
     seat: int
     kind: PendingKind
     detail: str = ""
@@ -97,11 +101,13 @@ class ExpansionEvent:
 
 @attrs.frozen(slots=True)
 class AgeStarted:
+    """Age ``age`` began (its hands were dealt)."""
     age: int
 
 
 @attrs.frozen(slots=True)
 class GameEnded:
+    """The game ended: the score sheets are final."""
     pass
 
 

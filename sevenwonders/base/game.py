@@ -143,6 +143,8 @@ class BaseGame:
         return f"BaseGame(players={self.players}, {self._options!r})"
 
     def options(self) -> dict[str, Any]:
+        """The options the game was built with, as plain JSON values; ``expansions`` maps each
+        expansion's name to its own options (what records store)."""
         options = self._options.to_dict()
         options["expansions"] = {e.name: e.options() for e in self.expansions}
         return options
@@ -150,10 +152,15 @@ class BaseGame:
     # -- protocol
 
     def new_game(self, seed: int | None = None) -> BaseState:
+        """The state after set-up (wonders, sides, the Age I hands), fully determined by
+        ``seed``; without one an unpredictable seed is drawn."""
         self.fast.new_game()
         return self._remember(setup.new_game(self.rules, checked_seed(seed)))
 
     def to_move(self, state: BaseState) -> frozenset[int]:
+        """The seats that must choose now: every seat in a draft turn, or the one seat owing a
+        pending decision (Halikarnassos, Babylon's last card, an Edifice penalty); empty at
+        the end."""
         if state is not self._last:  # (the hot path of a playout skips a frame or two)
             state = self._mine(state)
         elif not (state.pending or state.over):
@@ -202,6 +209,9 @@ class BaseGame:
         return check_state(self._mine(state))
 
     def legal_moves(self, state: BaseState, seat: int) -> tuple[Move, ...]:
+        """Every move ``seat`` may make now: each card of its hand built (once per cheapest
+        non-dominated payment), used for a wonder stage or sold; the answers to a pending
+        decision; empty for a seat not asked to move."""
         if type(seat) is not int or not 0 <= seat < self.players:
             check_seat(self.players, seat)  # raises for anything but a seat of this table
         if state is not self._last:
@@ -230,6 +240,8 @@ class BaseGame:
 
     def play(self, state: BaseState, moves: Mapping[int, Move]) -> BaseState:
         # (_checked and _remember written out: a playout's every step comes through here)
+        """The state after the moves of every seat in :meth:`to_move`, placed at once; raises
+        :class:`~sevenwonders.errors.IllegalMoveError` (and changes nothing) on a bad move."""
         mine = self._mine(state) if state is not self._last else state
         rules = self.rules
         seats = (rules.all_seats if not (mine.pending or mine.over)  # (legal.to_move's draft)
@@ -245,6 +257,8 @@ class BaseGame:
     def step(
         self, state: BaseState, moves: Mapping[int, Move]
     ) -> tuple[BaseState, tuple[Event, ...]]:
+        """Like :meth:`play`, also returning the step's ordered events (cards built and sold,
+        coins, hands passed, conflicts, a new Age)."""
         events: list[Event] = []
         mine, checked = self._checked(state, moves)
         after = self._apply(mine, checked, events)
@@ -262,6 +276,9 @@ class BaseGame:
         )
 
     def parse_move(self, state: BaseState, seat: int, text: str) -> Move:
+        """The legal move of ``seat`` that ``text`` writes (``build Baths paying left 2``,
+        ``stage Loom``, ``sell Press``); raises :class:`~sevenwonders.errors.NotationError` if
+        unreadable and :class:`~sevenwonders.errors.IllegalMoveError` if not legal now."""
         state = self._mine(state)
         check_turn(self.players, seat, to_move(self.rules, state), state.over)
         move = canonical_names(parse(text), self._card_names)
@@ -279,18 +296,25 @@ class BaseGame:
         return move
 
     def is_over(self, state: BaseState) -> bool:
+        """Whether the third Age has ended and every pending decision is settled."""
         if state is not self._last:
             state = self._mine(state)
         return state.over
 
     def scores(self, state: BaseState) -> tuple[ScoreSheet, ...]:
+        """One score sheet per seat: wonder, coins, military, civilian, commercial, science and
+        guild points (and expansion lines); a running count before the end."""
         state = self._mine(state)
         return tuple(score_sheet(self.rules, state, seat) for seat in range(state.players))
 
     def ranking(self, state: BaseState) -> tuple[int, ...]:
+        """Each seat's place, 1 for the winner: by total points, ties broken by coins, seats
+        still tied sharing a place."""
         return ranking(self.scores(state))
 
     def view(self, state: BaseState, seat: int) -> BaseView:
+        """What ``seat`` may see: its own hand, every city, hand sizes, the discard pile's size;
+        never another hand or a deck."""
         check_seat(self.players, seat)
         state = self._mine(state)
         memo = self._views

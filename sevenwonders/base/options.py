@@ -58,6 +58,7 @@ class BaseOptions:
     carthage_night_vp: str = "coin_option"
 
     def to_dict(self) -> dict[str, Any]:
+        """The options as plain JSON values (what ``BaseGame.options()`` and records hold)."""
         return {
             "edition": self.edition,
             "sides": list(self.sides) if isinstance(self.sides, tuple) else self.sides,

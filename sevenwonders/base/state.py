@@ -16,6 +16,8 @@ from sevenwonders.core.rng import Rng
 
 
 class PendingKind(enum.Enum):
+    """What a pending decision is about: building from the discard pile (Halikarnassos), playing
+    an Age's last card (Babylon), or a decision of an expansion."""
     BUILD_FROM_DISCARD = "build_from_discard"
     PLAY_LAST_CARD = "play_last_card"
     EXPANSION = "expansion"

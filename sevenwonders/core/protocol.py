@@ -51,7 +51,8 @@ class Game(Protocol[S, M, V]):
         ...
 
     @property
-    def players(self) -> int: ...
+    def players(self) -> int:
+        """The number of seats at the table, fixed at construction."""
 
     @property
     def info(self) -> GameInfo:
@@ -97,7 +98,9 @@ class Game(Protocol[S, M, V]):
         """Read a move from its text form (``str(move)``); raises if unreadable or illegal."""
         ...
 
-    def is_over(self, state: S) -> bool: ...
+    def is_over(self, state: S) -> bool:
+        """Whether the game has ended (then :meth:`to_move` is empty and :meth:`scores` are
+        final)."""
 
     def scores(self, state: S) -> tuple[ScoreSheet, ...]:
         """One score sheet per seat (a running count before the end)."""

@@ -99,6 +99,8 @@ class Rng:
         return cls(_mix((seed * _GAMMA) & _MASK))
 
     def next64(self) -> tuple[int, Rng]:
+        """A uniformly random 64-bit integer and the advanced generator (the generator is a
+        value: keep the one returned)."""
         state = (self.state + _GAMMA) & _MASK
         return _mix(state), Rng(state)
 
@@ -172,6 +174,8 @@ class Rng:
         return tuple(out), _at(state)
 
     def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
+        """A uniformly random item of ``items`` and the advanced generator; the same state always
+        picks the same item."""
         n = len(items)
         if not 0 < n < _SMALL:
             index, rng = self.below(n)

@@ -32,6 +32,8 @@ class ScoreSheet:
         return cls(frozen, sum(frozen.values()), tuple(tiebreak))
 
     def key(self) -> tuple[int, ...]:
+        """The sort key of a seat's result: its total, then the tie-breaks (coins in the base
+        game)."""
         return (self.total, *self.tiebreak)
 
 

@@ -26,6 +26,7 @@ class Ring:
 
     @property
     def seats(self) -> range:
+        """Every seat of the ring, in order."""
         return range(self.size)
 
     def left(self, seat: int) -> int:

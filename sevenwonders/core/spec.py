@@ -86,6 +86,7 @@ class GameSpec:
 
     @property
     def name(self) -> str:
+        """The game's registry name, from its :class:`GameInfo`."""
         return self.info.name
 
     def load(self, part: str) -> Any:
@@ -110,6 +111,8 @@ class ExpansionSpec:
     expansion: str
 
     def load(self) -> Any:
+        """The expansion's class, imported now (specs name it as a ``module:attribute`` string so
+        that reading a spec imports nothing)."""
         return resolve(self.expansion)
 
 

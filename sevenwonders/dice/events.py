@@ -31,12 +31,14 @@ class BoxTicked:
 
 @attrs.frozen(slots=True)
 class Passed:
+    """``seat`` passed and gained ``coins``."""
     seat: int
     coins: int
 
 
 @attrs.frozen(slots=True)
 class CoinsGained:
+    """``seat`` gained ``amount`` coins (``reason`` says from what)."""
     seat: int
     amount: int
     reason: str
@@ -64,12 +66,14 @@ class Attacked:
 
 @attrs.frozen(slots=True)
 class BuildingCompleted:
+    """``seat`` ticked the last box of ``building``."""
     seat: int
     building: str
 
 
 @attrs.frozen(slots=True)
 class BonusTicked:
+    """``seat`` took ``bonus``."""
     seat: int
     bonus: str
 

@@ -137,14 +137,17 @@ class DiceGame:
 
     @property
     def name(self) -> str:
+        """``"dice"``, the game's registry name."""
         return "dice"
 
     @property
     def players(self) -> int:
+        """The number of seats at the table (2 to 7)."""
         return self._players
 
     @property
     def info(self) -> GameInfo:
+        """The game's kind: 2-7 players, simultaneous, no hidden information, chance (the rolls)."""
         return INFO
 
     @property
@@ -153,6 +156,8 @@ class DiceGame:
         return self.sheet_set.provisional
 
     def options(self) -> Mapping[str, Any]:
+        """The options as plain JSON values: the sheet set (``"default"`` or its data, never a
+        path), each seat's sheet and the rule options (what records store)."""
         seat_sheets = list(self._seat_sheets) if self._seat_sheets is not None else None
         return {"sheets": self._sheets_option, "seat_sheets": seat_sheets,
                 **self._rule_options.as_dict()}
@@ -160,12 +165,16 @@ class DiceGame:
     # --- the protocol --------------------------------------------------------------------------
 
     def new_game(self, seed: int | None = None) -> DiceState:
+        """The state after set-up (sheets dealt, the Forum's first shake), fully determined by
+        ``seed``; without one an unpredictable seed is drawn."""
         seed = checked_seed(seed)
         state = self.rules.new_game(seed, self._seat_sheets)
         self.rules.cache.trust(state)
         return state
 
     def to_move(self, state: DiceState) -> frozenset[int]:
+        """The seats that must choose now: every seat in a turn's action phase, those owing a
+        follow-up decision after it; empty at the end."""
         self._check_state(state)
         return self._to_move(state)
 
@@ -178,6 +187,8 @@ class DiceGame:
 
     def legal_moves(self, state: DiceState, seat: int) -> tuple[DiceMove, ...]:
         # copies: the rules keep their own
+        """Every move ``seat`` may make now: a die and a box it reaches, a wonder stage, passing;
+        or the follow-up answers (ticks, bonuses, skip). Empty for a seat not asked to move."""
         return fresh_all(self.shared_legal_moves(state, seat))
 
     def shared_legal_moves(self, state: DiceState, seat: int) -> tuple[DiceMove, ...]:
@@ -195,10 +206,14 @@ class DiceGame:
         return moves
 
     def play(self, state: DiceState, moves: Mapping[int, DiceMove]) -> DiceState:
+        """The state after the moves of every seat in :meth:`to_move`, resolved together; raises
+        :class:`~sevenwonders.errors.IllegalMoveError` (and changes nothing) on a bad move."""
         return self.step(state, moves)[0]
 
     def step(self, state: DiceState, moves: Mapping[int, DiceMove]
              ) -> tuple[DiceState, tuple[DiceEvent, ...]]:
+        """Like :meth:`play`, also returning the step's ordered events (builds, coins, attacks,
+        buildings completed, bonuses, the next shake)."""
         rules = self.rules
         entry = rules.cache.entry(state) or self._entry(state)
         expected = self._to_move(state)
@@ -214,6 +229,9 @@ class DiceGame:
         return after, tuple(events)
 
     def parse_move(self, state: DiceState, seat: int, text: str) -> DiceMove:
+        """The legal move ``text`` writes (``build red barracks_east.at1``, ``wonder s2``,
+        ``pass``...); raises :class:`~sevenwonders.errors.NotationError` if unreadable and
+        :class:`~sevenwonders.errors.IllegalMoveError` if not legal now."""
         self._check_state(state)
         check_turn(self._players, seat, self.to_move(state), state.phase is Phase.OVER)
         move = self._spelt(state, seat, parse(text))
@@ -248,16 +266,21 @@ class DiceGame:
                 and move in self.rules.legal(state, seat))
 
     def is_over(self, state: DiceState) -> bool:
+        """Whether the game has ended (after the announced final turn, or at ``max_turns``)."""
         self._check_state(state)
         return state.phase is Phase.OVER
 
     def scores(self, state: DiceState) -> tuple[ScoreSheet, ...]:
+        """One score sheet per seat, its lines from the sheet's buildings, wonder, laurels and
+        effects; a running count before the end."""
         self._check_state(state)
         stacks = self._rule_options.per_cross_stacks
         return tuple(score_seat(self.tables.sheets[s.sheet], s, per_cross_stacks=stacks)
                      for s in state.seats)
 
     def ranking(self, state: DiceState) -> tuple[int, ...]:
+        """Each seat's place, 1 for the winner: by total points, then the rulebook's tie-break;
+        seats still tied share a place."""
         return ranking(self.scores(state))
 
     def visible_events(self, events: tuple[DiceEvent, ...], seat: int
@@ -272,6 +295,8 @@ class DiceGame:
         return seat_labels(state)
 
     def view(self, state: DiceState, seat: int) -> DiceView:
+        """What ``seat`` sees: everything (Dice hides nothing but future rolls), with the seats
+        to move and whether the sheets are provisional."""
         self.rules.ring.check(seat)
         self._check_state(state)
         return view_of(state, seat, self.to_move(state), self.sheet_set.provisional,

@@ -52,6 +52,8 @@ class RuleOptions:
 
     @classmethod
     def of(cls, options: dict[str, Any]) -> RuleOptions:
+        """The options from keyword arguments, each checked against its allowed values;
+        :class:`~sevenwonders.errors.InvalidOptionError` names a bad or unknown one."""
         for name, value in options.items():
             if name == "max_turns":
                 if value is not None and (type(value) is not int
@@ -74,4 +76,5 @@ class RuleOptions:
         return cls(**options)
 
     def as_dict(self) -> dict[str, Any]:
+        """The options as plain JSON values (what ``DiceGame.options()`` and records hold)."""
         return attrs.asdict(self)

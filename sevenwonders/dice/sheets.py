@@ -36,10 +36,12 @@ class Provenance:
     tags: FrozenMap[str, str]
 
     def tag_of(self, field: str) -> str | None:
+        """The provenance tag of ``field`` (its own, else the entry's ``*`` tag)."""
         return self.tags.get(field, self.tags.get("*"))
 
     @classmethod
     def of(cls, tag: str) -> Provenance:
+        """One tag for every field of an entry."""
         return cls(FrozenMap({"*": tag}))
 
 
@@ -75,6 +77,8 @@ class Box:
 
 @attrs.frozen(slots=True)
 class Building:
+    """A building of a sheet: its boxes in order, the bonus VP for the first to complete it,
+    where the values come from."""
     boxes: tuple[Box, ...]
     first_complete_bonus_vp: int | None = None
     src: Provenance = NO_SRC
@@ -83,12 +87,14 @@ class Building:
 
 @attrs.frozen(slots=True)
 class Wonder:
+    """A sheet's wonder: its stages, built in order."""
     stages: tuple[Box, ...]
     note: str | None = None
 
 
 @attrs.frozen(slots=True)
 class GoldReserve:
+    """A sheet's Gold Reserve: how many coins it holds and how many a seat starts with."""
     size: int
     start: int
     src: Provenance = NO_SRC
@@ -96,6 +102,7 @@ class GoldReserve:
 
 @attrs.frozen(slots=True)
 class Bonus:
+    """A bonus a seat may take when it completes a building: its effects."""
     id: str
     effects: tuple[Effect, ...]
     src: Provenance = NO_SRC
@@ -142,6 +149,7 @@ class Sheet:
 
 @attrs.frozen(slots=True)
 class Die:
+    """One of the ten dice: its six faces."""
     faces: tuple[str, ...]
     src: Provenance = NO_SRC
 
@@ -163,6 +171,7 @@ class SymbolMeaning:
 
 @attrs.frozen(slots=True)
 class ForumSpec:
+    """The Forum: the die cost of each of its areas and how a shake places the dice."""
     area_costs: tuple[int, ...]
     shake: str = "uniform"
     src: Provenance = NO_SRC

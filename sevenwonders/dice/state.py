@@ -78,10 +78,12 @@ class SeatState:
     pending: tuple[Pending, ...] = ()
 
     def ticked(self, box: int) -> bool:
+        """Whether box number ``box`` of the seat's sheet is ticked."""
         return self.ticks[box] != 0
 
     @property
     def bonus_count(self) -> int:
+        """How many bonuses the seat has taken (the third announces the final turn)."""
         return len(self.bonuses) - self.bonuses.count(0)
 
 

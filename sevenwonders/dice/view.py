@@ -33,6 +33,8 @@ class DiceView:
 
 def view_of(state: DiceState, seat: int, to_move: frozenset[int], provisional: bool,
             sheet_set: str) -> DiceView:
+    """The view of ``seat``: the whole state but the generator, with the seats to move and the
+    sheet set's name."""
     return DiceView(
         seat=seat, turn=state.turn, phase=state.phase, forum=state.forum, seats=state.seats,
         to_move=tuple(sorted(to_move)), agora_claimed=state.agora_claimed,

@@ -152,6 +152,8 @@ class Edifice(Expansion):
             raise UnknownCardError(f"no Edifice project named {name!r}") from None
 
     def options(self) -> dict[str, Any]:
+        """The expansion's options as plain JSON values (what ``BaseGame.options()`` and records
+        hold)."""
         return {
             "projects": list(self.projects) if self.projects else None,
             "pawn_points": list(self.pawn_points),
@@ -179,6 +181,8 @@ class Edifice(Expansion):
     # -- hooks
 
     def validate(self, tables: Tables, state: BaseState) -> None:
+        """Check the Edifice part of a state read from outside (projects, pawns, outcomes, debts
+        fit the table); raises :class:`~sevenwonders.errors.InvalidStateError`."""
         index = tables.expansions.index(self)
         mine = state.expansions[index] if index < len(state.expansions) else None
         if not isinstance(mine, EdificeState):
@@ -194,9 +198,12 @@ class Edifice(Expansion):
         check_pawns(tables, state, mine)
 
     def extra_wonders(self) -> tuple[Wonder, ...]:
+        """The boards in the Edifice box, dealt with the edition's own: Carthage and Ur."""
         return edifice_wonders(self.carthage_night_vp)
 
     def setup(self, tables: Tables, state: BaseState, rng: Rng) -> tuple[ExpansionState, Rng]:
+        """Draw (or take the named) project of each Age and give the pawns; the expansion's part
+        of a new state."""
         if self.projects is not None:
             projects = self.projects
         else:
@@ -221,6 +228,8 @@ class Edifice(Expansion):
 
     def stage_variants(self, tables: Tables, state: BaseState,
                        seat: int) -> tuple[StageVariant, ...]:
+        """The extra way ``seat`` may build a stage now: joining the Age's project (``+project``)
+        while it is open, has pawns left and the seat has not joined; none otherwise."""
         mine = state.expansions[tables.expansions.index(self)]  # (_mine, asked every turn)
         if type(mine) is not EdificeState:
             mine = self._mine(tables, state)
@@ -236,6 +245,7 @@ class Edifice(Expansion):
         return ()
 
     def extra_effects(self, tables: Tables, state: BaseState, seat: int) -> tuple[Effect, ...]:
+        """The lasting effects ``seat`` holds from completed projects' rewards."""
         mine = state.expansions[tables.expansions.index(self)]  # (_mine, asked every turn)
         if type(mine) is not EdificeState:
             mine = self._mine(tables, state)
@@ -256,6 +266,8 @@ class Edifice(Expansion):
         self, tables: Tables, state: BaseState, stages: tuple[StageBuild, ...],
         events: list[Event] | None,
     ) -> BaseState:
+        """After a step's builds: place the pawns of those who joined, complete a project whose
+        pawns are all out, and hand out its rewards."""
         if not stages:
             return state
         mine = self._mine(tables, state)
@@ -344,6 +356,8 @@ class Edifice(Expansion):
     def before_conflicts(
         self, tables: Tables, state: BaseState, events: list[Event] | None
     ) -> BaseState:
+        """At an Age's end, before the conflicts: the penalty of an Age's project that did not
+        complete, for every seat without a pawn on it."""
         mine = self._mine(tables, state)
         age = state.age - 1
         if mine.outcomes[age] != OPEN:
@@ -426,6 +440,8 @@ class Edifice(Expansion):
             events.append(ExpansionEvent(NAME, "debt", seat, project.name, value))
 
     def pending_moves(self, tables: Tables, state: BaseState, pending: Pending) -> tuple[Move, ...]:
+        """The answers to a colour penalty that needs a choice: one ``Choose`` per card of that
+        colour in the seat's city."""
         colour = pending.detail.split(":")[-1]
         city = state.cities[pending.seat]
         wanted = _COLOURS.get(colour)
@@ -436,6 +452,8 @@ class Edifice(Expansion):
         self, tables: Tables, state: BaseState, pending: Pending, move: Move,
         events: list[Event] | None,
     ) -> BaseState:
+        """Apply the chosen answer to a colour penalty: the card leaves the city for the discard
+        pile."""
         assert isinstance(move, Choose)
         return self._discard(state, pending.seat, move.option, events)
 
@@ -449,6 +467,8 @@ class Edifice(Expansion):
         return attrs.evolve(state, cities=tuple(cities), discard=(*state.discard, name))
 
     def score_lines(self, tables: Tables, state: BaseState, seat: int) -> Mapping[str, int]:
+        """The score lines Edifice adds for ``seat``: ``edifice`` (pawn points, debt tokens,
+        rewards that score at the end) and ``guilds`` (a copied guild)."""
         mine = self._mine(tables, state)
         city = state.cities[seat]
         points = sum(self.pawn_points[age - 1] for age in mine.pawns[seat])

@@ -68,6 +68,7 @@ register_union(Reward)
 
 @attrs.frozen(slots=True)
 class LoseCoins:
+    """A penalty: pay ``amount`` coins to the bank."""
     amount: int
 
 
@@ -80,6 +81,7 @@ class DiscardCard:
 
 @attrs.frozen(slots=True)
 class LoseVictoryTokens:
+    """A penalty: lose ``count`` victory tokens (Concentric Castle)."""
     count: int
 
 
@@ -89,6 +91,8 @@ register_union(Penalty)
 
 @attrs.frozen(slots=True)
 class Project:
+    """A project card: its Age, participation cost in coins, reward when complete and penalty
+    when not."""
     name: str
     age: int
     cost: int

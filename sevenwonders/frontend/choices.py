@@ -209,6 +209,8 @@ def choices(game: Game[Any, Any, Any], state: Any, seat: int) -> Any:
 
 
 def move_choices(game: Game[Any, Any, Any], state: Any, seat: int) -> MoveChoices:
+    """The legal moves of ``seat`` in notation, grouped by their first word: the details of a
+    game without a detailed provider."""
     legal = game.legal_moves(state, seat)
     groups: dict[str, list[str]] = {}
     for move in legal:
@@ -399,6 +401,7 @@ def describe_effect(effect: Effect) -> str:
 
 
 def describe_effects(effects: tuple[Effect, ...]) -> str:
+    """The effects as one short text (``nothing`` for none)."""
     return ", ".join(describe_effect(effect) for effect in effects) or "nothing"
 
 

@@ -108,6 +108,7 @@ class GameRecord:
         return attrs.evolve(self, final=tuple(sheet.total for sheet in scores))
 
     def to_dict(self) -> dict[str, Any]:
+        """The record as a plain JSON object (the format ``load_record`` reads)."""
         out: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
@@ -258,6 +259,7 @@ def read_record(path: str) -> GameRecord:
 
 
 def save_record(record: GameRecord, path: str) -> None:
+    """Write ``record`` as JSON to the file at ``path``."""
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(record.to_json())
         handle.write("\n")
@@ -283,6 +285,8 @@ def build_game(name: str, players: int, options: Mapping[str, Any] | None = None
 
 
 def game_of(record: GameRecord) -> Game[Any, Any, Any]:
+    """The game a record was played with, built from its name, players and options (never opening
+    a file)."""
     return build_game(record.game, record.players, record.options)
 
 

@@ -94,6 +94,7 @@ class ActionIndex:
 
     @property
     def size(self) -> int:
+        """The number of actions of the configuration (the action space's size)."""
         return len(self.moves)
 
     def _learn(self, move: Any) -> Ranked:

@@ -92,6 +92,7 @@ class Adapter:
         self._memo: tuple[Any, dict[int, Entry]] = (None, {})
 
     def action_space(self) -> spaces.Discrete:
+        """The action space: one discrete action per index entry."""
         return spaces.Discrete(self.index.size)
 
     def _entry(self, state: Any, seat: int) -> Entry:

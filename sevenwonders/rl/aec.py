@@ -60,12 +60,15 @@ class SevenWondersAEC(AECEnv):
         self._no_mask.flags.writeable = False
 
     def observation_space(self, agent: str) -> spaces.Dict:
+        """The observation space of ``agent``: the view's vector and the action mask."""
         return self.adapter.observation_space
 
     def action_space(self, agent: str) -> spaces.Discrete:
+        """The action space of ``agent``: one discrete action per index entry."""
         return self._action_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game (from ``seed`` if given) and select the first agent to act."""
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
         self.state_ = self.game.new_game(int(self._seeds.integers(2**31)))
@@ -95,11 +98,13 @@ class SevenWondersAEC(AECEnv):
             yield self.agent_selection
 
     def observe(self, agent: str) -> dict[str, Any]:
+        """``agent``'s observation: its view's vector and its action mask."""
         seat = self._seat[agent]
         active = bool(self._queue) and self._queue[0] == seat
         return self.adapter.observe(self.state_, seat, active, self._paying if active else None)
 
     def step(self, action: Any) -> None:
+        """Record the selected agent's action; the turn is played once the last seat of it acted."""
         stepping.aec_step(self, action)  # rl/stepping.py: the hot path
 
     def _step_factored(self, action: Any) -> None:
@@ -176,6 +181,7 @@ class SevenWondersAEC(AECEnv):
         return render(self.game, self.state_, self._seat[self.agent_selection], self.render_mode)
 
     def close(self) -> None:
+        """Release nothing: the environment holds no outside resources."""
         pass
 
 

@@ -139,6 +139,8 @@ class SevenWondersGym(gymnasium.Env):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Any, dict[str, Any]]:
+        """Start a new game (from ``seed`` if given), let the other seats play up to the
+        learner's first decision; its observation and info (with the mask)."""
         super().reset(seed=seed)
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
@@ -156,6 +158,8 @@ class SevenWondersGym(gymnasium.Env):
         return self._observation()
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """Play the learner's action, then the other seats up to its next decision; an action
+        outside the mask ends the episode with ``illegal_reward``."""
         try:
             move, self._paying = self.adapter.decide(self.state_, self.seat, self._paying,
                                                      action)

@@ -36,11 +36,15 @@ class Layout:
 
 
 class Encoder(Protocol):
+    """Turns a seat's view into a float32 vector of a fixed layout (one encoder per game and
+    configuration)."""
     @property
-    def size(self) -> int: ...
+    def size(self) -> int:
+        """The length of the observation vector."""
 
     @property
-    def layout(self) -> Layout: ...
+    def layout(self) -> Layout:
+        """The named segments of the vector, for people reading it."""
 
     def encode(self, view: Any) -> Array:
         """The observation of ``view`` (a fresh array the caller may keep)."""

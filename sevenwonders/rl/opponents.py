@@ -63,6 +63,7 @@ class NumpyActor:
         self.rng = np.random.default_rng(int(rng.integers(2**31)))
 
     def logits(self, observation: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        """The actor network's action logits for one observation (numpy only, no torch)."""
         x = np.asarray(observation, np.float32).reshape(-1)
         for layer in self.layers:
             x = layer(x) if callable(layer) else layer[0] @ x + layer[1]

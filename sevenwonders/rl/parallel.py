@@ -52,9 +52,11 @@ class SevenWondersParallel(ParallelEnv):
         self._decided: dict[int, Any] = {}
 
     def observation_space(self, agent: str) -> spaces.Dict:
+        """The observation space of ``agent``: the view's vector and the action mask."""
         return self.adapter.observation_space
 
     def action_space(self, agent: str) -> spaces.Discrete:
+        """The action space of ``agent``: one discrete action per index entry."""
         return self._action_space
 
     def _observations(self) -> dict[str, dict[str, Any]]:
@@ -70,6 +72,7 @@ class SevenWondersParallel(ParallelEnv):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Start a new game (from ``seed`` if given); every agent's observation and info."""
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
         self.state_ = self.game.new_game(int(self._seeds.integers(2**31)))
@@ -84,6 +87,8 @@ class SevenWondersParallel(ParallelEnv):
                 for agent in self.agents}
 
     def step(self, actions: dict[str, Any]) -> Returns:
+        """Play the actions of the seats asked to move (the others' are ignored); observations,
+        rewards, terminations, truncations and infos."""
         offenders = set()
         decided, paying = dict(self._decided), dict(self._paying)
         for seat in sorted(self.game.to_move(self.state_)):
@@ -150,6 +155,7 @@ class SevenWondersParallel(ParallelEnv):
         return render(self.game, self.state_, 0, self.render_mode)
 
     def close(self) -> None:
+        """Release nothing: the environment holds no outside resources."""
         pass
 
 
