@@ -234,8 +234,13 @@ def _check(options: Mapping[str, object]) -> None:
             raise ValueError(f"{key} must not be negative")
 
 
+DEFAULT_ITERATIONS = 100
+"""The walks a search makes per decision when given no budget: the budget the strength page
+measures (``ismcts`` on the command line, in tournaments and benchmarks)."""
+
+
 class ISMCTSAgent:
-    """``ISMCTSAgent(iterations=50)`` or ``ISMCTSAgent(seconds=0.5)``; see the module docstring
+    """``ISMCTSAgent(iterations=100)`` or ``ISMCTSAgent(seconds=0.5)``; see the module docstring
     for ``exploration`` (the UCB1 constant), ``horizon`` (``None``: play simulations to the end),
     ``width`` (``None``: every move), ``rollout``, ``depth``, ``root`` and ``evidence``. Options
     left out take the game's preset (:data:`PRESETS`) unless ``preset=False``; the attributes
@@ -258,7 +263,7 @@ class ISMCTSAgent:
         preset: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
-            iterations = 50
+            iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if seconds is not None and seconds <= 0:
@@ -300,7 +305,7 @@ class ISMCTSAgent:
 
     @property
     def name(self) -> str:
-        """``ismcts(50)``, ``ismcts(0.5s)``, with every option given."""
+        """``ismcts(100)``, ``ismcts(0.5s)``, with every option given."""
         parts = [] if self.iterations is None else [f"{self.iterations}"]
         if self.seconds is not None:
             parts.append(f"{self.seconds}s")

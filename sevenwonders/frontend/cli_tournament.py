@@ -62,7 +62,8 @@ def run_tournament(args: argparse.Namespace) -> int:
     if len(names) < 2:
         raise SystemExit("--agents needs at least 2 comma-separated agents")
     agents = [make_agent(name) for name in names]
-    progress = None if args.quiet else ProgressBar(sys.stderr)
+    # frames redrawn in place belong on a terminal, not in a redirected log
+    progress = None if args.quiet or not sys.stderr.isatty() else ProgressBar(sys.stderr)
     try:
         with executor_for(args.workers, args.dask) as executor:
             result = tournament(game, agents, games=args.games, seed=args.seed,
