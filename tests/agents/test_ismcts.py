@@ -105,7 +105,7 @@ def test_cut_walks_cannot_overrule_the_anchor_with_infinite_cut_evidence() -> No
     for seed in range(3):
         greedy, _ = GreedyAgent().choose(game, view, legal, Rng.from_seed(seed))
         assert agent.choose(game, view, legal, Rng.from_seed(seed))[0] == greedy
-    assert make_agent("ismcts:cut_evidence=inf").name == "ismcts(50,cut_evidence=inf)"
+    assert make_agent("ismcts:cut_evidence=inf").name == "ismcts(100,cut_evidence=inf)"
 
 
 def _tree_after(game: object, state: object, seat: int, chance: str, iterations: int) -> object:
@@ -198,6 +198,6 @@ def test_make_agent_reads_the_turns_option() -> None:
     assert isinstance(agent, ISMCTSAgent) and agent.turns == 1 and agent.horizon is None
     assert agent.name == "ismcts(10,horizon=full,turns=1)"
     assert ISMCTSAgent().turns is None
-    assert make_agent("ismcts:turns=off").name == "ismcts(50,turns=off)"
+    assert make_agent("ismcts:turns=off").name == "ismcts(100,turns=off)"
     with pytest.raises(InvalidOptionError):
         make_agent("ismcts:turns=0")
