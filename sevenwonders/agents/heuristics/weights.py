@@ -71,6 +71,16 @@ class BaseWeights:
             out.extend(value if isinstance(value, tuple) else (value,))
         return out
 
+    def vector_names(self) -> list[str]:
+        """The name of each value of :meth:`vector` (``production.1`` for an Age's value)."""
+        out: list[str] = []
+        for field in attrs.fields(BaseWeights):
+            if field.name in BY_AGE:
+                out.extend(f"{field.name}.{age}" for age in AGES)
+            else:
+                out.append(field.name)
+        return out
+
     @classmethod
     def from_vector(cls, vector: Sequence[float]) -> BaseWeights:
         """The weights of a flat :meth:`vector`."""
@@ -110,7 +120,8 @@ def format_weights(weights: BaseWeights, source: str) -> str:
     """A TOML text of the data file's shape holding ``weights`` (``source`` says where they came
     from)."""
     table = weights.to_mapping()
-    lines = [f"source = {source!r}".replace("'", '"'), "", "[weights]"]
+    lines = ["# The base game's greedy weights (sevenwonders.agents.heuristics.base), as data.",
+             f"source = {source!r}".replace("'", '"'), "", "[weights]"]
     lines += [f"{key} = {value!r}" for key, value in table.items() if key not in BY_AGE]
     for name in BY_AGE:
         lines += ["", f"[weights.{name}]"]
