@@ -11,7 +11,7 @@ seat's view alone (the rest of the table as it stands). The value of a city is, 
 - production for the rest of the game: per resource letter, the first unit is worth 1, the second
   0.6, the third and fourth 0.3 (a unit of a choice card counts 0.6 for each of its letters),
   times 3.5 in Age I, 2.5 in Age II, 0.3 in Age III. Production is what later cards and the
-  wonder's stages are paid with: valued low (1.2 / 0.8 / 0.1 until issue 17), greedy sold about
+  wonder's stages are paid with: valued low (1.2 / 0.8 / 0.1 at first), greedy sold about
   8 cards a game for coins, rarely could afford a stage, and ended on about 10 coins and 35
   points; at these weights it builds its production, then its stages and dearer cards;
 - trading discounts: 1.2 each in Age I, 0.6 in Age II;
@@ -28,7 +28,7 @@ stage built by Age (0 in the hand-set file), lets a tuning run value stages beyo
 A move changes only the seat's city: a build adds the card, pays the bank (nothing when a built
 card chains to it) and the neighbours, and takes the card's coins; a stage adds a stage and its
 coins; a sale adds 3 coins. Coins paid to a neighbour also cost 0.1 each (they help a rival;
-at 0.25, as before issue 17, trading for a missing resource cost more than it earned).
+at 0.25, as at first, trading for a missing resource cost more than it earned).
 
 :func:`playout_move` is the fast policy used inside the search agent's simulations: a random
 build 70% of the time when one is possible, else a random stage 50% of the time, else any move.
