@@ -33,7 +33,8 @@ with the seat's view (:mod:`sevenwonders.agents.determinize`), and walks the sea
 
 The playout policy is the game's heuristic played greedily (``rollout="greedy"``, the default, for
 games with ``evaluate_state``: the very move choice of the greedy agent) or its fast policy
-(``rollout="fast"``).
+(``rollout="fast"``), or the greedy move 3 times in 4 and the fast policy's else
+(``rollout="mixed"``: walk opponents that are not only the greedy player).
 
 How the root moves share the budget (``root``):
 
@@ -98,6 +99,7 @@ from sevenwonders.agents.heuristics import (
     evaluator_for,
     greedy_policy_for,
     leaf_values_for,
+    mixed_policy_for,
     playout_policy_for,
 )
 from sevenwonders.core.protocol import Game
@@ -107,7 +109,7 @@ from sevenwonders.games import AgentPresets
 
 WIN_WEIGHT = 0.6
 SCALE = 8.0
-ROLLOUTS = ("greedy", "fast")
+ROLLOUTS = ("greedy", "fast", "mixed")
 ROOTS = ("tree", "paired")
 MAX_FAILURES = 3
 MAX_PLIES = 500
@@ -469,9 +471,9 @@ class _Search:
         self.seat = seat
         self.root = _Node()
         self.root_moves = candidates
-        self.policy: PlayoutMove = (
-            greedy_policy_for(game) if settings.rollout == "greedy" else playout_policy_for(game)
-        )
+        policies = {"greedy": greedy_policy_for, "fast": playout_policy_for,
+                    "mixed": mixed_policy_for}
+        self.policy: PlayoutMove = policies[settings.rollout](game)
         self.ranker: EvaluateState | None = evaluate_state_for(game)
         self.leaf_values = leaf_values_for(game)
         # the other seats' policy moves in the first step of a forced walk, by seat and generator:

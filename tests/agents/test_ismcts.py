@@ -13,6 +13,8 @@ from sevenwonders.base import BaseGame
 from sevenwonders.core.rng import Rng
 from sevenwonders.dice import DiceGame
 from sevenwonders.errors import InvalidOptionError
+from sevenwonders.games import make_game
+from sevenwonders.simulation import play_game
 from tests.agents.toy import Nim, determinize_nim
 
 
@@ -201,3 +203,21 @@ def test_make_agent_reads_the_turns_option() -> None:
     assert make_agent("ismcts:turns=off").name == "ismcts(100,turns=off)"
     with pytest.raises(InvalidOptionError):
         make_agent("ismcts:turns=0")
+
+
+def test_mixed_walks_play_greedy_mostly_and_other_moves_too() -> None:
+    from sevenwonders.agents.heuristics import greedy_policy_for, mixed_policy_for
+
+    game = make_game("base", 3)
+    state = game.new_game(4)
+    legal = game.legal_moves(state, 0)
+    greedy, mixed = greedy_policy_for(game), mixed_policy_for(game)
+    greedy_moves = {greedy(game, state, 0, legal, Rng.from_seed(s))[0] for s in range(40)}
+    picks = [mixed(game, state, 0, legal, Rng.from_seed(s))[0] for s in range(40)]
+    assert sum(p in greedy_moves for p in picks) >= 20
+    assert any(p not in greedy_moves for p in picks)
+    for name, players in (("base", 3), ("dice", 2), ("architects", 2)):
+        table = make_game(name, players)
+        agents = [make_agent("ismcts:4:rollout=mixed"), GreedyAgent(), GreedyAgent()][:players]
+        result = play_game(table, agents, 3)
+        assert len(result.scores) == players
