@@ -4,19 +4,23 @@
                                      [--check-deals 100] [--seed 0] [--out FILE] [--ship]
 
 The weights (:mod:`sevenwonders.agents.heuristics.weights`) are searched as offsets from the
-hand-set ones, each scaled by its own size (at least 0.3), by ``cma`` (CMA-ES). A candidate is
-judged on ``--deals`` deals, fresh each generation and shared by every candidate of it (common
-random numbers): on each deal it plays every seat once against hand-set greedy in the other
-seats, and its figure is, per seat, its *lead* (its score minus the best other score at the
-table) minus the lead of hand-set greedy in that seat of the all-hand-set game of that deal
-(the paired control); CMA-ES minimises the negated mean.
+package's current ones (:data:`~sevenwonders.agents.heuristics.weights.WEIGHTS`; the shipped
+tuned weights were searched from the hand-set ones, ``greedy_base_hand.toml``), each scaled by
+its own size (at least 0.3), by ``cma`` (CMA-ES). A candidate is judged on ``--deals`` deals,
+fresh each generation and shared by every candidate of it (common random numbers): on each deal
+it plays every seat once against the current greedy in the other seats, and its figure is, per
+seat, its *lead* (its score minus the best other score at the table) minus the lead of the
+current greedy in that seat of the all-greedy game of that deal (the paired control); CMA-ES
+minimises the negated mean.
 
 After the last generation the mean of the search's distribution is *checked* on
 ``--check-deals`` deals from another seed (``--seed + 1_000_003``, never seen by the search)
-with :mod:`benchmarks.strength` (paired and unpaired win margins). The tuned weights are
+against the current greedy with :mod:`benchmarks.strength` (paired and unpaired win margins).
+The tuned weights are
 written to ``--out`` (a file of the package's data file shape) in any case; with ``--ship`` they
 replace the package's file only when their paired win margin over the hand-set weights is at
-least 2 standard errors on the check deals. Rerun it with the same arguments for the same result.
+least 2 standard errors on the check deals. Rerun it with the same arguments and starting
+weights for the same result.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ at random with the agent's generator, so a seeded match replays exactly.
 
 In the base game (with or without Edifice) its judgement is data: ``GreedyAgent(weights=...)``
 plays with other weights than the package's file (:mod:`sevenwonders.agents.heuristics.weights`),
-which is how a tuning run measures a candidate against the hand-set weights in one game.
+which is how a tuning run measures a candidate against the package's weights in one game.
 """
 
 from __future__ import annotations

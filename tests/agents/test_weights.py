@@ -1,6 +1,7 @@
-"""Greedy's judgement is data: the package's weights file reads back to the weights the
-heuristic plays with, a file written from weights reads back equal, greedy given the file's
-weights plays the same games as greedy, and other weights change its play the way they say."""
+"""Greedy's judgement is data: the package's weights files (tuned and hand-set) read back to
+the weights the heuristic plays with and the ones they replaced, a file written from weights
+reads back equal, greedy given the file's weights plays the same games as greedy, and other
+weights change its play the way they say."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from sevenwonders.agents import GreedyAgent
 from sevenwonders.agents.heuristics.weights import (
+    HAND_WEIGHTS,
     WEIGHTS,
     BaseWeights,
     format_weights,
@@ -22,10 +24,11 @@ from sevenwonders.games import make_game
 from sevenwonders.simulation import play_game
 
 
-def test_the_weights_file_holds_the_hand_set_weights() -> None:
-    assert read_weights() == WEIGHTS
-    assert WEIGHTS.production == (3.5, 2.5, 0.3) and WEIGHTS.coin_divisor == (3.0, 3.0, 3.0)
-    assert WEIGHTS.stage == (0.0, 0.0, 0.0)
+def test_the_package_holds_the_tuned_and_the_hand_set_weights() -> None:
+    assert read_weights() == WEIGHTS and read_weights(name="greedy_base_hand.toml") == HAND_WEIGHTS
+    assert HAND_WEIGHTS.production == (3.5, 2.5, 0.3)
+    assert HAND_WEIGHTS.coin_divisor == (3.0, 3.0, 3.0) and HAND_WEIGHTS.stage == (0.0, 0.0, 0.0)
+    assert WEIGHTS != HAND_WEIGHTS and min(WEIGHTS.vector()) >= 0
 
 
 def test_weights_round_trip_through_a_file_and_a_vector(tmp_path: Path) -> None:

@@ -20,10 +20,12 @@ seat's view alone (the rest of the table as it stands). The value of a city is, 
 - wonder powers (play the last card, build from the discard pile, free builds): 1.5 per Age
   still to play, counting the current one.
 
-Every weight above is data (:mod:`sevenwonders.agents.heuristics.weights`, the file
-``agents/data/greedy_base.toml``): the functions take a ``weights`` argument, the package's file
-by default, so a tuning run searches them without touching the code. A further weight, per wonder
-stage built by Age (0 in the hand-set file), lets a tuning run value stages beyond their points.
+Every weight above is data (:mod:`sevenwonders.agents.heuristics.weights`): the figures above
+are the hand-set ones (``agents/data/greedy_base_hand.toml``); greedy plays with weights tuned
+from them (``agents/data/greedy_base.toml``, which says how). The functions take a ``weights``
+argument, the package's file by default, so a tuning run searches them without touching the
+code. A further weight, per wonder stage built by Age (0 by hand), values stages beyond their
+points.
 
 A move changes only the seat's city: a build adds the card, pays the bank (nothing when a built
 card chains to it) and the neighbours, and takes the card's coins; a stage adds a stage and its

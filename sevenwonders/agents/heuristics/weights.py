@@ -3,8 +3,10 @@ or a wonder stage is worth to :mod:`sevenwonders.agents.heuristics.base`, by Age
 
 The weights live in ``sevenwonders/agents/data/greedy_base.toml`` (read once, through the
 package's data path like the card lists), so a tuning run can change the judgement without
-touching the code: :data:`WEIGHTS` is what the greedy agent plays with, :func:`read_weights`
-reads another file of the same shape, and :meth:`BaseWeights.vector` /
+touching the code: :data:`WEIGHTS` is what the greedy agent plays with (tuned by
+``benchmarks/tune_greedy.py``, the file says how), :data:`HAND_WEIGHTS` the hand-set weights
+it replaced (``greedy_base_hand.toml``, kept to measure against), :func:`read_weights` reads
+another file of the same shape, and :meth:`BaseWeights.vector` /
 :meth:`BaseWeights.from_vector` are the flat form an optimiser searches over.
 """
 
@@ -21,6 +23,7 @@ import attrs
 from sevenwonders.errors import DataFileError
 
 WEIGHTS_FILE = "greedy_base.toml"
+HAND_FILE = "greedy_base_hand.toml"
 AGES = (1, 2, 3)
 BY_AGE = ("production", "coin_divisor", "discount", "chain", "science", "stage")
 """The weights given per Age (a table of three values in the file)."""
@@ -107,12 +110,11 @@ def parse_weights(text: str, name: str = WEIGHTS_FILE) -> BaseWeights:
         raise DataFileError(name, "weights", str(error)) from None
 
 
-def read_weights(path: str | Path | None = None) -> BaseWeights:
-    """The weights in ``path``, or the package's own file."""
+def read_weights(path: str | Path | None = None, name: str = WEIGHTS_FILE) -> BaseWeights:
+    """The weights in ``path``, or in the package's data file ``name``."""
     if path is None:
-        text = resources.files("sevenwonders.agents").joinpath("data", WEIGHTS_FILE).read_text(
-            "utf-8")
-        return parse_weights(text)
+        text = resources.files("sevenwonders.agents").joinpath("data", name).read_text("utf-8")
+        return parse_weights(text, name)
     return parse_weights(Path(path).read_text("utf-8"), str(path))
 
 
@@ -131,5 +133,8 @@ def format_weights(weights: BaseWeights, source: str) -> str:
 
 WEIGHTS = read_weights()
 """The weights the greedy agent plays with (the package's data file)."""
+HAND_WEIGHTS = read_weights(name=HAND_FILE)
+"""The hand-set weights the tuned ones replaced."""
 
-__all__ = ["WEIGHTS", "BaseWeights", "format_weights", "parse_weights", "read_weights"]
+__all__ = ["HAND_WEIGHTS", "WEIGHTS", "BaseWeights", "format_weights", "parse_weights",
+           "read_weights"]
