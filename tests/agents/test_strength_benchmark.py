@@ -59,3 +59,9 @@ def test_a_tuning_generation_writes_weights_the_package_reads(tmp_path: Path) ->
     tuned = read_weights(out)
     assert tuned != read_weights() and min(tuned.vector()) >= 0
     assert min(tuned.coin_divisor) >= 1
+
+
+def test_the_hand_set_greedy_is_an_opponent_by_name() -> None:
+    strength = _load("strength")
+    hand = strength.agent("greedy-hand")
+    assert hand.name == "greedy-hand" and strength.agent("greedy").name == "greedy"
