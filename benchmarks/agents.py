@@ -37,10 +37,12 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
+import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from sevenwonders.agents.base import Agent, make_agent
@@ -51,6 +53,10 @@ from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.games import make_game
 from sevenwonders.simulation import GameResult, simulate
+
+# strength.py beside this file, however this one was loaded (one module name, for mypy too)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from strength import Timed
 
 DEFAULT_MATCHES = ("greedy/random", "ismcts/greedy")
 GAMES = ("base", "edifice", "architects", "dice")
@@ -142,26 +148,6 @@ def run_match(challenger: str, opponent: str, players: int, games: int, seed: in
             f" mean score {mine:5.1f} vs {theirs:5.1f}, {elapsed:6.1f}s")
 
 
-class _Timed:
-    """An agent wrapper adding up the CPU time its agent spends choosing, and the decisions
-    that had a choice (each costs the search its ``iterations`` walks)."""
-
-    def __init__(self, inner: ISMCTSAgent) -> None:
-        self.inner = inner
-        self.name = inner.name
-        self.cpu = 0.0
-        self.choices = 0
-
-    def choose(self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
-               ) -> tuple[Any, Rng]:
-        start = time.process_time()
-        try:
-            return self.inner.choose(game, view, legal, rng)
-        finally:
-            self.cpu += time.process_time() - start
-            self.choices += len(legal) > 1
-
-
 def run_speed(game_name: str, players: int, iterations: int, games: int, seed: int,
               options: dict[str, Any]) -> str:
     """Walks per CPU second of a search (no preset, so every game searches alike: the generic
@@ -171,7 +157,7 @@ def run_speed(game_name: str, players: int, iterations: int, games: int, seed: i
     from sevenwonders.agents import ismcts
 
     game = build_game(game_name, players)
-    searcher = _Timed(ISMCTSAgent(iterations=iterations, preset=False, **options))
+    searcher = Timed(ISMCTSAgent(iterations=iterations, preset=False, **options))
     agents: list[Any] = [searcher] + [GreedyAgent() for _ in range(players - 1)]
     count = [0]
     iterate = ismcts._Search.iterate

@@ -51,7 +51,7 @@ examples:
 
 AGENTS_HELP = (
     "one agent for all seats, or a comma-separated list with one per seat: random, greedy, "
-    "ismcts (50 iterations), ismcts:ITERATIONS, ismcts:seconds=S; more ismcts options follow "
+    "ismcts (100 iterations), ismcts:ITERATIONS, ismcts:seconds=S; more ismcts options follow "
     "colons as NAME=VALUE: exploration, horizon, width, rollout, depth, root, evidence, "
     "cut_evidence, chance, preset (default: random)"
 )

@@ -1,5 +1,7 @@
-"""Tournaments: lineups rotate every agent through every seat, results and ratings are the same
-for a seed in this process and in a process pool, the command prints a table; and agents never
+"""Tournaments: seatings put every agent in every seat and every pair of agents side by side
+equally often, the head-to-head table marks pairs it cannot separate, results and ratings are the
+same for a seed in this process and in a process pool, the command prints a table (without
+progress frames into a stream that is not a terminal); and agents never
 read hidden information (a state twin that differs only in what a seat cannot see gives the
 same decision, for greedy and ISMCTS, in every game)."""
 
@@ -21,7 +23,27 @@ from sevenwonders.cli import main
 from sevenwonders.core.playout import states
 from sevenwonders.core.rng import Rng
 from sevenwonders.games import make_game
-from sevenwonders.tournament import format_standings, lineups, plot_ratings, tournament
+from sevenwonders.tournament import (
+    MAX_LINEUPS,
+    HeadToHead,
+    format_standings,
+    lineups,
+    plan,
+    plot_ratings,
+    round_length,
+    tournament,
+)
+
+
+def _neighbours(tables: list[tuple[int, ...]] | tuple[tuple[int, ...], ...]) -> Counter[Any]:
+    """How often each ordered pair of different agents sits left/right of each other."""
+    pairs: Counter[Any] = Counter()
+    for table in tables:
+        for seat, agent in enumerate(table):
+            right = table[(seat + 1) % len(table)]
+            if right != agent:
+                pairs[agent, right] += 1
+    return pairs
 
 # the ratings need the ratings extra (openskill), the plots the plot extra (matplotlib)
 ratings = pytest.mark.skipif(importlib.util.find_spec("openskill") is None,
@@ -45,23 +67,92 @@ def test_every_agent_sits_in_every_seat_equally_often(agents: int, players: int)
         lineups(1, players)
 
 
+@pytest.mark.parametrize("agents,players", [(4, 4), (3, 4), (4, 3), (2, 5), (5, 4), (3, 3),
+                                            (2, 7), (6, 3)])
+def test_every_pair_of_agents_sits_side_by_side_equally_often(agents: int, players: int) -> None:
+    tables = lineups(agents, players)
+    assert len(tables) == len(set(tables)) == round_length(agents, players)
+    pairs = _neighbours(tables)
+    assert set(pairs) == {(a, b) for a in range(agents) for b in range(agents) if a != b}
+    assert len(set(pairs.values())) == 1, pairs
+
+
+def test_the_old_rotations_left_opposite_agents_apart_and_seating_all_does_not() -> None:
+    rotations = [t[r:] + t[:r] for t in [(0, 1, 2, 3)] for r in range(4)]
+    assert (0, 2) not in _neighbours(rotations)  # what plain rotations do at a 4-seat table
+    assert _neighbours(lineups(4, 4))[0, 2] == _neighbours(lineups(4, 4))[0, 1] > 0
+
+
+def test_long_rounds_are_sampled_per_deal_and_still_balanced() -> None:
+    assert round_length(7, 7) > MAX_LINEUPS
+    scheme, per_deal, games = plan(7, 7, 7 * 3000, seed=3)
+    assert scheme == "sampled" and per_deal == 7 and len(games) == 7 * 3000
+    assert plan(7, 7, 7 * 3000, seed=3) == (scheme, per_deal, games)  # from the index alone
+    for deal in (0, 1, 2999):
+        tables = [lineup for _, d, lineup in games if d == deal]
+        assert {t[seat] for t in tables for seat in range(7)} == set(range(7))
+        assert all(len({t[seat] for t in tables}) == 7 for seat in range(7))
+    pairs = _neighbours([lineup for _, _, lineup in games])
+    assert len(pairs) == 42
+    expected = sum(pairs.values()) / 42
+    assert all(abs(count - expected) < 0.1 * expected for count in pairs.values())
+    few = plan(3, 5, 10, seed=0)
+    assert few[0] == "all" and len(few[2]) == 90  # 3 tables of 30 arrangements (a round)
+    assert plan(3, 5, 10, seed=0, seating="sampled")[1] == 5
+    with pytest.raises(ValueError):
+        plan(3, 5, 10, seating="rotations")
+
+
+def test_the_separation_mark_needs_more_than_two_standard_errors() -> None:
+    assert not HeadToHead("a", "b", 100, 20, 0.55, 0.03).separated
+    assert not HeadToHead("a", "b", 100, 20, 0.44, 0.03).separated
+    assert HeadToHead("a", "b", 100, 20, 0.57, 0.03).separated
+    assert HeadToHead("a", "b", 100, 20, 0.43, 0.03).separated
+    assert not HeadToHead("a", "b", 6, 1, 1.0, float("inf")).separated  # one deal proves nothing
+
+
+class OtherRandom(RandomAgent):
+    """A second random player under its own name (two equals)."""
+
+    name = "random2"
+
+
+@ratings
+def test_the_head_to_head_table_separates_a_strong_agent_and_not_two_equals() -> None:
+    game = make_game("base", 3)
+    result = tournament(game, [RandomAgent(), OtherRandom(), GreedyAgent()], games=24, seed=2)
+    assert result.seating == "all" and result.per_deal == 6 and len(result.games) == 24
+    pairs = {(h.first, h.second): h for h in result.head_to_head}
+    assert set(pairs) == {("random", "random2"), ("random", "greedy"), ("random2", "greedy")}
+    equals = pairs["random", "random2"]
+    assert equals.games == 24 and equals.deals == 4 and not equals.separated
+    for weak in ("random", "random2"):
+        strong = pairs[weak, "greedy"]
+        assert strong.share < 0.2 and strong.separated
+    table = format_standings(result)
+    assert "not separated" in table and "random2" in table
+
+
 @ratings
 def test_a_tournament_is_the_same_for_a_seed_in_any_executor() -> None:
     game = make_game("base", 3)
     agents = [RandomAgent(), GreedyAgent(), make_agent("ismcts:3")]
-    serial = tournament(game, agents, games=6, seed=4)
-    again = tournament(game, agents, games=6, seed=4)
+    serial = tournament(game, agents, games=12, seed=4)
+    again = tournament(game, agents, games=12, seed=4)
     with ProcessPoolExecutor(max_workers=2) as pool:
-        pooled = tournament(game, agents, games=6, seed=4, executor=pool, chunk=1)
+        pooled = tournament(game, agents, games=12, seed=4, executor=pool, chunk=1)
+        sampled = tournament(game, agents, games=6, seed=4, executor=pool, seating="sampled")
     assert serial == again == pooled
-    other = tournament(game, agents, games=6, seed=5)
+    assert sampled == tournament(game, agents, games=6, seed=4, seating="sampled")
+    other = tournament(game, agents, games=12, seed=5)
     assert other.games != serial.games
-    assert len(serial.games) == 6 and len(serial.history) == 6
-    # each deal is played once per lineup: same set-up seed, agents rotated
+    assert len(serial.games) == 12 and len(serial.history) == 12
+    # each deal is played once per seating: same set-up seed, agents in all 6 orders
     assert len({r.seed for r in serial.games}) == 2
+    assert set(serial.lineups[:6]) == set(itertools.permutations(range(3)))
     standings = {s.agent: s for s in serial.standings}
     assert set(standings) == {"random", "greedy", "ismcts(3)"}
-    assert all(s.seats == 6 and 0 < s.sigma < 25 / 3 for s in standings.values())
+    assert all(s.seats == 12 and 0 < s.sigma < 25 / 3 for s in standings.values())
     assert serial.standings[0].ordinal >= serial.standings[-1].ordinal
     # a weak agent that loses every game ends below its start
     assert standings["random"].mu < 25 < standings["greedy"].mu
@@ -88,8 +179,19 @@ def test_the_tournament_command_prints_ratings_and_plots(
                  "random,greedy", "--games", "3", "--quiet", "--plot", str(plot)])
     out = capsys.readouterr().out
     assert code == 0
-    assert "games: 6 (6 lineups per deal)" in out and "greedy" in out and "random" in out
+    assert "games: 6 (6 per deal, seating all)" in out and "greedy" in out and "random" in out
+    assert "above" in out and "deals" in out  # the head-to-head table
     assert plot.stat().st_size > 0
+
+
+@ratings
+def test_the_tournament_command_draws_no_frames_into_a_stream_that_is_not_a_terminal(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--game", "dice", "--players", "2", "--agents",
+                 "random,greedy", "--games", "2"]) == 0
+    captured = capsys.readouterr()
+    assert "\r" not in captured.err and "games" not in captured.err
+    assert "random" in captured.out
 
 
 @ratings

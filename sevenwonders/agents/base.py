@@ -36,7 +36,8 @@ AGENT_NAMES = ("random", "greedy", "ismcts")
 def make_agent(spec: str) -> Agent:
     """An agent from its command-line name.
 
-    ``random``, ``greedy``, ``ismcts`` (50 iterations), or ``ismcts`` with options after colons:
+    ``random``, ``greedy``, ``ismcts`` (100 iterations,
+    :data:`sevenwonders.agents.ismcts.DEFAULT_ITERATIONS`), or ``ismcts`` with options after colons:
     ``ismcts:100`` (iterations), ``ismcts:iterations=100``, ``ismcts:seconds=0.5`` (CPU time of
     the deciding thread), ``ismcts:root=tree:depth=all`` (the tree search instead of the default
     paired flat search), ``ismcts:iterations=300:exploration=1.0``, ``ismcts:horizon=full``

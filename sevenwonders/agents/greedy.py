@@ -3,6 +3,10 @@
 For every legal move it asks the game's evaluation (:mod:`sevenwonders.agents.heuristics`) how
 good the move is for its seat, from the seat's view only, and plays the best one; ties are broken
 at random with the agent's generator, so a seeded match replays exactly.
+
+In the base game (with or without Edifice) its judgement is data: ``GreedyAgent(weights=...)``
+plays with other weights than the package's file (:mod:`sevenwonders.agents.heuristics.weights`),
+which is how a tuning run measures a candidate against the package's weights in one game.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from sevenwonders.agents.heuristics import evaluator_for
+from sevenwonders.agents.heuristics.weights import BaseWeights
 from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 
@@ -25,7 +30,13 @@ def best_moves(values: tuple[float, ...], legal: tuple[Any, ...]) -> list[Any]:
 class GreedyAgent:
     """The legal move with the best one-step value for its seat, by the game's heuristic
     (:mod:`sevenwonders.agents.heuristics`); ties broken at random."""
+
     name = "greedy"
+
+    def __init__(self, weights: BaseWeights | None = None, name: str | None = None) -> None:
+        self.weights = weights
+        if name is not None:
+            self.name = name
 
     def choose(
         self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
@@ -33,5 +44,13 @@ class GreedyAgent:
         """The best-valued legal move for the seat of ``view``, and the advanced generator."""
         if len(legal) == 1:
             return legal[0], rng
-        values, rng = evaluator_for(game)(game, view, legal, rng)
+        evaluate = evaluator_for(game)
+        if self.weights is not None:
+            from sevenwonders.agents.heuristics import base
+
+            if evaluate is not base.evaluate:
+                raise ValueError(f"greedy weights are the base game's, not {type(game).__name__}'s")
+            values, rng = base.evaluate(game, view, legal, rng, self.weights)
+        else:
+            values, rng = evaluate(game, view, legal, rng)
         return rng.choice(best_moves(values, legal))

@@ -33,7 +33,8 @@ with the seat's view (:mod:`sevenwonders.agents.determinize`), and walks the sea
 
 The playout policy is the game's heuristic played greedily (``rollout="greedy"``, the default, for
 games with ``evaluate_state``: the very move choice of the greedy agent) or its fast policy
-(``rollout="fast"``).
+(``rollout="fast"``), or the greedy move 3 times in 4 and the fast policy's else
+(``rollout="mixed"``: walk opponents that are not only the greedy player).
 
 How the root moves share the budget (``root``):
 
@@ -98,6 +99,7 @@ from sevenwonders.agents.heuristics import (
     evaluator_for,
     greedy_policy_for,
     leaf_values_for,
+    mixed_policy_for,
     playout_policy_for,
 )
 from sevenwonders.core.protocol import Game
@@ -107,7 +109,7 @@ from sevenwonders.games import AgentPresets
 
 WIN_WEIGHT = 0.6
 SCALE = 8.0
-ROLLOUTS = ("greedy", "fast")
+ROLLOUTS = ("greedy", "fast", "mixed")
 ROOTS = ("tree", "paired")
 MAX_FAILURES = 3
 MAX_PLIES = 500
@@ -234,8 +236,13 @@ def _check(options: Mapping[str, object]) -> None:
             raise ValueError(f"{key} must not be negative")
 
 
+DEFAULT_ITERATIONS = 100
+"""The walks a search makes per decision when given no budget: the budget the strength page
+measures (``ismcts`` on the command line, in tournaments and benchmarks)."""
+
+
 class ISMCTSAgent:
-    """``ISMCTSAgent(iterations=50)`` or ``ISMCTSAgent(seconds=0.5)``; see the module docstring
+    """``ISMCTSAgent(iterations=100)`` or ``ISMCTSAgent(seconds=0.5)``; see the module docstring
     for ``exploration`` (the UCB1 constant), ``horizon`` (``None``: play simulations to the end),
     ``width`` (``None``: every move), ``rollout``, ``depth``, ``root`` and ``evidence``. Options
     left out take the game's preset (:data:`PRESETS`) unless ``preset=False``; the attributes
@@ -258,7 +265,7 @@ class ISMCTSAgent:
         preset: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
-            iterations = 50
+            iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if seconds is not None and seconds <= 0:
@@ -300,7 +307,7 @@ class ISMCTSAgent:
 
     @property
     def name(self) -> str:
-        """``ismcts(50)``, ``ismcts(0.5s)``, with every option given."""
+        """``ismcts(100)``, ``ismcts(0.5s)``, with every option given."""
         parts = [] if self.iterations is None else [f"{self.iterations}"]
         if self.seconds is not None:
             parts.append(f"{self.seconds}s")
@@ -466,9 +473,9 @@ class _Search:
         self.seat = seat
         self.root = _Node()
         self.root_moves = candidates
-        self.policy: PlayoutMove = (
-            greedy_policy_for(game) if settings.rollout == "greedy" else playout_policy_for(game)
-        )
+        policies = {"greedy": greedy_policy_for, "fast": playout_policy_for,
+                    "mixed": mixed_policy_for}
+        self.policy: PlayoutMove = policies[settings.rollout](game)
         self.ranker: EvaluateState | None = evaluate_state_for(game)
         self.leaf_values = leaf_values_for(game)
         # the other seats' policy moves in the first step of a forced walk, by seat and generator:

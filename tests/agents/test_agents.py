@@ -27,7 +27,7 @@ def test_make_agent_reads_names_and_options() -> None:
     assert isinstance(make_agent("random"), RandomAgent)
     assert isinstance(make_agent("greedy"), GreedyAgent)
     default = make_agent("ismcts")
-    assert isinstance(default, ISMCTSAgent) and default.iterations == 50
+    assert isinstance(default, ISMCTSAgent) and default.iterations == 100
     agent = make_agent("ismcts:30")
     assert isinstance(agent, ISMCTSAgent) and agent.iterations == 30
     timed = make_agent("ismcts:seconds=0.5:exploration=1.2:horizon=full:width=all:rollout=fast")

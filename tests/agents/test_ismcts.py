@@ -13,6 +13,8 @@ from sevenwonders.base import BaseGame
 from sevenwonders.core.rng import Rng
 from sevenwonders.dice import DiceGame
 from sevenwonders.errors import InvalidOptionError
+from sevenwonders.games import make_game
+from sevenwonders.simulation import play_game
 from tests.agents.toy import Nim, determinize_nim
 
 
@@ -105,7 +107,7 @@ def test_cut_walks_cannot_overrule_the_anchor_with_infinite_cut_evidence() -> No
     for seed in range(3):
         greedy, _ = GreedyAgent().choose(game, view, legal, Rng.from_seed(seed))
         assert agent.choose(game, view, legal, Rng.from_seed(seed))[0] == greedy
-    assert make_agent("ismcts:cut_evidence=inf").name == "ismcts(50,cut_evidence=inf)"
+    assert make_agent("ismcts:cut_evidence=inf").name == "ismcts(100,cut_evidence=inf)"
 
 
 def _tree_after(game: object, state: object, seat: int, chance: str, iterations: int) -> object:
@@ -198,6 +200,24 @@ def test_make_agent_reads_the_turns_option() -> None:
     assert isinstance(agent, ISMCTSAgent) and agent.turns == 1 and agent.horizon is None
     assert agent.name == "ismcts(10,horizon=full,turns=1)"
     assert ISMCTSAgent().turns is None
-    assert make_agent("ismcts:turns=off").name == "ismcts(50,turns=off)"
+    assert make_agent("ismcts:turns=off").name == "ismcts(100,turns=off)"
     with pytest.raises(InvalidOptionError):
         make_agent("ismcts:turns=0")
+
+
+def test_mixed_walks_play_greedy_mostly_and_other_moves_too() -> None:
+    from sevenwonders.agents.heuristics import greedy_policy_for, mixed_policy_for
+
+    game = make_game("base", 3)
+    state = game.new_game(4)
+    legal = game.legal_moves(state, 0)
+    greedy, mixed = greedy_policy_for(game), mixed_policy_for(game)
+    greedy_moves = {greedy(game, state, 0, legal, Rng.from_seed(s))[0] for s in range(40)}
+    picks = [mixed(game, state, 0, legal, Rng.from_seed(s))[0] for s in range(40)]
+    assert sum(p in greedy_moves for p in picks) >= 20
+    assert any(p not in greedy_moves for p in picks)
+    for name, players in (("base", 3), ("dice", 2), ("architects", 2)):
+        table = make_game(name, players)
+        agents = [make_agent("ismcts:4:rollout=mixed"), GreedyAgent(), GreedyAgent()][:players]
+        result = play_game(table, agents, 3)
+        assert len(result.scores) == players

@@ -20,6 +20,13 @@ seat's view alone (the rest of the table as it stands). The value of a city is, 
 - wonder powers (play the last card, build from the discard pile, free builds): 1.5 per Age
   still to play, counting the current one.
 
+Every weight above is data (:mod:`sevenwonders.agents.heuristics.weights`): the figures above
+are the hand-set ones (``agents/data/greedy_base_hand.toml``); greedy plays with weights tuned
+from them (``agents/data/greedy_base.toml``, which says how). The functions take a ``weights``
+argument, the package's file by default, so a tuning run searches them without touching the
+code. A further weight, per wonder stage built by Age (0 by hand), values stages beyond their
+points.
+
 A move changes only the seat's city: a build adds the card, pays the bank (nothing when a built
 card chains to it) and the neighbours, and takes the card's coins; a stage adds a stage and its
 coins; a sale adds 3 coins. Coins paid to a neighbour also cost 0.1 each (they help a rival;
@@ -41,6 +48,7 @@ from sevenwonders.agents.determinize import determinizer_for
 from sevenwonders.agents.heuristics import margins_of
 from sevenwonders.agents.heuristics.edifice import PARTICIPATE, project_value
 from sevenwonders.agents.heuristics.memo import Memo
+from sevenwonders.agents.heuristics.weights import WEIGHTS, BaseWeights
 from sevenwonders.base.cards import Stage, Wonder
 from sevenwonders.base.effects import (
     BuildFromDiscard,
@@ -70,17 +78,7 @@ from sevenwonders.core.scoring import ScoreSheet
 from sevenwonders.core.seats import Ring
 
 VICTORY = {1: 1, 2: 3, 3: 5}
-LATER_CONFLICT_WEIGHT = 0.4
-PRODUCTION_WEIGHT = {1: 3.5, 2: 2.5, 3: 0.3}
-UNIT_VALUES = (1.0, 0.6, 0.3, 0.3)
-CHOICE_UNIT = 0.6
-DISCOUNT_VALUE = {1: 1.2, 2: 0.6, 3: 0.0}
-CHAIN_VALUE = {1: 0.7, 2: 0.5, 3: 0.0}
-SCIENCE_POTENTIAL = {1: 0.4, 2: 0.4, 3: 0.0}
-POWER_VALUE = 1.5
-LIQUIDITY = 0.15
 LIQUIDITY_CAP = 8
-NEIGHBOUR_PAYMENT = 0.1
 SALE_COINS = 3
 POWERS = (PlayLastCard, BuildFromDiscard, FreeFirstOfColour, FreeFirstOfAge, FreeLastOfAge,
           FreeOncePerAge)
@@ -151,7 +149,8 @@ def _gains(game: Any, effects: tuple[Effect, ...], cities: tuple[City, ...], sea
     return gain
 
 
-def city_value(game: Any, state: BaseState, seat: int, sheet: ScoreSheet | None = None) -> float:
+def city_value(game: Any, state: BaseState, seat: int, sheet: ScoreSheet | None = None,
+               weights: BaseWeights = WEIGHTS) -> float:
     """The value in points of ``seat``'s city in ``state`` (see the module's docstring);
     ``sheet`` is the seat's score sheet in ``state`` if already known. The plain computation:
     :func:`cached_city_value` is the same, remembered."""
@@ -160,8 +159,8 @@ def city_value(game: Any, state: BaseState, seat: int, sheet: ScoreSheet | None 
         sheet = score_sheet(game.rules, state, seat)
     theirs = [_shields(game, state.cities[s])
               for s in _scope_seats(seat, state.players, Scope.NEIGHBOURS)]
-    return (_sheet_points(sheet) + _own_value(game, state.age, city)
-            + _conflicts(state.age, _shields(game, city), theirs))
+    return (_sheet_points(sheet) + _own_value(game, state.age, city, weights)
+            + _conflicts(state.age, _shields(game, city), theirs, weights))
 
 
 def _sheet_points(sheet: ScoreSheet) -> float:
@@ -169,38 +168,40 @@ def _sheet_points(sheet: ScoreSheet) -> float:
     return float(sheet.total - sheet.lines.get("coins", 0))
 
 
-def _conflicts(age: int, mine: int, theirs: list[int]) -> float:
+def _conflicts(age: int, mine: int, theirs: list[int], weights: BaseWeights) -> float:
     """The conflicts still to come against the neighbours, by today's shields."""
     value = 0.0
     for shields in theirs:
         outcome = (mine > shields) - (mine < shields)
         for a in range(age, 4):
-            weight = 1.0 if a == age else LATER_CONFLICT_WEIGHT
+            weight = 1.0 if a == age else weights.later_conflict
             value += weight * (VICTORY[a] if outcome > 0 else -1 if outcome < 0 else 0)
     return value
 
 
-def _own_value(game: Any, age: int, city: City) -> float:
+def _own_value(game: Any, age: int, city: City, weights: BaseWeights) -> float:
     """What the city is worth beyond its running score and its conflicts: coins, production,
     discounts, science potential, powers and chains (the city alone decides them)."""
-    return _coin_value(age, city.coins) + _effects_value(game, age, city)
+    return _coin_value(age, city.coins, weights) + _effects_value(game, age, city, weights)
 
 
-def _coin_value(age: int, coins: int) -> float:
-    value = coins / 3
+def _coin_value(age: int, coins: int, weights: BaseWeights) -> float:
+    value = coins / weights.coin_divisor[age - 1]
     if age < 3:
-        value += LIQUIDITY * min(coins, LIQUIDITY_CAP)
+        value += weights.liquidity * min(coins, LIQUIDITY_CAP)
     return value
 
 
-def _effects_value(game: Any, age: int, city: City) -> float:
-    """Production, discounts, science potential, powers and chains."""
+def _effects_value(game: Any, age: int, city: City, weights: BaseWeights) -> float:
+    """Production, discounts, science potential, powers, chains and stages."""
+    at = age - 1
+    units_worth = (1.0, weights.second_unit, weights.third_unit, weights.third_unit)
     value = 0.0
     effects = _city_effects(game, city)
     units: defaultdict[str, float] = defaultdict(float)
     for effect in effects:
         if isinstance(effect, Produce):
-            share = 1.0 if len(effect.options) == 1 else CHOICE_UNIT
+            share = 1.0 if len(effect.options) == 1 else weights.choice_unit
             for letter in effect.options:
                 units[letter] += share * effect.amount
     resource = _wonder(game, city.wonder).resource
@@ -208,21 +209,22 @@ def _effects_value(game: Any, age: int, city: City) -> float:
         units[letter] += 1
     production = 0.0
     for amount in units.values():
-        for i, unit_value in enumerate(UNIT_VALUES):
+        for i, unit_value in enumerate(units_worth):
             production += unit_value * max(0.0, min(1.0, amount - i))
-    value += PRODUCTION_WEIGHT[age] * production
-    value += DISCOUNT_VALUE[age] * sum(1 for e in effects if isinstance(e, TradeDiscount))
-    value += SCIENCE_POTENTIAL[age] * sum(
+    value += weights.production[at] * production
+    value += weights.discount[at] * sum(1 for e in effects if isinstance(e, TradeDiscount))
+    value += weights.science[at] * sum(
         1 for e in effects if isinstance(e, Science | ScienceChoice)
     )
-    value += POWER_VALUE * (4 - age) * sum(1 for e in effects if isinstance(e, POWERS))
-    if CHAIN_VALUE[age]:
+    value += weights.power * (4 - age) * sum(1 for e in effects if isinstance(e, POWERS))
+    value += weights.stage[at] * city.stages
+    if weights.chain[at]:
         built = set(city.cards)
         chains = _chains(game.edition)
         for name in city.cards:
             for target_age, target in chains.get(name, ()):
                 if target_age > age and target not in built:
-                    value += CHAIN_VALUE[age]
+                    value += weights.chain[at]
     return value
 
 
@@ -357,8 +359,8 @@ def _shields_of(game: Any, city: City) -> int:
     return found if found is not None else _SHIELDS.put(table, shape, _shields(game, city))
 
 
-def cached_city_value(game: Any, state: BaseState, seat: int, city: City | None = None
-                      ) -> float:
+def cached_city_value(game: Any, state: BaseState, seat: int, city: City | None = None,
+                      weights: BaseWeights = WEIGHTS) -> float:
     """:func:`city_value` of ``state`` with ``seat``'s city replaced by ``city`` (if given),
     from remembered parts (:mod:`sevenwonders.agents.heuristics.memo`): a city's effects'
     worth, its running score (when that reads no other city) and its shields are kept per Age
@@ -368,19 +370,19 @@ def cached_city_value(game: Any, state: BaseState, seat: int, city: City | None 
     if city is None:
         city = cities[seat]
     age = state.age
-    table = _OWN.context(game.rules, age)
+    table = _OWN.context(game.rules, age if weights is WEIGHTS else (age, weights))
     shape = _shape(city)
     entry = table.get(shape)
     after: BaseState | None = None
     if entry is None:
         reads = _score_reads_others(game, city)
-        own = _effects_value(game, age, city)
+        own = _effects_value(game, age, city, weights)
         if not reads:
             after = _with_city(state, seat, city)
             own += _sheet_points(score_sheet(game.rules, after, seat))
         entry = _OWN.put(table, shape, (own, reads, _shields(game, city)))
     own, reads, mine = entry
-    value = own + _coin_value(age, city.coins)
+    value = own + _coin_value(age, city.coins, weights)
     if reads:
         scores = _SCORES.context(game.rules, _score_context(game, state, seat))
         points = scores.get(city)
@@ -391,7 +393,7 @@ def cached_city_value(game: Any, state: BaseState, seat: int, city: City | None 
         value += points
     theirs = [_shields_of(game, cities[s])
               for s in _scope_seats(seat, state.players, Scope.NEIGHBOURS)]
-    return value + _conflicts(age, mine, theirs)
+    return value + _conflicts(age, mine, theirs, weights)
 
 
 def _with_city(state: BaseState, seat: int, city: City) -> BaseState:
@@ -402,7 +404,8 @@ def _with_city(state: BaseState, seat: int, city: City) -> BaseState:
 
 
 def evaluate_state(
-    game: Game[Any, Any, Any], state: Any, seat: int, legal: tuple[Any, ...]
+    game: Game[Any, Any, Any], state: Any, seat: int, legal: tuple[Any, ...],
+    weights: BaseWeights = WEIGHTS,
 ) -> tuple[float, ...]:
     """The value of ``seat``'s city after each of ``legal`` in ``state`` (a full state: the
     search agent's own determinizations; :func:`evaluate` builds one from the view), plus what
@@ -417,7 +420,8 @@ def evaluate_state(
             out.append(known)
             continue
         city, paid = apply_city(game, state, seat, move)
-        value = cached_city_value(game, state, seat, city) - NEIGHBOUR_PAYMENT * paid
+        value = (cached_city_value(game, state, seat, city, weights)
+                 - weights.neighbour_payment * paid)
         if isinstance(move, BuildStage) and PARTICIPATE in move.extras:
             if project is None:
                 project = project_value(game, state, seat)
@@ -440,14 +444,15 @@ def _alike_key(move: Any) -> tuple[Any, ...] | None:
 
 
 def evaluate(
-    game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
+    game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng,
+    weights: BaseWeights = WEIGHTS,
 ) -> tuple[tuple[float, ...], Rng]:
     """The value of the seat's city after each legal move, from the view alone (the hidden cards
     of the determinization play no part in it)."""
     determinize = determinizer_for(game)
     assert determinize is not None
     state, rng = determinize(game, view, rng)
-    return evaluate_state(game, state, view.seat, legal), rng
+    return evaluate_state(game, state, view.seat, legal, weights), rng
 
 
 def leaf_values(game: Game[Any, Any, Any], state: Any) -> tuple[float, ...]:

@@ -1,0 +1,218 @@
+"""Honest strength rows: rotating seats, iteration budgets, paired and unpaired margins.
+
+    python -m benchmarks.strength [--game base|edifice|architects|dice] [--players 4]
+                                  [--deals 100] [--seed 0] [--workers 1]
+                                  [--row ismcts:100/greedy --row greedy/ismcts:30 ...]
+
+A row ``CANDIDATE/OPPONENT`` plays every deal (a seeded set-up) ``players + 1`` times: once with
+the candidate in each seat and the opponent in every other (so the candidate is measured in
+every seat, which matters where the first seat moves first, as in Architects), and once with the
+opponent in every seat (the *control*). Seats keep their generators from game to game of a deal,
+so the control differs from a candidate game only in the candidate's seat.
+
+Figures of a row (``deals`` deals, ``deals * players`` candidate games):
+
+* ``win``: the candidate's win share (a tie for first counts as a share) and its standard error
+  over deals; *unpaired* margin: its distance from ``1 / players`` (what the control's seats win
+  on average, exactly, since every control seat is the same agent) in standard errors.
+* ``paired win``: per deal and seat, the candidate's win minus the control's win in that seat
+  on that deal, averaged; its standard error over deals, and the margin in standard errors.
+* ``paired score``: the same with points (the candidate's total minus the control seat's total).
+* ``score``: the candidate's mean points and the opponents' mean points in its games.
+* ``ms/decision``: the candidate's CPU time per decision that had a choice (``process_time``
+  of the worker; on a shared machine it varies with load, the walk budget does not).
+
+Agents are named as on the command line (:func:`sevenwonders.agents.make_agent`), and
+``greedy-hand`` is greedy on the hand-set weights it was tuned from (an opponent that is not the
+search's own walk policy). Search budgets are walks (``ismcts:100``), never seconds, so a row
+is the same on any machine and under any load. Rows are for people to read; nothing here is
+timed by the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+import attrs
+
+from sevenwonders.agents.base import Agent, make_agent
+from sevenwonders.agents.greedy import GreedyAgent
+from sevenwonders.agents.heuristics.weights import HAND_WEIGHTS
+from sevenwonders.core.protocol import Game
+from sevenwonders.core.rng import Rng
+from sevenwonders.games import make_game
+from sevenwonders.simulation import game_seed, play_game
+
+GAMES = ("base", "edifice", "architects", "dice")
+DEFAULT_ROWS = ("ismcts:100/greedy",)
+
+
+class Timed:
+    """An agent wrapper adding up the CPU time its agent spends on decisions with a choice."""
+
+    def __init__(self, inner: Agent) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.cpu = 0.0
+        self.choices = 0
+
+    def choose(self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
+               ) -> tuple[Any, Rng]:
+        """The inner agent's choice, timed."""
+        if len(legal) == 1:
+            return self.inner.choose(game, view, legal, rng)
+        start = time.process_time()
+        try:
+            return self.inner.choose(game, view, legal, rng)
+        finally:
+            self.cpu += time.process_time() - start
+            self.choices += 1
+
+
+@attrs.frozen
+class Deal:
+    """One deal of a row: per seat, the candidate's (win, score) and the control's (win, score),
+    the opponents' mean score in the candidate's games, and the candidate's CPU and choices."""
+
+    candidate: tuple[tuple[float, int], ...]
+    control: tuple[tuple[float, int], ...]
+    opponents: float
+    cpu: float
+    choices: int
+
+
+def agent(spec: str) -> Agent:
+    """An agent by its command-line name, or ``greedy-hand`` (see the module)."""
+    if spec == "greedy-hand":
+        return GreedyAgent(weights=HAND_WEIGHTS, name="greedy-hand")
+    return make_agent(spec)
+
+
+def build_game(name: str, players: int) -> Game[Any, Any, Any]:
+    """The game a row plays (``edifice``: the base game with the Edifice expansion)."""
+    if name == "edifice":
+        return make_game("base", players, expansions=["edifice"])
+    return make_game(name, players)
+
+
+def play_deal(game: Game[Any, Any, Any], candidate: Agent, opponent: Agent, seed: int,
+              deal: int) -> Deal:
+    """The ``players + 1`` games of one deal (see the module)."""
+    setup = game_seed(seed, deal)
+    players = game.players
+    control = play_game(game, [opponent] * players, setup, deal)
+    timed = Timed(candidate)
+    mine: list[Any] = []
+    theirs: list[Any] = []
+    for seat in range(players):
+        seats: list[Any] = [opponent] * players
+        seats[seat] = timed
+        result = play_game(game, seats, setup, deal)
+        win = 1 / len(result.winners) if seat in result.winners else 0.0
+        mine.append((win, result.scores[seat].total))
+        theirs.extend(result.scores[s].total for s in range(players) if s != seat)
+    control_row = tuple((1 / len(control.winners) if s in control.winners else 0.0,
+                         control.scores[s].total) for s in range(players))
+    return Deal(tuple(mine), control_row, statistics.fmean(theirs), timed.cpu, timed.choices)
+
+
+def _play_deals(game: Game[Any, Any, Any], candidate: Agent, opponent: Agent, seed: int,
+                deals: Sequence[int]) -> list[Deal]:
+    return [play_deal(game, candidate, opponent, seed, d) for d in deals]
+
+
+def play_row(game: Game[Any, Any, Any], candidate: Agent, opponent: Agent, deals: int,
+             seed: int = 0, executor: Executor | None = None) -> list[Deal]:
+    """Every deal of a row, in deal order (the same in any executor)."""
+    if executor is None:
+        return _play_deals(game, candidate, opponent, seed, range(deals))
+    size = max(1, deals // 16)
+    futures = [executor.submit(_play_deals, game, candidate, opponent, seed,
+                               range(start, min(deals, start + size)))
+               for start in range(0, deals, size)]
+    return [deal for future in futures for deal in future.result()]
+
+
+def mean_error(values: Sequence[float]) -> tuple[float, float]:
+    """A mean and its standard error (infinite for fewer than two values)."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, math.inf
+    return mean, statistics.stdev(values) / math.sqrt(len(values))
+
+
+def summarize(deals: Sequence[Deal], players: int) -> dict[str, float]:
+    """A row's figures (see the module) from its deals."""
+    win, win_error = mean_error([statistics.fmean(w for w, _ in d.candidate) for d in deals])
+    paired_win, paired_win_error = mean_error([
+        statistics.fmean(c[0] - k[0] for c, k in zip(d.candidate, d.control, strict=True))
+        for d in deals])
+    paired_score, paired_score_error = mean_error([
+        statistics.fmean(c[1] - k[1] for c, k in zip(d.candidate, d.control, strict=True))
+        for d in deals])
+    seat_wins = [statistics.fmean(d.candidate[s][0] for d in deals) for s in range(players)]
+    choices = sum(d.choices for d in deals)
+    return {
+        "deals": len(deals), "games": len(deals) * players, "win": win, "win_error": win_error,
+        "unpaired_se": (win - 1 / players) / win_error if win_error else math.inf,
+        "paired_win": paired_win, "paired_win_error": paired_win_error,
+        "paired_win_se": paired_win / paired_win_error if paired_win_error else math.inf,
+        "paired_score": paired_score, "paired_score_error": paired_score_error,
+        "paired_score_se": paired_score / paired_score_error if paired_score_error else math.inf,
+        "score": statistics.fmean(s for d in deals for _, s in d.candidate),
+        "opponents": statistics.fmean(d.opponents for d in deals),
+        "ms_per_decision": 1000 * sum(d.cpu for d in deals) / choices if choices else 0.0,
+        **{f"seat{s}": share for s, share in enumerate(seat_wins)},
+    }
+
+
+def format_row(game_name: str, players: int, candidate: str, opponent: str,
+               figures: dict[str, float], seconds: float) -> str:
+    """One printed row."""
+    f = figures
+    seats = " ".join(f"{f[f'seat{s}']:.0%}" for s in range(players))
+    return (f"{game_name} {players}p {candidate} vs {opponent}: {f['deals']:.0f} deals, "
+            f"{f['games']:.0f} games; win {f['win']:.1%} +/- {f['win_error']:.1%} "
+            f"(baseline {1 / players:.1%}, unpaired {f['unpaired_se']:+.2f} SE); paired win "
+            f"{f['paired_win']:+.1%} +/- {f['paired_win_error']:.1%} "
+            f"({f['paired_win_se']:+.2f} SE); paired score {f['paired_score']:+.2f} +/- "
+            f"{f['paired_score_error']:.2f} ({f['paired_score_se']:+.2f} SE); score "
+            f"{f['score']:.1f} vs {f['opponents']:.1f}; win by seat {seats}; "
+            f"{f['ms_per_decision']:.1f} ms CPU/decision; {seconds:.0f}s wall")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Play and print each ``--row``."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=GAMES, default="base")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--row", action="append", default=None,
+                        help="CANDIDATE/OPPONENT agent specs (repeatable), e.g. ismcts:100/greedy")
+    args = parser.parse_args(argv)
+    game = build_game(args.game, args.players)
+    pool = ProcessPoolExecutor(max_workers=args.workers) if args.workers > 1 else None
+    try:
+        for row in args.row or DEFAULT_ROWS:
+            candidate, _, opponent = row.partition("/")
+            start = time.perf_counter()
+            deals = play_row(game, agent(candidate), agent(opponent), args.deals,
+                             args.seed, pool)
+            print(format_row(args.game, args.players, candidate, opponent,
+                             summarize(deals, args.players), time.perf_counter() - start),
+                  flush=True)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,143 @@
+"""Tune the base game's greedy weights with CMA-ES against paired benchmarks, then check them.
+
+    python -m benchmarks.tune_greedy [--players 4] [--generations 10] [--deals 12]
+                                     [--check-deals 100] [--seed 0] [--out FILE] [--ship]
+
+The weights (:mod:`sevenwonders.agents.heuristics.weights`) are searched as offsets from the
+package's current ones (:data:`~sevenwonders.agents.heuristics.weights.WEIGHTS`; the shipped
+tuned weights were searched from the hand-set ones, ``greedy_base_hand.toml``), each scaled by
+its own size (at least 0.3), by ``cma`` (CMA-ES). A candidate is judged on ``--deals`` deals,
+fresh each generation and shared by every candidate of it (common random numbers): on each deal
+it plays every seat once against the current greedy in the other seats, and its figure is, per
+seat, its *lead* (its score minus the best other score at the table) minus the lead of the
+current greedy in that seat of the all-greedy game of that deal (the paired control); CMA-ES
+minimises the negated mean.
+
+After the last generation the mean of the search's distribution is *checked* on
+``--check-deals`` deals from another seed (``--seed + 1_000_003``, never seen by the search)
+against the current greedy with :mod:`benchmarks.strength` (paired and unpaired win margins).
+The tuned weights are
+written to ``--out`` (a file of the package's data file shape) in any case; with ``--ship`` they
+replace the package's file only when their paired win margin over the hand-set weights is at
+least 2 standard errors on the check deals. Rerun it with the same arguments and starting
+weights for the same result.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from sevenwonders.agents import GreedyAgent
+from sevenwonders.agents.heuristics.weights import WEIGHTS, BaseWeights, format_weights
+from sevenwonders.core.protocol import Game
+from sevenwonders.games import make_game
+from sevenwonders.simulation import GameResult, game_seed, play_game
+
+# strength.py beside this file, however this one was loaded (one module name, for mypy too)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from strength import format_row, play_row, summarize
+
+PACKAGE_FILE = (Path(__file__).resolve().parent.parent / "sevenwonders" / "agents" / "data"
+                / "greedy_base.toml")
+CHECK_SEED_OFFSET = 1_000_003
+SHIP_MARGIN = 2.0
+
+
+def scales(hand: list[float]) -> list[float]:
+    """How far one unit of the search's coordinates moves each weight."""
+    return [max(abs(value), 0.3) for value in hand]
+
+
+def weights_at(point: list[float], hand: list[float]) -> BaseWeights:
+    """The weights at a point of the search (offsets from the hand-set weights), kept in range:
+    no negative weight, and a coin worth at most one point."""
+    names = WEIGHTS.vector_names()
+    values = []
+    for name, base, scale, x in zip(names, hand, scales(hand), point, strict=True):
+        value = max(0.0, base + scale * x)
+        values.append(max(1.0, value) if name.startswith("coin_divisor") else value)
+    return BaseWeights.from_vector(values)
+
+
+def lead(result: GameResult, seat: int) -> float:
+    """The seat's score minus the best other seat's."""
+    totals = [sheet.total for sheet in result.scores]
+    return totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
+
+
+def judge(game: Game[Any, Any, Any], weights: BaseWeights, deals: list[int],
+          controls: dict[int, GameResult]) -> float:
+    """The candidate's mean paired lead over hand-set greedy on ``deals`` (see the module)."""
+    hand = GreedyAgent()
+    candidate = GreedyAgent(weights=weights, name="greedy-candidate")
+    gains = []
+    for setup in deals:
+        for seat in range(game.players):
+            seats: list[Any] = [hand] * game.players
+            seats[seat] = candidate
+            gains.append(lead(play_game(game, seats, setup), seat)
+                         - lead(controls[setup], seat))
+    return statistics.fmean(gains)
+
+
+def tune(game: Game[Any, Any, Any], generations: int, deals: int, seed: int) -> BaseWeights:
+    """The mean of the CMA-ES distribution after ``generations`` generations."""
+    import cma
+
+    hand = WEIGHTS.vector()
+    strategy = cma.CMAEvolutionStrategy([0.0] * len(hand), 0.3,
+                                        {"seed": seed + 1, "verbose": -9})
+    for generation in range(generations):
+        start = time.perf_counter()
+        setups = [game_seed(seed, generation * deals + d) for d in range(deals)]
+        controls = {s: play_game(game, [GreedyAgent()] * game.players, s) for s in setups}
+        points = strategy.ask()
+        figures = [judge(game, weights_at(list(p), hand), setups, controls) for p in points]
+        strategy.tell(points, [-f for f in figures])
+        print(f"generation {generation + 1}: best lead {max(figures):+.2f}, median "
+              f"{statistics.median(figures):+.2f} over {deals} deals x {game.players} seats, "
+              f"{time.perf_counter() - start:.0f}s", flush=True)
+    return weights_at(list(strategy.mean), hand)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Tune, write, check and (with ``--ship``, when it passes) ship."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--generations", type=int, default=10)
+    parser.add_argument("--deals", type=int, default=12)
+    parser.add_argument("--check-deals", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", default="greedy_tuned.toml")
+    parser.add_argument("--ship", action="store_true",
+                        help="replace the package's weights if the check passes")
+    args = parser.parse_args(argv)
+    game = make_game("base", args.players)
+    tuned = tune(game, args.generations, args.deals, args.seed)
+    source = (f"tuned: benchmarks/tune_greedy.py --players {args.players} --generations "
+              f"{args.generations} --deals {args.deals} --seed {args.seed}")
+    Path(args.out).write_text(format_weights(tuned, source), "utf-8")
+    print(f"tuned weights written to {args.out}: {tuned}")
+    start = time.perf_counter()
+    check = play_row(game, GreedyAgent(weights=tuned, name="greedy-tuned"), GreedyAgent(),
+                     args.check_deals, args.seed + CHECK_SEED_OFFSET)
+    figures = summarize(check, args.players)
+    print(format_row("base", args.players, "greedy-tuned", "greedy", figures,
+                     time.perf_counter() - start))
+    passed = figures["paired_win_se"] >= SHIP_MARGIN
+    print(f"check on fresh seeds: paired win margin {figures['paired_win_se']:+.2f} SE "
+          f"({'passes' if passed else 'does not pass'} the {SHIP_MARGIN:.0f} SE bar)")
+    if args.ship and passed:
+        PACKAGE_FILE.write_text(format_weights(tuned, source), "utf-8")
+        print(f"shipped: {PACKAGE_FILE.name} now holds the tuned weights")
+    elif args.ship:
+        print("not shipped: the hand-set weights stay", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
