@@ -203,7 +203,7 @@ def test_an_unfinished_record(tmp_path: Path) -> None:
 
 def test_options_from_the_command_line() -> None:
     assert parse_options(["sides=night", "wonders=[\"Gizah\", \"Rhodos\", \"Babylon\"]",
-                          "x=1"]) == {"sides": "night", "wonders": ["giza", "rhodes", "babylon"],
+                          "x=1"]) == {"sides": "night", "wonders": ["Gizah", "Rhodos", "Babylon"],
                                       "x": 1}
     with pytest.raises(InvalidOptionError):
         parse_options(["novalue"])
@@ -223,12 +223,12 @@ def test_edifice_projects_show_cost_reward_penalty_holders_and_debts() -> None:
                      staging_camp_cost=3)
     state = with_ed(position(g), holders=((0, 2), (), ()), debts=((), (-2, -3), ()))
     text = render_view(g, g.view(state, 0))
-    assert ("Age I Money Changer (open, 2 pawns left; pawns: you (giza), seat 2 (babylon)): "
+    assert ("Age I Money Changer (open, 2 pawns left; pawns: you (Giza), seat 2 (Babylon)): "
             "join 1 coin; reward +4 coins; penalty lose 2 coins") in text
     assert "Staging Camp (open, 2 pawns left; pawns: none): join 3 coins" in text
     assert "reward a victory token of 5; penalty discard a red card" in text
     assert "penalty lose 2 victory tokens" in text
-    assert "Debts: seat 1 (rhodes) -5 (-2 -3)" in text
+    assert "Debts: seat 1 (Rhodes) -5 (-2 -3)" in text
 
 
 def test_every_project_reads_as_a_sentence() -> None:
