@@ -60,9 +60,8 @@ _COLOURS = {colour.value: colour for colour in Colour}  # a colour's name -> the
 
 @cache
 def edifice_wonders(carthage_night_vp: str = "coin_option") -> tuple[Wonder, ...]:
-    """The boards in the Edifice box: Carthage (which may also join games without Edifice, so its
-    data is the base game's) and Ur. ``carthage_night_vp="both"`` gives the 4 VP of Carthage's
-    Night stage 1 with either option [decision 4's alternative]."""
+    """The boards in the Edifice box: Carthage (its data the base game's, base/options.py's
+    ``carthage_board``) and Ur."""
     carthage = carthage_board(any_game_wonders()["carthage"], carthage_night_vp)
     return (carthage, *load_wonders("sevenwonders.edifice", "wonders.toml"))
 
@@ -87,12 +86,10 @@ class Edifice(Expansion):
     - ``carthage_night_vp``: Carthage Night stage 1's 4 VP go with the 7-coin option only
       (``"coin_option"``, default) or with either option (``"both"``) [decision 4].
 
-    Fixed choices of the reference: several seats joining in one turn all get a pawn and the
-    project completes [6]; Ur's box pawns are free, are not the once-per-Age participation, do not
-    complete a project, and protect and reward like other pawns while that Age's project is open
-    [7]; the player chooses the card a colour penalty discards, and it goes to the discard pile
-    [8]; Factory and River Port resources are not for sale [9].
-    """
+    Fixed choices of the reference: seats joining in one turn all get a pawn [6]; Ur's box pawns
+    are free, not the participation, complete nothing, protect and reward like others [7]; the
+    player chooses the card a colour penalty discards, to the pile [8]; Factory and River Port
+    resources are not for sale [9]."""
 
     name = NAME
     changes_conflict_tokens = True  # victory tokens as rewards, penalties taking tokens
