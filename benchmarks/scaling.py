@@ -7,9 +7,9 @@ over many games.
   played (its caches warm), against the same games in this process: CPU seconds of this process
   and of its worker processes together, as a ratio to the serial CPU (the target is <= 1.25x:
   what a task ships to a worker must be small).
-* ``live``: 8 seeded random games stepped in turn through one game object (as a server with many
-  tables or a vectorised environment does) against the same 8 games one after another, per game
-  family: the interleaved rate as a share of the sequential one (target >= 80%).
+* ``live``: 8, 64 and 256 seeded random games stepped in turn through one game object (as a
+  server with many tables or a vectorised environment does) against the same games one after
+  another, per game family: the interleaved rate as a share of the sequential one (target >= 80%).
 * ``memory``: ``--games`` random base games in one process; the growth of the resident set in
   the second half, per 1,000 games (target < 0.5 MB).
 
@@ -38,7 +38,8 @@ from sevenwonders.simulation import simulate
 
 LIVE_CONFIGS: tuple[tuple[str, int], ...] = (("base", 4), ("architects", 2), ("architects", 4),
                                               ("dice", 4))
-LIVE_GAMES = 8
+LIVE_GAMES = (8, 64, 256)
+"""How many live games share one game object in the live run."""
 
 
 def _children_cpu() -> float:
@@ -97,11 +98,12 @@ def _interleaved(game: Game[Any, Any, Any], seeds: range) -> int:
     return plies
 
 
-def live(kind: str, players: int, seconds: float, rounds: int) -> dict[str, float]:
-    """Games per CPU-second: ``LIVE_GAMES`` games one after another, and the same games stepped
+def live(kind: str, players: int, seconds: float, rounds: int,
+         count: int = 8) -> dict[str, float]:
+    """Games per CPU-second: ``count`` games one after another, and the same games stepped
     in turn through one game object; alternating, ``rounds`` slices each."""
     game = make_game(kind, players)
-    _sequential(game, range(LIVE_GAMES))  # warm both the same way
+    _sequential(game, range(count))  # warm both the same way
     cpu = {"sequential": 0.0, "interleaved": 0.0}
     played = {"sequential": 0, "interleaved": 0}
     plies = {"sequential": 0, "interleaved": 0}
@@ -111,12 +113,12 @@ def live(kind: str, players: int, seconds: float, rounds: int) -> dict[str, floa
             start = time.process_time()
             first = seed
             while time.process_time() - start < seconds / max(rounds, 1) or first == seed:
-                plies[mode] += run(game, range(seed, seed + LIVE_GAMES))
-                played[mode] += LIVE_GAMES
-                seed += LIVE_GAMES
+                plies[mode] += run(game, range(seed, seed + count))
+                played[mode] += count
+                seed += count
             cpu[mode] += time.process_time() - start
             seed = first  # both modes play the same seeds
-        seed += 10 * LIVE_GAMES * max(rounds, 1) * 100
+        seed += 10 * count * max(rounds, 1) * 100
     sequential = played["sequential"] / max(cpu["sequential"], 1e-9)
     interleaved = played["interleaved"] / max(cpu["interleaved"], 1e-9)
     return {"sequential": sequential, "interleaved": interleaved,
@@ -152,6 +154,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="CPU seconds per mode and game family for the live run")
     parser.add_argument("--rounds", type=int, default=4, help="alternating slices (live run)")
     parser.add_argument("--only", default="pool,live,memory", help="which parts to run")
+    parser.add_argument("--live", default=",".join(map(str, LIVE_GAMES)),
+                        help="comma-separated numbers of live games (live run)")
     args = parser.parse_args(argv)
     parts = set(args.only.split(","))
     if "pool" in parts:
@@ -162,11 +166,12 @@ def main(argv: list[str] | None = None) -> None:
                   f"{r['pooled_cpu']:6.2f} (parent {r['parent_cpu']:.2f} + workers "
                   f"{r['children_cpu']:.2f})  = {r['ratio']:.2f}x")
     if "live" in parts:
-        print(f"{LIVE_GAMES} live games through one game object, share of the sequential rate")
-        for kind, players in LIVE_CONFIGS:
-            r = live(kind, players, args.seconds, args.rounds)
-            print(f"  {kind:<11}{players}p  sequential {r['sequential']:8.1f} games/s  "
-                  f"interleaved {r['interleaved']:8.1f}  = {100 * r['share']:.0f}%")
+        for count in (int(c) for c in args.live.split(",")):
+            print(f"{count} live games through one game object, share of the sequential rate")
+            for kind, players in LIVE_CONFIGS:
+                r = live(kind, players, args.seconds, args.rounds, count)
+                print(f"  {kind:<11}{players}p  sequential {r['sequential']:8.1f} games/s  "
+                      f"interleaved {r['interleaved']:8.1f}  = {100 * r['share']:.0f}%")
     if "memory" in parts:
         r = memory(args.games)
         print(f"resident memory over {args.games} random base games: {r['start_mb']:.1f} -> "

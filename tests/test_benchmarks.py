@@ -70,10 +70,11 @@ def test_peer_counts_completed_games_of_both(capsys: pytest.CaptureFixture[str])
 
 def test_scaling_runs_every_part(capsys: pytest.CaptureFixture[str]) -> None:
     scaling = _load("scaling")
-    scaling.main(["--games", "6", "--pool-games", "4", "--seconds", "0", "--rounds", "1"])
+    scaling.main(["--games", "6", "--pool-games", "4", "--seconds", "0", "--rounds", "1",
+                  "--live", "2,3"])
     out = capsys.readouterr().out
     assert "pooled simulation" in out and "live games" in out and "resident memory" in out
-    assert out.count("%") == len(scaling.LIVE_CONFIGS)
+    assert out.count("%") == 2 * len(scaling.LIVE_CONFIGS)
 
 
 def _rl_configs() -> list[Any]:

@@ -25,10 +25,11 @@ from sevenwonders.dice.state import DiceState, SeatState
 from sevenwonders.dice.tables import SheetTable, Tables
 from sevenwonders.dice.turn import SeatWork
 
-STATES = 32
+STATES = 1024
 """Known states (made by the game or checked once) with the legal moves computed for them:
-enough for every live game of a server or vectorised environment (at least the last 16 states
-made), few enough that the garbage collector's full passes stay short."""
+enough for every live game of a server, a batched self-play loop or vectorised environments (at
+least the last 512 states made: hundreds of live games through one game object keep their
+rate), bounded all the same."""
 
 TERMS = 4096
 """Die cost tables per (sheet, set of active lasting effects): a sheet has a few lasting effects,

@@ -22,11 +22,11 @@ from sevenwonders.architects.tables import Tables
 from sevenwonders.architects.view import CityView
 from sevenwonders.core.memo import IdentityMemo
 
-STATES = 32
-"""States remembered with their legal moves: enough for every live game of a server or vectorised
-environment (at least the last 16 states made), few enough that the garbage collector's full
-passes stay short."""
-CHECKED = 64
+STATES = 1024
+"""States remembered with their legal moves: enough for every live game of a server, a batched
+self-play loop or vectorised environments (at least the last 512 states made: hundreds of live
+games through one game object keep their rate), bounded all the same."""
+CHECKED = 1024
 """States from elsewhere (JSON, hand-built) that passed the structural check."""
 PAYMENTS = 50_000
 """Payment situations (wonder, stages built, grey cards, gold, usable tokens); some thousands

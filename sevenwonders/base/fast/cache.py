@@ -33,8 +33,9 @@ if TYPE_CHECKING:
 TRADE_CACHE_LIMIT = 20_000
 # Content ids (what cities pay with and sell) are cleared at a new game past this many.
 ID_LIMIT = 5_000
-# How many states' findings are remembered at once (many live games through one game object).
-MEMO_LIMIT = 64
+# How many states' findings are remembered at once (hundreds of live games through one game
+# object: at least the last 512 states made).
+MEMO_LIMIT = 1024
 # Sets of stage variants remembered by identity (an expansion's few tuples; cleared past this).
 VARIANT_LIMIT = 256
 
