@@ -3,10 +3,10 @@ over many games.
 
     python benchmarks/scaling.py [--games 20000] [--pool-games 400] [--seconds 2] [--only ...]
 
-* ``pool``: ``simulate`` with a ``ProcessPoolExecutor(2)`` and a game object that has already
-  played (its caches warm), against the same games in this process: CPU seconds of this process
-  and of its worker processes together, as a ratio to the serial CPU (the target is <= 1.25x:
-  what a task ships to a worker must be small).
+* ``pool``: ``simulate`` with a new ``ProcessPoolExecutor(2)`` in a fresh process (workers that
+  have seen no game), against the same games serially in a fresh process: CPU seconds of each
+  process with its workers, as a ratio (the target is <= 1.15x).
+* ``load``: ``from_json`` of a state in units of one ``play`` call, per game family (target <= 3).
 * ``live``: 8, 64 and 256 seeded random games stepped in turn through one game object (as a
   server with many tables or a vectorised environment does) against the same games one after
   another, per game family: the interleaved rate as a share of the sequential one (target >= 80%).
@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -33,6 +34,7 @@ if __package__ in (None, ""):  # run as a script: measure this checkout, not an 
 
 from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
+from sevenwonders.core.serialization import from_json, to_json
 from sevenwonders.games import make_game
 from sevenwonders.simulation import simulate
 
@@ -47,24 +49,66 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def pool(kind: str, players: int, games: int, workers: int = 2) -> dict[str, float]:
-    """CPU of a pooled ``simulate`` (this process and its workers) over the serial CPU."""
+def _simulate_task(kind: str, players: int, games: int, workers: int) -> None:
+    """One fresh process's run (``--pool-task``): ``games`` games serially (``workers`` 0) or
+    through a new pool of ``workers`` processes; prints a digest of the scores."""
     game = make_game(kind, players)
-    simulate(game, games=max(games // 4, 1), seed=99)  # a game object that has already played
-    start = time.process_time()
-    serial = simulate(game, games=games, seed=1)
-    serial_cpu = time.process_time() - start
-    before_children = _children_cpu()
-    start = time.process_time()
-    with ProcessPoolExecutor(workers) as executor:
-        pooled = simulate(game, games=games, seed=1, executor=executor)
-    parent_cpu = time.process_time() - start
-    children_cpu = _children_cpu() - before_children
-    if [r.scores for r in pooled] != [r.scores for r in serial]:
+    if workers:
+        with ProcessPoolExecutor(workers) as executor:
+            results = simulate(game, games=games, seed=1, executor=executor)
+    else:
+        results = simulate(game, games=games, seed=1)
+    print(hash(tuple(repr(r.scores) for r in results)) & 0xFFFFFFFF)
+
+
+def _fresh(kind: str, players: int, games: int, workers: int) -> tuple[float, str]:
+    """CPU seconds of a fresh process running :func:`_simulate_task` (with its workers, which
+    have seen no game), and what it printed."""
+    before = _children_cpu()
+    done = subprocess.run([sys.executable, __file__, "--pool-task", kind, str(players),
+                           str(games), str(workers)], check=True, capture_output=True,
+                          text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+    return _children_cpu() - before, done.stdout.strip()
+
+
+def pool(kind: str, players: int, games: int, workers: int = 2) -> dict[str, float]:
+    """CPU of a pooled ``simulate`` in a fresh process with fresh workers (its workers' CPU
+    included) over the CPU of the same games in a fresh process serially."""
+    serial_cpu, serial = _fresh(kind, players, games, 0)
+    pooled_cpu, pooled = _fresh(kind, players, games, workers)
+    if pooled != serial:
         raise AssertionError("pooled results differ from serial ones")
-    total = parent_cpu + children_cpu
-    return {"serial_cpu": serial_cpu, "pooled_cpu": total, "parent_cpu": parent_cpu,
-            "children_cpu": children_cpu, "ratio": total / max(serial_cpu, 1e-9)}
+    return {"serial_cpu": serial_cpu, "pooled_cpu": pooled_cpu,
+            "ratio": pooled_cpu / max(serial_cpu, 1e-9)}
+
+
+def load(kind: str, players: int, games: int = 4) -> dict[str, float]:
+    """The CPU cost of ``from_json`` of a state in units of one ``play`` call, over the states
+    of ``games`` random games (each read back from its JSON text)."""
+    game = make_game(kind, players)
+    states: list[Any] = []
+    steps: list[tuple[Any, dict[int, Any]]] = []
+    for seed in range(games):
+        state, rng = game.new_game(seed), Rng.from_seed(seed)
+        while not game.is_over(state):
+            moves = {}
+            for seat in sorted(game.to_move(state)):
+                moves[seat], rng = rng.choice(game.legal_moves(state, seat))
+            steps.append((state, moves))
+            states.append(state)
+            state = game.play(state, moves)
+    start = time.process_time()
+    for state, moves in steps:
+        game.play(state, moves)
+    play_cpu = (time.process_time() - start) / len(steps)
+    texts = [to_json(state) for state in states]
+    cls = type(states[0])
+    start = time.process_time()
+    for text in texts:
+        from_json(text, cls)
+    load_cpu = (time.process_time() - start) / len(texts)
+    return {"play_us": play_cpu * 1e6, "load_us": load_cpu * 1e6,
+            "plays": load_cpu / max(play_cpu, 1e-12)}
 
 
 def _step(game: Game[Any, Any, Any], state: Any, rng: Rng) -> tuple[Any, Rng]:
@@ -153,18 +197,30 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=2.0,
                         help="CPU seconds per mode and game family for the live run")
     parser.add_argument("--rounds", type=int, default=4, help="alternating slices (live run)")
-    parser.add_argument("--only", default="pool,live,memory", help="which parts to run")
+    parser.add_argument("--only", default="pool,live,load,memory", help="which parts to run")
     parser.add_argument("--live", default=",".join(map(str, LIVE_GAMES)),
                         help="comma-separated numbers of live games (live run)")
+    parser.add_argument("--pool-task", nargs=4, metavar=("KIND", "PLAYERS", "GAMES", "WORKERS"),
+                        help=argparse.SUPPRESS)  # one fresh process of the pool run
     args = parser.parse_args(argv)
+    if args.pool_task:
+        kind, players, games, workers = args.pool_task
+        _simulate_task(kind, int(players), int(games), int(workers))
+        return
     parts = set(args.only.split(","))
     if "pool" in parts:
-        print("pooled simulation, 2 workers, a game object that has already played")
+        print("pooled simulation in fresh processes, 2 fresh workers, against serial in a fresh "
+              "process")
         for kind, players in (("base", 4), ("architects", 3), ("dice", 4)):
             r = pool(kind, players, args.pool_games)
             print(f"  {kind:<11}{players}p  serial {r['serial_cpu']:6.2f} CPU-s  pooled "
-                  f"{r['pooled_cpu']:6.2f} (parent {r['parent_cpu']:.2f} + workers "
-                  f"{r['children_cpu']:.2f})  = {r['ratio']:.2f}x")
+                  f"{r['pooled_cpu']:6.2f} (with its workers)  = {r['ratio']:.2f}x")
+    if "load" in parts:
+        print("from_json of a state, in play calls (CPU)")
+        for kind, players in (("base", 4), ("architects", 4), ("dice", 4)):
+            r = load(kind, players)
+            print(f"  {kind:<11}{players}p  play {r['play_us']:7.1f} us  from_json "
+                  f"{r['load_us']:7.1f} us  = {r['plays']:.1f} plays")
     if "live" in parts:
         for count in (int(c) for c in args.live.split(",")):
             print(f"{count} live games through one game object, share of the sequential rate")
