@@ -31,10 +31,9 @@ with the seat's view (:mod:`sevenwonders.agents.determinize`), and walks the sea
   is then valued at the same point of the round for every root move, after each other seat
   answered it, whatever the number of steps (pending decisions) the turns took.
 
-The playout policy is the game's heuristic played greedily (``rollout="greedy"``, the default, for
-games with ``evaluate_state``: the very move choice of the greedy agent) or its fast policy
-(``rollout="fast"``), or the greedy move 3 times in 4 and the fast policy's else
-(``rollout="mixed"``: walk opponents that are not only the greedy player).
+The playout policy is the game's heuristic played greedily (``rollout="greedy"``, the default:
+the greedy agent's move), its fast policy (``rollout="fast"``), or the greedy move 3 times in 4
+and the fast policy's else (``rollout="mixed"``: walk opponents that are not only greedy).
 
 How the root moves share the budget (``root``):
 
@@ -57,36 +56,23 @@ How the root moves share the budget (``root``):
   the search stops at the first cut walk (the anchor's own, first): far from the end it costs
   one walk and plays the greedy move; near the end it compares moves by their sampled outcomes.
 
-One iteration is one walk (one root move on one sample), so ``iterations`` costs about the same
-in both modes. The budget is a number of ``iterations`` (reproducible) or of ``seconds`` of CPU
-time spent by the deciding thread (:func:`time.thread_time`: a loaded machine or other threads do
-not shorten the search, but it is not reproducible); with both, the first reached ends the
-search. A game without a
-determinizer is played greedily instead, and so is a position whose determinizations the game
-refuses (an expansion's decision the view does not describe).
+One iteration is one walk (one root move on one sample). The budget is ``iterations``
+(reproducible) or ``seconds`` of the deciding thread's CPU time (not reproducible); with both,
+the first reached ends the search. A game without a determinizer is played greedily, and so is
+a position whose determinizations the game refuses (a decision the view does not describe).
 
 Options left out take the game's preset (:data:`PRESETS`, by ``game.name``), then the generic
-default (:data:`DEFAULTS`: the paired flat endgame search of the heuristic's 6 best moves, walks
-of 8 steps that overrule the greedy move only when they reach the end of the game;
-:data:`UNRANKED_DEFAULTS`, the full tree, for a game without ``evaluate_state``);
-``preset=False`` ignores the presets. Dice's preset is a paired flat
-search (``depth=1``, the 5 best moves by the heuristic) whose walks run 24 steps and may only
-overrule the greedy move when they reach the end of the game (``cut_evidence=inf``): Dice hides
-nothing but future rolls, so the greedy heuristic is as good a judge of a cut walk as of a move,
-and what search adds is the endgame, where sampled rolls decide who wins (measured: walks cut at 4
-steps and scored by leaf values did not beat greedy; the endgame search does).
-Architects' preset cuts every walk as the searching seat's turn comes back (``turns=1``,
-``horizon=None``) and lets those leaf values overrule the greedy move (``cut_evidence=1``): one
-seat moves at a time, so the end is far in steps, and a leaf valued after every other seat
-answered the move is a fair comparison of the root moves (walks cut 2 steps after the root did not
-beat greedy with 3 and 4 players).
+default (:data:`DEFAULTS`; :data:`UNRANKED_DEFAULTS`, the full tree, for a game without
+``evaluate_state``); ``preset=False`` ignores the presets. Dice's preset is an endgame search
+(``depth=1``, 5 moves, walks of 24 steps, ``cut_evidence=inf``: Dice hides only future rolls, so
+search adds what sampled rolls decide at the end); Architects' cuts every walk as the searching
+seat's turn comes back (``turns=1``, ``cut_evidence=1``: a leaf valued after every other seat
+answered is a fair comparison of the root moves).
 """
 
 from __future__ import annotations
 
-import enum
 import math
-import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -102,139 +88,33 @@ from sevenwonders.agents.heuristics import (
     mixed_policy_for,
     playout_policy_for,
 )
+from sevenwonders.agents.ismcts_options import (
+    CLOCK,
+    DEFAULTS,
+    MAX_FAILURES,
+    MAX_PLIES,
+    NO_MOVE,
+    OPTIONS,
+    PRESETS,
+    SCALE,
+    UNRANKED_DEFAULTS,
+    UNSET,
+    WIN_WEIGHT,
+    Settings,
+    Unset,
+    check_options,
+)
+from sevenwonders.agents.search_tree import (
+    WIDENING,
+    WIDENING_POWER,
+    Node,
+    mean,
+    sigmoid,
+    standard_error,
+)
 from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.errors import SevenWondersError
-from sevenwonders.games import AgentPresets
-
-WIN_WEIGHT = 0.6
-SCALE = 8.0
-ROLLOUTS = ("greedy", "fast", "mixed")
-ROOTS = ("tree", "paired")
-MAX_FAILURES = 3
-MAX_PLIES = 500
-"""A walk "to the end" is scored with the leaf values after this many steps all the same (a
-game the playout policy cannot finish: every seat passing in Dice, say)."""
-CHANCES = ("outcomes", "open")
-CLOCK = time.thread_time
-"""The clock of a ``seconds`` budget: CPU seconds of the deciding thread, so that load from other
-processes does not weaken the search."""
-OPTIONS = (
-    "exploration", "horizon", "width", "rollout", "depth", "root", "evidence", "cut_evidence",
-    "chance", "turns",
-)
-DEFAULTS: dict[str, object] = {
-    "exploration": 0.7, "horizon": 8, "width": 6, "rollout": "greedy", "depth": 1,
-    "root": "paired", "evidence": 1.0, "cut_evidence": math.inf, "chance": "outcomes",
-    "turns": None,
-}
-"""The generic value of every option: a paired flat search of the heuristic's 6 best moves,
-anchored on the greedy move, whose walks run 8 steps and may overrule the greedy move only when
-they reach the end of the game (an endgame search, as Dice's preset). Issue 17, 4-player base
-games at 0.2 s of CPU per decision against three greedy agents, 120 deals (seed 200): 41.2% +/-
-4.5% of the wins against a greedy control of 25.8% +/- 4.0%; walks cut after 2 steps and scored
-by the heuristic (``horizon=2, cut_evidence=1``) 35.8% +/- 4.4%, within noise of the control."""
-UNRANKED_DEFAULTS: dict[str, object] = {
-    **DEFAULTS, "root": "tree", "depth": None, "horizon": 2, "cut_evidence": 1.0,
-}
-"""The generic values for a game without a move-ranking heuristic (``evaluate_state``): its greedy
-anchor would be the protocol-only fallback and its playouts random, and the full tree search
-plays such games (Nim in the tests) better than a flat comparison of the root moves."""
-PRESETS: Mapping[str, Mapping[str, object]] = AgentPresets("ismcts")
-"""Per-game values of the options a user leaves out, by game name, from each game's spec
-(``presets["ismcts"]``; see the README)."""
-
-
-NO_MOVE: Any = object()
-"""No forced root move (``None`` may be a game's move)."""
-
-
-class _Unset(enum.Enum):
-    UNSET = "unset"
-
-
-UNSET = _Unset.UNSET
-
-
-class Settings:
-    """The options of one search, resolved for a game."""
-
-    __slots__ = ("chance", "cut_evidence", "depth", "evidence", "exploration", "horizon", "rollout",
-                 "root", "turns", "width")
-
-    def __init__(self, values: Mapping[str, object]) -> None:
-        exploration, evidence = values["exploration"], values["evidence"]
-        cut_evidence = values["cut_evidence"]
-        assert isinstance(cut_evidence, int | float)
-        self.cut_evidence = float(cut_evidence)
-        horizon, width, depth = values["horizon"], values["width"], values["depth"]
-        rollout, root = values["rollout"], values["root"]
-        assert isinstance(exploration, int | float) and isinstance(evidence, int | float)
-        assert horizon is None or isinstance(horizon, int)
-        assert width is None or isinstance(width, int)
-        assert depth is None or isinstance(depth, int)
-        assert isinstance(rollout, str) and isinstance(root, str)
-        self.exploration = float(exploration)
-        self.evidence = float(evidence)
-        self.horizon: int | None = horizon
-        self.width: int | None = width
-        self.depth: int | None = depth
-        self.rollout = rollout
-        self.root = root
-        chance = values["chance"]
-        assert isinstance(chance, str)
-        self.chance = chance
-        turns = values["turns"]
-        assert turns is None or isinstance(turns, int)
-        self.turns: int | None = turns
-
-
-class _Node:
-    """A decision's statistics (as a child: the move that leads to it) and, with chance nodes,
-    the positions its step led to, by what the searching seat observed there."""
-
-    __slots__ = ("available", "children", "outcomes", "total", "visits")
-
-    def __init__(self) -> None:
-        self.children: dict[Any, _Node] = {}
-        self.outcomes: dict[Any, _Node] = {}
-        self.visits = 0
-        self.available = 0
-        self.total = 0.0
-
-
-WIDENING = 1.0
-WIDENING_POWER = 0.5
-"""Progressive widening of chance nodes: a move visited ``v`` times keeps at most
-``max(1, WIDENING * v ** WIDENING_POWER)`` observed outcomes in the tree."""
-
-
-def _sigmoid(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
-
-
-def _check(options: Mapping[str, object]) -> None:
-    width, horizon, depth = options.get("width"), options.get("horizon"), options.get("depth")
-    if isinstance(width, int) and width < 1:
-        raise ValueError("width must be at least 1")
-    if isinstance(horizon, int) and horizon < 0:
-        raise ValueError("horizon must not be negative")
-    if isinstance(depth, int) and depth < 1:
-        raise ValueError("depth must be at least 1")
-    turns = options.get("turns")
-    if isinstance(turns, int) and turns < 1:
-        raise ValueError("turns must be at least 1")
-    if "rollout" in options and options["rollout"] not in ROLLOUTS:
-        raise ValueError(f"rollout must be one of {ROLLOUTS}")
-    if "root" in options and options["root"] not in ROOTS:
-        raise ValueError(f"root must be one of {ROOTS}")
-    if "chance" in options and options["chance"] not in CHANCES:
-        raise ValueError(f"chance must be one of {CHANCES}")
-    for key in ("evidence", "cut_evidence"):
-        evidence = options.get(key)
-        if isinstance(evidence, int | float) and evidence < 0:
-            raise ValueError(f"{key} must not be negative")
-
 
 DEFAULT_ITERATIONS = 100
 """The walks a search makes per decision when given no budget: the budget the strength page
@@ -252,16 +132,16 @@ class ISMCTSAgent:
         self,
         iterations: int | None = None,
         seconds: float | None = None,
-        exploration: float | _Unset = UNSET,
-        horizon: int | _Unset | None = UNSET,
-        width: int | _Unset | None = UNSET,
-        rollout: str | _Unset = UNSET,
-        depth: int | _Unset | None = UNSET,
-        root: str | _Unset = UNSET,
-        evidence: float | _Unset = UNSET,
-        cut_evidence: float | _Unset = UNSET,
-        chance: str | _Unset = UNSET,
-        turns: int | _Unset | None = UNSET,
+        exploration: float | Unset = UNSET,
+        horizon: int | Unset | None = UNSET,
+        width: int | Unset | None = UNSET,
+        rollout: str | Unset = UNSET,
+        depth: int | Unset | None = UNSET,
+        root: str | Unset = UNSET,
+        evidence: float | Unset = UNSET,
+        cut_evidence: float | Unset = UNSET,
+        chance: str | Unset = UNSET,
+        turns: int | Unset | None = UNSET,
         preset: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
@@ -276,7 +156,7 @@ class ISMCTSAgent:
             "chance": chance, "turns": turns,
         }
         given = {key: value for key, value in arguments.items() if value is not UNSET}
-        _check(given)
+        check_options(given)
         self.iterations = iterations
         self.seconds = seconds
         self.preset = preset
@@ -438,29 +318,18 @@ class ISMCTSAgent:
                 diffs[move].append(rewards[move] - base)
             if len(alive) > 2 and progress() >= (phase + 1) / phases:
                 phase += 1
-                ranked = sorted(alive[1:], key=lambda m: -_mean(diffs[m]))
+                ranked = sorted(alive[1:], key=lambda m: -mean(diffs[m]))
                 alive = [anchor, *ranked[: max(1, (len(alive) + 1) // 2 - 1)]]
         best, best_score = anchor, 0.0
         evidence = settings.evidence if not cut_rounds else settings.cut_evidence
         for move in alive[1:]:
             sample = diffs[move]
-            mean = _mean(sample)
-            if mean <= best_score or len(sample) < 2:
+            gain = mean(sample)
+            if gain <= best_score or len(sample) < 2:
                 continue
-            if mean > evidence * _standard_error(sample):
-                best, best_score = move, mean
+            if gain > evidence * standard_error(sample):
+                best, best_score = move, gain
         return best, rng
-
-
-def _mean(values: list[float]) -> float:
-    return sum(values) / len(values) if values else 0.0
-
-
-def _standard_error(values: list[float]) -> float:
-    n = len(values)
-    mean = sum(values) / n
-    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return math.sqrt(variance / n)
 
 
 class _Search:
@@ -471,7 +340,7 @@ class _Search:
         self.settings = settings
         self.game = game
         self.seat = seat
-        self.root = _Node()
+        self.root = Node()
         self.root_moves = candidates
         policies = {"greedy": greedy_policy_for, "fast": playout_policy_for,
                     "mixed": mixed_policy_for}
@@ -491,7 +360,7 @@ class _Search:
             return next(iter(to_move))
         return None
 
-    def _options(self, node: _Node, state: Any, decider: int, legal: tuple[Any, ...]
+    def _options(self, node: Node, state: Any, decider: int, legal: tuple[Any, ...]
                  ) -> tuple[Any, ...]:
         """The decider's moves considered at ``node``, best first when a heuristic ranks them."""
         if node is self.root:
@@ -510,8 +379,8 @@ class _Search:
         generator, and the searching seat's reward (``None`` if the walk could not play)."""
         game = self.game
         horizon = self.settings.horizon
-        node: _Node | None = self.root
-        path: list[tuple[_Node, int]] = []
+        node: Node | None = self.root
+        path: list[tuple[Node, int]] = []
         plies = 0  # steps played since the walk left the tree
         turns = self.settings.turns
         returns = 0  # how often the searching seat's turn came back after other seats moved
@@ -528,7 +397,7 @@ class _Search:
                     away = True
             if node is None and (plies >= (MAX_PLIES if horizon is None else horizon)
                                  or (turns is not None and returns >= turns)):
-                rewards = tuple(_sigmoid(v / SCALE) for v in self.leaf_values(game, state))
+                rewards = tuple(sigmoid(v / SCALE) for v in self.leaf_values(game, state))
                 self.cut = True
                 break
             decider = self._decider(to_move) if node is not None else None
@@ -553,7 +422,7 @@ class _Search:
                     move = forced
                     child = node.children.get(move)
                     if child is None:
-                        child = node.children[move] = _Node()
+                        child = node.children[move] = Node()
                     child.available += 1
                 else:
                     options = self._options(node, state, mover, legal)
@@ -576,7 +445,7 @@ class _Search:
             visited.total += rewards[mover]
         return rng, rewards[self.seat]
 
-    def _outcome(self, child: _Node, state: Any) -> _Node | None:
+    def _outcome(self, child: Node, state: Any) -> Node | None:
         """The node of what the searching seat observes after the step ``child`` took (its view:
         the roll, the card drawn, the hand passed, the others' moves), or ``None`` (leave the
         tree) for an outcome not seen before: new outcomes enter the tree while the move's
@@ -586,16 +455,16 @@ class _Search:
         if found is not None:
             return found
         if len(child.outcomes) < max(1.0, WIDENING * child.visits ** WIDENING_POWER):
-            child.outcomes[key] = _Node()
+            child.outcomes[key] = Node()
         return None
 
-    def _select(self, node: _Node, options: tuple[Any, ...], rng: Rng
-                ) -> tuple[Any, _Node, Rng]:
+    def _select(self, node: Node, options: tuple[Any, ...], rng: Rng
+                ) -> tuple[Any, Node, Rng]:
         fresh = None
         for move in options:
             child = node.children.get(move)
             if child is None:
-                child = node.children[move] = _Node()
+                child = node.children[move] = Node()
             child.available += 1
             if fresh is None and child.visits == 0:
                 fresh = move
@@ -627,5 +496,5 @@ def _final_rewards(game: Game[Any, Any, Any], state: Any) -> tuple[float, ...]:
         others = [t for s, t in enumerate(totals) if s != seat]
         margin = sheet.total - max(others) if others else 0
         win = share if keys[seat] == top else 0.0
-        rewards.append(WIN_WEIGHT * win + (1 - WIN_WEIGHT) * _sigmoid(margin / SCALE))
+        rewards.append(WIN_WEIGHT * win + (1 - WIN_WEIGHT) * sigmoid(margin / SCALE))
     return tuple(rewards)

@@ -1,0 +1,116 @@
+"""The options of an ISMCTS search (:mod:`sevenwonders.agents.ismcts`): their names, generic
+and per-game default values, checks, and the resolved :class:`Settings` of one search."""
+
+from __future__ import annotations
+
+import enum
+import math
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from sevenwonders.games import AgentPresets
+
+WIN_WEIGHT = 0.6
+SCALE = 8.0
+ROLLOUTS = ("greedy", "fast", "mixed")
+ROOTS = ("tree", "paired")
+MAX_FAILURES = 3
+MAX_PLIES = 500
+"""A walk "to the end" is scored with the leaf values after this many steps all the same (a
+game the playout policy cannot finish: every seat passing in Dice, say)."""
+CHANCES = ("outcomes", "open")
+CLOCK = time.thread_time
+"""The clock of a ``seconds`` budget: CPU seconds of the deciding thread, so that load from other
+processes does not weaken the search."""
+OPTIONS = (
+    "exploration", "horizon", "width", "rollout", "depth", "root", "evidence", "cut_evidence",
+    "chance", "turns",
+)
+DEFAULTS: dict[str, object] = {
+    "exploration": 0.7, "horizon": 8, "width": 6, "rollout": "greedy", "depth": 1,
+    "root": "paired", "evidence": 1.0, "cut_evidence": math.inf, "chance": "outcomes",
+    "turns": None,
+}
+"""The generic value of every option: a paired flat search of the heuristic's 6 best moves,
+anchored on the greedy move, whose walks run 8 steps and may overrule the greedy move only when
+they reach the end of the game (an endgame search, as Dice's preset)."""
+UNRANKED_DEFAULTS: dict[str, object] = {
+    **DEFAULTS, "root": "tree", "depth": None, "horizon": 2, "cut_evidence": 1.0,
+}
+"""The generic values for a game without a move-ranking heuristic (``evaluate_state``): its greedy
+anchor would be the protocol-only fallback and its playouts random, and the full tree search
+plays such games (Nim in the tests) better than a flat comparison of the root moves."""
+PRESETS: Mapping[str, Mapping[str, object]] = AgentPresets("ismcts")
+"""Per-game values of the options a user leaves out, by game name, from each game's spec
+(``presets["ismcts"]``; see the README)."""
+
+
+NO_MOVE: Any = object()
+"""No forced root move (``None`` may be a game's move)."""
+
+
+class Unset(enum.Enum):
+    """The value of an option the caller left out (``None`` may be a value)."""
+
+    UNSET = "unset"
+
+
+UNSET = Unset.UNSET
+
+
+class Settings:
+    """The options of one search, resolved for a game."""
+
+    __slots__ = ("chance", "cut_evidence", "depth", "evidence", "exploration", "horizon", "rollout",
+                 "root", "turns", "width")
+
+    def __init__(self, values: Mapping[str, object]) -> None:
+        exploration, evidence = values["exploration"], values["evidence"]
+        cut_evidence = values["cut_evidence"]
+        assert isinstance(cut_evidence, int | float)
+        self.cut_evidence = float(cut_evidence)
+        horizon, width, depth = values["horizon"], values["width"], values["depth"]
+        rollout, root = values["rollout"], values["root"]
+        assert isinstance(exploration, int | float) and isinstance(evidence, int | float)
+        assert horizon is None or isinstance(horizon, int)
+        assert width is None or isinstance(width, int)
+        assert depth is None or isinstance(depth, int)
+        assert isinstance(rollout, str) and isinstance(root, str)
+        self.exploration = float(exploration)
+        self.evidence = float(evidence)
+        self.horizon: int | None = horizon
+        self.width: int | None = width
+        self.depth: int | None = depth
+        self.rollout = rollout
+        self.root = root
+        chance = values["chance"]
+        assert isinstance(chance, str)
+        self.chance = chance
+        turns = values["turns"]
+        assert turns is None or isinstance(turns, int)
+        self.turns: int | None = turns
+
+
+def check_options(options: Mapping[str, object]) -> None:
+    """Refuse option values out of range (``ValueError``, which the agent's parser reports)."""
+    width, horizon, depth = options.get("width"), options.get("horizon"), options.get("depth")
+    if isinstance(width, int) and width < 1:
+        raise ValueError("width must be at least 1")
+    if isinstance(horizon, int) and horizon < 0:
+        raise ValueError("horizon must not be negative")
+    if isinstance(depth, int) and depth < 1:
+        raise ValueError("depth must be at least 1")
+    turns = options.get("turns")
+    if isinstance(turns, int) and turns < 1:
+        raise ValueError("turns must be at least 1")
+    if "rollout" in options and options["rollout"] not in ROLLOUTS:
+        raise ValueError(f"rollout must be one of {ROLLOUTS}")
+    if "root" in options and options["root"] not in ROOTS:
+        raise ValueError(f"root must be one of {ROOTS}")
+    if "chance" in options and options["chance"] not in CHANCES:
+        raise ValueError(f"chance must be one of {CHANCES}")
+    for key in ("evidence", "cut_evidence"):
+        evidence = options.get(key)
+        if isinstance(evidence, int | float) and evidence < 0:
+            raise ValueError(f"{key} must not be negative")

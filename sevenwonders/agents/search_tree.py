@@ -1,0 +1,45 @@
+"""The search tree of :mod:`sevenwonders.agents.ismcts`: its nodes, the widening of chance
+nodes, and the small statistics the root comparison uses."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+
+class Node:
+    """A decision's statistics (as a child: the move that leads to it) and, with chance nodes,
+    the positions its step led to, by what the searching seat observed there."""
+
+    __slots__ = ("available", "children", "outcomes", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, Node] = {}
+        self.outcomes: dict[Any, Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+
+
+WIDENING = 1.0
+WIDENING_POWER = 0.5
+"""Progressive widening of chance nodes: a move visited ``v`` times keeps at most
+``max(1, WIDENING * v ** WIDENING_POWER)`` observed outcomes in the tree."""
+
+
+def sigmoid(x: float) -> float:
+    """The logistic function, clamped (a score margin as a win chance)."""
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
+
+
+def mean(values: list[float]) -> float:
+    """The mean of ``values`` (0 for none)."""
+    return sum(values) / len(values) if values else 0.0
+
+
+def standard_error(values: list[float]) -> float:
+    """The standard error of the mean of ``values`` (at least two)."""
+    n = len(values)
+    mean = sum(values) / n
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return math.sqrt(variance / n)
