@@ -29,7 +29,7 @@ def test_determinization_shows_the_same_view(players: int) -> None:
 
 
 def test_the_peeked_central_card_stays_on_top_of_every_determinization() -> None:
-    # Issue 14, item 3: after the main take the cat holder still knows the card it saw.
+    # after the main take the cat holder still knows the card it saw.
     game = ArchitectsGame(players=3)
     found = 0
     for seed in range(40):

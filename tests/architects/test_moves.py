@@ -58,7 +58,7 @@ def test_parse_never_raises_anything_else(text: str) -> None:
 
 
 def test_names_in_notation_are_matched_without_case() -> None:
-    # Issue 14, item 14: every listed move reads back whatever the case of its words.
+    # every listed move reads back whatever the case of its words.
     from sevenwonders.architects import ArchitectsGame
     from sevenwonders.core.playout import states
 

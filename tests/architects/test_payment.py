@@ -150,7 +150,7 @@ def test_every_payment_has_the_stage_size(stage: str, greys: list[str], gold: in
 
 @pytest.mark.parametrize("gold_for_any", [True, False])
 def test_giza_may_keep_its_stone_and_pay_gold(gold_for_any: bool) -> None:
-    # Issue 14, item 1: Giza (2d, 2s, 3d built) holding S S S W B $ takes a 4th stone. Paying
+    # Giza (2d, 2s, 3d built) holding S S S W B $ takes a 4th stone. Paying
     # 3s with S S S leaves S W B $, which forces 4d and completes the wonder; the rulebook lets
     # gold stand for a stone instead, so S S $ keeps the game going.
     game = ArchitectsGame(players=2, wonders=["giza", "rhodes"],

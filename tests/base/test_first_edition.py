@@ -434,7 +434,7 @@ def test_first_edition_games_deal_first_edition_cards() -> None:
 @pytest.mark.parametrize(("edition", "sides", "other"), [
     ("1st", "a", "day"), ("1st", "b", "night"), ("2nd", "day", "a"), ("2nd", "night", "b")])
 def test_a_state_names_sides_as_its_edition_does(edition: str, sides: str, other: str) -> None:
-    # Issue 14, item 15: "day" and "a" were two spellings of one position in a 1st-edition game.
+    # "day" and "a" were two spellings of one position in a 1st-edition game.
     g = BaseGame(players=3, edition=edition, sides=sides)
     state = g.new_game(seed=2)
     g.legal_moves(state, 0)

@@ -77,7 +77,7 @@ def test_notation_errors() -> None:
 
 
 def test_card_names_and_keywords_are_matched_without_case() -> None:
-    # Issue 14, item 14: "build barracks" failed.
+    # "build barracks" failed.
     g = game(["giza", "rhodes", "babylon"])
     state = position(g, hands=[["Barracks", "Altar"], ["Baths", "Press"], ["Palace", "Tavern"]],
                      cities={0: {"cards": ["Ore Vein"]}})

@@ -100,7 +100,7 @@ def test_sides_option() -> None:
 
 
 def _two_vineyards(timing: str):  # type: ignore[no-untyped-def]
-    """Issue 14 item 13: seats 0 and 2 build Vineyard while seat 1 builds Foundry; every city
+    """Seats 0 and 2 build Vineyard while seat 1 builds Foundry; every city
     has one brown card before the turn (3 players: everyone is everyone's neighbour)."""
     g = game(["giza", "rhodes", "babylon"], coin_effect_timing=timing)
     rest = ["Press", "Temple", "Sawmill", "Quarry", "Statue", "Loom"]

@@ -173,7 +173,7 @@ def test_seat_sheets_option() -> None:
 
 
 def test_names_in_notation_are_matched_without_case() -> None:
-    # Issue 14, item 14: dice, boxes, stages and bonuses in any case.
+    # dice, boxes, stages and bonuses in any case.
     import random
 
     game = DiceGame(players=3)

@@ -183,7 +183,7 @@ BAD_FILES: list[tuple[str, Mutator, str, str]] = [
      "already used"),
     ("duplicate sheet id", _set("sheets/1/sheet_id", "giza"), "sheets[1].sheet_id",
      "already used"),
-    # Issue 14, item 6: ids the move notation cannot write.
+    # ids the move notation cannot write.
     ("box id with a dash", _set("common/market/boxes/0/id", "m-1"), "common.market.boxes[0].id",
      "as the move notation writes it"),
     ("bonus id with a space", _set("common/bonuses/2/id", "b 3"), "common.bonuses[2].id",
@@ -279,7 +279,7 @@ def test_any_box_cost_is_accepted_exactly_in_zero_to_six(cost: int, building: st
 
 
 def test_every_default_id_is_written_and_read_back_by_the_notation() -> None:
-    # Issue 14, item 6: every box, stage and bonus id can appear in a move and be parsed again.
+    # every box, stage and bonus id can appear in a move and be parsed again.
     game = DiceGame(players=2)
     for table in game.tables.sheets.values():
         for box in table.boxes:

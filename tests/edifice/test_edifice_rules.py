@@ -225,7 +225,7 @@ def _completion(project: str, age: int = 1, options=None, **cities):  # type: ig
 ])
 def test_every_reward_emits_an_event(project: str, age: int, cities: dict[str, object],
                                      kind: str, value: int) -> None:
-    # Issue 14, item 11: rewards other than coins were silent.
+    # rewards other than coins were silent.
     _, _, events = _completion(project, age, None, **cities)
     assert ExpansionEvent("edifice", kind, 0, project, value) in events
 
@@ -425,7 +425,7 @@ def test_broken_edifice_states_are_refused(edit) -> None:  # type: ignore[no-unt
 
 
 def test_names_and_extras_are_matched_without_case() -> None:
-    # Issue 14, item 14: "STAGE LOOM +PROJECT" and "choose ore vein" read like their usual text.
+    # "STAGE LOOM +PROJECT" and "choose ore vein" read like their usual text.
     from sevenwonders.core.playout import states
 
     g = BaseGame(players=4, expansions=(Edifice(),))

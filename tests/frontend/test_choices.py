@@ -166,7 +166,7 @@ def test_cards_are_described_for_people() -> None:
 
 
 def test_the_card_a_building_chains_to_is_exposed_and_printed() -> None:
-    # Issue 14, item 15: the printed 1st-edition Statue shows "-> Gardens".
+    # the printed 1st-edition Statue shows "-> Gardens".
     first = BaseGame(players=3, edition="1st").edition.cards
     assert first["Statue"].chains_to == ("Gardens",)
     assert describe_card(first["Statue"]).endswith("(free after Theater) -> Gardens")
@@ -179,7 +179,7 @@ def test_the_card_a_building_chains_to_is_exposed_and_printed() -> None:
 
 
 def test_olympias_used_free_build_is_known_from_the_view() -> None:
-    # Issue 14, item 15: the docstrings said a remote frontend takes it "as unused".
+    # the docstrings said a remote frontend takes it "as unused".
     from sevenwonders.core.playout import states
 
     g = game(["olympia", "rhodes", "babylon"], sides="a", edition="1st")

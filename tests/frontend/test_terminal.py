@@ -108,7 +108,7 @@ def test_other_seats_sales_are_face_down() -> None:
 
 
 def test_a_dice_player_sees_its_own_sheet_and_each_moves_cost() -> None:
-    # Issue 14, item 8: buildings (ticked, next, cost, effect), resources, laurels, the running
+    # buildings (ticked, next, cost, effect), resources, laurels, the running
     # score, and the cost of each listed move.
     game = make_game("dice", 3)
     _, text = _play(game, "1\n" * 3, seat=0, seed=3)
@@ -213,7 +213,7 @@ def test_options_from_the_command_line() -> None:
 
 
 def test_edifice_projects_show_cost_reward_penalty_holders_and_debts() -> None:
-    # Issue 14, item 11: the terminal showed only a project's name, status and pawns left.
+    # the terminal showed only a project's name, status and pawns left.
     from sevenwonders.frontend.terminal import render_view
     from tests.base.helpers import position
     from tests.edifice.helpers import edifice_game, with_ed
