@@ -249,7 +249,6 @@ class BaseGame:
         checked = check_moves(moves, players=self.players, to_move=seats, over=mine.over,
                               move_types=MOVE_TYPES, game=self.name)
         after = self._apply(mine, checked)
-        with_memory(after, remember(self.rules.givers, mine, after))  # what each seat saw
         self.fast.state_memo(after).produced = True
         self._last = after
         return after
@@ -262,7 +261,6 @@ class BaseGame:
         events: list[Event] = []
         mine, checked = self._checked(state, moves)
         after = self._apply(mine, checked, events)
-        with_memory(after, remember(self.rules.givers, mine, after))  # what each seat saw
         return self._remember(after), tuple(events)
 
     def visible_events(self, events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
@@ -385,12 +383,13 @@ class BaseGame:
 
     def _apply(self, state: BaseState, moves: Mapping[int, Move],
                events: list[Event] | None = None) -> BaseState:
-        """Check ``moves`` and return the next state (adding events to ``events`` if given):
-        a plain draft turn in one pass when the speed layer takes it, else the rules' way."""
+        """Check ``moves`` and return the next state (adding events to ``events`` if given)
+        with what each seat saw of the step in its memory: a plain draft turn in one pass
+        when the speed layer takes it, else the rules' way."""
         if events is None and not state.pending:
             after = plain_turn(self.fast, state, moves, self.fast.state_memo(state))
             if after is not None:
-                return after
+                return after  # (its memory noted by the pass)
         self._check_each(state, moves)
         tables = self.rules
         if state.pending:
@@ -399,6 +398,7 @@ class BaseGame:
             after, ended = turn.resolve(tables, state, moves, events, "draft", end=True)
             if not ended:  # (a plain turn ends in place)
                 after = ages.advance(tables, after, events)
+        with_memory(after, remember(tables.givers, state, after))  # what each seat saw
         self.fast.carry(state, self.fast.state_memo(state), after)  # the entries go on
         return after
 

@@ -163,7 +163,7 @@ def _discards(recall: Recall, before: BaseState, after: BaseState,
     for h in from_hand:
         if before.hands[h] and not after_hands[h] and not staged[h]:
             cards = _minus(before.hands[h], built[h])
-            for seat in _knew_exactly(recall.trails[h]) - {h}:  # (its holder: see below)
+            for seat in knew_exactly(recall.trails[h]) - {h}:  # (its holder: see below)
                 leftover[seat] = (*leftover.get(seat, ()), *cards)
     for seat in range(n):
         gained = list(lost)
@@ -186,7 +186,7 @@ def _discards(recall: Recall, before: BaseState, after: BaseState,
     return tuple(out)
 
 
-def _knew_exactly(trail: tuple[Entry, ...]) -> set[int]:
+def knew_exactly(trail: tuple[Entry, ...]) -> set[int]:
     """The seats that know the hand with this trail exactly: those that held it after the
     last step that took a card out of it unseen (not built)."""
     seats: set[int] = set()
@@ -247,5 +247,5 @@ def recall_of(memories: Sequence[SeatMemory]) -> Recall:
     return Recall(trails=tuple(trails), discards=tuple(m.discard for m in memories))
 
 
-__all__ = ["Entry", "Recall", "SeatMemory", "check_memory", "memory_of", "recall_of",
-           "remember"]
+__all__ = ["Entry", "Recall", "SeatMemory", "check_memory", "knew_exactly", "memory_of",
+           "recall_of", "remember"]

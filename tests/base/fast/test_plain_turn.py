@@ -1,6 +1,7 @@
 """The one-pass plain draft turn (``fast.turn.plain_turn``) gives the state the general path
-gives (``turn.resolve`` and ``ages.advance``), for the moves of random games and for nearby
-moves, legal or not; it takes no move the general checks refuse."""
+gives (``turn.resolve`` and ``ages.advance``), the seats' memory included (``fast.recall``
+against ``memory.remember``), for the moves of random games and for nearby moves, legal or
+not; it takes no move the general checks refuse."""
 
 from __future__ import annotations
 
@@ -40,16 +41,11 @@ def _variations(move: Move, hand: tuple[str, ...]) -> list[Move]:
     return out
 
 
-def _forget(state: BaseState) -> BaseState:
-    """``state`` without the seats' memory, which the game object adds after either path."""
-    return attrs.evolve(state, memory=None)
-
-
 def _general(g: BaseGame, state: BaseState, moves: dict[int, Move]) -> BaseState | None:
     """The general path's next state (``events`` asked for: no fast pass), or ``None`` when
     it refuses the moves."""
     try:
-        return _forget(g.step(state, moves)[0])
+        return g.step(state, moves)[0]
     except IllegalMoveError:
         return None
 
@@ -142,7 +138,7 @@ def test_stage_builds_of_an_expansion_game_equal_the_general_path() -> None:
                 for stage in (m for m in found if isinstance(m, BuildStage)):
                     trial = {**moves, seat: stage}
                     fast = plain_turn(g.fast, state, trial, memo)
-                    assert fast is None or fast == _forget(g.step(state, trial)[0])
+                    assert fast is None or fast == g.step(state, trial)[0]
                     taken += fast is not None and bool(stage.extras)
     assert taken > 5
 
@@ -156,7 +152,7 @@ def test_seats_whose_moves_were_not_listed_go_the_general_way() -> None:
     for seat in range(3):
         g.legal_moves(state, seat)
     after = plain_turn(g.fast, state, moves, memo)
-    assert after is not None and after == _forget(g.step(state, moves)[0])
+    assert after is not None and after == g.step(state, moves)[0]
 
 
 def test_olympias_free_build_of_a_card_with_a_coin_cost() -> None:
@@ -176,7 +172,7 @@ def test_olympias_free_build_of_a_card_with_a_coin_cost() -> None:
                   Build("Baths", free_build=True)):
         moves: dict[int, Move] = {0: build, 1: Sell("Theater"), 2: Build("Clay Pit")}
         fast = plain_turn(g.fast, state, moves, g.fast.state_memo(state))
-        assert fast is not None and fast == _forget(g.step(state, moves)[0])
+        assert fast is not None and fast == g.step(state, moves)[0]
     assert fast is not None and fast.cities[0].coins == 3 and fast.cities[0].free_build_age == 1
 
 
@@ -212,7 +208,7 @@ def test_expansion_hooks_see_the_state_the_general_path_gives_them() -> None:
             if fast is None:
                 continue
             seen = witness.seen[-1]
-            assert fast == _forget(g.step(state, moves)[0])
+            assert fast == g.step(state, moves)[0]
             assert witness.seen[-1] == seen and witness.seen[-1] is not seen
             taken += 1
     assert taken > 20
