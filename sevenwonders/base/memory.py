@@ -32,16 +32,22 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
 if TYPE_CHECKING:
-    from sevenwonders.base.state import BaseState
+    from sevenwonders.base.state import BaseState, City
 
 Entry = tuple[int, tuple[str, ...], tuple[str, ...]]
 """One step of a hand's trail: the seat that held it, what it held after the step, and the
 cards built from it in that step."""
+
+Trails = tuple[tuple[Entry, ...], ...]
+"""Per seat, the trail this Age of the hand it holds now."""
+
+Discards = tuple[tuple[str, ...], ...]
+"""Per seat, the discard pile cards it knows (sorted)."""
 
 
 @attrs.frozen(slots=True)
@@ -56,10 +62,55 @@ class SeatMemory:
 class Recall:
     """What a state keeps of the past for its seats' memories: ``trails[h]``, the trail this
     Age of the hand seat ``h`` holds now (oldest first, see :data:`Entry`); ``discards[s]``, the
-    discard pile cards seat ``s`` knows (sorted)."""
+    discard pile cards seat ``s`` knows (sorted).
 
-    trails: tuple[tuple[Entry, ...], ...]
-    discards: tuple[tuple[str, ...], ...]
+    A step's memory is made by :func:`later` and worked out when first read: a playout steps
+    through states whose memories nobody reads. Until then its two fields are unset and
+    ``_step`` says how to work them out (:meth:`__getattr__`, which Python calls only for an
+    unset field, sets them)."""
+
+    trails: Trails
+    discards: Discards
+    _step: tuple[Any, ...] | None = attrs.field(default=None, init=False, eq=False,
+                                                repr=False)
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in ("trails", "discards") or object.__getattribute__(self, "_step") is None:
+            raise AttributeError(name)
+        _settle(self)
+        return object.__getattribute__(self, name)
+
+
+_set_trails = Recall.__dict__["trails"].__set__  # (the slots' own setters: the class is frozen)
+_set_discards = Recall.__dict__["discards"].__set__
+_set_step = Recall.__dict__["_step"].__set__
+
+
+def later(step: tuple[Any, ...]) -> Recall:
+    """The :class:`Recall` ``work(before, *facts)`` returns as (trails, discards), worked out
+    when first read, for ``step`` = ``(work, before, *facts)``: ``before`` is the
+    :class:`Recall` (or ``None``) of the state before the step, ``facts`` what ``work`` needs
+    of the step (values that do not change afterwards)."""
+    out: Recall = object.__new__(Recall)
+    _set_step(out, step)
+    return out
+
+
+def _settle(recall: Recall) -> None:
+    """Work out the fields of ``recall`` and of every unsettled one before it, oldest first
+    (no recursion however long the chain), and let go of the chain."""
+    chain = []
+    node: Recall | None = recall
+    while node is not None and node._step is not None:
+        chain.append(node)
+        node = node._step[1]
+    for node in reversed(chain):
+        step = node._step
+        assert step is not None
+        trails, discards = step[0](*step[1:])
+        _set_trails(node, trails)
+        _set_discards(node, discards)
+        _set_step(node, None)
 
 
 def _minus(cards: tuple[str, ...], gone: tuple[str, ...]) -> tuple[str, ...]:
@@ -99,12 +150,31 @@ def memory_of(state: BaseState, seat: int) -> SeatMemory:
         discard=recall.discards[seat])
 
 
+class _After(NamedTuple):
+    """What :func:`remember` reads of the state after a step (not the state itself, whose
+    memory this is)."""
+
+    cities: tuple[City, ...]
+    hands: tuple[tuple[str, ...], ...]
+    age: int
+    turn: int
+
+
 def remember(givers: Sequence[Sequence[int]], before: BaseState,
              after: BaseState) -> Recall:
-    """The :class:`Recall` after the step from ``before`` to ``after``.
+    """The :class:`Recall` after the step from ``before`` to ``after``, worked out when first
+    read (:func:`later`).
 
     ``givers[0]``/``givers[1]``: for each seat, the seat whose hand it receives when hands are
-    passed to the left/right (``Rules.givers``). (Written for speed: it runs at every step.)"""
+    passed to the left/right (``Rules.givers``)."""
+    return later((_remember, before.memory, givers, before,
+                  _After(after.cities, after.hands, after.age, after.turn)))
+
+
+def _remember(before_recall: Recall | None, givers: Sequence[Sequence[int]],
+              before: BaseState, after: _After) -> tuple[Trails, Discards]:
+    """The trails and discards :func:`remember` stands for. (Written for speed: a game reads
+    them along every step it shows.)"""
     n = before.players
     head = before.pending[0] if before.pending else None
     kind = None if head is None else head.kind.value
@@ -136,22 +206,22 @@ def remember(givers: Sequence[Sequence[int]], before: BaseState,
         after_hands = [()] * n
     else:
         after_hands = list(after.hands)
-    recall = before.memory or Recall(trails=((),) * n, discards=((),) * n)
+    recall = before_recall or Recall(trails=((),) * n, discards=((),) * n)
 
     discards = _discards(recall, before, after, after_hands, built, staged, lost, from_hand,
                          head.seat if from_discard and head is not None else None)
     if new_age:
-        return Recall(trails=((),) * n, discards=discards)
+        return ((),) * n, discards
     trails = list(recall.trails)
     for h in range(n):
         if passed or after_hands[h] != before.hands[h]:
             trails[h] = (*trails[h], (h, after_hands[h], built[h] if h in from_hand else ()))
     if passed:
         trails = [trails[giver] for giver in order]
-    return Recall(trails=tuple(trails), discards=discards)
+    return tuple(trails), discards
 
 
-def _discards(recall: Recall, before: BaseState, after: BaseState,
+def _discards(recall: Recall, before: BaseState, after: _After,
               after_hands: list[tuple[str, ...]], built: list[tuple[str, ...]],
               staged: list[bool], lost: list[str], from_hand: Sequence[int],
               pile_builder: int | None) -> tuple[tuple[str, ...], ...]:
@@ -247,5 +317,5 @@ def recall_of(memories: Sequence[SeatMemory]) -> Recall:
     return Recall(trails=tuple(trails), discards=tuple(m.discard for m in memories))
 
 
-__all__ = ["Entry", "Recall", "SeatMemory", "check_memory", "knew_exactly", "memory_of",
-           "recall_of", "remember"]
+__all__ = ["Discards", "Entry", "Recall", "SeatMemory", "Trails", "check_memory", "knew_exactly",
+           "later", "memory_of", "recall_of", "remember"]

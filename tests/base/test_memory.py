@@ -11,7 +11,7 @@ import pytest
 
 from sevenwonders.base import BaseGame, BaseState
 from sevenwonders.base.determinize import determinize
-from sevenwonders.base.memory import SeatMemory
+from sevenwonders.base.memory import Recall, SeatMemory
 from sevenwonders.base.moves import Sell
 from sevenwonders.base.view import BaseView
 from sevenwonders.core.playout import random_moves
@@ -136,18 +136,19 @@ def test_a_memory_that_contradicts_the_state_is_refused() -> None:
     game.check_state(state)
     holder = next(h for h, trail in enumerate(recall.trails) if trail)
     seat = recall.trails[holder][-1][0]
-    wrong_hand = attrs.evolve(recall, trails=tuple(
+    wrong_hand = Recall(trails=tuple(
         ((seat, ("Loom",), ()),) if h == holder else trail
-        for h, trail in enumerate(recall.trails)))
-    not_piled = attrs.evolve(recall, discards=(("Loom", "Loom", "Loom"), *recall.discards[1:]))
+        for h, trail in enumerate(recall.trails)), discards=recall.discards)
+    not_piled = Recall(trails=recall.trails,
+                       discards=(("Loom", "Loom", "Loom"), *recall.discards[1:]))
     for wrong, field in ((wrong_hand, f"memory[{seat}].hands[{holder}]"),
                          (not_piled, "memory[0].discard")):
         with pytest.raises(InvalidStateError) as raised:
             game.check_state(attrs.evolve(state, memory=wrong))
         assert raised.value.field == field
     with pytest.raises(InvalidStateError):
-        game.check_state(attrs.evolve(state, memory=attrs.evolve(
-            recall, trails=recall.trails[:2])))
+        game.check_state(attrs.evolve(state, memory=Recall(
+            trails=recall.trails[:2], discards=recall.discards)))
 
 
 @pytest.mark.parametrize(("players", "options"), CONFIGS[:5])

@@ -25,6 +25,9 @@ from sevenwonders.base.ages import advance, end_age, last_turn, pass_hands, pay_
 from sevenwonders.base.effects import BuildFromDiscard, Coins, ExpansionEffect
 from sevenwonders.base.fast.entries import child_entry, stage_child
 from sevenwonders.base.fast.moves import listed
+from sevenwonders.base.fast.recall import BUILT as _BUILT
+from sevenwonders.base.fast.recall import SOLD as _SOLD
+from sevenwonders.base.fast.recall import STAGED as _STAGED
 from sevenwonders.base.fast.recall import turn_recall
 from sevenwonders.base.hooks import StageBuild
 from sevenwonders.base.memory import remember
@@ -66,9 +69,6 @@ else:
     make_marks = builder(TurnMarks)
     make_state = builder(BaseState)
 
-_SOLD = 1
-_BUILT = 2
-_STAGED = 3
 MARKS_LIMIT = 4_096  # the turn's marks remembered by (card built, stage built, income)
 
 
@@ -92,8 +92,6 @@ def plain_turn(fast: FastCache, state: BaseState, moves: Mapping[int, Move],
     discard: list[str] = []
     deferred: list[tuple[int, str]] = []
     stage_builds: list[StageBuild] = []  # (for the expansions' hooks)
-    built: list[tuple[str, ...]] = [()] * players  # (for the seats' memory)
-    sold: list[str | None] = [None] * players
     for seat in range(players):
         move = moves[seat]
         if type(move) is Sell:
@@ -103,7 +101,6 @@ def plain_turn(fast: FastCache, state: BaseState, moves: Mapping[int, Move],
             income[seat] += SALE_COINS
             discard.append(name)
             done[seat] = _SOLD
-            sold[seat] = name
         elif type(move) is Build or type(move) is BuildStage:
             name = move.card
             found = keys[seat]
@@ -125,7 +122,6 @@ def plain_turn(fast: FastCache, state: BaseState, moves: Mapping[int, Move],
                     else:
                         deferred.append((seat, name))
                 done[seat] = _BUILT
-                built[seat] = (name,)
             else:
                 if not _stage(fast, state, seat, move, spent, income,  # type: ignore[arg-type]
                               stage_builds):
@@ -137,11 +133,11 @@ def plain_turn(fast: FastCache, state: BaseState, moves: Mapping[int, Move],
         at = hand.index(name)
         hands[seat] = hand[:at] + hand[at + 1:]
     return _next_state(fast, state, moves, memo, (spent, income, done, hands, discard,
-                                                   deferred, stage_builds, built, sold))
+                                                   deferred, stage_builds))
 
 
 _Parts = tuple[list[int], list[int], list[int], list[tuple[str, ...]], list[str],
-               list[tuple[int, str]], list[StageBuild], list[tuple[str, ...]], list[str | None]]
+               list[tuple[int, str]], list[StageBuild]]
 
 
 def _stage(fast: FastCache, state: BaseState, seat: int, move: BuildStage, spent: list[int],
@@ -177,7 +173,7 @@ def _next_state(fast: FastCache, state: BaseState, moves: Mapping[int, Move],
     ``turn._end_plain_turn``, or after an Age's last turn as ``ages.last_turn``,
     ``ages.end_turn`` and ``ages.end_age``), and the seats' entries handed on."""
     tables = fast.tables
-    spent, income, done, hands, discard, deferred, _, built, sold = parts
+    spent, income, done, hands, discard, deferred, _ = parts
     age = state.age
     before = state.cities
     cities: list[City] = list(before)
@@ -205,7 +201,7 @@ def _next_state(fast: FastCache, state: BaseState, moves: Mapping[int, Move],
                 stages=city.stages, tucked=city.tucked, tokens=city.tokens,
                 free_build_age=city.free_build_age, stage_choices=city.stage_choices)
     last = state.turn == TURNS_PER_AGE
-    kept = list(hands) if last else hands  # (the last cards, before they are discarded)
+    kept = tuple(hands) if last else hands  # (the last cards, before they are discarded)
     if last and last_turn(tables, cities, hands, discard, None):
         return None  # Babylon's power to play the last card leaves a decision: the general way
     if tables.expansions:
@@ -231,7 +227,7 @@ def _next_state(fast: FastCache, state: BaseState, moves: Mapping[int, Move],
     if last:
         after = end_age(tables, after, None)
     with_memory(after, turn_recall(tables.givers[0 if age != 2 else 1], state, after, kept,
-                                   built, sold))
+                                   done))
     # The entries go on (as FastCache.carry): the same one for a city without a new card or
     # stage, its child for one card or one stage more.
     carried = fast.state_memo(after).entries
@@ -251,7 +247,7 @@ def _expansion_turn(fast: FastCache, state: BaseState, memo: StateMemo, cities: 
     ``after_builds`` hooks, then ended by ``ages.advance`` (their end-of-Age hooks
     included); the entries go on by ``FastCache.carry``."""
     tables = fast.tables
-    spent, income, done, hands, discard, deferred, stage_builds, built, sold = parts
+    spent, income, done, hands, discard, deferred, stage_builds = parts
     marks = list(state.marks)  # (no marks before the turn: plain_turn's condition)
     made = fast.marks_made  # equal marks are one value (they never change)
     for seat in range(state.players):
@@ -293,7 +289,7 @@ def _expansion_turn(fast: FastCache, state: BaseState, memo: StateMemo, cities: 
     else:
         after = _end_turn(tables, after)
         with_memory(after, turn_recall(tables.givers[0 if state.age != 2 else 1], state,
-                                       after, hands, built, sold))
+                                       after, hands, done))
     fast.carry(state, memo, after)
     return after
 
