@@ -25,7 +25,9 @@ per hand in circulation its *trail* this Age (after every step that changed or p
 held it, what it held then, which cards were built from it), and per seat the discard pile
 cards it knows. A seat's memory of a hand is read off the trail (the hand as the seat left it,
 minus what was built from it since), so a step adds one entry per hand, not one per seat and
-hand. :func:`remember` updates it once per step from the states before and after the step.
+hand. :func:`remember` gives it for the step from one state to the next; it is worked out when
+first read (:func:`later`), since a playout steps through states whose memories nobody reads
+(the speed layer's one-pass turn notes the same from what it knows, ``base/fast/recall.py``).
 """
 
 from __future__ import annotations

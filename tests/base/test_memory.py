@@ -213,3 +213,26 @@ def test_step_and_play_remember_the_same() -> None:
         stepped, _ = game.step(state, moves)
         state = game.play(state, moves)
         assert stepped == state and stepped.memory == state.memory is not None
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_memories_read_late_equal_the_rules_read_at_every_step(
+        players: int, options: dict[str, Any]) -> None:
+    """A whole random game through ``play`` (the one-pass turns, memories worked out only when
+    read, here once at the end, the whole game's chain at once) and through ``step`` (the
+    rules' way, each memory read as soon as it is made) gives equal memories at every step."""
+    game = make_game("base", players, **options)
+    rng = Rng.from_seed(players)
+    fast = rules = game.new_game(players)
+    played: list[Recall] = []
+    stepped = []
+    while not game.is_over(fast):
+        moves, rng = random_moves(game, fast, rng)
+        fast = game.play(fast, moves)
+        rules = game.step(rules, moves)[0]
+        assert fast.memory is not None and rules.memory is not None
+        stepped.append((rules.memory.trails, rules.memory.discards))
+        played.append(fast.memory)
+    late = [(memory.trails, memory.discards) for memory in reversed(played)]  # last first
+    assert late[::-1] == stepped
+    assert fast == rules
