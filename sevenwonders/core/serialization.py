@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, get_args, get_origin
 
+import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.preconf.json import make_converter
@@ -113,7 +114,33 @@ def _tuple_structure_factory(cls: Any) -> Callable[[Any, Any], tuple[Any, ...]]:
                                      reason=Reason.WRONG_TYPE)
         return tuple([item_hook(item, item_type) for item in value])
 
+    if item_type is int or item_type is str:
+        return _leaf_tuple_hook(item_type, structure)
     return structure
+
+
+_INT_BOUND = 1 << MAX_INT_BITS  # |value| < this: at most MAX_INT_BITS bits
+
+
+def _leaf_tuple_hook(item_type: type, checked: Callable[[Any, Any], tuple[Any, ...]]
+                     ) -> Callable[[Any, Any], tuple[Any, ...]]:
+    """The hook of ``tuple[int, ...]`` or ``tuple[str, ...]``: the items' types checked at C
+    speed (``type`` exactly, so no ``bool`` passes for an int), the integers' range by their
+    extremes; anything else goes through ``checked``, which raises the per-item error."""
+    only = frozenset({item_type})
+
+    def ints(value: Any, cls: Any) -> tuple[Any, ...]:
+        if (type(value) is list and only.issuperset(map(type, value))
+                and (not value or (max(value) < _INT_BOUND and min(value) > -_INT_BOUND))):
+            return tuple(value)
+        return checked(value, cls)
+
+    def strs(value: Any, cls: Any) -> tuple[Any, ...]:
+        if type(value) is list and only.issuperset(map(type, value)):
+            return tuple(value)
+        return checked(value, cls)
+
+    return ints if item_type is int else strs
 
 
 def _is_fixed_tuple(cls: Any) -> bool:
@@ -207,6 +234,29 @@ converter.register_unstructure_hook_func(
 )
 
 
+def plain_structure_fn(cls: type[T]) -> Callable[[Any, Any], T]:
+    """The strict hook that builds an attrs class ``cls`` from a JSON object (unknown keys
+    refused), without the checks a game adds on top.
+
+    A document that fits is built by cattrs' straight-line code (no per-field error
+    collection); one that does not is built again by the detailed code, so every refusal
+    carries the same error and reason as before, naming the field at fault."""
+    fast = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True,
+                                  _cattrs_detailed_validation=False)
+    detailed = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+
+    def structure(data: Any, target: Any) -> T:
+        try:
+            return fast(data, target)
+        except Exception:  # the detailed code says what is wrong (or builds it after all)
+            return detailed(data, target)
+
+    return structure
+
+
+converter.register_structure_hook_factory(attrs.has, plain_structure_fn)
+
+
 def tag_of(cls: type) -> str:
     """``BuildStage`` -> ``"build_stage"``: the default union tag of a class."""
     return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
@@ -223,7 +273,7 @@ def register_union(union: Any, tag_name: str = "type") -> None:
         tag = tag_of(cls)
         members[tag] = cls
         plain_out = make_dict_unstructure_fn(cls, converter)
-        plain_in = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+        plain_in = plain_structure_fn(cls)
         converter.register_unstructure_hook(cls, _tagged_out(plain_out, tag_name, tag))
         converter.register_structure_hook(cls, _tagged_in(plain_in, tag_name, tag))
 
@@ -293,8 +343,37 @@ def parse_json(text: str | bytes | bytearray, what: str = "a JSON document") -> 
                                  reason=Reason.TOO_LARGE) from None
     except (ValueError, TypeError) as error:  # also integers of over 4,300 digits
         raise SerializationError(f"not a JSON document: {quote(str(error), 120)}") from None
-    check_shape(data, what)
+    if isinstance(text, str):
+        if _text_depth_over(text, MAX_DEPTH):
+            raise SerializationError(f"{what} nests deeper than {MAX_DEPTH} levels",
+                                     reason=Reason.TOO_LARGE)
+    else:
+        check_shape(data, what)
     return data
+
+
+# bytes of UTF-8 text: "[" and "{" become "[", "]" and "}" become "]", everything else is dropped
+_BRACKETS = bytes.maketrans(b"{}", b"[]")
+_NOT_BRACKETS = bytes(c for c in range(256) if c not in b"[]{}")
+
+
+def _text_depth_over(text: str, limit: int) -> bool:
+    """Whether the arrays and objects of ``text`` (a valid JSON document) nest more than
+    ``limit`` levels: the depth :func:`check_shape` measures on the parsed value, read off the
+    text with a few C-speed string operations instead of a walk over every value."""
+    if text.count("[") + text.count("{") <= limit:  # (an upper bound of the depth)
+        return False
+    # outside strings: drop escaped backslashes, then escaped quotes; every quote left opens or
+    # closes a string, so the even pieces between quotes are the text outside strings
+    outside = "".join(text.replace("\\\\", "").replace('\\"', "").split('"')[::2])
+    brackets = outside.encode().translate(_BRACKETS, _NOT_BRACKETS)
+    depth = 0
+    while brackets:  # each pass removes the innermost level (well nested: the text parsed)
+        depth += 1
+        if depth > limit:
+            return True
+        brackets = brackets.replace(b"[]", b"")
+    return False
 
 
 def _refuse_constant(name: str) -> Any:
