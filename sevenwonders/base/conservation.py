@@ -60,29 +60,32 @@ def check_cards(ctx: _Context) -> Iterator[Problem]:
     n, age = state.players, state.age
     dealt, ages, guilds = deal(edition, n)
     exact, upto = names_by_age(edition, n)
-    places: list[tuple[str, tuple[str, ...], frozenset[str], int]] = []
-    places += [(f"hands[{s}]", hand, exact[age], age) for s, hand in enumerate(state.hands)]
-    places += [(f"decks[{i}]", deck, exact[age + 1 + i], age + 1 + i)
+    # (cards, the names allowed there, the latest Age allowed, the field's name and index)
+    places: list[tuple[tuple[str, ...], frozenset[str], int, str, int]] = []
+    places += [(hand, exact[age], age, "hands[{}]", s) for s, hand in enumerate(state.hands)]
+    places += [(deck, exact[age + 1 + i], age + 1 + i, "decks[{}]", i)
                for i, deck in enumerate(state.decks)]
-    places.append(("discard", state.discard, upto[age], age))
+    places.append((state.discard, upto[age], age, "discard", 0))
     for s, city in enumerate(state.cities):
-        places.append((f"cities[{s}].cards", city.cards, upto[age], age))
-        places.append((f"cities[{s}].tucked", city.tucked, upto[age], age))
-    seen: Counter[str] = Counter()
-    for field, cards, allowed, latest in places:
+        places.append((city.cards, upto[age], age, "cities[{}].cards", s))
+        places.append((city.tucked, upto[age], age, "cities[{}].tucked", s))
+    everything: list[str] = []
+    for cards, allowed, latest, name, index in places:
         if not allowed.issuperset(cards):
+            field = name.format(index)
             card = next(c for c in cards if c not in allowed)
             if card not in ages:
                 raise _fail(field, f"{card!r} is not a card of the {edition} edition")
             raise _fail(field, f"{card!r} is a card of Age {min(ages[card])}, not {latest}")
-        seen.update(cards)
+        everything += cards
+    seen = Counter(everything)
     used_guilds = guilds.intersection(seen)
     if len(used_guilds) != n + 2 or any(seen[g] != 1 for g in used_guilds):
         raise _fail("decks", f"{len(used_guilds)} guilds in play, not {n + 2} different ones")
     expected = Counter(dealt)
     for guild in used_guilds:
         expected[guild] = 1
-    if seen != expected:
+    if not dict.__eq__(seen, expected):  # (neither holds a zero count: plain dict equality)
         extra = sorted((seen - expected).elements())[:3]
         missing = sorted((expected - seen).elements())[:3]
         raise _fail("cards", f"the cards are not the deal for {n} players: extra {extra}, "
