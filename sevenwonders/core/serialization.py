@@ -164,6 +164,25 @@ def _fixed_tuple_structure_factory(cls: Any) -> Callable[[Any, Any], tuple[Any, 
         return tuple([hook(item, t) for hook, item, t in zip(hooks, value, item_types,
                                                               strict=True)])
 
+    if len(hooks) == 2:
+        (hook_0, hook_1), (type_0, type_1) = hooks, item_types
+
+        def pair(value: Any, cls: Any) -> tuple[Any, ...]:
+            if type(value) is list and len(value) == 2:
+                return (hook_0(value[0], type_0), hook_1(value[1], type_1))
+            return structure(value, cls)
+
+        return pair
+    if len(hooks) == 3:
+        (hook_0, hook_1, hook_2), (type_0, type_1, type_2) = hooks, item_types
+
+        def triple(value: Any, cls: Any) -> tuple[Any, ...]:
+            if type(value) is list and len(value) == 3:
+                return (hook_0(value[0], type_0), hook_1(value[1], type_1),
+                        hook_2(value[2], type_2))
+            return structure(value, cls)
+
+        return triple
     return structure
 
 
@@ -337,7 +356,10 @@ def parse_json(text: str | bytes | bytearray, what: str = "a JSON document") -> 
         raise SerializationError(f"{what} has {len(text)} characters; the limit is "
                                  f"{MAX_DOCUMENT_CHARS}", reason=Reason.TOO_LARGE)
     try:
-        data = json.loads(text, parse_constant=_refuse_constant)
+        if isinstance(text, str) and not text.startswith("\ufeff"):
+            data = _DECODER.decode(text)  # (what json.loads does, without a decoder a call)
+        else:
+            data = json.loads(text, parse_constant=_refuse_constant)
     except RecursionError:
         raise SerializationError(f"{what} nests deeper than {MAX_DEPTH} levels",
                                  reason=Reason.TOO_LARGE) from None
@@ -352,9 +374,9 @@ def parse_json(text: str | bytes | bytearray, what: str = "a JSON document") -> 
     return data
 
 
-# bytes of UTF-8 text: "[" and "{" become "[", "]" and "}" become "]", everything else is dropped
+# bytes of UTF-8 text: "[" and "{" become "[", "]" and "}" become "]", quotes stay, the rest goes
 _BRACKETS = bytes.maketrans(b"{}", b"[]")
-_NOT_BRACKETS = bytes(c for c in range(256) if c not in b"[]{}")
+_NOT_BRACKETS = bytes(c for c in range(256) if c not in b'[]{}"')
 
 
 def _text_depth_over(text: str, limit: int) -> bool:
@@ -363,10 +385,13 @@ def _text_depth_over(text: str, limit: int) -> bool:
     text with a few C-speed string operations instead of a walk over every value."""
     if text.count("[") + text.count("{") <= limit:  # (an upper bound of the depth)
         return False
-    # outside strings: drop escaped backslashes, then escaped quotes; every quote left opens or
-    # closes a string, so the even pieces between quotes are the text outside strings
-    outside = "".join(text.replace("\\\\", "").replace('\\"', "").split('"')[::2])
-    brackets = outside.encode().translate(_BRACKETS, _NOT_BRACKETS)
+    # with escaped backslashes and quotes dropped, every quote opens or closes a string
+    if "\\" in text:
+        text = text.replace("\\\\", "").replace('\\"', "")
+    marks = text.encode().translate(_BRACKETS, _NOT_BRACKETS)
+    brackets = marks.replace(b'""', b"")
+    if b'"' in brackets:  # (a run of an odd number of quotes: a bracket inside a string)
+        brackets = "".join(text.split('"')[::2]).encode().translate(_BRACKETS, _NOT_BRACKETS)
     depth = 0
     while brackets:  # each pass removes the innermost level (well nested: the text parsed)
         depth += 1
@@ -378,6 +403,9 @@ def _text_depth_over(text: str, limit: int) -> bool:
 
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
+
+
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
 
 
 def check_shape(data: Any, what: str = "a JSON document") -> None:
