@@ -25,6 +25,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.preconf.json import make_converter
 
 from sevenwonders.core.frozenmap import FrozenMap
+from sevenwonders.core.inline import straight_line_fn
 from sevenwonders.core.limits import MAX_DEPTH, MAX_DOCUMENT_CHARS, MAX_INT_BITS, quote
 from sevenwonders.errors import Reason, SerializationError, SevenWondersError
 
@@ -260,8 +261,14 @@ def plain_structure_fn(cls: type[T]) -> Callable[[Any, Any], T]:
     A document that fits is built by cattrs' straight-line code (no per-field error
     collection); one that does not is built again by the detailed code, so every refusal
     carries the same error and reason as before, naming the field at fault."""
-    fast = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True,
-                                  _cattrs_detailed_validation=False)
+    fast: Callable[[Any, Any], T] | None
+    try:
+        fast = straight_line_fn(cls, converter.get_structure_hook)
+    except Exception:  # (a class the straight-line writer cannot read: cattrs' own code)
+        fast = None
+    if fast is None:
+        fast = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True,
+                                      _cattrs_detailed_validation=False)
     detailed = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
 
     def structure(data: Any, target: Any) -> T:

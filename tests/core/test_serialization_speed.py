@@ -11,6 +11,7 @@ from cattrs.gen import make_dict_structure_fn
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sevenwonders.core.inline import straight_line_fn
 from sevenwonders.core.limits import MAX_DEPTH
 from sevenwonders.core.serialization import (
     _text_depth_over,
@@ -126,3 +127,47 @@ def test_straight_line_structuring_equals_the_detailed_one(kind: str, players: i
         data = json.loads(to_json(state))
         assert fast(data, cls) == detailed(data, cls) == state
         assert from_json(to_json(state), cls) == state
+
+
+EDITS: list[Any] = [None, True, 1.5, "x", -1, 1 << 64, -(1 << 64), (1 << 64) - 1, [], [1],
+                    ["a"], [True], [1, "a"], {}, {"x": 1}]
+
+
+def edits_of(data: Any, rng: random.Random) -> Any:
+    """``data`` (parsed JSON) with one value replaced, one key dropped or one key added."""
+    if isinstance(data, dict) and data:
+        key = rng.choice(sorted(data))
+        roll = rng.random()
+        if roll < 0.1:
+            return {k: v for k, v in data.items() if k != key}
+        if roll < 0.15:
+            return {**data, "unknown": 1}
+        return {**data, key: edits_of(data[key], rng) if rng.random() < 0.6
+                else rng.choice(EDITS)}
+    if isinstance(data, list) and data:
+        i = rng.randrange(len(data))
+        return [*data[:i], edits_of(data[i], rng) if rng.random() < 0.6 else rng.choice(EDITS),
+                *data[i + 1:]]
+    return rng.choice(EDITS)
+
+
+@pytest.mark.parametrize(("kind", "players"), [("base", 4), ("architects", 3), ("dice", 3)])
+def test_straight_line_takes_only_what_the_detailed_code_takes(kind: str, players: int) -> None:
+    rng = random.Random(kind)
+    states = game_states(kind, players)
+    cls = type(states[0])
+    fast = straight_line_fn(cls, converter.get_structure_hook)
+    assert fast is not None
+    detailed = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+    taken = refused = 0
+    for state in states[::3]:
+        for _ in range(8):
+            data = edits_of(json.loads(to_json(state)), rng)
+            try:
+                value = fast(data, cls)
+            except Exception:
+                refused += 1
+                continue
+            taken += 1
+            assert detailed(data, cls) == value
+    assert taken and refused
