@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import chain
 from typing import TYPE_CHECKING
 
 import attrs
@@ -215,12 +216,16 @@ def check_memory(state: BaseState) -> None:
         raise InvalidStateError(f"a memory that is not of {n} seats", field="memory")
     hands = state.hands
     known = [_known_by_seat(trail) if hands[h] else {} for h, trail in enumerate(recall.trails)]
-    dealt = [*state.discard, *(card for hand in hands for card in hand)]  # the Age's cards now
+    dealt = [*state.discard, *chain.from_iterable(hands)]  # where the Age's cards are now
     for city in state.cities:
         dealt += city.cards
         dealt += city.tucked
     dealt_set, discard_set = set(dealt), set(state.discard)
-    for seat in range(n):
+    if all(_fits(cards, dealt_set, dealt) and _fits(hands[h], set(cards), cards)
+           for h, by_seat in enumerate(known) for seat, cards in by_seat.items() if seat != h
+           ) and all(_fits(cards, discard_set, state.discard) for cards in recall.discards):
+        return
+    for seat in range(n):  # (a problem: the first one, seat by seat)
         for h in range(n):
             cards = known[h].get(seat) if h != seat else None
             if cards is None:
