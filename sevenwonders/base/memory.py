@@ -221,9 +221,10 @@ def check_memory(state: BaseState) -> None:
         dealt += city.cards
         dealt += city.tucked
     dealt_set, discard_set = set(dealt), set(state.discard)
-    if all(_fits(cards, dealt_set, dealt) and _fits(hands[h], set(cards), cards)
+    dealt_counts, discard_counts = Counter(dealt), Counter(state.discard)
+    if all(_within(cards, dealt_set, dealt_counts) and _within_hand(hands[h], cards)
            for h, by_seat in enumerate(known) for seat, cards in by_seat.items() if seat != h
-           ) and all(_fits(cards, discard_set, state.discard) for cards in recall.discards):
+           ) and all(_within(cards, discard_set, discard_counts) for cards in recall.discards):
         return
     for seat in range(n):  # (a problem: the first one, seat by seat)
         for h in range(n):
@@ -250,6 +251,26 @@ def _known_by_seat(trail: tuple[Entry, ...]) -> dict[int, tuple[str, ...]]:
             out[holder] = _minus(cards, later)
         later = built + later
     return out
+
+
+def _within(part: tuple[str, ...], whole_set: set[str], whole: Counter[str]) -> bool:
+    """Whether ``whole`` (its cards and their counts) holds every card of ``part`` as many
+    times as ``part`` does."""
+    if not whole_set.issuperset(part):
+        return False
+    return len(set(part)) == len(part) or all(
+        whole[card] >= times for card, times in Counter(part).items())
+
+
+def _within_hand(hand: tuple[str, ...], cards: tuple[str, ...]) -> bool:
+    """Whether ``cards`` holds every card of ``hand`` as many times as ``hand`` does."""
+    left = list(cards)
+    try:
+        for card in hand:
+            left.remove(card)
+    except ValueError:
+        return False
+    return True
 
 
 def _fits(part: tuple[str, ...], whole_set: set[str], whole: Sequence[str]) -> bool:

@@ -81,9 +81,11 @@ items = (st.integers(-(1 << 70), 1 << 70) | st.booleans() | st.floats() | st.tex
          | st.none() | st.lists(st.integers(), max_size=2))
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
-@given(value=st.lists(items, max_size=6) | st.tuples(st.integers()) | items,
-       cls=st.sampled_from([tuple[int, ...], tuple[str, ...]]))
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(value=st.lists(items, max_size=6) | st.tuples(st.integers()) | items
+       | st.lists(st.lists(items, max_size=4), max_size=4),
+       cls=st.sampled_from([tuple[int, ...], tuple[str, ...], tuple[tuple[int, ...], ...],
+                            tuple[tuple[str, ...], ...]]))
 def test_leaf_tuples_as_checked_item_by_item(value: Any, cls: Any) -> None:
     item_hook = converter.get_structure_hook(cls.__args__[0])
 
