@@ -28,6 +28,7 @@ _STRS = "type({v}) is list and STRS.issuperset(map(type, {v}))"
 INLINE: Mapping[Any, tuple[str, str]] = {
     int: (_INT, "{v}"), str: ("type({v}) is str", "{v}"), bool: ("type({v}) is bool", "{v}"),
     tuple[int, ...]: (_INTS, "tuple({v})"), tuple[str, ...]: (_STRS, "tuple({v})"),
+    int | None: (f"{{v}} is None or ({_INT})", "{v}"),
 }
 
 

@@ -335,6 +335,8 @@ def register_union(union: Any, tag_name: str = "type") -> None:
     def union_out(obj: Any) -> Any:
         return converter.unstructure(obj, unstructure_as=type(obj))
 
+    hooks: dict[str, Callable[[Any, Any], Any]] = {}  # each member's hook, once looked up
+
     def union_in(data: Any, _: Any) -> Any:
         if not isinstance(data, Mapping):
             raise SerializationError(f"expected a JSON object, got {type(data).__name__}")
@@ -344,7 +346,10 @@ def register_union(union: Any, tag_name: str = "type") -> None:
             raise SerializationError(
                 f"unknown {tag_name} {tag!r}; expected one of {', '.join(sorted(members))}"
             )
-        return converter.structure(data, cls)
+        hook = hooks.get(cls.__name__)
+        if hook is None:
+            hook = hooks[cls.__name__] = converter.get_structure_hook(cls)
+        return hook(data, cls)
 
     converter.register_unstructure_hook_func(lambda t: t == union, union_out)
     converter.register_structure_hook_func(lambda t: t == union, union_in)
