@@ -424,15 +424,17 @@ def _text_depth_over(text: str, limit: int) -> bool:
     """Whether the arrays and objects of ``text`` (a valid JSON document) nest more than
     ``limit`` levels: the depth :func:`check_shape` measures on the parsed value, read off the
     text with a few C-speed string operations instead of a walk over every value."""
-    if text.count("[") + text.count("{") <= limit:  # (an upper bound of the depth)
+    marks = text.encode("utf-8", "surrogatepass").translate(_BRACKETS, _NOT_BRACKETS)
+    if marks.count(b"[") <= limit:  # (the opening brackets, in strings too: a bound)
         return False
     # with escaped backslashes and quotes dropped, every quote opens or closes a string
     if "\\" in text:
         text = text.replace("\\\\", "").replace('\\"', "")
-    marks = text.encode().translate(_BRACKETS, _NOT_BRACKETS)
+        marks = text.encode("utf-8", "surrogatepass").translate(_BRACKETS, _NOT_BRACKETS)
     brackets = marks.replace(b'""', b"")
     if b'"' in brackets:  # (a run of an odd number of quotes: a bracket inside a string)
-        brackets = "".join(text.split('"')[::2]).encode().translate(_BRACKETS, _NOT_BRACKETS)
+        brackets = "".join(text.split('"')[::2]).encode("utf-8", "surrogatepass")
+        brackets = brackets.translate(_BRACKETS, _NOT_BRACKETS)
     depth = 0
     while brackets:  # each pass removes the innermost level (well nested: the text parsed)
         depth += 1

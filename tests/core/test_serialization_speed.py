@@ -26,7 +26,7 @@ from sevenwonders.errors import Reason, SerializationError
 from sevenwonders.games import make_game
 
 # strings full of what the depth reading must see through: brackets, quotes, backslashes
-tricky = st.text(alphabet='[]{}"\\/nu0aé\u2028 ,:', max_size=8)
+tricky = st.text(alphabet='[]{}"\\/nu0aé\u2028\ud800 ,:', max_size=8)
 leaves = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | tricky
 trees = st.recursive(leaves, lambda inner: st.lists(inner, max_size=4)
                      | st.dictionaries(tricky, inner, max_size=4), max_leaves=40)
