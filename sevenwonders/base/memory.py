@@ -222,7 +222,10 @@ def check_memory(state: BaseState) -> None:
         dealt += city.tucked
     dealt_set, discard_set = set(dealt), set(state.discard)
     dealt_counts, discard_counts = Counter(dealt), Counter(state.discard)
-    if all(_within(cards, dealt_set, dealt_counts) and _within_hand(hands[h], cards)
+    unique = [len(set(hand)) == len(hand) for hand in hands]  # (then "in" is enough)
+    if all(_within(cards, dealt_set, dealt_counts) and (
+            all(map(cards.__contains__, hands[h])) if unique[h]
+            else _within_hand(hands[h], cards))
            for h, by_seat in enumerate(known) for seat, cards in by_seat.items() if seat != h
            ) and all(_within(cards, discard_set, discard_counts) for cards in recall.discards):
         return
