@@ -295,10 +295,10 @@ def check_tokens(ctx: _Context) -> Iterator[Problem]:
     counted_elsewhere = any(e.changes_conflict_tokens for e in game.expansions)
     for s, city in enumerate(state.cities):
         tokens = city.tokens
-        if not TOKEN_VALUES.issuperset(tokens) or (not counted_elsewhere and (
+        if tokens and (not TOKEN_VALUES.issuperset(tokens) or (not counted_elsewhere and (
                 len(tokens) > 2 * conflicts
                 or tokens.count(1) > 2 or tokens.count(3) > 2 or tokens.count(5) > 2
-                or any(2 * k - 1 in tokens for k in range(conflicts + 1, 4)))):
+                or any(2 * k - 1 in tokens for k in range(conflicts + 1, 4))))):
             yield from problem("military_tokens", f"cities[{s}].tokens",
                                f"conflict tokens {city.tokens[:8]} after {conflicts} conflicts")
     if counted_elsewhere:
@@ -310,7 +310,10 @@ def check_tokens(ctx: _Context) -> Iterator[Problem]:
                            f"{victories} victory tokens but {all_tokens[-1]} defeat tokens")
     sides = game.rules.sides
     # per city, the Ages in which it beat both neighbours (two victory tokens of the Age)
-    doubles = [sum(1 for k in (1, 3, 5) if city.tokens.count(k) == 2) for city in state.cities]
+    doubles = [int(t.count(1) == 2) + (t.count(3) == 2) + (t.count(5) == 2)
+               for t in (city.tokens for city in state.cities)]
+    if not any(doubles):
+        return
     for s, city in enumerate(state.cities):
         owed = sum(doubles[neighbour] for neighbour in set(sides[s]))
         if city.tokens.count(-1) < owed:
