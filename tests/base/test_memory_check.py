@@ -11,7 +11,7 @@ import pytest
 
 from sevenwonders.base.memory import Recall, _known_by_seat, check_memory, memory_of
 from sevenwonders.errors import InvalidStateError
-from sevenwonders.games import make_game
+from tests.core.helpers import game_states
 
 
 def reference_check(state: Any) -> str | None:
@@ -42,19 +42,6 @@ def fast_check(state: Any) -> str | None:
     return None
 
 
-def states(players: int, games: int = 2) -> list[Any]:
-    game = make_game("base", players)
-    out = []
-    for seed in range(games):
-        rng = random.Random(seed)
-        state = game.new_game(seed=seed)
-        while not game.is_over(state):
-            out.append(state)
-            state = game.play(state, {s: rng.choice(game.legal_moves(state, s))
-                                      for s in sorted(game.to_move(state))})
-    return out
-
-
 def edited(state: Any, rng: random.Random) -> Any:
     """``state`` with one card of its memory replaced or dropped."""
     cards = sorted({c for city in state.cities for c in city.cards} | {"Loom", "Nonsense"})
@@ -75,7 +62,7 @@ def edited(state: Any, rng: random.Random) -> Any:
 
 @pytest.mark.parametrize("players", [3, 5, 7])
 def test_one_walk_reads_what_memory_of_reads(players: int) -> None:
-    for state in states(players):
+    for state in game_states("base", players):
         if state.memory is None:
             continue
         for seat in range(players):
@@ -89,7 +76,7 @@ def test_one_walk_reads_what_memory_of_reads(players: int) -> None:
 def test_refusals_are_the_reference_checks(players: int) -> None:
     rng = random.Random(players)
     refused = 0
-    for state in states(players):
+    for state in game_states("base", players):
         if state.memory is None:
             continue
         assert fast_check(state) is None

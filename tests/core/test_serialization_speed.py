@@ -23,7 +23,7 @@ from sevenwonders.core.serialization import (
     to_json,
 )
 from sevenwonders.errors import Reason, SerializationError
-from sevenwonders.games import make_game
+from tests.core.helpers import game_states
 
 # strings full of what the depth reading must see through: brackets, quotes, backslashes
 tricky = st.text(alphabet='[]{}"\\/nu0aé\u2028\ud800 ,:', max_size=8)
@@ -101,21 +101,6 @@ def test_leaf_tuples_as_checked_item_by_item(value: Any, cls: Any) -> None:
         assert fast == slow and type(fast[1]) is tuple
     else:
         assert fast[2] == slow[2]
-
-
-def game_states(kind: str, players: int) -> list[Any]:
-    """Every state of two seeded random games."""
-    game = make_game(kind, players)
-    states = []
-    for seed in range(2):
-        rng = random.Random(seed)
-        state = game.new_game(seed=seed)
-        while not game.is_over(state):
-            states.append(state)
-            state = game.play(state, {s: rng.choice(game.legal_moves(state, s))
-                                      for s in sorted(game.to_move(state))})
-        states.append(state)
-    return states
 
 
 @pytest.mark.parametrize(("kind", "players"), [("base", 3), ("base", 7), ("architects", 2),
