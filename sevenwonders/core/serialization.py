@@ -3,8 +3,8 @@
 The converter is strict: it refuses what plain cattrs would coerce (``"2"`` or ``2.9`` for an
 int, a list for a string, ``"no"`` for a bool, a string for a tuple), integers over 64 bits,
 documents over :data:`~sevenwonders.core.limits.MAX_DOCUMENT_CHARS` and nesting deeper than
-:data:`~sevenwonders.core.limits.MAX_DEPTH` (checked iteratively before structuring, so no
-input reaches Python's recursion limit).
+:data:`~sevenwonders.core.limits.MAX_DEPTH` (read off the text, or walked iteratively, before
+structuring, so no input reaches Python's recursion limit).
 
 Games register their tagged unions (moves, effects, events) with :func:`register_union`; the
 union member is written as a ``"type"`` field. Frozensets are written sorted, so the same state
@@ -17,7 +17,6 @@ import enum
 import json
 import re
 from collections.abc import Callable, Mapping
-from itertools import chain
 from typing import Any, TypeVar, get_args, get_origin
 
 import attrs
@@ -26,7 +25,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.preconf.json import make_converter
 
 from sevenwonders.core.frozenmap import FrozenMap
-from sevenwonders.core.inline import straight_line_fn
+from sevenwonders.core.inline import leaf_tuple_hook, leaf_tuples_hook, straight_line_fn
 from sevenwonders.core.limits import MAX_DEPTH, MAX_DOCUMENT_CHARS, MAX_INT_BITS, quote
 from sevenwonders.errors import Reason, SerializationError, SevenWondersError
 
@@ -117,60 +116,10 @@ def _tuple_structure_factory(cls: Any) -> Callable[[Any, Any], tuple[Any, ...]]:
         return tuple([item_hook(item, item_type) for item in value])
 
     if item_type is int or item_type is str:
-        return _leaf_tuple_hook(item_type, structure)
+        return leaf_tuple_hook(item_type, structure)
     if item_type == tuple[int, ...] or item_type == tuple[str, ...]:
-        return _leaf_tuples_hook(get_args(item_type)[0], structure)
+        return leaf_tuples_hook(get_args(item_type)[0], structure)
     return structure
-
-
-_INT_BOUND = 1 << MAX_INT_BITS  # |value| < this: at most MAX_INT_BITS bits
-
-
-def _leaf_tuple_hook(item_type: type, checked: Callable[[Any, Any], tuple[Any, ...]]
-                     ) -> Callable[[Any, Any], tuple[Any, ...]]:
-    """The hook of ``tuple[int, ...]`` or ``tuple[str, ...]``: the items' types checked at C
-    speed (``type`` exactly, so no ``bool`` passes for an int), the integers' range by their
-    extremes; anything else goes through ``checked``, which raises the per-item error."""
-    only = frozenset({item_type})
-
-    def ints(value: Any, cls: Any) -> tuple[Any, ...]:
-        if (type(value) is list and only.issuperset(map(type, value))
-                and (not value or (max(value) < _INT_BOUND and min(value) > -_INT_BOUND))):
-            return tuple(value)
-        return checked(value, cls)
-
-    def strs(value: Any, cls: Any) -> tuple[Any, ...]:
-        if type(value) is list and only.issuperset(map(type, value)):
-            return tuple(value)
-        return checked(value, cls)
-
-    return ints if item_type is int else strs
-
-
-_LISTS = frozenset({list})
-
-
-def _leaf_tuples_hook(item_type: type, checked: Callable[[Any, Any], tuple[Any, ...]]
-                      ) -> Callable[[Any, Any], tuple[Any, ...]]:
-    """The hook of ``tuple[tuple[int, ...], ...]`` or ``tuple[tuple[str, ...], ...]``: every
-    item's type checked in one C-speed pass over all of them (as :func:`_leaf_tuple_hook`)."""
-    only = frozenset({item_type})
-
-    def ints(value: Any, cls: Any) -> tuple[Any, ...]:
-        if type(value) is list and _LISTS.issuperset(map(type, value)):
-            flat = list(chain.from_iterable(value))
-            if only.issuperset(map(type, flat)) and (
-                    not flat or (max(flat) < _INT_BOUND and min(flat) > -_INT_BOUND)):
-                return tuple(map(tuple, value))
-        return checked(value, cls)
-
-    def strs(value: Any, cls: Any) -> tuple[Any, ...]:
-        if (type(value) is list and _LISTS.issuperset(map(type, value))
-                and only.issuperset(map(type, chain.from_iterable(value)))):
-            return tuple(map(tuple, value))
-        return checked(value, cls)
-
-    return ints if item_type is int else strs
 
 
 def _is_fixed_tuple(cls: Any) -> bool:
@@ -287,9 +236,10 @@ def plain_structure_fn(cls: type[T]) -> Callable[[Any, Any], T]:
     """The strict hook that builds an attrs class ``cls`` from a JSON object (unknown keys
     refused), without the checks a game adds on top.
 
-    A document that fits is built by cattrs' straight-line code (no per-field error
-    collection); one that does not is built again by the detailed code, so every refusal
-    carries the same error and reason as before, naming the field at fault."""
+    A document that fits is built by straight-line code (:mod:`sevenwonders.core.inline`;
+    for a class it cannot write, cattrs' code without per-field error collection); one that
+    does not is built again by cattrs' detailed code, so every refusal carries the same error
+    and reason as before, naming the field at fault."""
     fast: Callable[[Any, Any], T] | None
     try:
         fast = straight_line_fn(cls, converter.get_structure_hook)
