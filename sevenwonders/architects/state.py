@@ -10,10 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-from cattrs.gen import make_dict_structure_fn
 
 from sevenwonders.core.rng import Rng
-from sevenwonders.core.serialization import converter, register_union
+from sevenwonders.core.serialization import converter, plain_structure_fn, register_union
 
 
 # No ``__weakref__`` slot on City and ArchitectsState: the speed layer (architects/fast/drafts.py)
@@ -150,6 +149,5 @@ def _structure_checked(data: Any, cls: Any) -> ArchitectsState:
     return check_loaded(_plain_structure(data, cls))
 
 
-_plain_structure = make_dict_structure_fn(ArchitectsState, converter,
-                                          _cattrs_forbid_extra_keys=True)
+_plain_structure = plain_structure_fn(ArchitectsState)
 converter.register_structure_hook(ArchitectsState, _structure_checked)

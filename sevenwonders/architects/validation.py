@@ -150,18 +150,26 @@ def check_origin(ctx: _Context) -> Iterator[Problem]:
     t, state = ctx.t, ctx.state
     origin = t.card_origin
     for i, (city, deck) in enumerate(zip(state.cities, state.decks, strict=True)):
+        if _cards_of(t, city.wonder).issuperset(deck):
+            continue
         strays = [card for card in deck if origin[card] != city.wonder]
         if strays:
             yield from problem("deck_origin", f"decks[{i}]",
                                f"cards {strays[:3]} lie in the deck of {city.wonder}, not "
                                f"their own ({origin[strays[0]]})")
-    if any(origin[card] != "central" for card in state.central):
+    if not _cards_of(t, "central").issuperset(state.central):
         yield from problem("deck_origin", "central", "a wonder's card in the central deck")
     pending = state.pending
     if isinstance(pending, Revealed) and any(
             origin[card] != state.cities[pending.deck].wonder for card in pending.cards):
         yield from problem("deck_origin", "pending.cards",
                            f"revealed cards that are not of deck {pending.deck}")
+
+
+@lru_cache(maxsize=64)
+def _cards_of(t: Tables, origin: str) -> frozenset[int]:
+    """The ids of the cards with this back (a wonder's deck or ``"central"``)."""
+    return frozenset(card for card, back in enumerate(t.card_origin) if back == origin)
 
 
 def check_stages(ctx: _Context) -> Iterator[Problem]:
@@ -185,10 +193,10 @@ def check_stages(ctx: _Context) -> Iterator[Problem]:
 def check_tokens(ctx: _Context) -> Iterator[Problem]:
     """The ``progress_tokens`` invariant (its statement: the module's list)."""
     t, state = ctx.t, ctx.state
-    tokens: Counter[str] = Counter(state.face_up) + Counter(state.token_pile)
+    tokens = [*state.face_up, *state.token_pile]
     for city in state.cities:
-        tokens.update(city.tokens)
-    if tokens != Counter(t.token_pile):
+        tokens += city.tokens
+    if sorted(tokens) != sorted(t.token_pile):  # the same tokens, each as often
         yield from problem("progress_tokens", "tokens", "progress tokens not accounted for")
     if len(state.face_up) > t.data.setup.face_up_tokens or (
             state.token_pile and len(state.face_up) < t.data.setup.face_up_tokens):

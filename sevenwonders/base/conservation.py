@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from functools import lru_cache
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from sevenwonders.base.cards import load_edition
@@ -54,37 +55,48 @@ def names_by_age(edition: str, players: int) -> tuple[tuple[frozenset[str], ...]
     return tuple(exact), tuple(upto)
 
 
-def check_cards(ctx: _Context) -> Iterator[Problem]:
-    """Every card of the deal once per copy, each where its Age allows."""
+def _misplaced(ctx: _Context) -> None:
+    """Raise for the first place (hands, decks, discard pile, cities) holding a card that is no
+    card of the edition, or of an Age that may not lie there."""
     state, edition = ctx.state, ctx.edition
-    n, age = state.players, state.age
-    dealt, ages, guilds = deal(edition, n)
-    exact, upto = names_by_age(edition, n)
-    places: list[tuple[str, tuple[str, ...], frozenset[str], int]] = []
-    places += [(f"hands[{s}]", hand, exact[age], age) for s, hand in enumerate(state.hands)]
+    age = state.age
+    _, ages, _ = deal(edition, state.players)
+    exact, upto = names_by_age(edition, state.players)
+    places = [(f"hands[{s}]", hand, exact[age], age) for s, hand in enumerate(state.hands)]
     places += [(f"decks[{i}]", deck, exact[age + 1 + i], age + 1 + i)
                for i, deck in enumerate(state.decks)]
     places.append(("discard", state.discard, upto[age], age))
     for s, city in enumerate(state.cities):
         places.append((f"cities[{s}].cards", city.cards, upto[age], age))
         places.append((f"cities[{s}].tucked", city.tucked, upto[age], age))
-    seen: Counter[str] = Counter()
     for field, cards, allowed, latest in places:
         if not allowed.issuperset(cards):
             card = next(c for c in cards if c not in allowed)
             if card not in ages:
                 raise _fail(field, f"{card!r} is not a card of the {edition} edition")
             raise _fail(field, f"{card!r} is a card of Age {min(ages[card])}, not {latest}")
-        seen.update(cards)
+
+
+def check_cards(ctx: _Context) -> Iterator[Problem]:
+    """Every card of the deal once per copy, each where its Age allows."""
+    state, edition = ctx.state, ctx.edition
+    n, age = state.players, state.age
+    dealt, _, guilds = deal(edition, n)
+    exact, upto = names_by_age(edition, n)
+    built = [city.cards for city in state.cities] + [city.tucked for city in state.cities]
+    if not (exact[age].issuperset(chain.from_iterable(state.hands))
+            and upto[age].issuperset(chain(state.discard, *built))
+            and all(exact[age + 1 + i].issuperset(deck) for i, deck in enumerate(state.decks))):
+        _misplaced(ctx)  # (raises, naming the first place that holds a card it may not)
+    seen = Counter(chain(*state.hands, *state.decks, state.discard, *built))
     used_guilds = guilds.intersection(seen)
     if len(used_guilds) != n + 2 or any(seen[g] != 1 for g in used_guilds):
         raise _fail("decks", f"{len(used_guilds)} guilds in play, not {n + 2} different ones")
-    expected = Counter(dealt)
-    for guild in used_guilds:
-        expected[guild] = 1
-    if seen != expected:
-        extra = sorted((seen - expected).elements())[:3]
-        missing = sorted((expected - seen).elements())[:3]
+    expected = dict(dealt)
+    expected.update(dict.fromkeys(used_guilds, 1))
+    if not dict.__eq__(seen, expected):  # (neither holds a zero count: plain dict equality)
+        extra = sorted((seen - Counter(expected)).elements())[:3]
+        missing = sorted((Counter(expected) - seen).elements())[:3]
         raise _fail("cards", f"the cards are not the deal for {n} players: extra {extra}, "
                     f"missing {missing}")
     for s, city in enumerate(state.cities):

@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 
 import attrs
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+from cattrs.gen import make_dict_unstructure_fn
 
-from sevenwonders.core.serialization import converter
+from sevenwonders.core.serialization import converter, plain_structure_fn
 from sevenwonders.errors import SerializationError
 
 
@@ -26,7 +26,7 @@ _STATE_TYPES: dict[str, tuple[type[ExpansionState], Any, Any]] = {}
 def register_expansion_state(name: str, cls: type[ExpansionState]) -> None:
     """Let ``cls`` round-trip through JSON as an ``ExpansionState`` tagged ``name``."""
     plain_out = make_dict_unstructure_fn(cls, converter)
-    plain_in = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+    plain_in = plain_structure_fn(cls)
     _STATE_TYPES[name] = (cls, plain_out, plain_in)
     converter.register_unstructure_hook(cls, _unstructure_state)
     converter.register_structure_hook(cls, _structure_state)

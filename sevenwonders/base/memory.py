@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
@@ -274,7 +275,8 @@ def check_memory(state: BaseState) -> None:
     """Raise :class:`InvalidStateError` (naming the field) unless ``state.memory`` is one a
     game can reach as far as the state shows: none, or trails and discards for every seat, each
     seat's memory of a hand holding every card of that hand, of cards the Age dealt, and only
-    cards of the discard pile as remembered there."""
+    cards of the discard pile as remembered there. (What :func:`memory_of` gives each seat,
+    read off each trail in one walk; a seat's memory of its own or an empty hand always fits.)"""
     from sevenwonders.errors import InvalidStateError
 
     recall = state.memory
@@ -284,27 +286,74 @@ def check_memory(state: BaseState) -> None:
     if len(recall.trails) != n or len(recall.discards) != n or not all(
             0 <= holder < n for trail in recall.trails for holder, _, _ in trail):
         raise InvalidStateError(f"a memory that is not of {n} seats", field="memory")
-    dealt = Counter(state.discard)  # where the Age's cards can be now
+    hands = state.hands
+    known = [_known_by_seat(trail) if hands[h] else {} for h, trail in enumerate(recall.trails)]
+    dealt = [*state.discard, *chain.from_iterable(hands)]  # where the Age's cards are now
     for city in state.cities:
-        dealt.update(city.cards)
-        dealt.update(city.tucked)
-    for hand in state.hands:
-        dealt.update(hand)
-    for seat in range(n):
-        memory = memory_of(state, seat)
-        place = f"memory[{seat}]"
-        for h, known in enumerate(memory.hands):
-            if known is None:
+        dealt += city.cards
+        dealt += city.tucked
+    dealt_set, discard_set = set(dealt), set(state.discard)
+    dealt_counts, discard_counts = Counter(dealt), Counter(state.discard)
+    unique = [len(set(hand)) == len(hand) for hand in hands]  # (then "in" is enough)
+    if all(_within(cards, dealt_set, dealt_counts) and (
+            all(map(cards.__contains__, hands[h])) if unique[h]
+            else _within_hand(hands[h], cards))
+           for h, by_seat in enumerate(known) for seat, cards in by_seat.items() if seat != h
+           ) and all(_within(cards, discard_set, discard_counts) for cards in recall.discards):
+        return
+    for seat in range(n):  # (a problem: the first one, seat by seat)
+        for h in range(n):
+            cards = known[h].get(seat) if h != seat else None
+            if cards is None:
                 continue
-            if Counter(known) - dealt:
+            if not _fits(cards, dealt_set, dealt):
                 raise InvalidStateError("a memory of cards the Age did not deal",
-                                        field=f"{place}.hands[{h}]")
-            if Counter(state.hands[h]) - Counter(known):
+                                        field=f"memory[{seat}].hands[{h}]")
+            if not _fits(hands[h], set(cards), cards):
                 raise InvalidStateError("a hand holds cards its memory lacks",
-                                        field=f"{place}.hands[{h}]")
-        if Counter(memory.discard) - Counter(state.discard):
+                                        field=f"memory[{seat}].hands[{h}]")
+        if not _fits(recall.discards[seat], discard_set, state.discard):
             raise InvalidStateError("remembered cards that are not in the discard pile",
-                                    field=f"{place}.discard")
+                                    field=f"memory[{seat}].discard")
+
+
+def _known_by_seat(trail: tuple[Entry, ...]) -> dict[int, tuple[str, ...]]:
+    """:func:`_known` of this trail for every seat that had the hand, in one walk back."""
+    out: dict[int, tuple[str, ...]] = {}
+    later: tuple[str, ...] = ()  # the cards built from the hand after the entry
+    for holder, cards, built in reversed(trail):
+        if holder not in out:
+            out[holder] = _minus(cards, later)
+        later = built + later
+    return out
+
+
+def _within(part: tuple[str, ...], whole_set: set[str], whole: Counter[str]) -> bool:
+    """Whether ``whole`` (its cards and their counts) holds every card of ``part`` as many
+    times as ``part`` does."""
+    if not whole_set.issuperset(part):
+        return False
+    return len(set(part)) == len(part) or all(
+        whole[card] >= times for card, times in Counter(part).items())
+
+
+def _within_hand(hand: tuple[str, ...], cards: tuple[str, ...]) -> bool:
+    """Whether ``cards`` holds every card of ``hand`` as many times as ``hand`` does."""
+    left = list(cards)
+    try:
+        for card in hand:
+            left.remove(card)
+    except ValueError:
+        return False
+    return True
+
+
+def _fits(part: tuple[str, ...], whole_set: set[str], whole: Sequence[str]) -> bool:
+    """Whether ``whole`` (with ``whole_set`` its cards) holds every card of ``part`` as many
+    times as ``part`` does."""
+    if len(set(part)) == len(part):
+        return whole_set.issuperset(part)
+    return all(whole.count(card) >= times for card, times in Counter(part).items())
 
 
 def recall_of(memories: Sequence[SeatMemory]) -> Recall:

@@ -294,24 +294,28 @@ def check_tokens(ctx: _Context) -> Iterator[Problem]:
     # two tokens a conflict, unless an expansion hands out or takes tokens besides (Edifice)
     counted_elsewhere = any(e.changes_conflict_tokens for e in game.expansions)
     for s, city in enumerate(state.cities):
-        tokens = Counter(city.tokens)
-        if not set(tokens) <= TOKEN_VALUES or (not counted_elsewhere and (
-                len(city.tokens) > 2 * conflicts
-                or any(tokens[2 * k - 1] > 2 for k in (1, 2, 3))
-                or any(tokens[2 * k - 1] for k in range(conflicts + 1, 4)))):
+        tokens = city.tokens
+        if tokens and (not TOKEN_VALUES.issuperset(tokens) or (not counted_elsewhere and (
+                len(tokens) > 2 * conflicts
+                or tokens.count(1) > 2 or tokens.count(3) > 2 or tokens.count(5) > 2
+                or any(2 * k - 1 in tokens for k in range(conflicts + 1, 4))))):
             yield from problem("military_tokens", f"cities[{s}].tokens",
                                f"conflict tokens {city.tokens[:8]} after {conflicts} conflicts")
     if counted_elsewhere:
         return
-    all_tokens = Counter(t for city in state.cities for t in city.tokens)
+    all_tokens = Counter([t for city in state.cities for t in city.tokens])
     victories = sum(count for value, count in all_tokens.items() if value > 0)
     if victories != all_tokens[-1]:
         yield from problem("military_tokens", "cities",
                            f"{victories} victory tokens but {all_tokens[-1]} defeat tokens")
     sides = game.rules.sides
+    # per city, the Ages in which it beat both neighbours (two victory tokens of the Age)
+    doubles = [int(t.count(1) == 2) + (t.count(3) == 2) + (t.count(5) == 2)
+               for t in (city.tokens for city in state.cities)]
+    if not any(doubles):
+        return
     for s, city in enumerate(state.cities):
-        owed = sum(1 for neighbour in set(sides[s]) for k in (1, 3, 5)
-                   if state.cities[neighbour].tokens.count(k) == 2)
+        owed = sum(doubles[neighbour] for neighbour in set(sides[s]))
         if city.tokens.count(-1) < owed:
             yield from problem("military_tokens", f"cities[{s}].tokens",
                                f"a neighbour beat both its neighbours, but {s} has "

@@ -85,11 +85,9 @@ def register_load_check(cls: type[T], problems_of: Callable[[T], tuple[Problem, 
                         what: str) -> None:
     """Make every ``from_json``/``structure`` of ``cls`` refuse a value with problems: the
     strict converter builds it, ``problems_of`` checks it, :func:`refuse` raises."""
-    from cattrs.gen import make_dict_structure_fn
+    from sevenwonders.core.serialization import converter, plain_structure_fn
 
-    from sevenwonders.core.serialization import converter
-
-    plain = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+    plain = plain_structure_fn(cls)
 
     def structure(data: Any, _: Any) -> T:
         value = plain(data, cls)

@@ -3,8 +3,8 @@
 The converter is strict: it refuses what plain cattrs would coerce (``"2"`` or ``2.9`` for an
 int, a list for a string, ``"no"`` for a bool, a string for a tuple), integers over 64 bits,
 documents over :data:`~sevenwonders.core.limits.MAX_DOCUMENT_CHARS` and nesting deeper than
-:data:`~sevenwonders.core.limits.MAX_DEPTH` (checked iteratively before structuring, so no
-input reaches Python's recursion limit).
+:data:`~sevenwonders.core.limits.MAX_DEPTH` (read off the text, or walked iteratively, before
+structuring, so no input reaches Python's recursion limit).
 
 Games register their tagged unions (moves, effects, events) with :func:`register_union`; the
 union member is written as a ``"type"`` field. Frozensets are written sorted, so the same state
@@ -19,11 +19,13 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, get_args, get_origin
 
+import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.preconf.json import make_converter
 
 from sevenwonders.core.frozenmap import FrozenMap
+from sevenwonders.core.inline import leaf_tuple_hook, leaf_tuples_hook, straight_line_fn
 from sevenwonders.core.limits import MAX_DEPTH, MAX_DOCUMENT_CHARS, MAX_INT_BITS, quote
 from sevenwonders.errors import Reason, SerializationError, SevenWondersError
 
@@ -113,6 +115,10 @@ def _tuple_structure_factory(cls: Any) -> Callable[[Any, Any], tuple[Any, ...]]:
                                      reason=Reason.WRONG_TYPE)
         return tuple([item_hook(item, item_type) for item in value])
 
+    if item_type is int or item_type is str:
+        return leaf_tuple_hook(item_type, structure)
+    if item_type == tuple[int, ...] or item_type == tuple[str, ...]:
+        return leaf_tuples_hook(get_args(item_type)[0], structure)
     return structure
 
 
@@ -137,6 +143,25 @@ def _fixed_tuple_structure_factory(cls: Any) -> Callable[[Any, Any], tuple[Any, 
         return tuple([hook(item, t) for hook, item, t in zip(hooks, value, item_types,
                                                               strict=True)])
 
+    if len(hooks) == 2:
+        (hook_0, hook_1), (type_0, type_1) = hooks, item_types
+
+        def pair(value: Any, cls: Any) -> tuple[Any, ...]:
+            if type(value) is list and len(value) == 2:
+                return (hook_0(value[0], type_0), hook_1(value[1], type_1))
+            return structure(value, cls)
+
+        return pair
+    if len(hooks) == 3:
+        (hook_0, hook_1, hook_2), (type_0, type_1, type_2) = hooks, item_types
+
+        def triple(value: Any, cls: Any) -> tuple[Any, ...]:
+            if type(value) is list and len(value) == 3:
+                return (hook_0(value[0], type_0), hook_1(value[1], type_1),
+                        hook_2(value[2], type_2))
+            return structure(value, cls)
+
+        return triple
     return structure
 
 
@@ -207,6 +232,36 @@ converter.register_unstructure_hook_func(
 )
 
 
+def plain_structure_fn(cls: type[T]) -> Callable[[Any, Any], T]:
+    """The strict hook that builds an attrs class ``cls`` from a JSON object (unknown keys
+    refused), without the checks a game adds on top.
+
+    A document that fits is built by straight-line code (:mod:`sevenwonders.core.inline`;
+    for a class it cannot write, cattrs' code without per-field error collection); one that
+    does not is built again by cattrs' detailed code, so every refusal carries the same error
+    and reason as before, naming the field at fault."""
+    fast: Callable[[Any, Any], T] | None
+    try:
+        fast = straight_line_fn(cls, converter.get_structure_hook)
+    except Exception:  # (a class the straight-line writer cannot read: cattrs' own code)
+        fast = None
+    if fast is None:
+        fast = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True,
+                                      _cattrs_detailed_validation=False)
+    detailed = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+
+    def structure(data: Any, target: Any) -> T:
+        try:
+            return fast(data, target)
+        except Exception:  # the detailed code says what is wrong (or builds it after all)
+            return detailed(data, target)
+
+    return structure
+
+
+converter.register_structure_hook_factory(attrs.has, plain_structure_fn)
+
+
 def tag_of(cls: type) -> str:
     """``BuildStage`` -> ``"build_stage"``: the default union tag of a class."""
     return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
@@ -223,12 +278,14 @@ def register_union(union: Any, tag_name: str = "type") -> None:
         tag = tag_of(cls)
         members[tag] = cls
         plain_out = make_dict_unstructure_fn(cls, converter)
-        plain_in = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+        plain_in = plain_structure_fn(cls)
         converter.register_unstructure_hook(cls, _tagged_out(plain_out, tag_name, tag))
         converter.register_structure_hook(cls, _tagged_in(plain_in, tag_name, tag))
 
     def union_out(obj: Any) -> Any:
         return converter.unstructure(obj, unstructure_as=type(obj))
+
+    hooks: dict[str, Callable[[Any, Any], Any]] = {}  # each member's hook, once looked up
 
     def union_in(data: Any, _: Any) -> Any:
         if not isinstance(data, Mapping):
@@ -239,7 +296,10 @@ def register_union(union: Any, tag_name: str = "type") -> None:
             raise SerializationError(
                 f"unknown {tag_name} {tag!r}; expected one of {', '.join(sorted(members))}"
             )
-        return converter.structure(data, cls)
+        hook = hooks.get(cls.__name__)
+        if hook is None:
+            hook = hooks[cls.__name__] = converter.get_structure_hook(cls)
+        return hook(data, cls)
 
     converter.register_unstructure_hook_func(lambda t: t == union, union_out)
     converter.register_structure_hook_func(lambda t: t == union, union_in)
@@ -287,18 +347,58 @@ def parse_json(text: str | bytes | bytearray, what: str = "a JSON document") -> 
         raise SerializationError(f"{what} has {len(text)} characters; the limit is "
                                  f"{MAX_DOCUMENT_CHARS}", reason=Reason.TOO_LARGE)
     try:
-        data = json.loads(text, parse_constant=_refuse_constant)
+        if isinstance(text, str) and not text.startswith("\ufeff"):
+            data = _DECODER.decode(text)  # (what json.loads does, without a decoder a call)
+        else:
+            data = json.loads(text, parse_constant=_refuse_constant)
     except RecursionError:
         raise SerializationError(f"{what} nests deeper than {MAX_DEPTH} levels",
                                  reason=Reason.TOO_LARGE) from None
     except (ValueError, TypeError) as error:  # also integers of over 4,300 digits
         raise SerializationError(f"not a JSON document: {quote(str(error), 120)}") from None
-    check_shape(data, what)
+    if isinstance(text, str):
+        if _text_depth_over(text, MAX_DEPTH):
+            raise SerializationError(f"{what} nests deeper than {MAX_DEPTH} levels",
+                                     reason=Reason.TOO_LARGE)
+    else:
+        check_shape(data, what)
     return data
+
+
+# bytes of UTF-8 text: "[" and "{" become "[", "]" and "}" become "]", quotes stay, the rest goes
+_BRACKETS = bytes.maketrans(b"{}", b"[]")
+_NOT_BRACKETS = bytes(c for c in range(256) if c not in b'[]{}"')
+
+
+def _text_depth_over(text: str, limit: int) -> bool:
+    """Whether the arrays and objects of ``text`` (a valid JSON document) nest more than
+    ``limit`` levels: the depth :func:`check_shape` measures on the parsed value, read off the
+    text with a few C-speed string operations instead of a walk over every value."""
+    marks = text.encode("utf-8", "surrogatepass").translate(_BRACKETS, _NOT_BRACKETS)
+    if marks.count(b"[") <= limit:  # (the opening brackets, in strings too: a bound)
+        return False
+    # with escaped backslashes and quotes dropped, every quote opens or closes a string
+    if "\\" in text:
+        text = text.replace("\\\\", "").replace('\\"', "")
+        marks = text.encode("utf-8", "surrogatepass").translate(_BRACKETS, _NOT_BRACKETS)
+    brackets = marks.replace(b'""', b"")
+    if b'"' in brackets:  # (a run of an odd number of quotes: a bracket inside a string)
+        brackets = "".join(text.split('"')[::2]).encode("utf-8", "surrogatepass")
+        brackets = brackets.translate(_BRACKETS, _NOT_BRACKETS)
+    depth = 0
+    while brackets:  # each pass removes the innermost level (well nested: the text parsed)
+        depth += 1
+        if depth > limit:
+            return True
+        brackets = brackets.replace(b"[]", b"")
+    return False
 
 
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
+
+
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
 
 
 def check_shape(data: Any, what: str = "a JSON document") -> None:

@@ -11,11 +11,10 @@ import enum
 from typing import Any, Union
 
 import attrs
-from cattrs.gen import make_dict_structure_fn
 
 from sevenwonders.core.frozenmap import FrozenMap
 from sevenwonders.core.rng import Rng
-from sevenwonders.core.serialization import converter, register_union
+from sevenwonders.core.serialization import converter, plain_structure_fn, register_union
 
 
 class Phase(enum.Enum):
@@ -109,5 +108,5 @@ def _structure_checked(data: Any, cls: Any) -> DiceState:
     return check_loaded(_plain_structure(data, cls))
 
 
-_plain_structure = make_dict_structure_fn(DiceState, converter, _cattrs_forbid_extra_keys=True)
+_plain_structure = plain_structure_fn(DiceState)
 converter.register_structure_hook(DiceState, _structure_checked)

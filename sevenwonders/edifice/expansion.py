@@ -187,8 +187,8 @@ class Edifice(Expansion):
         check_part(self.catalogue, tables.players, mine)
 
     def validate_loaded(self, tables: Tables, state: BaseState) -> None:
-        """The cross-field rules of the projects (:func:`~.checks.check_loaded`)."""
-        self.validate(tables, state)
+        """The cross-field rules of the projects (:func:`~.checks.check_loaded`), on top of
+        :meth:`validate` (which the table check has run)."""
         mine = state.expansions[tables.expansions.index(self)]
         assert isinstance(mine, EdificeState)
         check_loaded(self.catalogue, state, mine)

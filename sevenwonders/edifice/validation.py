@@ -29,11 +29,12 @@ def check_pawns(tables: Tables, state: BaseState, mine: EdificeState) -> None:
     """Raise :class:`InvalidStateError` (field ``expansions.edifice.pawns``) unless each
     seat's pawns are its participations and its stages' box pawns, Age by Age."""
     for seat, ages in enumerate(mine.pawns):
-        expected: Counter[int] = Counter(
-            age for age, group in enumerate(mine.participants, start=1) if seat in group)
-        expected.update(effect.value for effect in tables.stage_effects(state.cities[seat])
-                        if isinstance(effect, ExpansionEffect) and effect.kind == BOX_PAWN)
-        held = Counter(ages)
+        owed = [age for age, group in enumerate(mine.participants, start=1) if seat in group]
+        owed += [effect.value for effect in tables.stage_effects(state.cities[seat])
+                 if isinstance(effect, ExpansionEffect) and effect.kind == BOX_PAWN]
+        if sorted(ages) == sorted(owed):  # (the same Ages, each as often)
+            continue
+        expected, held = Counter(owed), Counter(ages)
         if held != expected:
             age = min((held - expected) or (expected - held))
             raise InvalidStateError(

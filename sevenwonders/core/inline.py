@@ -1,0 +1,131 @@
+"""Straight-line structuring of attrs classes, for loading speed only.
+
+:func:`straight_line_fn` writes, for one attrs class, a function that builds it from a JSON
+object with the strict converter's checks of its scalar and scalar-tuple fields written inline
+(``type(value) is int`` and the 64-bit range; ``type(value) is str``; a list of exactly such
+items) and the converter's own hooks called for every other field. It refuses by raising,
+never by returning something else: :func:`sevenwonders.core.serialization.plain_structure_fn`
+then builds the document again with cattrs' detailed code, which raises the error a refusal
+has always raised. So the function only has to accept exactly what the converter accepts,
+which the tests check over the states of random games and edited documents.
+
+:func:`leaf_tuple_hook` and :func:`leaf_tuples_hook` are the converter's hooks of tuples (and
+tuples of tuples) of integers or strings, with the same checks at C speed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from itertools import chain
+from typing import Any
+
+import attrs
+
+from sevenwonders.core.limits import MAX_INT_BITS
+
+_BOUND = 1 << MAX_INT_BITS  # |value| < this: at most MAX_INT_BITS bits
+_INT = "type({v}) is int and -BOUND < {v} < BOUND"
+_INTS = ("type({v}) is list and INTS.issuperset(map(type, {v})) "
+         "and (not {v} or (max({v}) < BOUND and min({v}) > -BOUND))")
+_STRS = "type({v}) is list and STRS.issuperset(map(type, {v}))"
+# field type -> (the test a JSON value passes, the expression that builds the field's value)
+INLINE: Mapping[Any, tuple[str, str]] = {
+    int: (_INT, "{v}"), str: ("type({v}) is str", "{v}"), bool: ("type({v}) is bool", "{v}"),
+    tuple[int, ...]: (_INTS, "tuple({v})"), tuple[str, ...]: (_STRS, "tuple({v})"),
+    int | None: (f"{{v}} is None or ({_INT})", "{v}"),
+}
+
+
+class Refused(Exception):
+    """The straight-line code does not take this document (the detailed code says why)."""
+
+
+def straight_line_fn(cls: type, hook_of: Callable[[Any], Callable[[Any, Any], Any]]
+                     ) -> Callable[[Any, Any], Any] | None:
+    """The straight-line builder of ``cls`` (``hook_of(t)``: the converter's hook for a field
+    type ``t``), or ``None`` for a class whose fields it does not handle (aliases, converters,
+    fields outside ``__init__``, defaults computed from the instance)."""
+    fields = attrs.fields(attrs.resolve_types(cls))
+    names = {"CL": cls, "REFUSED": Refused, "MISSING": attrs.NOTHING, "BOUND": _BOUND,
+             "INTS": frozenset({int}), "STRS": frozenset({str}),
+             "ALLOWED": frozenset(f.name for f in fields)}
+    lines = ["def structure(o, _):",
+             "    if type(o) is not dict or not o.keys() <= ALLOWED:", "        raise REFUSED"]
+    args = []
+    for i, field in enumerate(fields):
+        default = field.default
+        if (field.alias != field.name or field.converter is not None or not field.init
+                or (isinstance(default, attrs.Factory) and default.takes_self)):  # type: ignore[arg-type]
+            return None
+        value = f"f{i}"
+        if default is attrs.NOTHING:
+            lines.append(f"    v = o[{field.name!r}]")
+            indent = "    "
+        else:
+            names[f"D{i}"] = default.factory if isinstance(default, attrs.Factory) else default  # type: ignore[arg-type]
+            call = "()" if isinstance(default, attrs.Factory) else ""  # type: ignore[arg-type]
+            lines += [f"    v = o.get({field.name!r}, MISSING)", "    if v is MISSING:",
+                      f"        {value} = D{i}{call}", "    else:"]
+            indent = "        "
+        if field.type in INLINE:
+            test, build = INLINE[field.type]
+            lines += [f"{indent}if not ({test.format(v='v')}):", f"{indent}    raise REFUSED",
+                      f"{indent}{value} = {build.format(v='v')}"]
+        else:
+            names[f"H{i}"], names[f"T{i}"] = hook_of(field.type), field.type
+            lines.append(f"{indent}{value} = H{i}(v, T{i})")
+        args.append(f"{field.name}={value}" if field.kw_only else value)
+    lines.append(f"    return CL({', '.join(args)})")
+    exec("\n".join(lines), names)  # (code written above from the class's fields)
+    built: Callable[[Any, Any], Any] = names["structure"]  # type: ignore[assignment]
+    return built
+
+
+def leaf_tuple_hook(item_type: type, checked: Callable[[Any, Any], tuple[Any, ...]]
+                     ) -> Callable[[Any, Any], tuple[Any, ...]]:
+    """The hook of ``tuple[int, ...]`` or ``tuple[str, ...]``: the items' types checked at C
+    speed (``type`` exactly, so no ``bool`` passes for an int), the integers' range by their
+    extremes; anything else goes through ``checked``, which raises the per-item error."""
+    only = frozenset({item_type})
+
+    def ints(value: Any, cls: Any) -> tuple[Any, ...]:
+        if (type(value) is list and only.issuperset(map(type, value))
+                and (not value or (max(value) < _BOUND and min(value) > -_BOUND))):
+            return tuple(value)
+        return checked(value, cls)
+
+    def strs(value: Any, cls: Any) -> tuple[Any, ...]:
+        if type(value) is list and only.issuperset(map(type, value)):
+            return tuple(value)
+        return checked(value, cls)
+
+    return ints if item_type is int else strs
+
+
+_LISTS = frozenset({list})
+
+
+def leaf_tuples_hook(item_type: type, checked: Callable[[Any, Any], tuple[Any, ...]]
+                      ) -> Callable[[Any, Any], tuple[Any, ...]]:
+    """The hook of ``tuple[tuple[int, ...], ...]`` or ``tuple[tuple[str, ...], ...]``: every
+    item's type checked in one C-speed pass over all of them (as :func:`leaf_tuple_hook`)."""
+    only = frozenset({item_type})
+
+    def ints(value: Any, cls: Any) -> tuple[Any, ...]:
+        if type(value) is list and _LISTS.issuperset(map(type, value)):
+            flat = list(chain.from_iterable(value))
+            if only.issuperset(map(type, flat)) and (
+                    not flat or (max(flat) < _BOUND and min(flat) > -_BOUND)):
+                return tuple(map(tuple, value))
+        return checked(value, cls)
+
+    def strs(value: Any, cls: Any) -> tuple[Any, ...]:
+        if (type(value) is list and _LISTS.issuperset(map(type, value))
+                and only.issuperset(map(type, chain.from_iterable(value)))):
+            return tuple(map(tuple, value))
+        return checked(value, cls)
+
+    return ints if item_type is int else strs
+
+
+__all__ = ["INLINE", "Refused", "leaf_tuple_hook", "leaf_tuples_hook", "straight_line_fn"]
