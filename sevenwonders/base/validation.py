@@ -35,7 +35,7 @@ coin limit grows with the game's progress faster than any step can pay; see
   has decisions pending, naming cards of the city, no more stages or income than the city has;
 - ``pending_decisions``: decisions for seats of the table; a last-card decision for a seat with
   one card and the power; a discard-pile build for a seat with that power; an expansion's
-  decision named after an expansion of this game;
+  decision named after an expansion of this game; no decision pending twice;
 - ``deferred_effects``: coin effects paid at the turn's end only while the turn has decisions
   pending, each a card of the seat's city built this turn that pays coins per item;
 - ``someone_moves``: a state that is not over has seats to move, each with a legal move
@@ -349,6 +349,8 @@ def check_pending(ctx: _Context) -> Iterator[Problem]:
                 not any(isinstance(e, BuildFromDiscard) for e in rules.stage_effects(city))):
             yield from problem("pending_decisions", f"pending[{i}]",
                                "a discard-pile build for a city without that power")
+        if pending in state.pending[:i]:
+            yield from problem("pending_decisions", f"pending[{i}]", "a decision pending twice")
         if pending.kind is not PendingKind.EXPANSION and pending.detail:
             yield from problem("pending_decisions", f"pending[{i}].detail",
                                "a detail on a decision of the base game")
