@@ -214,6 +214,45 @@ def edit(document: Any, rng: random.Random) -> str | None:
     return f"{_show(path)}: swapped entries {i} and {j}"
 
 
+LIMIT_SHARE = 0.1
+"""The share of edits that push a number to the largest value the load accepts."""
+
+
+def _loads(document: Any, cls: type) -> bool:
+    try:
+        from_json(json.dumps(document), cls)
+    except SevenWondersError:
+        return False
+    return True
+
+
+def push_to_limit(document: Any, cls: type, rng: random.Random) -> str | None:
+    """Set a number of ``document`` (a coin count, a turn...) to the largest value the load
+    accepts, found by doubling then halving: a state at the load's limits, whose successors
+    must load too (the checks are closed under the rules)."""
+    ints = [(p, v) for p, v in _nodes(document, ()) if p and type(v) is int and not _skip(p)]
+    coins = [(p, v) for p, v in ints if "coins" in p]  # the limits that grow with the game
+    if not ints:
+        return None
+    path, value = rng.choice(coins if coins and rng.random() < 0.5 else ints)
+    low, step = value, 1
+    while step < 2**62:  # the largest accepted value from ``value`` up, by doubling steps
+        _set(document, path, value + step)
+        if not _loads(document, cls):
+            break
+        low, step = value + step, step * 2
+    high = value + step
+    while high - low > 1:
+        middle = (low + high) // 2
+        _set(document, path, middle)
+        low, high = (middle, high) if _loads(document, cls) else (low, middle)
+    if low == value:
+        _set(document, path, value)
+        return None
+    _set(document, path, low)
+    return f"{_show(path)}: {value} -> {low} (the load's limit)"
+
+
 def _show(path: Path) -> str:
     return ".".join(str(key) for key in path)
 
@@ -305,7 +344,10 @@ def fuzz(kinds: list[str], edits: int, seed: int, *, playouts: int = 2,
         states = real_states(kind, game_seed)
         state = rng.choice(states)
         document = json.loads(to_json(state))
-        change = edit(document, rng)
+        if rng.random() < LIMIT_SHARE:
+            change = push_to_limit(document, type(state), rng)
+        else:
+            change = edit(document, rng)
         if change is None:
             continue
         tally.edits += 1
