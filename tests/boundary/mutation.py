@@ -175,15 +175,15 @@ def edit(document: Any, rng: random.Random) -> str | None:
             return f"{_show(path)}: duplicated {_short(items[index])}"
         rng.shuffle(items)
         return f"{_show(path)}: reordered"
-    if kind == "move":
-        strings = [(p, v) for p, v in lists if all(type(x) is str for x in v)]
-        targets = [p for p, v in nodes if isinstance(v, list)
-                   and all(type(x) is str for x in v) and not _skip(p)]
-        if not strings or not targets:
+    if kind == "move":  # an item into another list of items of its type (a card elsewhere)
+        path, items = rng.choice(lists)
+        item = items[rng.randrange(len(items))]
+        targets = [p for p, v in nodes if isinstance(v, list) and p != path
+                   and all(type(x) is type(item) for x in v)]
+        if not targets or isinstance(item, list | dict):
             return None
-        path, items = rng.choice(strings)
+        items.remove(item)
         target = rng.choice(targets)
-        item = items.pop(rng.randrange(len(items)))
         _at(document, target).append(item)
         return f"moved {item!r} from {_show(path)} to {_show(target)}"
     if kind == "replace_string":
