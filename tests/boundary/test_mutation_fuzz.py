@@ -10,11 +10,15 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 from sevenwonders.base.state import BaseState
+from sevenwonders.base.validation import coin_limit as base_limit
 from sevenwonders.base.validation import problems
 from sevenwonders.core.serialization import from_json, to_json
+from sevenwonders.dice.state import DiceState
+from sevenwonders.dice.validation import coin_limit as dice_limit
 from sevenwonders.edifice.projects import DEBT_TOKENS
 from sevenwonders.errors import InvalidStateError
 from tests.boundary import mutation
@@ -178,3 +182,22 @@ def test_no_turn_marks_or_deferred_coins_during_an_age_end_decision() -> None:
         document["deferred"] = [[0, card]]
 
     _refused_by(state, defer, "deferred_effects", "deferred")
+
+
+@pytest.mark.parametrize("kind", ["dice-2", "dice-7", "base-3", "edifice-5"])
+def test_coins_at_the_limit_just_before_the_end(kind: str) -> None:
+    """The fuzz gave a Dice seat the most coins the load takes in the last turn's follow-up:
+    the game then ended, and the final state was refused (the end lowered the progress the
+    limit grows with). Every seat at the limit in the last states of a game: the game plays
+    to its end, each state loading back."""
+    game = mutation.game_of(kind)
+    for state in mutation.real_states(kind, 3)[-4:-1]:
+        if isinstance(state, DiceState):
+            limit = dice_limit(state)
+            state = attrs.evolve(state, seats=tuple(attrs.evolve(s, coins=limit)
+                                                    for s in state.seats))
+        else:
+            limit = base_limit(state)
+            state = attrs.evolve(state, cities=tuple(attrs.evolve(c, coins=limit)
+                                                     for c in state.cities))
+        assert mutation.play_out(game, state, random.Random(1)) is None
