@@ -133,8 +133,10 @@ def _skip(path: Path) -> bool:
 
 
 def _number(value: int, rng: random.Random) -> int:
-    return rng.choice([value + 1, value - 1, value + 2, value - 2, 0, -value, 2 * value + 1,
-                       value + rng.randint(3, 12), 999, 10**6])
+    """Another number: a step away, zero, negated, doubled, far off."""
+    return rng.choice([n for n in (value + 1, value - 1, value + 2, value - 2, 0, -value,
+                                   2 * value + 1, value + rng.randint(3, 12), 999, 10**6)
+                       if n != value])
 
 
 def edit(document: Any, rng: random.Random) -> str | None:

@@ -35,12 +35,16 @@ def test_no_accepted_edit_breaks_an_invariant_in_play(family: str) -> None:
 def test_the_edits_change_what_they_say() -> None:
     state = mutation.real_states("base-3", 0)[5]
     document = json.loads(to_json(state))
-    changed = 0
-    for seed in range(30):
+    made = 0
+    for seed in range(40):
         edited = json.loads(json.dumps(document))
-        if mutation.edit(edited, random.Random(seed)) is not None:
-            changed += edited != document
-    assert changed >= 25  # an edit can swap two equal values; nearly all change the document
+        change = mutation.edit(edited, random.Random(seed))
+        if change is None:
+            continue
+        made += 1
+        if "swapped" not in change and "reordered" not in change:  # equal values may swap
+            assert edited != document, change
+    assert made >= 30
 
 
 def _refused_by(state: Any, edit: Callable[[dict[str, Any]], None], invariant: str,
