@@ -164,7 +164,8 @@ def complete(edifice: Edifice, tables: Tables, state: BaseState, spec: Mapping[s
     outcomes = [COMPLETED if len(g) >= need else FAILED if age <= decided else OPEN
                 for age, g in enumerate(groups, start=1)]
     found = [Problem("table", "expansions.edifice", f"the project of Age {age} cannot be "
-                     f"{outcome}: {len(groups[age - 1])} of {need} pawns were taken")
+                     f"{outcome}: {len(groups[age - 1])} of {need} pawns were taken" + (
+                         "" if age <= decided else f", and Age {age} has not ended"))
              for age, outcome in wanted.items() if outcomes[age - 1] != outcome]
     found += [Problem("table", "expansions.edifice.pawns", f"seat {seat} takes part in the "
                       "project of an Age twice") for seat, ages in pawns.items()
