@@ -46,6 +46,7 @@ from sevenwonders.edifice.projects import (
     VictoryToken,
 )
 from sevenwonders.edifice.state import COMPLETED, FAILED, OPEN, EdificeState
+from sevenwonders.edifice.validation import BOX_PAWN
 from sevenwonders.errors import InvalidOptionError
 
 if TYPE_CHECKING:
@@ -54,7 +55,6 @@ if TYPE_CHECKING:
 
 SPEC_KEYS = ("pawns", "outcomes", "debts")
 """What ``expansions={"edifice": {...}}`` of a position may say."""
-BOX_PAWN = "take_pawn"
 
 
 def _ages_by_seat(value: object, players: int, what: str) -> dict[int, tuple[int, ...]]:
