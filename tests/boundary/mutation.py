@@ -302,8 +302,23 @@ def own_game(kind: str, state: Any) -> Any | None:
     return game
 
 
+VIEW_EVERY = 10
+"""Every so many plies (the first included) each seat's view must load back too."""
+
+
+def _views_refused(game: Any, state: Any) -> str | None:
+    for seat in range(game.players):
+        view = game.view(state, seat)
+        try:
+            from_json(to_json(view), type(view))
+        except SevenWondersError as error:
+            return f"the view of seat {seat} is refused on reload: {error}"
+    return None
+
+
 def play_out(game: Any, state: Any, rng: random.Random, max_plies: int = 400) -> str | None:
-    """Play ``state`` to the end with random moves; what went wrong, or ``None``."""
+    """Play ``state`` to the end with random moves; what went wrong, or ``None``: a problem at
+    a ply, a state or (now and then) a seat's view that does not load back, a raise."""
     cls = type(state)
     for ply in range(max_plies):
         found = problems_of(state)
@@ -315,6 +330,10 @@ def play_out(game: Any, state: Any, rng: random.Random, max_plies: int = 400) ->
             return f"ply {ply}: its successor is refused on reload: {error}"
         if again != state:
             return f"ply {ply}: the state does not load back as itself"
+        if ply % VIEW_EVERY == 0:
+            refused = _views_refused(game, state)
+            if refused:
+                return f"ply {ply}: {refused}"
         if game.is_over(state):
             return None
         try:
