@@ -8,6 +8,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from sevenwonders.base import BaseGame, BuildStage, Sell
 from sevenwonders.base.positions import position
@@ -162,3 +164,30 @@ def test_every_age_and_player_count_gives_a_playable_position(players: int, age:
     state = position(game, age=age, turn=3, seed=players * age)
     assert problems(state) == ()
     assert game.is_over(_play_to_the_end(game, state, seed=age))
+
+
+@settings(max_examples=25, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_any_wish_is_refused_or_gives_a_state_the_rules_play(data: st.DataObject) -> None:
+    """Random Edifice wishes in random Ages: the builder refuses with problems or gives a state
+    with none, which loads back and plays to its end with none."""
+    players = data.draw(st.integers(3, 7), label="players")
+    age = data.draw(st.integers(1, 3), label="age")
+    seats = st.integers(0, players - 1)
+    ages = st.lists(st.integers(1, age), max_size=2, unique=True)  # mostly Ages played
+    spec = {"pawns": data.draw(st.dictionaries(seats, ages, max_size=players), label="pawns"),
+            "outcomes": data.draw(st.dictionaries(st.integers(1, 3), st.sampled_from(
+                ["completed", "failed"]), max_size=2), label="outcomes"),
+            "debts": data.draw(st.dictionaries(seats, ages, max_size=1), label="debts")}
+    cities = {seat: {"stages": data.draw(st.integers(0, 2), label="stages")}
+              for seat in range(players)}
+    game = BaseGame(players, expansions=(Edifice(),))
+    try:
+        state = position(game, age=age, turn=2, seed=age, cities=cities,
+                         expansions={"edifice": spec})
+    except InvalidStateError as error:
+        assert error.problems
+        return
+    assert from_json(to_json(state), type(state)) == state
+    assert game.is_over(_play_to_the_end(game, state, seed=players))
