@@ -184,9 +184,10 @@ def edit(document: Any, rng: random.Random) -> str | None:
                    and all(type(x) is type(item) for x in v)]
         if not targets or isinstance(item, list | dict):
             return None
-        items.remove(item)
         target = rng.choice(targets)
-        _at(document, target).append(item)
+        into = _at(document, target)  # found before the removal can shift its path
+        items.remove(item)
+        into.append(item)
         return f"moved {item!r} from {_show(path)} to {_show(target)}"
     if kind == "replace_string":
         strings = [(p, v) for p, v in nodes if type(v) is str]
