@@ -39,7 +39,9 @@ EXPANSIONS: dict[str, str] = {
 
 
 def spec(name: str) -> GameSpec:
-    """The spec of the game called ``name``; :class:`InvalidOptionError` for an unknown name."""
+    """The spec of the game called ``name`` (in any letter case); :class:`InvalidOptionError`
+    for an unknown name."""
+    name = name.casefold() if isinstance(name, str) else name
     if not isinstance(name, str) or name not in GAMES:
         raise InvalidOptionError(
             f"unknown game {name!r}; choose one of {', '.join(sorted(GAMES))}")
@@ -67,7 +69,8 @@ def game_info(name: str) -> GameInfo:
 
 
 def expansion_spec(name: str) -> ExpansionSpec:
-    """The spec of the expansion called ``name``."""
+    """The spec of the expansion called ``name`` (in any letter case)."""
+    name = name.casefold() if isinstance(name, str) else name
     if not isinstance(name, str) or name not in EXPANSIONS:
         raise InvalidOptionError(
             f"unknown expansion {name!r}; known: {', '.join(sorted(EXPANSIONS))}")
@@ -160,6 +163,7 @@ def make_game(name: str, players: int, **options: Any) -> Game[Any, Any, Any]:
     ``make_game("base", 5, expansions=["edifice"])``.
     """
     entry = spec(name)
+    name = name.casefold()
     if isinstance(players, bool) or not isinstance(players, int):
         raise InvalidOptionError(f"players must be an integer, not {players!r}")
     if options.get("expansions"):

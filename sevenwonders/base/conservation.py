@@ -1,6 +1,7 @@
 """Card conservation: the deal of a table, and where each of its cards may lie (rulebook
 "Vorbereitung": the cards for the player count, n + 2 guilds; every card is dealt, played,
-discarded or still in a deck, never more or fewer). The invariant ``card_conservation`` of
+discarded or still in a deck, never more or fewer; a deck of an Age to come holds that Age's
+cards, the copies a card name has in other Ages elsewhere). The invariant ``card_conservation`` of
 :mod:`sevenwonders.base.validation`; views check what they show against the same deal.
 """
 
@@ -39,6 +40,12 @@ def deal(edition: str, players: int) -> tuple[Counter[str], dict[str, frozenset[
         for card in data.age_cards(k, 7):
             ages.setdefault(card, set()).add(k)
     return expected, {card: frozenset(found) for card, found in ages.items()}, guilds
+
+
+@lru_cache(maxsize=48)
+def age_deal(edition: str, players: int, age: int) -> Counter[str]:
+    """The cards of one Age dealt for ``players``, one entry per copy, guilds left out."""
+    return Counter(load_edition(edition).age_cards(age, players))
 
 
 @lru_cache(maxsize=16)
@@ -99,6 +106,11 @@ def check_cards(ctx: _Context) -> Iterator[Problem]:
         missing = sorted((Counter(expected) - seen).elements())[:3]
         raise _fail("cards", f"the cards are not the deal for {n} players: extra {extra}, "
                     f"missing {missing}")
+    for i, deck in enumerate(state.decks):  # an Age to come: its own cards, untouched
+        k = age + 1 + i
+        if Counter(c for c in deck if c not in guilds) != age_deal(edition, n, k):
+            yield from problem("card_conservation", f"decks[{i}]",
+                               f"the deck of Age {k} is not that Age's deal for {n} players")
     for s, city in enumerate(state.cities):
         if len(set(city.cards)) != len(city.cards):
             yield from problem("card_conservation", f"cities[{s}].cards",

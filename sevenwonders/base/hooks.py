@@ -17,6 +17,7 @@ import attrs
 
 from sevenwonders.base.expansion_state import ExpansionState
 from sevenwonders.core.rng import Rng
+from sevenwonders.errors import InvalidOptionError
 
 if TYPE_CHECKING:
     from sevenwonders.base.cards import Wonder
@@ -109,6 +110,15 @@ class Expansion:
         events: list[Event] | None,
     ) -> BaseState:
         """Apply a legal move for one of this expansion's pending decisions."""
+        return state
+
+    def position_part(self, tables: Tables, state: BaseState, spec: Mapping[str, Any] | None,
+                      cities: Mapping[int, Mapping[str, Any]]) -> BaseState:
+        """Complete this expansion's part of a position set up on purpose
+        (:func:`~sevenwonders.base.positions.position`): ``spec`` is what the caller said of
+        it, ``cities`` what the caller said of each city. The default takes no settings."""
+        if spec:
+            raise InvalidOptionError(f"positions take no settings for {self.name}")
         return state
 
     def score_lines(self, tables: Tables, state: BaseState, seat: int) -> Mapping[str, int]:

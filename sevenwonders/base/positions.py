@@ -92,14 +92,22 @@ def position(
     game: BaseGame, *, seed: int = 0, age: int = 1, turn: int = 1, over: bool = False,
     cities: Mapping[int, Mapping[str, Any]] | None = None,
     hands: Mapping[int, Sequence[str]] | None = None, discard: Sequence[str] = (),
+    expansions: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> BaseState:
     """A consistent base-game state at the start of ``turn`` of ``age`` (or the game's end,
     with ``over``), with the given ``cities`` (by seat: ``coins``, ``cards`` built, ``stages``
     built, ``tucked`` cards, conflict ``tokens``, ``free_build_age``, ``stage_choices``),
     ``hands`` (by seat; the others dealt) and ``discard`` pile (added to the cards the rest of
-    the deal leaves there), completed from ``seed``. Refuses a position no game could reach
-    with :class:`InvalidStateError` carrying every problem."""
+    the deal leaves there), completed from ``seed``; ``expansions`` says, by expansion name,
+    what matters of each expansion's part (Edifice: :mod:`sevenwonders.edifice.positions`).
+    Refuses a position no game could reach with :class:`InvalidStateError` carrying every
+    problem."""
     n = game.players
+    parts = dict(expansions or {})
+    names = [expansion.name for expansion in game.expansions]
+    if not all(isinstance(part, Mapping) and name in names for name, part in parts.items()):
+        raise InvalidOptionError(f"expansions maps the names of this game's expansions "
+                                 f"({', '.join(names) or 'none'}) to what their parts say")
     start = game.new_game(seed)
     city_specs = _seats(cities, n, "cities")
     hand_specs = {seat: _names(h, f"hands[{seat}]")
@@ -155,6 +163,9 @@ def position(
     state = attrs.evolve(start, age=age, turn=turn, cities=tuple(built),
                          hands=tuple(hand_list), decks=tuple(decks),
                          discard=(*discard, *rest), rng=rng, over=over)
+    for expansion in game.expansions:
+        state = expansion.position_part(game.rules, state, parts.get(expansion.name),
+                                        city_specs)
     found = problems(state)
     if found:
         raise refuse("base-game", found)

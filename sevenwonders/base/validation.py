@@ -32,12 +32,14 @@ coin limit grows with the game's progress faster than any step can pay; see
   hands out or takes tokens, every victory has its defeat (as many victory tokens as defeat
   tokens), and a seat that beat both neighbours in an Age left each of them a defeat;
 - ``turn_marks``: marks (what a seat built or received this turn) only while the turn still
-  has decisions pending, naming cards of the city, no more stages or income than the city has;
+  has decisions pending (not the decisions of an Age's end, which come after the turn),
+  naming cards of the city, no more stages or income than the city has;
 - ``pending_decisions``: decisions for seats of the table; a last-card decision for a seat with
   one card and the power; a discard-pile build for a seat with that power; an expansion's
-  decision named after an expansion of this game;
+  decision named after an expansion of this game; no decision pending twice;
 - ``deferred_effects``: coin effects paid at the turn's end only while the turn has decisions
-  pending, each a card of the seat's city built this turn that pays coins per item;
+  pending (not an Age's end), each a card of the seat's city built this turn that pays coins
+  per item;
 - ``someone_moves``: a state that is not over has seats to move, each with a legal move
   (which also proves every pending decision answerable).
 """
@@ -326,7 +328,7 @@ def check_marks(ctx: _Context) -> Iterator[Problem]:
     """The ``turn_marks`` invariant (its statement: the module's list)."""
     state = ctx.state
     for s, (city, marks) in enumerate(zip(state.cities, state.marks, strict=True)):
-        if marks != NO_MARKS and not state.pending:
+        if marks != NO_MARKS and (not state.pending or state.age_ending):
             yield from problem("turn_marks", f"marks[{s}]",
                                "turn marks while no decision of the turn is pending")
         if (not 0 <= marks.stages <= city.stages or not 0 <= marks.income <= city.coins
@@ -353,6 +355,8 @@ def check_pending(ctx: _Context) -> Iterator[Problem]:
                 not any(isinstance(e, BuildFromDiscard) for e in rules.stage_effects(city))):
             yield from problem("pending_decisions", f"pending[{i}]",
                                "a discard-pile build for a city without that power")
+        if pending in state.pending[:i]:
+            yield from problem("pending_decisions", f"pending[{i}]", "a decision pending twice")
         if pending.kind is not PendingKind.EXPANSION and pending.detail:
             yield from problem("pending_decisions", f"pending[{i}].detail",
                                "a detail on a decision of the base game")
@@ -366,7 +370,7 @@ def check_deferred(ctx: _Context) -> Iterator[Problem]:
     """The ``deferred_effects`` invariant (its statement: the module's list)."""
     state, rules = ctx.state, ctx.the_game.rules
     n = state.players
-    if state.deferred and not state.pending:
+    if state.deferred and (not state.pending or state.age_ending):
         yield from problem("deferred_effects", "deferred",
                            "coin effects deferred to a turn's end with no decision pending")
     for i, (seat, name) in enumerate(state.deferred):

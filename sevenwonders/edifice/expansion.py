@@ -27,6 +27,7 @@ from sevenwonders.base.tables import Tables
 from sevenwonders.core.rng import Rng
 from sevenwonders.edifice.checks import check_loaded, check_part
 from sevenwonders.edifice.options import check_options
+from sevenwonders.edifice.positions import complete
 from sevenwonders.edifice.projects import (
     DEBT_TOKENS,
     PAWNS_PER_PROJECT,
@@ -44,7 +45,7 @@ from sevenwonders.edifice.projects import (
     with_decisions,
 )
 from sevenwonders.edifice.state import COMPLETED, FAILED, OPEN, EdificeState
-from sevenwonders.edifice.validation import check_pawns
+from sevenwonders.edifice.validation import check_pawns, check_projects
 from sevenwonders.errors import InvalidOptionError, InvalidStateError, UnknownCardError
 
 NAME = "edifice"
@@ -151,17 +152,12 @@ class Edifice(Expansion):
     def options(self) -> dict[str, Any]:
         """The expansion's options as plain JSON values (what ``BaseGame.options()`` and records
         hold)."""
-        return {
-            "projects": list(self.projects) if self.projects else None,
-            "pawn_points": list(self.pawn_points),
-            "castle_loses": self.castle_loses,
-            "staging_camp_cost": self.staging_camp_cost,
-            "artisan_district_vp": self.artisan_district_vp,
-            "amphitheater_discards": self.amphitheater_discards,
-            "carthage_night_vp": self.carthage_night_vp,
-        }
-
-    # -- state access
+        return {"projects": list(self.projects) if self.projects else None,
+                "pawn_points": list(self.pawn_points), "castle_loses": self.castle_loses,
+                "staging_camp_cost": self.staging_camp_cost,
+                "artisan_district_vp": self.artisan_district_vp,
+                "amphitheater_discards": self.amphitheater_discards,
+                "carthage_night_vp": self.carthage_night_vp}
 
     def _mine(self, tables: Tables, state: BaseState) -> EdificeState:
         found = state.expansions[tables.expansions.index(self)]
@@ -189,10 +185,15 @@ class Edifice(Expansion):
     def validate_loaded(self, tables: Tables, state: BaseState) -> None:
         """The cross-field rules of the projects (:func:`~.checks.check_loaded`), on top of
         :meth:`validate` (which the table check has run)."""
-        mine = state.expansions[tables.expansions.index(self)]
-        assert isinstance(mine, EdificeState)
+        mine = self._mine(tables, state)
         check_loaded(self.catalogue, state, mine)
         check_pawns(tables, state, mine)
+        check_projects(tables, state, mine)
+
+    def position_part(self, tables: Tables, state: BaseState, spec: Mapping[str, Any] | None,
+                      cities: Mapping[int, Mapping[str, Any]]) -> BaseState:
+        """The projects of a position set up on purpose, in any Age (:mod:`~.positions`)."""
+        return complete(self, tables, state, spec, cities)
 
     def extra_wonders(self) -> tuple[Wonder, ...]:
         """The boards in the Edifice box, dealt with the edition's own: Carthage and Ur."""

@@ -115,3 +115,12 @@ def test_simulate_refuses_a_wrong_lineup_with_a_library_error(agents: Any) -> No
 def test_simulate_refuses_a_bad_game_count(games: Any) -> None:
     refused(lambda: simulate(BaseGame(3), None, games=games), InvalidOptionError,
             Reason.INVALID_OPTION)
+
+
+def test_game_and_expansion_names_in_any_letter_case() -> None:
+    game = make_game("BASE", 3, expansions=["Edifice"])
+    assert isinstance(game, BaseGame) and [e.name for e in game.expansions] == ["edifice"]
+    assert isinstance(make_game("Architects", 2), ArchitectsGame)
+    assert isinstance(make_game("dice", 2), DiceGame)
+    error = refused(lambda: make_game("bases", 3), InvalidOptionError, Reason.INVALID_OPTION)
+    assert "bases" in str(error)
