@@ -115,11 +115,12 @@ def test_the_rule_leaves_input_checks_interpreted(rule: dict[str, Any]) -> None:
     assert "sevenwonders/base/fast/turn.py" in modules
 
 
-def test_a_pure_build_asks_for_no_compiler(monkeypatch: pytest.MonkeyPatch) -> None:
-    """SEVENWONDERS_PURE=1: the build backend adds no mypy to the build requirements."""
-    monkeypatch.syspath_prepend(str(BACKEND))
+def test_a_pure_build_asks_for_no_mypy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SEVENWONDERS_PURE=1 or no working C compiler: the build backend adds no mypy to the
+    build requirements."""
     if not BACKEND.exists():
         pytest.skip("the build backend is not beside the tests")
+    monkeypatch.syspath_prepend(str(BACKEND))
     backend = importlib.import_module("backend")
     try:
         monkeypatch.setenv("SEVENWONDERS_PURE", "1")
@@ -127,6 +128,10 @@ def test_a_pure_build_asks_for_no_compiler(monkeypatch: pytest.MonkeyPatch) -> N
         monkeypatch.delenv("SEVENWONDERS_PURE")
         if backend.has_c_compiler():
             assert any(r.startswith("mypy") for r in backend.get_requires_for_build_wheel())
+        if sys.platform.startswith("linux"):  # no working C compiler: the pure package
+            monkeypatch.setenv("CC", "false")
+            assert not backend.has_c_compiler()
+            assert not any(r.startswith("mypy") for r in backend.get_requires_for_build_wheel())
     finally:
         sys.modules.pop("backend", None)
         sys.modules.pop("compiler_check", None)
