@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from sevenwonders.buildinfo import build_info, compiled
 from sevenwonders.core.protocol import Game, GameInfo
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.serialization import from_json, to_json
@@ -64,5 +65,6 @@ __all__ = [
     "ArchitectsGame", "BaseGame", "DataFileError", "DiceGame", "Game", "GameInfo", "GameOverError",
     "IllegalMoveError", "InvalidOptionError", "InvalidStateError", "NotationError", "Reason",
     "ReplayError", "ScoreSheet", "SerializationError", "SevenWondersError", "UnknownCardError",
-    "WrongSeatError", "from_json", "make_game", "ranking", "simulate", "to_json",
+    "WrongSeatError", "build_info", "compiled", "from_json", "make_game", "ranking", "simulate",
+    "to_json",
 ]

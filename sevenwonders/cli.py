@@ -7,7 +7,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from sevenwonders import __version__
+from sevenwonders import __version__, build_info
 from sevenwonders.errors import SevenWondersError
 from sevenwonders.frontend.cli_commands import (
     CommandError,
@@ -61,7 +61,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sevenwonders", description=DESCRIPTION, epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version=f"sevenwonders {__version__}")
+    parser.add_argument("--version", action="version",
+                        version=f"sevenwonders {__version__} ({build_info()})")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     sim = commands.add_parser(
         "simulate", help="play seeded games with agents and print a results table",

@@ -80,7 +80,8 @@ def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as done:
         main(["--version"])
     assert done.value.code == 0
-    assert capsys.readouterr().out.strip() == f"sevenwonders {sevenwonders.__version__}"
+    build = sevenwonders.build_info()  # compiled with mypyc, or pure Python
+    assert capsys.readouterr().out.strip() == f"sevenwonders {sevenwonders.__version__} ({build})"
     for command in ([], ["simulate"], ["play"], ["replay"], ["tournament"], ["serve"]):
         with pytest.raises(SystemExit):
             main([*command, "--help"])

@@ -10,6 +10,8 @@ depends on the options only through the Babylon deck variant.
 
 from __future__ import annotations
 
+from typing import Any
+
 from sevenwonders.architects.data import STAGE_KEYS, ArchitectsData, stage_cost
 from sevenwonders.architects.options import RuleOptions
 from sevenwonders.architects.powers import (
@@ -28,6 +30,10 @@ NO_SLOT = -1
 
 class Tables:
     """Everything the rules look up, indexed by small integers."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as what it is built from (a compiled class has no ``__dict__``)."""
+        return Tables, (self.data, self.options, self.players)
 
     def __init__(self, data: ArchitectsData, options: RuleOptions, players: int) -> None:
         self.data = data

@@ -176,14 +176,9 @@ class Tables:
                     self.shield_table[key] = sum(e.count for e in effects
                                                  if isinstance(e, Shields))
 
-    def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        state["cards"] = dict(self.cards)  # (a mappingproxy does not pickle)
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self.cards = MappingProxyType(state["cards"])
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as what it is built from (a compiled class has no ``__dict__``)."""
+        return Tables, (self.players, self.options, self.edition, self.expansions)
 
     # -- boards
 

@@ -6,6 +6,7 @@ printed sheet decides comes from the sheet file.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
@@ -105,7 +106,8 @@ TICK_TARGETS: Final = frozenset(
 )
 # Effects that also score at the end of the game.
 VP_EFFECTS: Final = frozenset({"1coinPerCross", "coinPerWonder"})
-DEFAULT_AMOUNTS: Final = MappingProxyType({"1coinPerCross": 1, "coinPerWonder": 2, "gain2Coins": 2})
+DEFAULT_AMOUNTS: Final[Mapping[str, int]] = MappingProxyType(
+    {"1coinPerCross": 1, "coinPerWonder": 2, "gain2Coins": 2})
 
 PASS_COINS: Final = 3  # R9
 START_COINS: Final = 7  # R1, R11

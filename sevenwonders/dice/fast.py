@@ -86,15 +86,10 @@ class FastRules(Rules):
         self.make_coins_gained = builder(ev.CoinsGained)
         self.make_passed = builder(ev.Passed)
 
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickle the rules without the speed memory and builders (a worker makes its own)."""
-        return {name: value for name, value in self.__dict__.items()
-                if name != "cache" and not name.startswith("make_")}
-
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        self.__dict__.update(data)
-        self.cache = DiceCache()
-        self._use_builders()
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its configuration and made again from it, without the speed memory (a
+        worker makes its own; a compiled class has no ``__dict__`` to pickle)."""
+        return type(self), (self.tables, self.options, self.players)
 
     def legal(self, state: DiceState, seat: int) -> tuple[DiceMove, ...]:
         """Remembered for known states."""

@@ -103,13 +103,10 @@ class FastMoves(LegalMoves):
         self._pack(len(tables.card_kind))
         self.cache = ArchitectsCache()
 
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickle the rules without the cache (a worker builds its own)."""
-        return {name: getattr(self, name) for name in self.__dict__ if name != "cache"}
-
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        self.__dict__.update(data)
-        self.cache = ArchitectsCache()
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its tables and made again from them, with an empty cache (a worker
+        builds its own; a compiled class has no ``__dict__`` to pickle)."""
+        return type(self), (self.t,)
 
     def _pack(self, cards: int) -> None:
         """A city's tally (``LegalMoves.counts``) packed into one integer: slot ``i`` is the

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from sevenwonders.base.cards import Card
 from sevenwonders.base.effects import Coins, CoinsPer, Effect, Produce
 from sevenwonders.base.fast.payment import RESOURCES_OF_MASK, cost_items
@@ -99,6 +101,9 @@ class ProfileFields:
         self.powers = powers
 
 
+# An ordinary class when compiled: copy() builds one through __new__ without __init__, which a
+# compiled (native) class does not allow.
+@mypyc_attr(native_class=False)
 class Entry:
     """A city's profile as the fast paths use it: ids numbering the distinct contents of what
     it pays with (own production and prices) and of what it sells, and both split into fixed

@@ -18,7 +18,7 @@ Age's last with nothing pending is ended here as ``ages.end_turn`` ends it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from sevenwonders.base.ages import advance, end_age, last_turn, pass_hands, pay_deferred
@@ -38,36 +38,18 @@ from sevenwonders.base.turn import SALE_COINS
 from sevenwonders.core.memo import builder
 
 if TYPE_CHECKING:
-    from sevenwonders.base.expansion_state import ExpansionState
     from sevenwonders.base.fast.cache import FastCache, StateMemo
-    from sevenwonders.base.state import Pending
     from sevenwonders.base.tables import Tables
-    from sevenwonders.core.rng import Rng
 
-    def make_city(*, wonder: str, side: str, coins: int, cards: tuple[str, ...],
-                  stages: int, tucked: tuple[str, ...], tokens: tuple[int, ...],
-                  free_build_age: int, stage_choices: tuple[int, ...]) -> City:
-        """``City(...)`` with every field named."""
 
-    def make_marks(*, built: tuple[str, ...], stages: int, income: int) -> TurnMarks:
-        """``TurnMarks(...)`` with every field named."""
-
-    def make_state(
-        *, players: int, age: int, turn: int, cities: tuple[City, ...],
-        hands: tuple[tuple[str, ...], ...], decks: tuple[tuple[str, ...], ...],
-        discard: tuple[str, ...], rng: Rng, pending: tuple[Pending, ...],
-        marks: tuple[TurnMarks, ...], deferred: tuple[tuple[int, str], ...], over: bool,
-        age_ending: bool, expansions: tuple[ExpansionState, ...],
-    ) -> BaseState:
-        """``BaseState(...)`` with every field named."""
-else:
-    # Keyword builders of the hot path (``core.memo.builder``): ``City(wonder=..., ...)``
-    # makes Python pack the keywords into a dict for the class call and unpack them again for
-    # ``__init__``; these set the slots directly, for values this pass builds from the rules'
-    # own checked values. The typed signatures above are what the type checker sees.
-    make_city = builder(City)
-    make_marks = builder(TurnMarks)
-    make_state = builder(BaseState)
+# Keyword builders of the hot path (``core.memo.builder``): ``City(wonder=..., ...)`` makes
+# Python pack the keywords into a dict for the class call and unpack them again for
+# ``__init__``; these set the slots directly, for values this pass builds from the rules' own
+# checked values. (Plain assignments, not typed signatures for the type checker beside them: the
+# compiled build takes the type checker's branch of ``if TYPE_CHECKING`` as the only one.)
+make_city: Callable[..., City] = builder(City)
+make_marks: Callable[..., TurnMarks] = builder(TurnMarks)
+make_state: Callable[..., BaseState] = builder(BaseState)
 
 MARKS_LIMIT = 4_096  # the turn's marks remembered by (card built, stage built, income)
 
