@@ -102,7 +102,7 @@ class BaseGame:
         self._card_names = {name.casefold(): name for name in self.edition.cards}
         # The states this game produced lately skip the checks of a state from outside, for
         # every live game stepped through this object: they are marked in the speed layer's
-        # memo of the state (by id, checked by identity, gone with the state; the last 64).
+        # memo of the state (kept beside the state, gone with it).
         # the last of them (one playout's next state); never ``None``, which is no state
         self._last: object = _NO_STATE
         # the last state a view was made of, and its cities as everyone sees them
