@@ -175,6 +175,7 @@ class BaseGame:
         if state is self._last:
             return state  # type: ignore[return-value]
         if self.fast.produced(state):
+            self._last = state  # the other calls of its step (many live games in turn)
             return state  # type: ignore[return-value]
         return self.check_table(state)
 
@@ -248,9 +249,13 @@ class BaseGame:
                  else to_move(rules, mine))
         checked = check_moves(moves, players=self.players, to_move=seats, over=mine.over,
                               move_types=MOVE_TYPES, game=self.name)
+        fast = self.fast
+        fast.let_go(mine)
+        memo = fast.state_memo(mine)
         after = self._apply(mine, checked)
         with_memory(after, remember(self.rules.givers, mine, after))  # what each seat saw
-        self.fast.state_memo(after).produced = True
+        fast.state_memo(after).produced = True
+        fast.played = (mine, memo, after)
         self._last = after
         return after
 
@@ -261,7 +266,11 @@ class BaseGame:
         coins, hands passed, conflicts, a new Age)."""
         events: list[Event] = []
         mine, checked = self._checked(state, moves)
+        fast = self.fast
+        fast.let_go(mine)
+        memo = fast.state_memo(mine)
         after = self._apply(mine, checked, events)
+        fast.played = (mine, memo, after)
         with_memory(after, remember(self.rules.givers, mine, after))  # what each seat saw
         return self._remember(after), tuple(events)
 

@@ -65,15 +65,26 @@ class DiceCache:
         return seats
 
     def entry(self, state: object) -> SeatMoves | None:
-        """The per-seat moves remembered for a known ``state``; None for an unknown one."""
+        """The per-seat moves remembered for a known ``state`` (which becomes the last one
+        met); None for an unknown one."""
         last = self.last
         if state is last[0]:
             return last[1]
         kept = getattr(state, SLOT, None)
         if kept is not None and kept[0] is self.owner:
             seats: SeatMoves = kept[1]
+            self.last = (state, seats)  # the other calls of its step find it here
             return seats
         return None
+
+
+def played(seats: SeatMoves) -> None:
+    """A state was played: the moves listed for it are let go at once (they die young instead
+    of living on with a state the caller may keep for a while, as many live games stepped in
+    turn do, where the garbage collector would walk them again and again). Played again, its
+    moves are found again."""
+    for seat in range(len(seats)):
+        seats[seat] = None
 
 
 class FastRules(Rules):

@@ -20,7 +20,7 @@ from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seeds import checked_seed
 from sevenwonders.dice.components import DIE_IDS, SPECIAL_DICE, WONDER, colour_of
 from sevenwonders.dice.events import DiceEvent
-from sevenwonders.dice.fast import FastRules, SeatMoves
+from sevenwonders.dice.fast import FastRules, SeatMoves, played
 from sevenwonders.dice.moves import (
     MOVE_TYPES,
     Build,
@@ -223,6 +223,7 @@ class DiceGame:
         own = {seat: self._check_move(state, seat, moves[seat], entry)
                for seat in sorted(expected)}
         after, events, known = rules.resolve(state, own)
+        played(entry)
         seats = rules.cache.trust(after)  # made by the rules: trusted (the fast path)
         for seat, options in known.items():
             seats[seat] = options

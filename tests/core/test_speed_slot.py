@@ -106,4 +106,4 @@ def test_a_state_keeps_what_its_game_found_however_many_live_games(kind: str) ->
         live = stepped
     memory = {"base": "fast", "architects": "_cache", "dice": "rules"}[kind]
     state_type = type(live[0][0])
-    assert held_states(getattr(game, memory), state_type) <= 1
+    assert held_states(getattr(game, memory), state_type) <= 3  # the last met, played, made

@@ -83,22 +83,30 @@ class ArchitectsCache:
         like ``open_stages``)."""
 
     def moves(self, state: ArchitectsState) -> tuple[Move, ...] | None:
-        """The remembered legal moves of ``state`` (None if not listed here yet)."""
+        """The remembered legal moves of ``state`` (None if not listed here yet); a state
+        found with its moves becomes the last one met (the calls of its step that follow)."""
         last = self.last
         if state is last[0]:
             return last[1]
         kept = getattr(state, SLOT, None)
-        if kept is not None and kept[0] is self.owner:
-            found: tuple[Move, ...] | None = kept[1]
+        if kept is not None and kept[0] is self.owner and kept[1] is not None:
+            self.last = (state, kept[1])
+            found: tuple[Move, ...] = kept[1]
             return found
         return None
 
     def known(self, state: object) -> bool:
-        """Whether this game made ``state`` or checked it (the pair is beside it)."""
+        """Whether this game made ``state`` or checked it (the pair is beside it); a state
+        found with its moves becomes the last one met (many live games stepped in turn: the
+        other calls of its step find it there)."""
         if state is self.last[0]:
             return True
         kept = getattr(state, SLOT, None)
-        return kept is not None and kept[0] is self.owner
+        if kept is None or kept[0] is not self.owner:
+            return False
+        if kept[1] is not None:
+            self.last = (state, kept[1])
+        return True
 
     def remember(self, state: ArchitectsState, moves: tuple[Move, ...]) -> None:
         """``state``, made or checked here, with the legal moves of its seat to move."""

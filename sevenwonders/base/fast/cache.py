@@ -111,6 +111,9 @@ class FastCache:
         self.move_values: dict[tuple[Any, ...], Move] = {}
         # the mark on the memos kept beside states (:meth:`state_memo`); a new one forgets them
         self.owner = object()
+        # the state played last, its memo and the state made of it (:meth:`let_go`)
+        self.played: tuple[BaseState | None, StateMemo | None, BaseState | None] = (
+            None, None, None)
         # (card built, stage built, income) -> the turn's marks (``fast.turn``, expansions)
         self.marks_made: dict[tuple[str | None, bool, int], TurnMarks] = {}
         # the state met last and its memo, as one tuple (replaced whole: safe for threads)
@@ -201,6 +204,28 @@ class FastCache:
         self.last = (state, memo)
         return memo
 
+    def let_go(self, state: BaseState) -> None:
+        """Before ``state`` is played: if the state played last is neither ``state`` (played
+        again, with other moves) nor the one made of it (a playout going on), a caller
+        steps another game now, and the moves and rows listed for that state are let go
+        (a new memo with its entries and its mark takes its place; the old one is not
+        changed, so a thread still reading it reads it whole). They die young instead of
+        living on with a state the caller may keep a while longer (many live games stepped
+        in turn), where the garbage collector would walk them again and again; played again,
+        the state finds them again."""
+        before, memo, after = self.played
+        if before is None or before is state or after is state:
+            return
+        self.played = (None, None, None)
+        found: object = getattr(before, SLOT, None)
+        if memo is not None and (memo.moves or memo.keys) and found is memo:
+            kept = StateMemo(before, memo.owner)
+            kept.entries = memo.entries
+            kept.produced = memo.produced
+            _set_memo(before, kept)
+            if self.last[0] is before:
+                self.last = (before, kept)
+
     def carry(self, before: BaseState, memo: StateMemo, after: BaseState) -> None:
         """Hand the entries of ``before`` (its ``memo``) on to ``after``, the state a step
         made of it: a city without marks of the turn (D3b) on either side and without
@@ -255,9 +280,13 @@ class FastCache:
         return found[1], found[2]
 
     def produced(self, state: object) -> bool:
-        """Whether ``state`` was marked as made by the game object (and still lives)."""
+        """Whether ``state`` was marked as made by the game object; if so it becomes the last
+        state met (the other calls of its step find its memo there)."""
         memo: StateMemo | None = getattr(state, SLOT, None)
-        return memo is not None and memo.produced and memo.owner is self.owner
+        if memo is not None and memo.produced and memo.owner is self.owner:
+            self.last = (state, memo)  # type: ignore[assignment]
+            return True
+        return False
 
     def entries(self, state: BaseState, seats: Iterable[int],
                 memo: StateMemo | None = None) -> list[Entry | None]:
