@@ -41,7 +41,7 @@ SeatMoves = list[tuple[DiceMove, ...] | None]
 class DiceCache:
     """Everything a Dice game remembers for speed."""
 
-    __slots__ = ("bounds", "last", "owner", "terms")
+    __slots__ = ("bounds", "last", "owner", "played", "terms")
 
     def __init__(self) -> None:
         self.owner = object()
@@ -52,6 +52,8 @@ class DiceCache:
         Every trusted state (made by the game or checked once) keeps its entry beside it, in its
         private slot, as the pair ``(owner, entry)``: per seat, the legal moves once
         computed, as the rules' own values (handed out only as copies)."""
+        self.played: tuple[object, SeatMoves | None, object] = (_NO_STATE, None, _NO_STATE)
+        """The state played last, its entry and the state made of it (:meth:`let_go`)."""
         self.terms: BoundedDict[tuple[str, int], DieTerms] = BoundedDict(TERMS)
         """(sheet, active lasting effects as a bit mask) -> die costs and gains."""
         self.bounds: BoundedDict[tuple[str, ...], tuple[int, ...]] = BoundedDict(TERMS)
@@ -63,6 +65,21 @@ class DiceCache:
         _set_kept(state, (self.owner, seats))
         self.last = (state, seats)
         return seats
+
+    def let_go(self, state: DiceState) -> None:
+        """Before ``state`` is played: if the state played last is neither ``state`` (played
+        again, with other moves) nor the one made of it (a playout going on), a caller steps
+        another game now, and the moves listed for that state are let go (its entry's seats
+        emptied: a reader finds a seat's moves or ``None`` and lists them again). They die
+        young instead of living on with a state the caller may keep a while longer (many live
+        games stepped in turn), where the garbage collector would walk them again and again."""
+        before, seats, after = self.played
+        if before is state or after is state:
+            return
+        self.played = (_NO_STATE, None, _NO_STATE)
+        if seats is not None:
+            for seat in range(len(seats)):
+                seats[seat] = None
 
     def entry(self, state: object) -> SeatMoves | None:
         """The per-seat moves remembered for a known ``state`` (which becomes the last one
@@ -76,15 +93,6 @@ class DiceCache:
             self.last = (state, seats)  # the other calls of its step find it here
             return seats
         return None
-
-
-def played(seats: SeatMoves) -> None:
-    """A state was played: the moves listed for it are let go at once (they die young instead
-    of living on with a state the caller may keep for a while, as many live games stepped in
-    turn do, where the garbage collector would walk them again and again). Played again, its
-    moves are found again."""
-    for seat in range(len(seats)):
-        seats[seat] = None
 
 
 class FastRules(Rules):

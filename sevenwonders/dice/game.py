@@ -20,7 +20,7 @@ from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seeds import checked_seed
 from sevenwonders.dice.components import DIE_IDS, SPECIAL_DICE, WONDER, colour_of
 from sevenwonders.dice.events import DiceEvent
-from sevenwonders.dice.fast import FastRules, SeatMoves, played
+from sevenwonders.dice.fast import FastRules, SeatMoves
 from sevenwonders.dice.moves import (
     MOVE_TYPES,
     Build,
@@ -222,9 +222,11 @@ class DiceGame:
         # the engine plays its own copies of listed moves
         own = {seat: self._check_move(state, seat, moves[seat], entry)
                for seat in sorted(expected)}
+        cache = rules.cache
+        cache.let_go(state)
         after, events, known = rules.resolve(state, own)
-        played(entry)
-        seats = rules.cache.trust(after)  # made by the rules: trusted (the fast path)
+        cache.played = (state, entry, after)
+        seats = cache.trust(after)  # made by the rules: trusted (the fast path)
         for seat, options in known.items():
             seats[seat] = options
         return after, tuple(events)

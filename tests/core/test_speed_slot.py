@@ -107,3 +107,26 @@ def test_a_state_keeps_what_its_game_found_however_many_live_games(kind: str) ->
     memory = {"base": "fast", "architects": "_cache", "dice": "rules"}[kind]
     state_type = type(live[0][0])
     assert held_states(getattr(game, memory), state_type) <= 3  # the last met, played, made
+
+
+def _listed(state: Any) -> bool:
+    """Whether moves listed for ``state`` are still kept beside it (base: a memo's moves and
+    rows; Dice: the seats' entry)."""
+    kept = _kept(state)
+    if isinstance(kept, tuple):
+        return any(moves is not None for moves in kept[1])
+    return bool(kept.moves or kept.keys)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("kind", ["base", "dice"])
+def test_moves_of_a_played_state_are_let_go_once_another_game_steps(kind: str) -> None:
+    game = make_game(kind, 3)
+    one, two = game.new_game(1), game.new_game(2)
+    moves, _ = random_moves(game, one, Rng.from_seed(1))
+    after = game.play(one, moves)
+    assert _listed(one)  # kept: the same state may be played again with other moves
+    assert game.play(one, moves) == after and _listed(one)
+    game.play(two, random_moves(game, two, Rng.from_seed(2))[0])  # another game
+    assert not _listed(one) and _kept(one) is not None  # the mark stays
+    assert game.play(one, moves) == after == make_game(kind, 3).play(
+        from_json(to_json(one), type(one)), moves)

@@ -204,6 +204,14 @@ class FastCache:
         self.last = (state, memo)
         return memo
 
+    def fresh_memo(self, state: BaseState) -> StateMemo:
+        """A new memo for ``state``, a state just made (nothing is beside it yet: its slot is
+        not read, which would cost an exception), as the last state met."""
+        memo = StateMemo(state, self.owner)
+        _set_memo(state, memo)
+        self.last = (state, memo)
+        return memo
+
     def let_go(self, state: BaseState) -> None:
         """Before ``state`` is played: if the state played last is neither ``state`` (played
         again, with other moves) nor the one made of it (a playout going on), a caller
@@ -235,7 +243,7 @@ class FastCache:
         (:func:`~.entries.stage_child`); the others are left to :func:`~.entries.entry`.
         This spares every seat's profile key (its cards hashed) and lookup on the next
         state."""
-        carried = self.state_memo(after).entries
+        carried = (self.state_memo(after) if after is before else self.fresh_memo(after)).entries
         tables = self.tables
         expansions = tables.expansions
         for seat, found in enumerate(memo.entries):
