@@ -88,7 +88,7 @@ class DiceCache:
         if state is last[0]:
             return last[1]
         kept = getattr(state, SLOT, None)
-        if kept is not None and kept[0] is self.owner:
+        if type(kept) is tuple and kept[0] is self.owner:
             seats: SeatMoves = kept[1]
             self.last = (state, seats)  # the other calls of its step find it here
             return seats

@@ -89,7 +89,7 @@ class ArchitectsCache:
         if state is last[0]:
             return last[1]
         kept = getattr(state, SLOT, None)
-        if kept is not None and kept[0] is self.owner and kept[1] is not None:
+        if type(kept) is tuple and kept[0] is self.owner and kept[1] is not None:
             self.last = (state, kept[1])
             found: tuple[Move, ...] = kept[1]
             return found
@@ -102,7 +102,7 @@ class ArchitectsCache:
         if state is self.last[0]:
             return True
         kept = getattr(state, SLOT, None)
-        if kept is None or kept[0] is not self.owner:
+        if type(kept) is not tuple or kept[0] is not self.owner:
             return False
         if kept[1] is not None:
             self.last = (state, kept[1])

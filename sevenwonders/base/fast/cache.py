@@ -198,7 +198,7 @@ class FastCache:
         if last[0] is state:
             return last[1]  # type: ignore[return-value]
         memo: StateMemo | None = getattr(state, SLOT, None)
-        if memo is None or memo.owner is not self.owner:
+        if type(memo) is not StateMemo or memo.owner is not self.owner:
             memo = StateMemo(state, self.owner)
             _set_memo(state, memo)
         self.last = (state, memo)
@@ -291,7 +291,7 @@ class FastCache:
         """Whether ``state`` was marked as made by the game object; if so it becomes the last
         state met (the other calls of its step find its memo there)."""
         memo: StateMemo | None = getattr(state, SLOT, None)
-        if memo is not None and memo.produced and memo.owner is self.owner:
+        if type(memo) is StateMemo and memo.owner is self.owner and memo.produced:
             self.last = (state, memo)  # type: ignore[assignment]
             return True
         return False
