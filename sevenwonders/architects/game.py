@@ -156,7 +156,7 @@ class ArchitectsGame:
         if type(seat) is not int:
             self.ring.check(seat)  # a bool or float is no seat, even where it equals one
         last = self._cache.last
-        moves = last[1] if state is last[0] else self._cache.states.get(state)
+        moves = last[1] if state is last[0] else self._cache.moves(state)
         if moves is None:
             moves = self._legal(self._guard(state))
         if seat != state.current:
@@ -202,8 +202,7 @@ class ArchitectsGame:
                     done = fast.plain_take(self.moves, state, source)
                     if done is not None:
                         self._recall(state, done[0])
-                        cache.last = done
-                        cache.states.put_entry(done)
+                        cache.remember_pair(done)
                         return done[0]
             elif kind in _MOVE_TYPES:  # exact types: no lying __eq__
                 try:  # the engine plays its own copy of the listed move
@@ -217,8 +216,7 @@ class ArchitectsGame:
         engine.apply(work, move, None)
         moves_now = engine.advance(work, None)
         after = self._recall(state, work.freeze())
-        cache.last = (after, moves_now)
-        cache.states.put(after, moves_now)
+        cache.remember(after, moves_now)
         return after
 
     def step(self, state: ArchitectsState,
@@ -338,15 +336,14 @@ class ArchitectsGame:
     def _guard(self, state: object) -> ArchitectsState:
         """``state`` if this game produced it or it passes the full consistency check.
 
-        States the game made itself are trusted (the last one is held in the memo); a state from
+        States the game made itself are trusted (they keep their moves beside them); a state from
         elsewhere (JSON, a hand-built one) gets the structural checks that every rule relies on
         (sizes, seats, names) once and is then remembered, so a bad document fails here with
         ``InvalidStateError`` and never deep inside a rule. :meth:`check` does the full
         accounting of cards and tokens.
         """
         cache = self._cache
-        if state is cache.last[0] or cache.states.get(state) is not None or (
-                cache.checked.get(state) is not None):
+        if cache.known(state):
             return state  # type: ignore[return-value]
         if not isinstance(state, ArchitectsState):
             raise InvalidStateError(f"not an Architects state: {type(state).__name__}")
@@ -368,7 +365,7 @@ class ArchitectsGame:
             raise InvalidStateError(f"unreadable card locations: {error}") from None
         if any(not isinstance(card, int) or not 0 <= card < size for card in located):
             raise InvalidStateError("a card id that is not a card of this game")
-        cache.checked.put(state, True)
+        cache.checked(state)
         return state
 
     def _remember(self, state: ArchitectsState, moves: tuple[Move, ...]) -> ArchitectsState:

@@ -15,6 +15,15 @@ from sevenwonders.core.rng import Rng
 from sevenwonders.core.serialization import converter, plain_structure_fn, register_union
 
 
+class SpeedSlot:
+    """The one private slot beside the state's fields where the game object's speed layer keeps
+    what it found for it (not a field: never compared, hashed, shown, pickled or turned into
+    JSON; a copy, an evolved or a loaded state starts without it). Only the speed layer reads
+    or fills it; it lives exactly as long as the state."""
+
+    __slots__ = ("_speed",)
+
+
 # No ``__weakref__`` slot on City and ArchitectsState: the speed layer (architects/fast/drafts.py)
 # builds them on drafts of the same layout.
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -91,7 +100,7 @@ register_union(Pending)
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
-class ArchitectsState:
+class ArchitectsState(SpeedSlot):
     """A whole game position. ``decks[i]`` is the deck of seat ``i``'s wonder, lying between seat
     ``i`` and its left neighbour ``i + 1``: it is seat ``i``'s left deck and seat ``i + 1``'s right
     deck."""

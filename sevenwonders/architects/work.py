@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import attrs
 
-from sevenwonders.architects.state import ArchitectsState, City, Pending
+from sevenwonders.architects.state import ArchitectsState, City, Pending, SpeedSlot
 
 STATE_FIELDS = tuple(field.name for field in attrs.fields(ArchitectsState))
 
 
-class Work:
+class Work(SpeedSlot):
     """A mutable copy of a state's fields, for the duration of one step (slots: exactly the
-    state's fields)."""
+    state's fields, and the state's empty speed slot: the same layout)."""
 
     __slots__ = STATE_FIELDS
 

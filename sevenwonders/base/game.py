@@ -102,7 +102,7 @@ class BaseGame:
         self._card_names = {name.casefold(): name for name in self.edition.cards}
         # The states this game produced lately skip the checks of a state from outside, for
         # every live game stepped through this object: they are marked in the speed layer's
-        # memo of the state (by id, checked by identity, gone with the state; the last 64).
+        # memo of the state (kept beside the state, gone with it).
         # the last of them (one playout's next state); never ``None``, which is no state
         self._last: object = _NO_STATE
         # the last state a view was made of, and its cities as everyone sees them
@@ -175,6 +175,7 @@ class BaseGame:
         if state is self._last:
             return state  # type: ignore[return-value]
         if self.fast.produced(state):
+            self._last = state  # the other calls of its step (many live games in turn)
             return state  # type: ignore[return-value]
         return self.check_table(state)
 
@@ -248,8 +249,12 @@ class BaseGame:
                  else to_move(rules, mine))
         checked = check_moves(moves, players=self.players, to_move=seats, over=mine.over,
                               move_types=MOVE_TYPES, game=self.name)
+        fast = self.fast
+        fast.let_go(mine)
+        memo = fast.state_memo(mine)
         after = self._apply(mine, checked)
-        self.fast.state_memo(after).produced = True
+        fast.state_memo(after).produced = True
+        fast.played = (mine, memo, after)
         self._last = after
         return after
 
@@ -260,7 +265,11 @@ class BaseGame:
         coins, hands passed, conflicts, a new Age)."""
         events: list[Event] = []
         mine, checked = self._checked(state, moves)
+        fast = self.fast
+        fast.let_go(mine)
+        memo = fast.state_memo(mine)
         after = self._apply(mine, checked, events)
+        fast.played = (mine, memo, after)
         return self._remember(after), tuple(events)
 
     def visible_events(self, events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:

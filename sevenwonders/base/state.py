@@ -36,6 +36,15 @@ class Pending:
     detail: str = ""
 
 
+class SpeedSlot:
+    """The one private slot beside a state's fields where the game object's speed layer keeps
+    what it found for it (not a field: never compared, hashed, shown, pickled or turned into
+    JSON; a copy, an evolved or a loaded state starts without it). Only the speed layer reads
+    or fills it; it lives exactly as long as the state."""
+
+    __slots__ = ("_speed",)
+
+
 @attrs.frozen(slots=True)
 class City:
     """One player's city: wonder, built cards (in build order), coins and conflict tokens.
@@ -71,7 +80,7 @@ NO_MARKS = TurnMarks()
 
 
 @attrs.frozen(slots=True)
-class BaseState:
+class BaseState(SpeedSlot):
     """A base game between two steps.
 
     ``decks`` holds the shuffled decks of the Ages still to come (hidden); ``discard`` is the

@@ -1,9 +1,13 @@
 """Bounded memories for the speed layers of the games (never for rules).
 
-Every game object owns one cache object built from these; it is bounded, it is dropped when the
-game object is pickled (a worker rebuilds it), and it is keyed by the identity of the states the
-game made, so that one game object serving many live games at once (a server with many tables, a
-vectorised environment) finds each game's last state again.
+What the speed layer of a game object finds for one state (its legal moves, its cities' entries)
+is kept beside the state, in the state class's one private slot (``SpeedSlot`` in each game's
+``state.py``, named :data:`SLOT`), marked with the owner that found it (a token of the game
+object's speed memory, compared by identity): it lives exactly as long as the caller keeps the
+state, so one game object serving many live games at once (a server with many tables, a
+vectorised environment, a batched self-play loop) finds each game's states again however many
+there are, and no memo keeps a finished state alive. The other memos here are bounded and keyed
+by content or identity; each game object's is dropped when it is pickled (a worker rebuilds it).
 
 A value remembered here is never handed to a caller: moves go out as :func:`fresh` copies, so a
 caller that mutates a move it was given (``object.__setattr__``) changes nothing the game
@@ -17,6 +21,12 @@ from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
 import attrs
+
+SLOT = "_speed"
+"""The name of the private slot of the states (``SpeedSlot``): not an attrs field."""
+_SPEED_SLOTS = frozenset({"__weakref__", SLOT})
+"""Slots of a state class besides its fields; a value built or copied field by field leaves the
+speed slot empty (a new state: nothing was found for it yet)."""
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -108,7 +118,7 @@ def _copier(cls: type) -> Callable[[Any], Any]:
         return lambda value: value  # nothing a caller could change
     slots = {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}
     setters = [_slot_setter(cls, name) for name in names]
-    if slots - set(names) <= {"__weakref__"} and all(setters) and all(
+    if slots - set(names) <= _SPEED_SLOTS and all(setters) and all(
             name.isidentifier() for name in names):
         return _slot_copier(cls, names, setters)
     read = attrgetter(*names)
@@ -196,7 +206,7 @@ def builder(cls: type) -> Callable[..., Any]:
     names = tuple(field.name for field in fields)
     slots = {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}
     setters = [_slot_setter(cls, name) for name in names]
-    if not names or not (slots - set(names) <= {"__weakref__"} and all(setters)) or not all(
+    if not names or not (slots - set(names) <= _SPEED_SLOTS and all(setters)) or not all(
             name.isidentifier() and not name.startswith("_") for name in names):
         return cls
     scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
@@ -241,7 +251,7 @@ def _evolver(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
     names = tuple(field.name for field in fields)
     slots = {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}
     setters = [_slot_setter(cls, name) for name in names]
-    if (not names or not (slots - set(names) <= {"__weakref__"} and all(setters))
+    if (not names or not (slots - set(names) <= _SPEED_SLOTS and all(setters))
             or hasattr(cls, "__attrs_post_init__") or hasattr(cls, "__attrs_pre_init__")
             or not all(field.validator is None and field.converter is None and field.init
                        and field.alias == field.name and field.name.isidentifier()

@@ -7,35 +7,33 @@ draw bounds per Forum; and with the memo builders of :mod:`sevenwonders.core.mem
 constructors of states, seats and the frequent events (they fill the slots of values made from
 the rules' own checked values). The game object (dice/game.py) chooses it; no reference module
 imports this one, and tests/dice/test_fast.py plays whole games through both and compares them.
-The cache is bounded, not pickled (the rules rebuild an empty one), and keyed by the identity of
-states, so that a game object stepping many live games in turn finds each game's states again.
+The cache is bounded and not pickled (the rules rebuild an empty one); what it found for a state
+is kept beside the state (its private slot, :func:`~sevenwonders.core.memo.found_for`), so that a
+game object stepping many live games in turn finds each game's states again, however many.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from sevenwonders.core.memo import BoundedDict, IdentityMemo, builder
+from sevenwonders.core.memo import SLOT, BoundedDict, builder
 from sevenwonders.dice import events as ev
 from sevenwonders.dice.legal import DieTerms
 from sevenwonders.dice.moves import DiceMove
 from sevenwonders.dice.options import RuleOptions
 from sevenwonders.dice.rules import Rules
-from sevenwonders.dice.state import DiceState, SeatState
+from sevenwonders.dice.state import DiceState, SeatState, SpeedSlot
 from sevenwonders.dice.tables import SheetTable, Tables
 from sevenwonders.dice.turn import SeatWork
-
-STATES = 1024
-"""Known states (made by the game or checked once) with the legal moves computed for them:
-enough for every live game of a server, a batched self-play loop or vectorised environments (at
-least the last 512 states made: hundreds of live games through one game object keep their
-rate), bounded all the same."""
 
 TERMS = 4096
 """Die cost tables per (sheet, set of active lasting effects): a sheet has a few lasting effects,
 so a game configuration needs some dozens; the bound only guards against odd sheet files."""
 
 _NO_STATE = object()
+_set_kept: Callable[[object, object], None] = SpeedSlot.__dict__[SLOT].__set__
+"""The private slot's own setter (the states are frozen: no ``__setattr__``)."""
 
 SeatMoves = list[tuple[DiceMove, ...] | None]
 
@@ -43,14 +41,19 @@ SeatMoves = list[tuple[DiceMove, ...] | None]
 class DiceCache:
     """Everything a Dice game remembers for speed."""
 
-    __slots__ = ("bounds", "last", "states", "terms")
+    __slots__ = ("bounds", "last", "owner", "played", "terms")
 
     def __init__(self) -> None:
+        self.owner = object()
+        """This memory's mark on the states it kept something beside (a token, so that a state
+        kept after its game object is gone keeps nothing else of it alive)."""
         self.last: tuple[object, SeatMoves] = (_NO_STATE, [])
-        """The last state trusted and its entry (one attribute: a thread reads both or none)."""
-        self.states: IdentityMemo[DiceState, SeatMoves] = IdentityMemo(STATES)
-        """A trusted state -> per seat, the legal moves once computed, as the rules' own values
-        (handed out only as copies)."""
+        """The last state trusted and its entry (one attribute: a thread reads both or none).
+        Every trusted state (made by the game or checked once) keeps its entry beside it, in its
+        private slot, as the pair ``(owner, entry)``: per seat, the legal moves once
+        computed, as the rules' own values (handed out only as copies)."""
+        self.played: tuple[object, SeatMoves | None, object] = (_NO_STATE, None, _NO_STATE)
+        """The state played last, its entry and the state made of it (:meth:`let_go`)."""
         self.terms: BoundedDict[tuple[str, int], DieTerms] = BoundedDict(TERMS)
         """(sheet, active lasting effects as a bit mask) -> die costs and gains."""
         self.bounds: BoundedDict[tuple[str, ...], tuple[int, ...]] = BoundedDict(TERMS)
@@ -59,16 +62,37 @@ class DiceCache:
     def trust(self, state: DiceState) -> SeatMoves:
         """Remember ``state`` as one of the game's own (or checked) states."""
         seats: SeatMoves = [None] * len(state.seats)
-        self.states.put(state, seats)
+        _set_kept(state, (self.owner, seats))
         self.last = (state, seats)
         return seats
 
+    def let_go(self, state: DiceState) -> None:
+        """Before ``state`` is played: if the state played last is neither ``state`` (played
+        again, with other moves) nor the one made of it (a playout going on), a caller steps
+        another game now, and the moves listed for that state are let go (its entry's seats
+        emptied: a reader finds a seat's moves or ``None`` and lists them again). They die
+        young instead of living on with a state the caller may keep a while longer (many live
+        games stepped in turn), where the garbage collector would walk them again and again."""
+        before, seats, after = self.played
+        if before is state or after is state:
+            return
+        self.played = (_NO_STATE, None, _NO_STATE)
+        if seats is not None:
+            for seat in range(len(seats)):
+                seats[seat] = None
+
     def entry(self, state: object) -> SeatMoves | None:
-        """The per-seat moves remembered for a known ``state``; None for an unknown one."""
+        """The per-seat moves remembered for a known ``state`` (which becomes the last one
+        met); None for an unknown one."""
         last = self.last
         if state is last[0]:
             return last[1]
-        return self.states.get(state)
+        kept = getattr(state, SLOT, None)
+        if type(kept) is tuple and kept[0] is self.owner:
+            seats: SeatMoves = kept[1]
+            self.last = (state, seats)  # the other calls of its step find it here
+            return seats
+        return None
 
 
 class FastRules(Rules):

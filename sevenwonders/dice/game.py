@@ -222,8 +222,11 @@ class DiceGame:
         # the engine plays its own copies of listed moves
         own = {seat: self._check_move(state, seat, moves[seat], entry)
                for seat in sorted(expected)}
+        cache = rules.cache
+        cache.let_go(state)
         after, events, known = rules.resolve(state, own)
-        seats = rules.cache.trust(after)  # made by the rules: trusted (the fast path)
+        cache.played = (state, entry, after)
+        seats = cache.trust(after)  # made by the rules: trusted (the fast path)
         for seat, options in known.items():
             seats[seat] = options
         return after, tuple(events)

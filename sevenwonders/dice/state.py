@@ -86,8 +86,17 @@ class SeatState:
         return len(self.bonuses) - self.bonuses.count(0)
 
 
+class SpeedSlot:
+    """The one private slot beside a state's fields where the game object's speed layer keeps
+    what it found for it (not a field: never compared, hashed, shown, pickled or turned into
+    JSON; a copy, an evolved or a loaded state starts without it). Only the speed layer reads
+    or fills it; it lives exactly as long as the state."""
+
+    __slots__ = ("_speed",)
+
+
 @attrs.frozen(slots=True)
-class DiceState:
+class DiceState(SpeedSlot):
     """The whole game. ``final_turn`` is 0 until the end is triggered (R19)."""
 
     turn: int

@@ -5,10 +5,11 @@ remembered or made faster, and tests/architects/test_fast.py plays random games 
 compares them. The game object (architects/game.py) chooses this layer; no reference module
 imports it.
 
-* :class:`~.moves.ArchitectsCache`: what one game object remembers (bounded, not pickled, states
-  keyed by identity so that one game object stepping many live games finds each game's last
-  state); :class:`~.moves.FastMoves`: the reference's legal moves with the payment situations
-  remembered, a city's cards tallied into one packed integer (fast/moves.py).
+* :class:`~.moves.ArchitectsCache`: what one game object remembers (bounded, not pickled; a
+  state's legal moves are kept beside the state, in its private slot, so that one game object
+  stepping any number of live games finds each game's states); :class:`~.moves.FastMoves`: the
+  reference's legal moves with the payment situations remembered, a city's cards tallied into
+  one packed integer (fast/moves.py).
 * :class:`~.drafts.Draft` and the city and state drafts (fast/drafts.py): values filled in on a
   plain object of the same layout and turned into the frozen class by ``__class__`` assignment
   (no ``__init__``).

@@ -10,6 +10,7 @@ from sevenwonders.architects.state import (
     ArchitectsState,
     City,
     Pending,
+    SpeedSlot,
     StartTurn,
 )
 from sevenwonders.architects.work import STATE_FIELDS, Work
@@ -37,8 +38,9 @@ class Draft(Work):
         return self  # type: ignore[return-value]
 
 
-class _StateDraft:
-    """An :class:`ArchitectsState` being filled in (no ``__init__``: made by a bare call)."""
+class _StateDraft(SpeedSlot):
+    """An :class:`ArchitectsState` being filled in (no ``__init__``: made by a bare call; its
+    speed slot, like the state's, is left empty)."""
 
     __slots__ = STATE_FIELDS
 

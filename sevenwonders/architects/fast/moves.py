@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sevenwonders.architects.data import STAGE_KEYS, stage_cost
@@ -17,17 +18,12 @@ from sevenwonders.architects.payment import Pay
 from sevenwonders.architects.state import (
     ArchitectsState,
     City,
+    SpeedSlot,
 )
 from sevenwonders.architects.tables import Tables
 from sevenwonders.architects.view import CityView
-from sevenwonders.core.memo import IdentityMemo
+from sevenwonders.core.memo import SLOT, IdentityMemo
 
-STATES = 1024
-"""States remembered with their legal moves: enough for every live game of a server, a batched
-self-play loop or vectorised environments (at least the last 512 states made: hundreds of live
-games through one game object keep their rate), bounded all the same."""
-CHECKED = 1024
-"""States from elsewhere (JSON, hand-built) that passed the structural check."""
 PAYMENTS = 50_000
 """Payment situations (wonder, stages built, grey cards, gold, usable tokens); some thousands
 occur in a configuration."""
@@ -37,6 +33,8 @@ LARGEST_STAGE = max(stage_cost(key)[0] for key in STAGE_KEYS)
 """The most cards a stage costs (4: "4d"): more of one kind changes no payment."""
 
 _NO_STATE = object()
+_set_kept: Callable[[object, object], None] = SpeedSlot.__dict__[SLOT].__set__
+"""The private slot's own setter (the states are frozen: no ``__setattr__``)."""
 
 StageKey = tuple[str, tuple[int, ...], int, bool, bool]
 """One stage, grey cards per resource, gold cards, economy and engineering usable."""
@@ -48,16 +46,20 @@ sources they must still have."""
 class ArchitectsCache:
     """Everything an Architects game remembers for speed."""
 
-    __slots__ = ("checked", "city_views", "handed", "last", "open_stages", "payments", "recent",
-                 "stage_payments", "stages", "states")
+    __slots__ = ("city_views", "handed", "last", "open_stages", "owner", "payments", "recent",
+                 "stage_payments", "stages")
 
     def __init__(self) -> None:
+        self.owner = object()
+        """This memory's mark on the states it kept something beside (a token, so that a state
+        kept after its game object is gone keeps nothing else of it alive)."""
         self.last: tuple[object, tuple[Move, ...]] = (_NO_STATE, ())
-        """The last state made and its moves (one attribute: a thread reads both or neither)."""
-        self.states: IdentityMemo[ArchitectsState, tuple[Move, ...]] = IdentityMemo(STATES)
-        """A state this game made (or checked) -> the legal moves of its seat to move, as the
-        engine's own values (handed out only as copies)."""
-        self.checked: IdentityMemo[ArchitectsState, bool] = IdentityMemo(CHECKED)
+        """The last state made and its moves (one attribute: a thread reads both or neither).
+        Every state this game made or checked keeps the legal moves of its seat to move beside
+        it, in its private slot (:func:`~sevenwonders.core.memo.found_for`), as the pair
+        ``(owner, moves)``: the engine's own values, handed out only as copies; ``None``
+        for a state from elsewhere that passed the structural check and whose moves are not
+        listed yet."""
         self.payments: dict[int, Situation] = {}
         """The builds open in a payment situation, keyed as :meth:`FastMoves.situation_of`
         packs it (cleared at PAYMENTS entries)."""
@@ -81,15 +83,45 @@ class ArchitectsCache:
         like ``open_stages``)."""
 
     def moves(self, state: ArchitectsState) -> tuple[Move, ...] | None:
-        """The remembered legal moves of ``state`` (None if the state is not known here)."""
+        """The remembered legal moves of ``state`` (None if not listed here yet); a state
+        found with its moves becomes the last one met (the calls of its step that follow)."""
         last = self.last
         if state is last[0]:
             return last[1]
-        return self.states.get(state)
+        kept = getattr(state, SLOT, None)
+        if type(kept) is tuple and kept[0] is self.owner and kept[1] is not None:
+            self.last = (state, kept[1])
+            found: tuple[Move, ...] = kept[1]
+            return found
+        return None
+
+    def known(self, state: object) -> bool:
+        """Whether this game made ``state`` or checked it (the pair is beside it); a state
+        found with its moves becomes the last one met (many live games stepped in turn: the
+        other calls of its step find it there)."""
+        if state is self.last[0]:
+            return True
+        kept = getattr(state, SLOT, None)
+        if type(kept) is not tuple or kept[0] is not self.owner:
+            return False
+        if kept[1] is not None:
+            self.last = (state, kept[1])
+        return True
 
     def remember(self, state: ArchitectsState, moves: tuple[Move, ...]) -> None:
+        """``state``, made or checked here, with the legal moves of its seat to move."""
         self.last = (state, moves)
-        self.states.put(state, moves)
+        _set_kept(state, (self.owner, moves))
+
+    def remember_pair(self, done: tuple[ArchitectsState, tuple[Move, ...]]) -> None:
+        """:meth:`remember` of the pair ``(state, moves)`` the caller made anyway."""
+        self.last = done
+        _set_kept(done[0], (self.owner, done[1]))
+
+    def checked(self, state: ArchitectsState) -> None:
+        """``state`` from elsewhere passed the structural check (its moves not listed yet)."""
+        if not self.known(state):
+            _set_kept(state, (self.owner, None))
 
 
 

@@ -3,16 +3,15 @@
 One object per game object (:class:`~sevenwonders.base.game.BaseGame`). Everything in it
 is bounded: tables keyed on the game's data (cards, boards) are as small as the data, and the
 rest is cleared past a size or at a new game. It is never pickled (``BaseGame.__getstate__`` drops
-it; a process pool's task does not carry it) and it keeps its speed for many live states at
-once: what was found for a state is remembered per state (:meth:`FastCache.state_memo`, the
-last :data:`MEMO_LIMIT` states met, trusted by identity).
+it; a process pool's task does not carry it) and it keeps its speed for any number of live
+states at once: what was found for a state is kept beside the state, in its private slot
+(:meth:`FastCache.state_memo`), and lives exactly as long as the caller keeps the state.
 """
 
 from __future__ import annotations
 
 import itertools
-import weakref
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from sevenwonders.base.effects import Produce
@@ -23,7 +22,8 @@ from sevenwonders.base.fast.payment import Folds, Template, TradeSituation, cost
 from sevenwonders.base.hooks import StageVariant
 from sevenwonders.base.legal import PLAIN_VARIANTS, stage_variants
 from sevenwonders.base.moves import Move
-from sevenwonders.base.state import BaseState, TurnMarks
+from sevenwonders.base.state import BaseState, SpeedSlot, TurnMarks
+from sevenwonders.core.memo import SLOT
 from sevenwonders.core.resources import Bag, Producer
 
 if TYPE_CHECKING:
@@ -33,11 +33,11 @@ if TYPE_CHECKING:
 TRADE_CACHE_LIMIT = 20_000
 # Content ids (what cities pay with and sell) are cleared at a new game past this many.
 ID_LIMIT = 5_000
-# How many states' findings are remembered at once (hundreds of live games through one game
-# object: at least the last 512 states made).
-MEMO_LIMIT = 1024
 # Sets of stage variants remembered by identity (an expansion's few tuples; cleared past this).
 VARIANT_LIMIT = 256
+
+_set_memo: Callable[[object, object], None] = SpeedSlot.__dict__[SLOT].__set__
+# the private slot's own setter (the states are frozen: no ``__setattr__``)
 
 
 class StateMemo:
@@ -45,26 +45,19 @@ class StateMemo:
     A playout lists every seat's moves and then plays them on that state, which needs the
     same entries again and checks the moves against the same rows.
 
-    It holds the state by a weak reference and leaves its table when the state dies: a
-    finished step's findings go at once (they never age into the collector's older
-    generations), and a live state's stay, however many live games share the tables."""
+    It is kept beside the state (the state's private slot) with ``owner``, the mark of the
+    game object's speed memory that found it: it goes with the state, and a live state's stay
+    however many live games share the game object."""
 
-    __slots__ = ("entries", "key", "keys", "memos", "moves", "produced", "ref")
+    __slots__ = ("entries", "keys", "moves", "owner", "produced")
 
-    def __init__(self, state: BaseState, memos: dict[int, StateMemo]) -> None:
-        self.key = id(state)
-        self.memos = memos
-        self.ref = weakref.ref(state, self.forget)
+    def __init__(self, state: BaseState, owner: object) -> None:
+        self.owner = owner
         self.entries: list[Entry | None] = [None] * len(state.cities)
         self.moves: dict[int, tuple[Move, ...]] = {}
         # each seat's row keys by card, and its stage template
         self.keys: dict[int, tuple[dict[str, RowKey], Template]] = {}
         self.produced = False  # made by the game object: it skips the checks of a foreign state
-
-    def forget(self, _: object) -> None:
-        """The state died: its findings leave the table."""
-        if self.memos.get(self.key) is self:
-            del self.memos[self.key]
 
 
 class FastCache:
@@ -116,7 +109,11 @@ class FastCache:
         self.stage_rows: dict[int, dict[str, tuple[Move, ...]]] = {}
         # field values (3: a Build, 5: a BuildStage) -> the one move of those values (shared)
         self.move_values: dict[tuple[Any, ...], Move] = {}
-        self.memos: dict[int, StateMemo] = {}
+        # the mark on the memos kept beside states (:meth:`state_memo`); a new one forgets them
+        self.owner = object()
+        # the state played last, its memo and the state made of it (:meth:`let_go`)
+        self.played: tuple[BaseState | None, StateMemo | None, BaseState | None] = (
+            None, None, None)
         # (card built, stage built, income) -> the turn's marks (``fast.turn``, expansions)
         self.marks_made: dict[tuple[str | None, bool, int], TurnMarks] = {}
         # the state met last and its memo, as one tuple (replaced whole: safe for threads)
@@ -174,7 +171,7 @@ class FastCache:
         self.stage_rows.clear()
         self.row_parts.clear()
         self.move_values.clear()
-        self.memos.clear()
+        self.owner = object()
         self.last = (None, None)
         self.no_template = _moves.shared_template(self, ((), 0, ()))
 
@@ -188,7 +185,6 @@ class FastCache:
             "template_ids": len(self.template_ids), "plain_templates": len(self.plain_templates),
             "rows": len(self.stage_rows),
             "row_parts": len(self.row_parts), "move_values": len(self.move_values),
-            "memos": len(self.memos),
             "stage_parts": len(self.stage_parts), "variant_sets": len(self.variant_sets),
             "marks_made": len(self.marks_made),
         }
@@ -196,20 +192,47 @@ class FastCache:
     # -- what the fast paths know of a state
 
     def state_memo(self, state: BaseState) -> StateMemo:
-        """The findings for ``state`` (new ones if it was not met lately). Keyed by the
-        state's id and checked by identity (a weak reference to the frozen state)."""
+        """The findings for ``state``, kept beside it (new ones if none of this game object's
+        are there: a state from elsewhere, or one whose memo another game object made)."""
         last = self.last
         if last[0] is state:
             return last[1]  # type: ignore[return-value]
-        memos = self.memos
-        memo = memos.get(id(state))
-        if memo is None or memo.ref() is not state:
-            memo = StateMemo(state, memos)
-            if len(memos) >= MEMO_LIMIT:
-                del memos[next(iter(memos))]  # the oldest
-            memos[id(state)] = memo
+        memo: StateMemo | None = getattr(state, SLOT, None)
+        if type(memo) is not StateMemo or memo.owner is not self.owner:
+            memo = StateMemo(state, self.owner)
+            _set_memo(state, memo)
         self.last = (state, memo)
         return memo
+
+    def fresh_memo(self, state: BaseState) -> StateMemo:
+        """A new memo for ``state``, a state just made (nothing is beside it yet: its slot is
+        not read, which would cost an exception), as the last state met."""
+        memo = StateMemo(state, self.owner)
+        _set_memo(state, memo)
+        self.last = (state, memo)
+        return memo
+
+    def let_go(self, state: BaseState) -> None:
+        """Before ``state`` is played: if the state played last is neither ``state`` (played
+        again, with other moves) nor the one made of it (a playout going on), a caller
+        steps another game now, and the moves and rows listed for that state are let go
+        (a new memo with its entries and its mark takes its place; the old one is not
+        changed, so a thread still reading it reads it whole). They die young instead of
+        living on with a state the caller may keep a while longer (many live games stepped
+        in turn), where the garbage collector would walk them again and again; played again,
+        the state finds them again."""
+        before, memo, after = self.played
+        if before is None or before is state or after is state:
+            return
+        self.played = (None, None, None)
+        found: object = getattr(before, SLOT, None)
+        if memo is not None and (memo.moves or memo.keys) and found is memo:
+            kept = StateMemo(before, memo.owner)
+            kept.entries = memo.entries
+            kept.produced = memo.produced
+            _set_memo(before, kept)
+            if self.last[0] is before:
+                self.last = (before, kept)
 
     def carry(self, before: BaseState, memo: StateMemo, after: BaseState) -> None:
         """Hand the entries of ``before`` (its ``memo``) on to ``after``, the state a step
@@ -220,7 +243,7 @@ class FastCache:
         (:func:`~.entries.stage_child`); the others are left to :func:`~.entries.entry`.
         This spares every seat's profile key (its cards hashed) and lookup on the next
         state."""
-        carried = self.state_memo(after).entries
+        carried = (self.state_memo(after) if after is before else self.fresh_memo(after)).entries
         tables = self.tables
         expansions = tables.expansions
         for seat, found in enumerate(memo.entries):
@@ -265,9 +288,13 @@ class FastCache:
         return found[1], found[2]
 
     def produced(self, state: object) -> bool:
-        """Whether ``state`` was marked as made by the game object (and still lives)."""
-        memo = self.memos.get(id(state))
-        return memo is not None and memo.produced and memo.ref() is state
+        """Whether ``state`` was marked as made by the game object; if so it becomes the last
+        state met (the other calls of its step find its memo there)."""
+        memo: StateMemo | None = getattr(state, SLOT, None)
+        if type(memo) is StateMemo and memo.owner is self.owner and memo.produced:
+            self.last = (state, memo)  # type: ignore[assignment]
+            return True
+        return False
 
     def entries(self, state: BaseState, seats: Iterable[int],
                 memo: StateMemo | None = None) -> list[Entry | None]:

@@ -212,7 +212,7 @@ def _next_state(fast: FastCache, state: BaseState, moves: Mapping[int, Move],
                                    done))
     # The entries go on (as FastCache.carry): the same one for a city without a new card or
     # stage, its child for one card or one stage more.
-    carried = fast.state_memo(after).entries
+    carried = fast.fresh_memo(after).entries
     for seat, found in enumerate(memo.entries):
         if found is not None:
             what = done[seat]
