@@ -34,13 +34,15 @@ A *table* ``--table AGENT`` (the score scale) plays one game per deal with the a
 seat and prints the points per player, the winner's points, the mean of each score line
 (science, wonder, guilds, civilian...), the share of seats reaching 20 science points, and the
 agent's CPU time per decision with a choice. ``--progress`` prints a line per finished deal to
-the error stream (to size a run before it ends).
+the error stream (to size a run before it ends). A serial run (``--workers 1``) stopped with
+SIGTERM prints each row with the deals it finished (and plays no further row).
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import signal
 import statistics
 import sys
 import time
@@ -136,12 +138,29 @@ def play_deal(game: Game[Any, Any, Any], candidate: Agent, opponent: Agent, seed
     return Deal(tuple(mine), control_row, statistics.fmean(theirs), timed.cpu, timed.choices)
 
 
+class Stop(Exception):
+    """Raised by SIGTERM in a serial run: the row ends with the deals finished (a deal's games
+    depend on its index alone, so the first ``k`` deals are the row ``--deals k`` plays)."""
+
+
+STOPPED: list[bool] = []
+"""Holds ``True`` once a SIGTERM stopped the run."""
+
+
+def _stop(signum: int, frame: Any) -> None:
+    STOPPED.append(True)
+    raise Stop
+
+
 def _play_deals(game: Game[Any, Any, Any], candidate: Agent, opponent: Agent, seed: int,
                 deals: Sequence[int], progress: bool = False) -> list[Deal]:
-    out = []
+    out: list[Deal] = []
     start = time.perf_counter()
     for d in deals:
-        out.append(play_deal(game, candidate, opponent, seed, d))
+        try:
+            out.append(play_deal(game, candidate, opponent, seed, d))
+        except Stop:
+            break
         if progress:
             print(f"deal {d + 1}/{len(deals)}: {time.perf_counter() - start:.0f}s",
                   file=sys.stderr, flush=True)
@@ -234,10 +253,13 @@ def play_table(game: Game[Any, Any, Any], spec: Agent, seed: int, deal: int) -> 
 
 def _play_tables(game: Game[Any, Any, Any], spec: Agent, seed: int, deals: Sequence[int],
                  progress: bool = False) -> list[Table]:
-    out = []
+    out: list[Table] = []
     start = time.perf_counter()
     for d in deals:
-        out.append(play_table(game, spec, seed, d))
+        try:
+            out.append(play_table(game, spec, seed, d))
+        except Stop:
+            break
         if progress:
             print(f"table {d + 1}/{len(deals)}: {time.perf_counter() - start:.0f}s",
                   file=sys.stderr, flush=True)
@@ -308,15 +330,21 @@ def main(argv: list[str] | None = None) -> None:
                         help="a line per finished deal on the error stream")
     args = parser.parse_args(argv)
     game = build_game(args.game, args.players)
+    if args.workers <= 1:
+        signal.signal(signal.SIGTERM, _stop)  # end the row early, with the deals played
     pool = ProcessPoolExecutor(max_workers=args.workers) if args.workers > 1 else None
     try:
         for spec in args.table or ():
+            if STOPPED:
+                break
             start = time.perf_counter()
             tables = play_tables(game, agent(spec), args.deals, args.seed, pool, args.progress)
             print(format_table(args.game, args.players, spec, summarize_tables(tables),
                                time.perf_counter() - start), flush=True)
         for row in args.row or (() if args.table else DEFAULT_ROWS):
-            candidate, _, opponent = row.partition("/")
+            if STOPPED:
+                break
+            candidate, _, opponent = row.rpartition("/")  # a candidate spec may hold a path
             start = time.perf_counter()
             deals = play_row(game, agent(candidate), agent(opponent), args.deals,
                              args.seed, pool, args.progress)

@@ -13,7 +13,10 @@ judged on ``--deals`` deals, fresh each generation and shared by every candidate
 random numbers): on each deal it plays every seat once against the current greedy in the other
 seats, and its figure is, per seat, its *lead* (its score minus the best other score at the
 table) minus the lead of the current greedy in that seat of the all-greedy game of that deal
-(the paired control); CMA-ES minimises the negated mean.
+(the paired control); with ``--scale-weight W`` it also plays each deal with the candidate in
+every seat and adds ``W`` times that table's points per player minus the all-greedy table's (the
+score scale, which winning against greedy alone does not raise); CMA-ES minimises the negated
+figure.
 
 After the last generation the mean of the search's distribution is *checked* on
 ``--check-deals`` deals from another seed (``--seed + 1_000_003``, never seen by the search)
@@ -91,23 +94,33 @@ def lead(result: GameResult, seat: int) -> float:
     return totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
 
 
+def points_per_player(result: GameResult) -> float:
+    """The mean total of a game's seats (the score scale of a table)."""
+    return statistics.fmean(sheet.total for sheet in result.scores)
+
+
 def judge(game: Game[Any, Any, Any], weights: BaseWeights, deals: list[int],
-          controls: dict[int, GameResult]) -> float:
-    """The candidate's mean paired lead over hand-set greedy on ``deals`` (see the module)."""
-    hand = GreedyAgent()
+          controls: dict[int, GameResult], scale_weight: float = 0.0) -> float:
+    """The candidate's mean paired lead over the current greedy on ``deals``, plus
+    ``scale_weight`` times its tables' paired points per player (see the module)."""
+    current = GreedyAgent()
     candidate = GreedyAgent(weights=weights, name="greedy-candidate")
     gains = []
+    scale = []
     for setup in deals:
         for seat in range(game.players):
-            seats: list[Any] = [hand] * game.players
+            seats: list[Any] = [current] * game.players
             seats[seat] = candidate
             gains.append(lead(play_game(game, seats, setup), seat)
                          - lead(controls[setup], seat))
-    return statistics.fmean(gains)
+        if scale_weight:
+            table = play_game(game, [candidate] * game.players, setup)
+            scale.append(points_per_player(table) - points_per_player(controls[setup]))
+    return statistics.fmean(gains) + (scale_weight * statistics.fmean(scale) if scale else 0.0)
 
 
 def tune(game: Game[Any, Any, Any], generations: int, deals: int, seed: int,
-         only: list[str] | None = None) -> BaseWeights:
+         only: list[str] | None = None, scale_weight: float = 0.0) -> BaseWeights:
     """The mean of the CMA-ES distribution after ``generations`` generations (moving the
     weights named in ``only``, every weight without it)."""
     import cma
@@ -121,10 +134,10 @@ def tune(game: Game[Any, Any, Any], generations: int, deals: int, seed: int,
         setups = [game_seed(seed, generation * deals + d) for d in range(deals)]
         controls = {s: play_game(game, [GreedyAgent()] * game.players, s) for s in setups}
         points = strategy.ask()
-        figures = [judge(game, weights_at(list(p), hand, moved), setups, controls)
+        figures = [judge(game, weights_at(list(p), hand, moved), setups, controls, scale_weight)
                    for p in points]
         strategy.tell(points, [-f for f in figures])
-        print(f"generation {generation + 1}: best lead {max(figures):+.2f}, median "
+        print(f"generation {generation + 1}: best figure {max(figures):+.2f}, median "
               f"{statistics.median(figures):+.2f} over {deals} deals x {game.players} seats, "
               f"{time.perf_counter() - start:.0f}s", flush=True)
     return weights_at(list(strategy.mean), hand, moved)
@@ -140,15 +153,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", nargs="+", default=None,
                         help="search only these weights (names, or name.AGE); all without it")
+    parser.add_argument("--scale-weight", type=float, default=0.0,
+                        help="add this times the candidate's all-candidate tables' points per "
+                             "player over the all-greedy tables' (the score scale)")
     parser.add_argument("--out", default="greedy_tuned.toml")
     parser.add_argument("--ship", action="store_true",
                         help="replace the package's weights if the check passes")
     args = parser.parse_args(argv)
     game = make_game("base", args.players)
-    tuned = tune(game, args.generations, args.deals, args.seed, args.only)
+    tuned = tune(game, args.generations, args.deals, args.seed, args.only, args.scale_weight)
     only = f" --only {' '.join(args.only)}" if args.only else ""
+    scale = f" --scale-weight {args.scale_weight}" if args.scale_weight else ""
     source = (f"tuned: benchmarks/tune_greedy.py --players {args.players} --generations "
-              f"{args.generations} --deals {args.deals} --seed {args.seed}{only}")
+              f"{args.generations} --deals {args.deals} --seed {args.seed}{only}{scale}")
     Path(args.out).write_text(format_weights(tuned, source), "utf-8")
     print(f"tuned weights written to {args.out}: {tuned}")
     start = time.perf_counter()
