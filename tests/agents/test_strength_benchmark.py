@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import attrs
 import pytest
 
 from sevenwonders.agents import GreedyAgent, RandomAgent
@@ -91,8 +92,6 @@ def test_a_tuning_run_may_move_only_the_named_weights() -> None:
 
 
 def test_greedy_on_a_weights_file_is_an_agent_by_name(tmp_path: Path) -> None:
-    import attrs
-
     from sevenwonders.agents.heuristics.weights import format_weights
 
     strength = _load("strength")
@@ -101,3 +100,20 @@ def test_greedy_on_a_weights_file_is_an_agent_by_name(tmp_path: Path) -> None:
     path.write_text(format_weights(changed, "test"), "utf-8")
     agent = strength.agent(f"greedy-file={path}")
     assert agent.weights == changed and agent.name == "greedy(w.toml)"
+
+
+def test_the_tuning_figure_of_the_current_weights_is_zero_with_the_score_scale() -> None:
+    tune = _load("tune_greedy")
+    from sevenwonders.simulation import game_seed, play_game
+
+    game = make_game("base", 3)
+    setups = [game_seed(11, d) for d in range(2)]
+    controls = {s: play_game(game, [GreedyAgent()] * 3, s) for s in setups}
+    assert tune.judge(game, read_weights(), setups, controls, scale_weight=1.0) == 0.0
+    builder = attrs.evolve(read_weights(), wonder_points=(3.0, 3.0, 3.0))
+    plain = tune.judge(game, builder, setups, controls)
+    scaled = tune.judge(game, builder, setups, controls, scale_weight=1.0)
+    tables = [play_game(game, [GreedyAgent(weights=builder, name="b")] * 3, s) for s in setups]
+    scale = sum(tune.points_per_player(t) - tune.points_per_player(controls[s])
+                for t, s in zip(tables, setups, strict=True)) / 2
+    assert scaled == pytest.approx(plain + scale)
