@@ -74,10 +74,18 @@ def test_remembered_values_with_the_features_equal_the_plain_ones() -> None:
 
 
 def _lines(weights: object, line: str) -> int:
+    """The line's points of one seat played with ``weights`` (the others the package's greedy),
+    every seat in turn over a few deals (at a table of like players they would split the
+    cards they all want)."""
     game = make_game("base", 4)
     agent = GreedyAgent(weights=weights, name="w")  # type: ignore[arg-type]
-    return sum(sheet.lines.get(line, 0)
-               for seed in range(4) for sheet in play_game(game, [agent] * 4, seed).scores)
+    total = 0
+    for seed in range(3):
+        for seat in range(4):
+            seats = [GreedyAgent()] * 4
+            seats[seat] = agent
+            total += play_game(game, seats, seed).scores[seat].lines.get(line, 0)
+    return total
 
 
 def test_a_large_science_potential_weight_makes_greedy_play_science() -> None:
