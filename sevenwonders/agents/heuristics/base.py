@@ -24,8 +24,10 @@ Every weight above is data (:mod:`sevenwonders.agents.heuristics.weights`): the 
 are the hand-set ones (``agents/data/greedy_base_hand.toml``); greedy plays with weights tuned
 from them (``agents/data/greedy_base.toml``, which says how). The functions take a ``weights``
 argument, the package's file by default, so a tuning run searches them without touching the
-code. A further weight, per wonder stage built by Age (0 by hand), values stages beyond their
-points.
+code. Further weights by Age (0 by hand) value what the figures above miss
+(:mod:`sevenwonders.agents.heuristics.base_features`): each wonder stage built beyond its points,
+each point its stages give, the share of the next stage's cost the city's own production pays,
+and what one more science symbol would add (science potential that grows as sets grow).
 
 A move changes only the seat's city: a build adds the card, pays the bank (nothing when a built
 card chains to it) and the neighbours, and takes the card's coins; a stage adds a stage and its
