@@ -47,10 +47,10 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -152,19 +152,27 @@ def _stop(signum: int, frame: Any) -> None:
     raise Stop
 
 
-def _play_deals(game: Game[Any, Any, Any], candidate: Agent, opponent: Agent, seed: int,
-                deals: Sequence[int], progress: bool = False) -> list[Deal]:
-    out: list[Deal] = []
+T = TypeVar("T")
+
+
+def _each(play: Callable[[int], T], deals: Sequence[int], progress: bool) -> list[T]:
+    """``play(deal)`` for each deal in order, until a :class:`Stop`; a progress line per deal."""
+    out: list[T] = []
     start = time.perf_counter()
     for d in deals:
         try:
-            out.append(play_deal(game, candidate, opponent, seed, d))
+            out.append(play(d))
         except Stop:
             break
         if progress:
             print(f"deal {d + 1}/{len(deals)}: {time.perf_counter() - start:.0f}s",
                   file=sys.stderr, flush=True)
     return out
+
+
+def _play_deals(game: Game[Any, Any, Any], candidate: Agent, opponent: Agent, seed: int,
+                deals: Sequence[int], progress: bool = False) -> list[Deal]:
+    return _each(lambda d: play_deal(game, candidate, opponent, seed, d), deals, progress)
 
 
 def play_row(game: Game[Any, Any, Any], candidate: Agent, opponent: Agent, deals: int,
@@ -253,17 +261,7 @@ def play_table(game: Game[Any, Any, Any], spec: Agent, seed: int, deal: int) -> 
 
 def _play_tables(game: Game[Any, Any, Any], spec: Agent, seed: int, deals: Sequence[int],
                  progress: bool = False) -> list[Table]:
-    out: list[Table] = []
-    start = time.perf_counter()
-    for d in deals:
-        try:
-            out.append(play_table(game, spec, seed, d))
-        except Stop:
-            break
-        if progress:
-            print(f"table {d + 1}/{len(deals)}: {time.perf_counter() - start:.0f}s",
-                  file=sys.stderr, flush=True)
-    return out
+    return _each(lambda d: play_table(game, spec, seed, d), deals, progress)
 
 
 def play_tables(game: Game[Any, Any, Any], spec: Agent, deals: int, seed: int = 0,
