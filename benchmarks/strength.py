@@ -1,8 +1,9 @@
 """Honest strength rows: rotating seats, iteration budgets, paired and unpaired margins.
 
     python -m benchmarks.strength [--game base|edifice|architects|dice] [--players 4]
-                                  [--deals 100] [--seed 0] [--workers 1]
+                                  [--deals 100] [--seed 0] [--workers 1] [--progress]
                                   [--row ismcts:100/greedy --row greedy/ismcts:30 ...]
+                                  [--table greedy --table ismcts:100 ...]
 
 A row ``CANDIDATE/OPPONENT`` plays every deal (a seeded set-up) ``players + 1`` times: once with
 the candidate in each seat and the opponent in every other (so the candidate is measured in
@@ -24,26 +25,38 @@ Figures of a row (``deals`` deals, ``deals * players`` candidate games):
 
 Agents are named as on the command line (:func:`sevenwonders.agents.make_agent`), and
 ``greedy-hand`` is greedy on the hand-set weights it was tuned from (an opponent that is not the
-search's own walk policy). Search budgets are walks (``ismcts:100``), never seconds, so a row
-is the same on any machine and under any load. Rows are for people to read; nothing here is
-timed by the tests.
+search's own walk policy), ``greedy-file=PATH`` greedy on the weights of a file of the data
+file's shape (a tuning run's output, before it ships). Search budgets are walks
+(``ismcts:100``), never seconds, so a row is the same on any machine and under any load. Rows
+are for people to read; nothing here is timed by the tests.
+
+A *table* ``--table AGENT`` (the score scale) plays one game per deal with the agent in every
+seat and prints the points per player, the winner's points, the mean of each score line
+(science, wonder, guilds, civilian...), the share of seats reaching 20 science points, and the
+agent's CPU time per decision with a choice. ``--progress`` prints a line per finished deal to
+the error stream (to size a run before it ends). A serial run (``--workers 1``) stopped with
+SIGTERM prints each row with the deals it finished (and plays no further row).
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import signal
 import statistics
+import sys
 import time
-from collections.abc import Sequence
+from collections import defaultdict
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 
 import attrs
 
 from sevenwonders.agents.base import Agent, make_agent
 from sevenwonders.agents.greedy import GreedyAgent
-from sevenwonders.agents.heuristics.weights import HAND_WEIGHTS
+from sevenwonders.agents.heuristics.weights import HAND_WEIGHTS, read_weights
 from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.games import make_game
@@ -91,6 +104,9 @@ def agent(spec: str) -> Agent:
     """An agent by its command-line name, or ``greedy-hand`` (see the module)."""
     if spec == "greedy-hand":
         return GreedyAgent(weights=HAND_WEIGHTS, name="greedy-hand")
+    if spec.startswith("greedy-file="):
+        path = spec.removeprefix("greedy-file=")
+        return GreedyAgent(weights=read_weights(path), name=f"greedy({Path(path).name})")
     return make_agent(spec)
 
 
@@ -122,16 +138,49 @@ def play_deal(game: Game[Any, Any, Any], candidate: Agent, opponent: Agent, seed
     return Deal(tuple(mine), control_row, statistics.fmean(theirs), timed.cpu, timed.choices)
 
 
+class Stop(Exception):
+    """Raised by SIGTERM in a serial run: the row ends with the deals finished (a deal's games
+    depend on its index alone, so the first ``k`` deals are the row ``--deals k`` plays)."""
+
+
+STOPPED: list[bool] = []
+"""Holds ``True`` once a SIGTERM stopped the run."""
+
+
+def _stop(signum: int, frame: Any) -> None:
+    STOPPED.append(True)
+    raise Stop
+
+
+T = TypeVar("T")
+
+
+def _each(play: Callable[[int], T], deals: Sequence[int], progress: bool) -> list[T]:
+    """``play(deal)`` for each deal in order, until a :class:`Stop`; a progress line per deal."""
+    out: list[T] = []
+    start = time.perf_counter()
+    for d in deals:
+        try:
+            out.append(play(d))
+        except Stop:
+            break
+        if progress:
+            print(f"deal {d + 1}/{len(deals)}: {time.perf_counter() - start:.0f}s",
+                  file=sys.stderr, flush=True)
+    return out
+
+
 def _play_deals(game: Game[Any, Any, Any], candidate: Agent, opponent: Agent, seed: int,
-                deals: Sequence[int]) -> list[Deal]:
-    return [play_deal(game, candidate, opponent, seed, d) for d in deals]
+                deals: Sequence[int], progress: bool = False) -> list[Deal]:
+    return _each(lambda d: play_deal(game, candidate, opponent, seed, d), deals, progress)
 
 
 def play_row(game: Game[Any, Any, Any], candidate: Agent, opponent: Agent, deals: int,
-             seed: int = 0, executor: Executor | None = None) -> list[Deal]:
+             seed: int = 0, executor: Executor | None = None,
+             progress: bool = False) -> list[Deal]:
     """Every deal of a row, in deal order (the same in any executor)."""
     if executor is None:
-        return _play_deals(game, candidate, opponent, seed, range(deals))
+        return _play_deals(game, candidate, opponent, seed, range(deals), progress)
     size = max(1, deals // 16)
     futures = [executor.submit(_play_deals, game, candidate, opponent, seed,
                                range(start, min(deals, start + size)))
@@ -187,6 +236,82 @@ def format_row(game_name: str, players: int, candidate: str, opponent: str,
             f"{f['ms_per_decision']:.1f} ms CPU/decision; {seconds:.0f}s wall")
 
 
+SCIENCE_MARK = 20
+"""A seat whose science line reaches this many points counts as a science seat."""
+
+
+@attrs.frozen
+class Table:
+    """One game of a table (every seat the same agent): every seat's score lines and total, and
+    the agent's CPU time and decisions with a choice in it."""
+
+    lines: tuple[dict[str, int], ...]
+    totals: tuple[int, ...]
+    cpu: float
+    choices: int
+
+
+def play_table(game: Game[Any, Any, Any], spec: Agent, seed: int, deal: int) -> Table:
+    """The game of deal ``deal`` with ``spec`` in every seat."""
+    timed = Timed(spec)
+    result = play_game(game, [timed] * game.players, game_seed(seed, deal), deal)
+    return Table(tuple(dict(sheet.lines) for sheet in result.scores),
+                 tuple(sheet.total for sheet in result.scores), timed.cpu, timed.choices)
+
+
+def _play_tables(game: Game[Any, Any, Any], spec: Agent, seed: int, deals: Sequence[int],
+                 progress: bool = False) -> list[Table]:
+    return _each(lambda d: play_table(game, spec, seed, d), deals, progress)
+
+
+def play_tables(game: Game[Any, Any, Any], spec: Agent, deals: int, seed: int = 0,
+                executor: Executor | None = None, progress: bool = False) -> list[Table]:
+    """Every game of a table row, in deal order (the same in any executor)."""
+    if executor is None:
+        return _play_tables(game, spec, seed, range(deals), progress)
+    size = max(1, deals // 16)
+    futures = [executor.submit(_play_tables, game, spec, seed,
+                               range(start, min(deals, start + size)))
+               for start in range(0, deals, size)]
+    return [table for future in futures for table in future.result()]
+
+
+def summarize_tables(tables: Sequence[Table]) -> dict[str, float]:
+    """A table row's figures: points per player and the winner's (with standard errors over
+    games), each score line's mean per player, the share of science seats, CPU per decision."""
+    per_game = [statistics.fmean(t.totals) for t in tables]
+    winners = [max(t.totals) for t in tables]
+    lines: defaultdict[str, list[int]] = defaultdict(list)
+    for t in tables:
+        for sheet in t.lines:
+            for line, value in sheet.items():
+                lines[line].append(value)
+    science = [sheet.get("science", 0) >= SCIENCE_MARK for t in tables for sheet in t.lines]
+    choices = sum(t.choices for t in tables)
+    points, points_error = mean_error(per_game)
+    winner, winner_error = mean_error(winners)
+    return {
+        "games": len(tables), "points": points, "points_error": points_error,
+        "winner": winner, "winner_error": winner_error,
+        "science_seats": statistics.fmean(science) if science else 0.0,
+        "ms_per_decision": 1000 * sum(t.cpu for t in tables) / choices if choices else 0.0,
+        **{f"line_{line}": statistics.fmean(values) for line, values in lines.items()},
+    }
+
+
+def format_table(game_name: str, players: int, spec: str, figures: dict[str, float],
+                 seconds: float) -> str:
+    """One printed table row."""
+    f = figures
+    shown = ", ".join(f"{name.removeprefix('line_')} {value:.1f}"
+                      for name, value in f.items() if name.startswith("line_"))
+    return (f"{game_name} {players}p all {spec}: {f['games']:.0f} games; points/player "
+            f"{f['points']:.1f} +/- {f['points_error']:.1f}, winner {f['winner']:.1f} +/- "
+            f"{f['winner_error']:.1f}; lines: {shown}; seats with {SCIENCE_MARK}+ science "
+            f"{f['science_seats']:.1%}; {f['ms_per_decision']:.1f} ms CPU/decision; "
+            f"{seconds:.0f}s wall")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Play and print each ``--row``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -197,15 +322,30 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--row", action="append", default=None,
                         help="CANDIDATE/OPPONENT agent specs (repeatable), e.g. ismcts:100/greedy")
+    parser.add_argument("--table", action="append", default=None,
+                        help="an agent spec to play in every seat (repeatable): the score scale")
+    parser.add_argument("--progress", action="store_true",
+                        help="a line per finished deal on the error stream")
     args = parser.parse_args(argv)
     game = build_game(args.game, args.players)
+    if args.workers <= 1:
+        signal.signal(signal.SIGTERM, _stop)  # end the row early, with the deals played
     pool = ProcessPoolExecutor(max_workers=args.workers) if args.workers > 1 else None
     try:
-        for row in args.row or DEFAULT_ROWS:
-            candidate, _, opponent = row.partition("/")
+        for spec in args.table or ():
+            if STOPPED:
+                break
+            start = time.perf_counter()
+            tables = play_tables(game, agent(spec), args.deals, args.seed, pool, args.progress)
+            print(format_table(args.game, args.players, spec, summarize_tables(tables),
+                               time.perf_counter() - start), flush=True)
+        for row in args.row or (() if args.table else DEFAULT_ROWS):
+            if STOPPED:
+                break
+            candidate, _, opponent = row.rpartition("/")  # a candidate spec may hold a path
             start = time.perf_counter()
             deals = play_row(game, agent(candidate), agent(opponent), args.deals,
-                             args.seed, pool)
+                             args.seed, pool, args.progress)
             print(format_row(args.game, args.players, candidate, opponent,
                              summarize(deals, args.players), time.perf_counter() - start),
                   flush=True)

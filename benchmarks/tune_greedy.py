@@ -2,16 +2,21 @@
 
     python -m benchmarks.tune_greedy [--players 4] [--generations 10] [--deals 12]
                                      [--check-deals 100] [--seed 0] [--out FILE] [--ship]
+                                     [--only science_next stage_cover ...]
 
 The weights (:mod:`sevenwonders.agents.heuristics.weights`) are searched as offsets from the
 package's current ones (:data:`~sevenwonders.agents.heuristics.weights.WEIGHTS`; the shipped
 tuned weights were searched from the hand-set ones, ``greedy_base_hand.toml``), each scaled by
-its own size (at least 0.3), by ``cma`` (CMA-ES). A candidate is judged on ``--deals`` deals,
-fresh each generation and shared by every candidate of it (common random numbers): on each deal
-it plays every seat once against the current greedy in the other seats, and its figure is, per
-seat, its *lead* (its score minus the best other score at the table) minus the lead of the
-current greedy in that seat of the all-greedy game of that deal (the paired control); CMA-ES
-minimises the negated mean.
+its own size (at least 0.3, or :data:`FEATURE_SCALES` for weights of a feature's own unit), by
+``cma`` (CMA-ES); ``--only`` moves only the named weights and keeps the others. A candidate is
+judged on ``--deals`` deals, fresh each generation and shared by every candidate of it (common
+random numbers): on each deal it plays every seat once against the current greedy in the other
+seats, and its figure is, per seat, its *lead* (its score minus the best other score at the
+table) minus the lead of the current greedy in that seat of the all-greedy game of that deal
+(the paired control); with ``--scale-weight W`` it also plays each deal with the candidate in
+every seat and adds ``W`` times that table's points per player minus the all-greedy table's (the
+score scale, which winning against greedy alone does not raise); CMA-ES minimises the negated
+figure.
 
 After the last generation the mean of the search's distribution is *checked* on
 ``--check-deals`` deals from another seed (``--seed + 1_000_003``, never seen by the search)
@@ -48,19 +53,38 @@ CHECK_SEED_OFFSET = 1_000_003
 SHIP_MARGIN = 2.0
 
 
-def scales(hand: list[float]) -> list[float]:
+SCALE_FLOOR = 0.3
+FEATURE_SCALES = {"science_next": 0.5, "stage_cover": 2.0, "wonder_points": 0.5}
+"""How far one unit moves a weight that reads a feature's own unit (points of the next science
+symbol, a share of a stage's cost, a wonder point) at least, so a weight at 0 can move."""
+
+
+def scales(hand: list[float], names: list[str] | None = None) -> list[float]:
     """How far one unit of the search's coordinates moves each weight."""
-    return [max(abs(value), 0.3) for value in hand]
+    names = names or WEIGHTS.vector_names()
+    return [max(abs(value), FEATURE_SCALES.get(name.split(".")[0], SCALE_FLOOR))
+            for value, name in zip(hand, names, strict=True)]
 
 
-def weights_at(point: list[float], hand: list[float]) -> BaseWeights:
-    """The weights at a point of the search (offsets from the hand-set weights), kept in range:
-    no negative weight, and a coin worth at most one point."""
+def searched(only: list[str] | None) -> list[int]:
+    """The positions of :meth:`BaseWeights.vector` the search moves (``only``: weight names, an
+    Age's value as ``science.2``; every weight without it)."""
     names = WEIGHTS.vector_names()
-    values = []
-    for name, base, scale, x in zip(names, hand, scales(hand), point, strict=True):
-        value = max(0.0, base + scale * x)
-        values.append(max(1.0, value) if name.startswith("coin_divisor") else value)
+    if not only:
+        return list(range(len(names)))
+    return [i for i, name in enumerate(names) if name in only or name.split(".")[0] in only]
+
+
+def weights_at(point: list[float], hand: list[float], moved: list[int] | None = None
+               ) -> BaseWeights:
+    """The weights at a point of the search (offsets of the ``moved`` weights from the starting
+    ones), kept in range: no negative weight, and a coin worth at most one point."""
+    names = WEIGHTS.vector_names()
+    moved = list(range(len(hand))) if moved is None else moved
+    values = list(hand)
+    for i, x in zip(moved, point, strict=True):
+        value = max(0.0, hand[i] + scales(hand, names)[i] * x)
+        values[i] = max(1.0, value) if names[i].startswith("coin_divisor") else value
     return BaseWeights.from_vector(values)
 
 
@@ -70,39 +94,53 @@ def lead(result: GameResult, seat: int) -> float:
     return totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
 
 
+def points_per_player(result: GameResult) -> float:
+    """The mean total of a game's seats (the score scale of a table)."""
+    return statistics.fmean(sheet.total for sheet in result.scores)
+
+
 def judge(game: Game[Any, Any, Any], weights: BaseWeights, deals: list[int],
-          controls: dict[int, GameResult]) -> float:
-    """The candidate's mean paired lead over hand-set greedy on ``deals`` (see the module)."""
-    hand = GreedyAgent()
+          controls: dict[int, GameResult], scale_weight: float = 0.0) -> float:
+    """The candidate's mean paired lead over the current greedy on ``deals``, plus
+    ``scale_weight`` times its tables' paired points per player (see the module)."""
+    current = GreedyAgent()
     candidate = GreedyAgent(weights=weights, name="greedy-candidate")
     gains = []
+    scale = []
     for setup in deals:
         for seat in range(game.players):
-            seats: list[Any] = [hand] * game.players
+            seats: list[Any] = [current] * game.players
             seats[seat] = candidate
             gains.append(lead(play_game(game, seats, setup), seat)
                          - lead(controls[setup], seat))
-    return statistics.fmean(gains)
+        if scale_weight:
+            table = play_game(game, [candidate] * game.players, setup)
+            scale.append(points_per_player(table) - points_per_player(controls[setup]))
+    return statistics.fmean(gains) + (scale_weight * statistics.fmean(scale) if scale else 0.0)
 
 
-def tune(game: Game[Any, Any, Any], generations: int, deals: int, seed: int) -> BaseWeights:
-    """The mean of the CMA-ES distribution after ``generations`` generations."""
+def tune(game: Game[Any, Any, Any], generations: int, deals: int, seed: int,
+         only: list[str] | None = None, scale_weight: float = 0.0) -> BaseWeights:
+    """The mean of the CMA-ES distribution after ``generations`` generations (moving the
+    weights named in ``only``, every weight without it)."""
     import cma
 
     hand = WEIGHTS.vector()
-    strategy = cma.CMAEvolutionStrategy([0.0] * len(hand), 0.3,
+    moved = searched(only)
+    strategy = cma.CMAEvolutionStrategy([0.0] * len(moved), 0.3,
                                         {"seed": seed + 1, "verbose": -9})
     for generation in range(generations):
         start = time.perf_counter()
         setups = [game_seed(seed, generation * deals + d) for d in range(deals)]
         controls = {s: play_game(game, [GreedyAgent()] * game.players, s) for s in setups}
         points = strategy.ask()
-        figures = [judge(game, weights_at(list(p), hand), setups, controls) for p in points]
+        figures = [judge(game, weights_at(list(p), hand, moved), setups, controls, scale_weight)
+                   for p in points]
         strategy.tell(points, [-f for f in figures])
-        print(f"generation {generation + 1}: best lead {max(figures):+.2f}, median "
+        print(f"generation {generation + 1}: best figure {max(figures):+.2f}, median "
               f"{statistics.median(figures):+.2f} over {deals} deals x {game.players} seats, "
               f"{time.perf_counter() - start:.0f}s", flush=True)
-    return weights_at(list(strategy.mean), hand)
+    return weights_at(list(strategy.mean), hand, moved)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -113,14 +151,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=12)
     parser.add_argument("--check-deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--only", nargs="+", default=None,
+                        help="search only these weights (names, or name.AGE); all without it")
+    parser.add_argument("--scale-weight", type=float, default=0.0,
+                        help="add this times the candidate's all-candidate tables' points per "
+                             "player over the all-greedy tables' (the score scale)")
     parser.add_argument("--out", default="greedy_tuned.toml")
     parser.add_argument("--ship", action="store_true",
                         help="replace the package's weights if the check passes")
     args = parser.parse_args(argv)
     game = make_game("base", args.players)
-    tuned = tune(game, args.generations, args.deals, args.seed)
+    tuned = tune(game, args.generations, args.deals, args.seed, args.only, args.scale_weight)
+    only = f" --only {' '.join(args.only)}" if args.only else ""
+    scale = f" --scale-weight {args.scale_weight}" if args.scale_weight else ""
     source = (f"tuned: benchmarks/tune_greedy.py --players {args.players} --generations "
-              f"{args.generations} --deals {args.deals} --seed {args.seed}")
+              f"{args.generations} --deals {args.deals} --seed {args.seed}{only}{scale}")
     Path(args.out).write_text(format_weights(tuned, source), "utf-8")
     print(f"tuned weights written to {args.out}: {tuned}")
     start = time.perf_counter()

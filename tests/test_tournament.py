@@ -202,6 +202,22 @@ def test_the_tournament_command_refuses_a_single_agent(
     assert "at least 2" in capsys.readouterr().err
 
 
+def test_the_default_search_budget_is_the_documented_one() -> None:
+    import re
+
+    from sevenwonders.agents.ismcts import DEFAULT_ITERATIONS
+    from sevenwonders.frontend.server.bots import BOTS
+
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    strength = re.search(r"\| `ismcts` \| (\d+) walks", (docs / "agents-strength.md").read_text())
+    assert strength is not None and int(strength.group(1)) == DEFAULT_ITERATIONS
+    # what the command line, a tournament and the benchmarks get for a plain "ismcts"
+    assert make_agent("ismcts").iterations == DEFAULT_ITERATIONS  # type: ignore[attr-defined]
+    server = re.search(r"`ismcts` \((\d+) iterations\)", (docs / "server.md").read_text())
+    assert server is not None
+    assert make_agent(BOTS["ismcts"]).iterations == int(server.group(1))  # type: ignore[attr-defined]
+
+
 @ratings
 @plots
 def test_plot_ratings_writes_an_image(tmp_path: Path) -> None:

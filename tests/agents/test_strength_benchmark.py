@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import attrs
 import pytest
 
 from sevenwonders.agents import GreedyAgent, RandomAgent
@@ -65,3 +66,54 @@ def test_the_hand_set_greedy_is_an_opponent_by_name() -> None:
     strength = _load("strength")
     hand = strength.agent("greedy-hand")
     assert hand.name == "greedy-hand" and strength.agent("greedy").name == "greedy"
+
+
+def test_a_table_row_reads_the_score_lines_of_its_games() -> None:
+    strength = _load("strength")
+    game = make_game("base", 3)
+    tables = strength.play_tables(game, GreedyAgent(), 2, seed=4)
+    figures = strength.summarize_tables(tables)
+    totals = [total for table in tables for total in table.totals]
+    assert figures["games"] == 2 and figures["points"] == pytest.approx(sum(totals) / 6)
+    assert figures["winner"] == pytest.approx(sum(max(t.totals) for t in tables) / 2)
+    science = [sheet["science"] for table in tables for sheet in table.lines]
+    assert figures["line_science"] == pytest.approx(sum(science) / 6)
+    assert figures["ms_per_decision"] > 0
+    assert "points/player" in strength.format_table("base", 3, "greedy", figures, 0.0)
+
+
+def test_a_tuning_run_may_move_only_the_named_weights() -> None:
+    tune = _load("tune_greedy")
+    start = read_weights().vector()
+    moved = tune.searched(["science_next", "neighbour_payment"])
+    assert len(moved) == 4
+    tuned = tune.weights_at([1.0] * len(moved), start, moved).vector()
+    assert [i for i, (a, b) in enumerate(zip(start, tuned, strict=True)) if a != b] == moved
+
+
+def test_greedy_on_a_weights_file_is_an_agent_by_name(tmp_path: Path) -> None:
+    from sevenwonders.agents.heuristics.weights import format_weights
+
+    strength = _load("strength")
+    changed = attrs.evolve(read_weights(), science_next=(1.0, 1.0, 1.0))
+    path = tmp_path / "w.toml"
+    path.write_text(format_weights(changed, "test"), "utf-8")
+    agent = strength.agent(f"greedy-file={path}")
+    assert agent.weights == changed and agent.name == "greedy(w.toml)"
+
+
+def test_the_tuning_figure_of_the_current_weights_is_zero_with_the_score_scale() -> None:
+    tune = _load("tune_greedy")
+    from sevenwonders.simulation import game_seed, play_game
+
+    game = make_game("base", 3)
+    setups = [game_seed(11, d) for d in range(2)]
+    controls = {s: play_game(game, [GreedyAgent()] * 3, s) for s in setups}
+    assert tune.judge(game, read_weights(), setups, controls, scale_weight=1.0) == 0.0
+    builder = attrs.evolve(read_weights(), wonder_points=(3.0, 3.0, 3.0))
+    plain = tune.judge(game, builder, setups, controls)
+    scaled = tune.judge(game, builder, setups, controls, scale_weight=1.0)
+    tables = [play_game(game, [GreedyAgent(weights=builder, name="b")] * 3, s) for s in setups]
+    scale = sum(tune.points_per_player(t) - tune.points_per_player(controls[s])
+                for t, s in zip(tables, setups, strict=True)) / 2
+    assert scaled == pytest.approx(plain + scale)

@@ -24,8 +24,10 @@ Every weight above is data (:mod:`sevenwonders.agents.heuristics.weights`): the 
 are the hand-set ones (``agents/data/greedy_base_hand.toml``); greedy plays with weights tuned
 from them (``agents/data/greedy_base.toml``, which says how). The functions take a ``weights``
 argument, the package's file by default, so a tuning run searches them without touching the
-code. A further weight, per wonder stage built by Age (0 by hand), values stages beyond their
-points.
+code. Further weights by Age (0 by hand) value what the figures above miss
+(:mod:`sevenwonders.agents.heuristics.base_features`): each wonder stage built beyond its points,
+each point its stages give, the share of the next stage's cost the city's own production pays,
+and what one more science symbol would add (science potential that grows as sets grow).
 
 A move changes only the seat's city: a build adds the card, pays the bank (nothing when a built
 card chains to it) and the neighbours, and takes the card's coins; a stage adds a stage and its
@@ -46,10 +48,16 @@ import attrs
 
 from sevenwonders.agents.determinize import determinizer_for
 from sevenwonders.agents.heuristics import margins_of
+from sevenwonders.agents.heuristics.base_features import (
+    science_next,
+    stage_effects,
+    stage_value,
+    stages_of,
+    wonder_of,
+)
 from sevenwonders.agents.heuristics.edifice import PARTICIPATE, project_value
 from sevenwonders.agents.heuristics.memo import Memo
 from sevenwonders.agents.heuristics.weights import WEIGHTS, BaseWeights
-from sevenwonders.base.cards import Stage, Wonder
 from sevenwonders.base.effects import (
     BuildFromDiscard,
     Coins,
@@ -84,38 +92,19 @@ POWERS = (PlayLastCard, BuildFromDiscard, FreeFirstOfColour, FreeFirstOfAge, Fre
           FreeOncePerAge)
 
 
-def _wonder(game: Any, name: str) -> Wonder:
-    """A wonder board by name, expansions' boards included."""
-    wonders = getattr(game.rules, "wonders", None) or game.edition.wonders
-    wonder: Wonder = wonders[name]
-    return wonder
-
-
-def _stages(game: Any, city: City) -> tuple[Stage, ...]:
-    return _wonder(game, city.wonder).stages(city.side)
-
-
-def _stage_effects(stage: Stage, choice: int = 0) -> tuple[Effect, ...]:
-    with_choice = getattr(stage, "effects_with", None)
-    if with_choice is not None:
-        effects: tuple[Effect, ...] = with_choice(choice)
-        return effects
-    return stage.effects
-
-
 def _city_effects(game: Any, city: City) -> list[Effect]:
     effects: list[Effect] = []
     for name in city.cards:
         effects.extend(game.edition.cards[name].effects)
     choices = getattr(city, "stage_choices", ())
-    for i, stage in enumerate(_stages(game, city)[: city.stages]):
-        effects.extend(_stage_effects(stage, choices[i] if i < len(choices) else 0))
+    for i, stage in enumerate(stages_of(game, city)[: city.stages]):
+        effects.extend(stage_effects(stage, choices[i] if i < len(choices) else 0))
     return effects
 
 
 def _shields(game: Any, city: City) -> int:
     total: int = sum(game.edition.cards[name].shields for name in city.cards)
-    return total + sum(stage.shields for stage in _stages(game, city)[: city.stages])
+    return total + sum(stage.shields for stage in stages_of(game, city)[: city.stages])
 
 
 def _count(game: Any, cities: tuple[City, ...], seats: tuple[int, ...], counts: tuple[str, ...]
@@ -204,7 +193,7 @@ def _effects_value(game: Any, age: int, city: City, weights: BaseWeights) -> flo
             share = 1.0 if len(effect.options) == 1 else weights.choice_unit
             for letter in effect.options:
                 units[letter] += share * effect.amount
-    resource = _wonder(game, city.wonder).resource
+    resource = wonder_of(game, city.wonder).resource
     for letter in resource:
         units[letter] += 1
     production = 0.0
@@ -218,6 +207,10 @@ def _effects_value(game: Any, age: int, city: City, weights: BaseWeights) -> flo
     )
     value += weights.power * (4 - age) * sum(1 for e in effects if isinstance(e, POWERS))
     value += weights.stage[at] * city.stages
+    if weights.science_next[at]:
+        value += weights.science_next[at] * science_next(effects)
+    if weights.stage_cover[at] or weights.wonder_points[at]:
+        value += stage_value(game, at, city, effects, weights)
     if weights.chain[at]:
         built = set(city.cards)
         chains = _chains(game.edition)
@@ -286,11 +279,11 @@ def apply_city(game: Any, state: BaseState, seat: int, move: Any) -> tuple[City,
         after = (*cities[:seat], city, *cities[seat + 1:])
         city = _replace(city, coins=city.coins + _gains(game, card.effects, after, seat))
     elif isinstance(move, BuildStage):
-        stages = _stages(game, city)
+        stages = stages_of(game, city)
         if city.stages >= len(stages):
             return city, 0.0
         stage = stages[city.stages]
-        effects = _stage_effects(stage, getattr(move, "choice", 0))
+        effects = stage_effects(stage, getattr(move, "choice", 0))
         extra: dict[str, Any] = {}
         if hasattr(city, "stage_choices"):
             extra["stage_choices"] = (*city.stage_choices, getattr(move, "choice", 0))

@@ -25,8 +25,12 @@ from sevenwonders.errors import DataFileError
 WEIGHTS_FILE = "greedy_base.toml"
 HAND_FILE = "greedy_base_hand.toml"
 AGES = (1, 2, 3)
-BY_AGE = ("production", "coin_divisor", "discount", "chain", "science", "stage")
+BY_AGE = ("production", "coin_divisor", "discount", "chain", "science", "stage",
+          "science_next", "stage_cover", "wonder_points")
 """The weights given per Age (a table of three values in the file)."""
+OPTIONAL = {"science_next": (0.0, 0.0, 0.0), "stage_cover": (0.0, 0.0, 0.0),
+            "wonder_points": (0.0, 0.0, 0.0)}
+"""Weights a file may leave out (0: the judgement before they existed), by name."""
 
 
 def _by_age(value: Any) -> tuple[float, float, float]:
@@ -50,12 +54,20 @@ class BaseWeights:
     chain: tuple[float, float, float] = attrs.field(converter=_by_age)
     science: tuple[float, float, float] = attrs.field(converter=_by_age)
     stage: tuple[float, float, float] = attrs.field(converter=_by_age)
+    science_next: tuple[float, float, float] = attrs.field(
+        default=OPTIONAL["science_next"], converter=_by_age)
+    stage_cover: tuple[float, float, float] = attrs.field(
+        default=OPTIONAL["stage_cover"], converter=_by_age)
+    wonder_points: tuple[float, float, float] = attrs.field(
+        default=OPTIONAL["wonder_points"], converter=_by_age)
 
     @classmethod
     def from_mapping(cls, table: Mapping[str, Any]) -> BaseWeights:
         """The weights of a ``[weights]`` table (Age tables keyed ``"1"``, ``"2"``, ``"3"``)."""
         values = dict(table)
         for name in BY_AGE:
+            if name in OPTIONAL and name not in values:
+                continue
             values[name] = tuple(values[name][str(age)] for age in AGES)
         return cls(**values)
 
