@@ -9,7 +9,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from sevenwonders.agents.network import network_for
+from sevenwonders.agents.network import NetworkUnavailableError, network_for
 from sevenwonders.core.protocol import Game
 from sevenwonders.games import AgentPresets
 
@@ -33,11 +33,14 @@ OPTIONS = (
 DEFAULTS: dict[str, object] = {
     "exploration": 0.7, "horizon": 8, "width": 6, "rollout": "greedy", "depth": 1,
     "root": "paired", "evidence": 1.0, "cut_evidence": math.inf, "chance": "outcomes",
-    "turns": None, "leaf": "heuristic",
+    "turns": None, "leaf": "net",
 }
 """The generic value of every option: a paired flat search of the heuristic's 6 best moves,
 anchored on the greedy move, whose walks run 8 steps and may overrule the greedy move only when
-they reach the end of the game (an endgame search, as Dice's preset)."""
+they reach the end of the game (an endgame search, as Dice's preset); where a value network
+ships (the base game with 4 players) and numpy is installed, walks of :data:`NET_HORIZON` steps
+scored by the network instead, which may overrule the greedy move from the first Age
+(:func:`resolve_networks`; ``leaf="heuristic"`` keeps the endgame search)."""
 UNRANKED_DEFAULTS: dict[str, object] = {
     **DEFAULTS, "root": "tree", "depth": None, "horizon": 2, "cut_evidence": 1.0,
 }
@@ -135,7 +138,13 @@ def resolve_networks(game: Game[Any, Any, Any], settings: Settings,
     ``evidence``) and walks are cut after :data:`NET_HORIZON` steps, unless ``given``."""
     if settings.leaf != "net" and settings.rollout != "policy":
         return
-    if network_for(game) is None:
+    try:
+        network = network_for(game)
+    except NetworkUnavailableError:
+        if "leaf" in given or "rollout" in given:
+            raise
+        network = None  # the default leaf without numpy: the heuristic's, as before
+    if network is None:
         settings.leaf = "heuristic"
         settings.rollout = "greedy" if settings.rollout == "policy" else settings.rollout
     elif settings.leaf == "net":

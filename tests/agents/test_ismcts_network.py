@@ -6,7 +6,10 @@ import pytest
 
 pytest.importorskip("numpy")
 
-from sevenwonders.agents import ISMCTSAgent, make_agent
+import math
+
+from sevenwonders.agents import ISMCTSAgent, make_agent, network
+from sevenwonders.agents import ismcts_options as search
 from sevenwonders.core.rng import Rng
 from sevenwonders.games import make_game
 from sevenwonders.simulation import play_game
@@ -42,14 +45,46 @@ def test_value_leaves_play_legal_moves_and_replay_for_a_seed(options: dict[str, 
 
 def test_value_leaves_let_the_search_act_in_the_first_age() -> None:
     """With heuristic leaves a cut walk may not overrule greedy (the search plays greedy in Age
-    I); with value leaves cut walks are evidence, so some Age I move differs from greedy's."""
-    greedy = _decisions(ISMCTSAgent(iterations=1), seed=9)
-    heuristic = _decisions(ISMCTSAgent(iterations=60), seed=9)
-    net = [_decisions(ISMCTSAgent(iterations=60, leaf="net", evidence=0.5), seed=s)
-           for s in (9, 10, 11)]
+    I); with value leaves (the default where a network ships) cut walks are evidence, so some
+    Age I move differs from greedy's."""
+    seeds = (9, 10, 11)
+    greedy = [_decisions(ISMCTSAgent(iterations=1, leaf="heuristic"), seed=s) for s in seeds]
+    heuristic = [_decisions(ISMCTSAgent(iterations=60, leaf="heuristic"), seed=s) for s in seeds]
+    net = [_decisions(ISMCTSAgent(iterations=60), seed=s) for s in seeds]
     assert heuristic == greedy
-    assert any(moves != _decisions(ISMCTSAgent(iterations=1), seed=s)
-               for moves, s in zip(net, (9, 10, 11), strict=True))
+    assert net != greedy
+
+
+def test_the_default_leaf_resolves_to_the_network_in_base_4p_only() -> None:
+    agent = ISMCTSAgent(iterations=10)
+    assert agent.leaf == "net"
+    settings = agent.settings("base", players=4)
+    search.resolve_networks(make_game("base", 4), settings, agent.given)
+    assert (settings.leaf, settings.horizon, settings.cut_evidence) == ("net", 3, 1.0)
+    settings = agent.settings("base", players=3)
+    search.resolve_networks(make_game("base", 3), settings, agent.given)
+    assert (settings.leaf, settings.horizon, settings.cut_evidence) == ("heuristic", 8, math.inf)
+    given = ISMCTSAgent(iterations=10, horizon=5, cut_evidence=2.0)
+    settings = given.settings("base", players=4)
+    search.resolve_networks(make_game("base", 4), settings, given.given)
+    assert (settings.leaf, settings.horizon, settings.cut_evidence) == ("net", 5, 2.0)
+
+
+def test_without_numpy_the_default_leaf_is_the_heuristic(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    monkeypatch.setattr(network, "_numpy", _no_numpy)
+    monkeypatch.setattr(network, "_networks", {})
+    game = make_game("base", 4)
+    settings = ISMCTSAgent(iterations=10).settings("base", players=4)
+    search.resolve_networks(game, settings, {})
+    assert settings.leaf == "heuristic"
+    with pytest.raises(network.NetworkUnavailableError):
+        search.resolve_networks(game, ISMCTSAgent(leaf="net").settings("base", players=4),
+                                {"leaf": "net"})
+
+
+def _no_numpy() -> None:
+    raise network.NetworkUnavailableError("no numpy here")
 
 
 def test_network_options_fall_back_where_no_network_ships() -> None:
