@@ -124,3 +124,19 @@ def test_without_numpy_the_network_raises_a_library_error(monkeypatch: Any) -> N
     monkeypatch.setitem(sys.modules, "numpy", None)
     with pytest.raises(nets.NetworkUnavailableError, match=r"sevenwonders\[rl\]"):
         nets._numpy()
+
+
+def test_the_training_run_writes_a_network_the_agent_loads(tmp_path: Any) -> None:
+    pytest.importorskip("torch")
+    from benchmarks import train_network
+
+    out = tmp_path / "net.npz"
+    train_network.main(["--games", "3", "--selfplay-games", "2", "--epochs", "1",
+                        "--hidden", "16", "--seed", "5", "--out", str(out)])
+    with np.load(out) as data:
+        arrays = {name: data[name] for name in data.files}
+    game = make_game("base", 4)
+    network = nets.Network(game, arrays)
+    state = game.new_game(1)
+    moves, logits = network.legal_logits(game.view(state, 2), state, game.legal_moves(state, 2))
+    assert len(moves) == len(logits) > 1 and arrays["w0"].dtype == np.float16
