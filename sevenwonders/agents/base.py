@@ -30,7 +30,7 @@ class Agent(Protocol):
         ...
 
 
-AGENT_NAMES = ("random", "greedy", "ismcts")
+AGENT_NAMES = ("random", "greedy", "ismcts", "learned")
 
 
 def make_agent(spec: str) -> Agent:
@@ -44,7 +44,10 @@ def make_agent(spec: str) -> Agent:
     (play simulations to the end instead of cutting them), ``ismcts:evidence=1.5``,
     ``ismcts:preset=off`` (ignore the game's preset, :data:`sevenwonders.agents.ismcts.PRESETS`),
     ``ismcts:chance=open`` (no chance nodes: a tree move's statistics mix every outcome of
-    chance).
+    chance), ``ismcts:leaf=net`` (cut walks valued by the shipped value network),
+    ``ismcts:rollout=policy`` (walk moves drawn from the policy network); ``learned`` (the
+    policy network's best move, :class:`sevenwonders.agents.learned.LearnedAgent`) or
+    ``learned:temperature=0.5`` (a sample from its softmax).
     """
     from sevenwonders.agents.greedy import GreedyAgent
     from sevenwonders.agents.ismcts import ISMCTSAgent
@@ -55,6 +58,8 @@ def make_agent(spec: str) -> Agent:
         return RandomAgent()
     if name == "greedy" and not parts:
         return GreedyAgent()
+    if name == "learned":
+        return _learned(spec, parts)
     if name == "ismcts":
         options: dict[str, Any] = {}
         try:
@@ -62,7 +67,7 @@ def make_agent(spec: str) -> Agent:
                 key, equals, value = part.partition("=")
                 if not equals:
                     key, value = "iterations", key
-                if key in ("rollout", "root", "chance"):
+                if key in ("rollout", "root", "chance", "leaf"):
                     options[key] = value
                 elif key == "preset":
                     if value not in ("on", "off"):
@@ -82,7 +87,7 @@ def make_agent(spec: str) -> Agent:
                     raise InvalidOptionError(
                         f"unknown ismcts option {key!r} (iterations, seconds, exploration, "
                         "horizon, width, rollout, depth, root, evidence, cut_evidence, chance, "
-                        "turns, preset)"
+                        "turns, leaf, preset)"
                     )
             return ISMCTSAgent(**options)
         except ValueError as error:
@@ -91,3 +96,19 @@ def make_agent(spec: str) -> Agent:
         f"unknown agent {spec!r}; choose one of {', '.join(AGENT_NAMES)} "
         "(ismcts takes options: ismcts:iterations=100, ismcts:seconds=0.5)"
     )
+
+
+def _learned(spec: str, parts: list[str]) -> Agent:
+    """The ``learned`` agent of a spec's options (``temperature=...``)."""
+    from sevenwonders.agents.learned import LearnedAgent
+
+    options: dict[str, float] = {}
+    try:
+        for part in parts:
+            key, equals, value = part.partition("=")
+            if key != "temperature" or not equals:
+                raise InvalidOptionError(f"unknown learned option {part!r} (temperature)")
+            options[key] = float(value)
+        return LearnedAgent(**options)
+    except ValueError as error:
+        raise InvalidOptionError(f"bad agent {spec!r}: {error}") from None

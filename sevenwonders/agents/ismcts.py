@@ -32,8 +32,13 @@ with the seat's view (:mod:`sevenwonders.agents.determinize`), and walks the sea
   answered it, whatever the number of steps (pending decisions) the turns took.
 
 The playout policy is the game's heuristic played greedily (``rollout="greedy"``, the default:
-the greedy agent's move), its fast policy (``rollout="fast"``), or the greedy move 3 times in 4
-and the fast policy's else (``rollout="mixed"``: walk opponents that are not only greedy).
+the greedy agent's move), its fast policy (``rollout="fast"``), the greedy move 3 times in 4
+and the fast policy's else (``rollout="mixed"``), or the policy network's softmax sampled
+(``rollout="policy"``, :mod:`sevenwonders.agents.network`): walk opponents not only greedy.
+With ``leaf="net"`` a cut walk is scored by the value network (each seat's expected end reward)
+instead of the heuristic's leaf values, and counts as evidence like a finished walk
+(``cut_evidence`` is then ``evidence`` unless given), so the search acts from the first Age.
+Where no network ships, both fall back to the heuristic and the greedy policy.
 
 How the root moves share the budget (``root``):
 
@@ -99,15 +104,17 @@ from sevenwonders.agents.ismcts_options import (
     SCALE,
     UNRANKED_DEFAULTS,
     UNSET,
-    WIN_WEIGHT,
     Settings,
     Unset,
     check_options,
+    resolve_networks,
 )
+from sevenwonders.agents.network import Network, network_for, policy_playout
 from sevenwonders.agents.search_tree import (
     WIDENING,
     WIDENING_POWER,
     Node,
+    final_rewards,
     mean,
     sigmoid,
     standard_error,
@@ -142,6 +149,7 @@ class ISMCTSAgent:
         cut_evidence: float | Unset = UNSET,
         chance: str | Unset = UNSET,
         turns: int | Unset | None = UNSET,
+        leaf: str | Unset = UNSET,
         preset: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
@@ -153,7 +161,7 @@ class ISMCTSAgent:
         arguments: dict[str, object] = {
             "exploration": exploration, "horizon": horizon, "width": width, "rollout": rollout,
             "depth": depth, "root": root, "evidence": evidence, "cut_evidence": cut_evidence,
-            "chance": chance, "turns": turns,
+            "chance": chance, "turns": turns, "leaf": leaf,
         }
         given = {key: value for key, value in arguments.items() if value is not UNSET}
         check_options(given)
@@ -172,6 +180,7 @@ class ISMCTSAgent:
         self.cut_evidence = generic.cut_evidence
         self.chance = generic.chance
         self.turns = generic.turns
+        self.leaf = generic.leaf
 
     def settings(self, game_name: str | None = None, ranked: bool = True,
                  players: int | None = None) -> Settings:
@@ -218,6 +227,7 @@ class ISMCTSAgent:
         if determinize is None:
             return GreedyAgent().choose(game, view, legal, rng)
         settings = self.settings(game.name, evaluate_state_for(game) is not None, game.players)
+        resolve_networks(game, settings, self.given)
         if settings.root == "paired":
             return self._choose_paired(game, view, legal, rng, settings)
         seat: int = view.seat
@@ -343,10 +353,11 @@ class _Search:
         self.root = Node()
         self.root_moves = candidates
         policies = {"greedy": greedy_policy_for, "fast": playout_policy_for,
-                    "mixed": mixed_policy_for}
+                    "mixed": mixed_policy_for, "policy": policy_playout}
         self.policy: PlayoutMove = policies[settings.rollout](game)
         self.ranker: EvaluateState | None = evaluate_state_for(game)
         self.leaf_values = leaf_values_for(game)
+        self.network: Network | None = network_for(game) if settings.leaf == "net" else None
         # the other seats' policy moves in the first step of a forced walk, by seat and generator:
         # the same for every root move of a round (same state, same generator), so computed once
         self.first_moves: dict[tuple[int, Rng], tuple[Any, Rng]] = {}
@@ -397,7 +408,8 @@ class _Search:
                     away = True
             if node is None and (plies >= (MAX_PLIES if horizon is None else horizon)
                                  or (turns is not None and returns >= turns)):
-                rewards = tuple(sigmoid(v / SCALE) for v in self.leaf_values(game, state))
+                rewards = (self.network.values(state) if self.network is not None else
+                           tuple(sigmoid(v / SCALE) for v in self.leaf_values(game, state)))
                 self.cut = True
                 break
             decider = self._decider(to_move) if node is not None else None
@@ -439,7 +451,7 @@ class _Search:
             elif self.chance and not game.is_over(state):
                 node = self._outcome(node, state)
         if rewards is None:
-            rewards = _final_rewards(game, state)
+            rewards = final_rewards(game, state)
         for visited, mover in path:
             visited.visits += 1
             visited.total += rewards[mover]
@@ -483,18 +495,3 @@ class _Search:
             if score > best_score:
                 best_move, best_score = move, score
         return best_move, node.children[best_move], rng
-
-
-def _final_rewards(game: Game[Any, Any, Any], state: Any) -> tuple[float, ...]:
-    sheets = game.scores(state)
-    keys = [sheet.key() for sheet in sheets]
-    top = max(keys)
-    share = 1.0 / keys.count(top)
-    totals = [sheet.total for sheet in sheets]
-    rewards = []
-    for seat, sheet in enumerate(sheets):
-        others = [t for s, t in enumerate(totals) if s != seat]
-        margin = sheet.total - max(others) if others else 0
-        win = share if keys[seat] == top else 0.0
-        rewards.append(WIN_WEIGHT * win + (1 - WIN_WEIGHT) * sigmoid(margin / SCALE))
-    return tuple(rewards)

@@ -6,6 +6,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from sevenwonders.agents.ismcts_options import SCALE, WIN_WEIGHT
+from sevenwonders.core.protocol import Game
+
 
 class Node:
     """A decision's statistics (as a child: the move that leads to it) and, with chance nodes,
@@ -43,3 +46,21 @@ def standard_error(values: list[float]) -> float:
     mean = sum(values) / n
     variance = sum((v - mean) ** 2 for v in values) / (n - 1)
     return math.sqrt(variance / n)
+
+
+def final_rewards(game: Game[Any, Any, Any], state: Any) -> tuple[float, ...]:
+    """Each seat's reward at the end of a game: ``0.6 * win + 0.4 * sigmoid(margin / 8)`` (win
+    shared on a tie, margin: its total minus the best other total); what the value network
+    learns to predict."""
+    sheets = game.scores(state)
+    keys = [sheet.key() for sheet in sheets]
+    top = max(keys)
+    share = 1.0 / keys.count(top)
+    totals = [sheet.total for sheet in sheets]
+    rewards = []
+    for seat, sheet in enumerate(sheets):
+        others = [t for s, t in enumerate(totals) if s != seat]
+        margin = sheet.total - max(others) if others else 0
+        win = share if keys[seat] == top else 0.0
+        rewards.append(WIN_WEIGHT * win + (1 - WIN_WEIGHT) * sigmoid(margin / SCALE))
+    return tuple(rewards)

@@ -151,7 +151,8 @@ def add_play_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=None, help="set-up seed (random if omitted)")
     parser.add_argument("--bots", default="random",
                         help="agent for the other seats, or a comma-separated list, one per "
-                             "other seat (random, greedy, ismcts...; default: random)")
+                             "other seat (random, greedy, ismcts, learned...; default: "
+                             "random)")
     add_game_arguments(parser)
     parser.add_argument("--record", metavar="FILE", default=None,
                         help="save the game record to FILE as the game goes")

@@ -45,7 +45,7 @@ def add_tournament_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
     add_table_arguments(parser)
     parser.add_argument("--agents", required=True,
                         help="comma-separated agent specs, at least 2 (random, greedy, "
-                             "ismcts:100, ismcts:seconds=0.2, ...)")
+                             "ismcts:100, ismcts:seconds=0.2, learned, ...)")
     parser.add_argument("--games", type=int, default=100,
                         help="games to play at least, rounded up to whole rounds (default: 100)")
     parser.add_argument("--seed", type=int, default=0, help="the run's seed (default: 0)")

@@ -8,6 +8,7 @@ makes the same choice it would have made.
 
 from __future__ import annotations
 
+import importlib.util
 from typing import Any
 
 from sevenwonders.agents.base import Agent, make_agent
@@ -20,10 +21,12 @@ BOTS: dict[str, str] = {
     "greedy": "greedy",
     "ismcts": "ismcts:iterations=200",  # about 0.1 to 0.5 s a move on one core
 }
+if importlib.util.find_spec("numpy") is not None:  # the policy network runs on numpy
+    BOTS["learned"] = "learned"  # a few milliseconds a move
 # bots that think long enough to go to a worker thread (greedy about 2 ms, ismcts up to a
 # second), so the event loop keeps answering; random moves on the loop, where a thread hop
 # would cost more than its thought
-SLOW_BOTS = frozenset({"ismcts", "greedy"})
+SLOW_BOTS = frozenset({"ismcts", "greedy", "learned"})
 
 
 def bot_agent(name: str) -> Agent:

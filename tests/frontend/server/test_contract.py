@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import shutil
 import subprocess
@@ -225,7 +226,8 @@ def test_the_client_is_served_with_safe_headers(client) -> None:  # type: ignore
     for path in ("/app.js", "/style.css", "/favicon.svg"):
         assert client.get(path).status_code == 200
     meta = client.get("/api/meta").json()
-    assert meta["bots"] == ["random", "greedy", "ismcts"] and "base" in meta["games"]
+    learned = ["learned"] if importlib.util.find_spec("numpy") else []
+    assert meta["bots"] == ["random", "greedy", "ismcts", *learned] and "base" in meta["games"]
 
 
 def test_the_catalog_holds_no_seat_information(client) -> None:  # type: ignore[no-untyped-def]

@@ -138,7 +138,7 @@ const GAME_CHOICES = [
     options: {} },
   { id: "dice", label: "7 Wonders Dice", game: "dice", min: 2, max: 7, options: {} },
 ];
-const BOT_NAMES = ["random", "greedy", "ismcts"];
+const BOT_NAMES = ["random", "greedy", "ismcts", "learned"];
 
 function renderLobby() {
   const root = app();

@@ -1,0 +1,246 @@
+"""Train the policy/value network the ``learned`` agent and the search's value leaves use.
+
+    nice -n 10 python -m benchmarks.train_network [--players 4] [--seed 0]
+        [--games 1500] [--selfplay-rounds 1] [--selfplay-games 1500] [--epochs 8]
+        [--hidden 192] [--out sevenwonders/agents/data/net_base-4-2nd.npz]
+
+Needs the ``training`` extra (torch, numpy). The run is reproducible from ``--seed`` (game seeds,
+behaviour draws and torch's generator; torch on one CPU thread). Two stages:
+
+1. *League data*: games where every seat plays the tuned greedy agent, a greedy agent on the
+   hand-set weights, or either with 10% random moves (drawn per seat and game), so the states
+   are not one policy's alone. At every decision with a choice the record keeps the seat's
+   input row (:meth:`sevenwonders.agents.network.Network.inputs`), the legal actions, the
+   *teacher's* action (the tuned greedy's choice there, played or not) and, at the end, the
+   seat's final reward (:func:`sevenwonders.agents.ismcts.final_rewards`).
+2. *Self-play* (``--selfplay-rounds``): the network trained so far plays every seat, sampling
+   its softmax at temperature 1 (one seat in four plays greedy, so the pool stays a league), and
+   the new games join the data: the policy keeps imitating the teacher in the states the network
+   itself reaches (dataset aggregation), the value head regresses on self-play outcomes.
+
+The loss is the policy's cross-entropy on the teacher's action over the legal actions plus the
+value head's binary cross-entropy on the final reward. Weights are written as float16.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from torch import nn
+
+from sevenwonders.agents.greedy import GreedyAgent
+from sevenwonders.agents.heuristics.weights import HAND_WEIGHTS
+from sevenwonders.agents.network import Network, network_key, softmax_sample
+from sevenwonders.agents.search_tree import final_rewards
+from sevenwonders.core.rng import Rng
+from sevenwonders.games import make_game
+from sevenwonders.rl.actions import action_index
+from sevenwonders.rl.features import Features
+from sevenwonders.rl.observations import Layout, make_encoder
+
+EPSILON = 0.1  # share of random moves of a noisy league seat
+
+
+class PolicyValueNet(nn.Module):
+    """The network in torch: ``depth`` tanh layers, a policy head and a value head (logit)."""
+
+    def __init__(self, inputs: int, actions: int, hidden: int = 192, depth: int = 2) -> None:
+        super().__init__()
+        sizes = [inputs] + [hidden] * depth
+        self.trunk = nn.ModuleList(nn.Linear(a, b) for a, b in itertools.pairwise(sizes))
+        self.policy = nn.Linear(hidden, actions)
+        self.value = nn.Linear(hidden, 1)
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        for layer in self.trunk:
+            x = torch.tanh(layer(x))
+        return self.policy(x), self.value(x)[..., 0]
+
+    def arrays(self) -> dict[str, np.ndarray[Any, Any]]:
+        """The weights as the numpy network reads them (float16)."""
+        out: dict[str, np.ndarray[Any, Any]] = {"depth": np.array(len(self.trunk))}
+
+        def put(name: str, layer: nn.Linear) -> None:
+            out[f"w{name}"] = layer.weight.detach().numpy().astype(np.float16)
+            out[f"b{name}"] = layer.bias.detach().numpy().astype(np.float16)
+
+        for k, layer in enumerate(self.trunk):
+            assert isinstance(layer, nn.Linear)
+            put(str(k), layer)
+        put("p", self.policy)
+        put("v", self.value)
+        return out
+
+    @classmethod
+    def from_arrays(cls, arrays: dict[str, Any]) -> PolicyValueNet:
+        """A torch network holding the weights of a numpy network's arrays."""
+        depth = int(arrays["depth"])
+        hidden, inputs = arrays["w0"].shape
+        net = cls(inputs, arrays["wp"].shape[0], hidden, depth)
+        with torch.no_grad():
+            for k, layer in enumerate(net.trunk):
+                assert isinstance(layer, nn.Linear)
+                layer.weight.copy_(torch.tensor(arrays[f"w{k}"].astype(np.float32)))
+                layer.bias.copy_(torch.tensor(arrays[f"b{k}"].astype(np.float32)))
+            for name, layer in (("p", net.policy), ("v", net.value)):
+                layer.weight.copy_(torch.tensor(arrays[f"w{name}"].astype(np.float32)))
+                layer.bias.copy_(torch.tensor(arrays[f"b{name}"].astype(np.float32)))
+        return net
+
+
+class Recorder:
+    """Plays games and keeps the training rows."""
+
+    def __init__(self, network: Network) -> None:
+        self.network = network
+        self.game = network.game
+        self.tuned = GreedyAgent()
+        self.hand = GreedyAgent(weights=HAND_WEIGHTS)
+        self.rows: list[np.ndarray[Any, Any]] = []
+        self.masks: list[np.ndarray[Any, Any]] = []
+        self.targets: list[int] = []
+        self.rewards: list[float] = []
+
+    def play(self, seed: int, kinds: list[str]) -> None:
+        """One game, seat ``s`` playing ``kinds[s]`` (``tuned``, ``hand``, ``tuned-noisy``,
+        ``hand-noisy``, ``net``)."""
+        game, network, index = self.game, self.network, self.network.index
+        state = game.new_game(seed)
+        rng = Rng.from_seed(seed * 7919 + 1)
+        draws = random.Random(seed)
+        seats: list[int] = []
+        while not game.is_over(state):
+            moves = {}
+            for seat in sorted(game.to_move(state)):
+                legal = game.legal_moves(state, seat)
+                if len(legal) == 1:
+                    moves[seat] = legal[0]
+                    continue
+                view = game.view(state, seat)
+                x = network.inputs(view, state)
+                teacher, rng = self.tuned.choose(game, view, legal, rng)
+                actions = index.legal(legal)
+                mask = np.zeros(index.size, np.bool_)
+                mask[list(actions)] = True
+                self.rows.append(x.astype(np.float16))
+                self.masks.append(mask)
+                self.targets.append(index.move_to_action(teacher))
+                seats.append(seat)
+                kind = kinds[seat]
+                if kind == "net":
+                    chosen, logits = network.legal_logits(view, state, legal)
+                    moves[seat] = chosen[softmax_sample(logits, draws.random(), 1.0)]
+                elif kind.endswith("noisy") and draws.random() < EPSILON:
+                    moves[seat] = legal[draws.randrange(len(legal))]
+                elif kind.startswith("hand"):
+                    moves[seat], rng = self.hand.choose(game, view, legal, rng)
+                else:
+                    moves[seat] = teacher
+            state = game.play(state, moves)
+        final = final_rewards(game, state)
+        self.rewards += [final[seat] for seat in seats]
+
+    def arrays(self) -> tuple[torch.Tensor, ...]:
+        """The rows, masks, teacher actions and rewards as tensors."""
+        return (torch.tensor(np.stack(self.rows).astype(np.float32)),
+                torch.tensor(np.stack(self.masks)), torch.tensor(self.targets),
+                torch.tensor(self.rewards, dtype=torch.float32))
+
+
+def league_kinds(draws: random.Random, players: int) -> list[str]:
+    """Each seat's policy of a league game."""
+    return [draws.choice(("tuned", "hand", "tuned-noisy", "hand-noisy")) for _ in range(players)]
+
+
+def train(net: PolicyValueNet, data: tuple[torch.Tensor, ...], epochs: int, seed: int) -> None:
+    """Fit ``net`` on the rows (a tenth held out, reported)."""
+    x, mask, target, reward = data
+    generator = torch.Generator().manual_seed(seed)
+    order = torch.randperm(len(x), generator=generator)
+    held = order[: len(x) // 10]
+    fit = order[len(x) // 10:]
+    optimiser = torch.optim.Adam(net.parameters(), lr=1e-3, weight_decay=1e-5)
+    bce = nn.BCEWithLogitsLoss()
+    for epoch in range(epochs):
+        net.train()
+        shuffled = fit[torch.randperm(len(fit), generator=generator)]
+        for start in range(0, len(shuffled), 256):
+            batch = shuffled[start:start + 256]
+            logits, value = net(x[batch])
+            logits = logits.masked_fill(~mask[batch], -1e9)
+            loss = nn.functional.cross_entropy(logits, target[batch]) + bce(value, reward[batch])
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+        net.eval()
+        with torch.no_grad():
+            logits, value = net(x[held])
+            logits = logits.masked_fill(~mask[held], -1e9)
+            agree = (logits.argmax(1) == target[held]).float().mean().item()
+            error = ((torch.sigmoid(value) - reward[held]) ** 2).mean().item()
+        print(f"  epoch {epoch + 1}: held-out teacher agreement {agree:.3f}, "
+              f"value mse {error:.4f}", flush=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--games", type=int, default=1500)
+    parser.add_argument("--selfplay-rounds", type=int, default=1)
+    parser.add_argument("--selfplay-games", type=int, default=1500)
+    parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument("--hidden", type=int, default=192)
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args(argv)
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(1)
+    game = make_game("base", args.players)
+    out = args.out or Path(__file__).parent.parent / "sevenwonders" / "agents" / "data" / (
+        f"net_{network_key(game)}.npz")
+    net = PolicyValueNet(*sizes(game), args.hidden)
+    recorder = Recorder(Network(game, net.arrays()))
+    draws = random.Random(args.seed)
+    start = time.process_time()
+    for k in range(args.games):
+        recorder.play(args.seed * 1_000_000 + k, league_kinds(draws, args.players))
+        if (k + 1) % 500 == 0:
+            print(f"  {k + 1} games", flush=True)
+    print(f"league: {args.games} games, {len(recorder.rows)} rows, "
+          f"{time.process_time() - start:.0f} s", flush=True)
+    train(net, recorder.arrays(), args.epochs, args.seed)
+    save(net, out)
+    for round_ in range(args.selfplay_rounds):
+        recorder.network = Network(game, net.arrays())
+        start = time.process_time()
+        for k in range(args.selfplay_games):
+            kinds = ["net"] * args.players
+            kinds[draws.randrange(args.players)] = draws.choice(("tuned", "hand-noisy"))
+            recorder.play(args.seed * 1_000_000 + 500_000 + round_ * 50_000 + k, kinds)
+        print(f"self-play round {round_ + 1}: {len(recorder.rows)} rows, "
+              f"{time.process_time() - start:.0f} s", flush=True)
+        train(net, recorder.arrays(), max(2, args.epochs // 2), args.seed + round_ + 1)
+        save(net, out)
+
+
+def save(net: PolicyValueNet, out: Path) -> None:
+    """Write the weights (after every stage, so a long run leaves a usable network early)."""
+    np.savez_compressed(out, allow_pickle=False, **net.arrays())
+    print(f"wrote {out} ({out.stat().st_size} bytes)", flush=True)
+
+
+def sizes(game: Any) -> tuple[int, int]:
+    """The network's input and action counts for ``game``."""
+    inputs = make_encoder(game).size + Features(game, Layout()).size
+    return inputs, action_index(game).size
+
+
+if __name__ == "__main__":
+    main()
