@@ -197,8 +197,12 @@ class FastCache:
         last = self.last
         if last[0] is state:
             return last[1]  # type: ignore[return-value]
-        memo: StateMemo | None = getattr(state, SLOT, None)
-        if type(memo) is not StateMemo or memo.owner is not self.owner:
+        # (read as an object: another game's state holds another kind of value in its slot,
+        # which a compiled typed read would refuse with a bare TypeError)
+        found: object = getattr(state, SLOT, None)
+        if isinstance(found, StateMemo) and found.owner is self.owner:
+            memo = found
+        else:
             memo = StateMemo(state, self.owner)
             _set_memo(state, memo)
         self.last = (state, memo)
@@ -290,8 +294,8 @@ class FastCache:
     def produced(self, state: object) -> bool:
         """Whether ``state`` was marked as made by the game object; if so it becomes the last
         state met (the other calls of its step find its memo there)."""
-        memo: StateMemo | None = getattr(state, SLOT, None)
-        if type(memo) is StateMemo and memo.owner is self.owner and memo.produced:
+        memo: object = getattr(state, SLOT, None)
+        if isinstance(memo, StateMemo) and memo.owner is self.owner and memo.produced:
             self.last = (state, memo)  # type: ignore[assignment]
             return True
         return False

@@ -37,9 +37,11 @@ def test_axe_finds_nothing_serious_on_the_lobby_tables_and_score_sheet(
     for game in ("base", "edifice", "architects", "dice"):
         create_table(page, base_url, game, {1: "random"})
         page.wait_for_selector(".status.go")
-        card = page.query_selector(".hand-card.buildable")
-        if card is not None:  # the actions of a chosen card too
-            card.click()
+        # the actions of a chosen card too (a locator, found again if the page is drawn anew
+        # between finding the card and clicking it)
+        cards = page.locator(".hand-card.buildable")
+        if cards.count():
+            cards.first.click()
         found[game] = axe_violations(page, axe)
     create_table(page, base_url, "architects", {1: "random"}, players=2)
     play_to_the_end(page, most=900)
