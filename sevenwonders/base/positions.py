@@ -88,6 +88,29 @@ def _take(pool: dict[int, Counter[str]], ages: Mapping[str, int], card: str,
     pool[age][card] -= 1
 
 
+def _unnamed_deal(game: BaseGame, start: BaseState,
+                  named: Sequence[str]) -> dict[int, Counter[str]]:
+    """The deal of this table by Age, less the ``named`` cards (the guilds named replace guilds
+    the seed drew); refuses a card named more often than the deal holds it."""
+    ages = {name: card.age for name, card in game.rules.cards.items()}
+    pool = {k: Counter(cards) for k, cards in enumerate(
+        (sum(start.hands, ()), *start.decks), start=1)}
+    guilds = set(game.rules.guilds)
+    wanted = [g for g in dict.fromkeys(named) if g in guilds and not pool[3][g]]
+    spare = [g for g in sorted(pool[3]) if g in guilds and g not in named]
+    for guild, dropped in zip(wanted, spare, strict=False):
+        pool[3][dropped] -= 1
+        pool[3][guild] += 1
+    missing: list[str] = []
+    for card in named:
+        _take(pool, ages, card, missing)
+    if missing:
+        raise refuse("base-game", (Problem(
+            "card_conservation", "cards", f"{quote(missing[:3])} named more often than the "
+            f"deal for {game.players} players holds them"),))
+    return pool
+
+
 def position(
     game: BaseGame, *, seed: int = 0, age: int = 1, turn: int = 1, over: bool = False,
     cities: Mapping[int, Mapping[str, Any]] | None = None,
@@ -118,25 +141,9 @@ def position(
             or not 1 <= turn <= TURNS_PER_AGE:
         raise InvalidOptionError(f"no Age {quote(age)}, turn {quote(turn)}")
     built = [_city(start.cities[s], city_specs.get(s, {}), s) for s in range(n)]
-    # the deal of this table, by Age; the guilds named replace guilds the seed drew
-    ages = {name: card.age for name, card in game.rules.cards.items()}
-    pool = {k: Counter(cards) for k, cards in enumerate(
-        (sum(start.hands, ()), *start.decks), start=1)}
     named = [*discard, *(c for h in hand_specs.values() for c in h),
              *(c for city in built for c in (*city.cards, *city.tucked))]
-    guilds = set(game.rules.guilds)
-    wanted = [g for g in dict.fromkeys(named) if g in guilds and not pool[3][g]]
-    spare = [g for g in sorted(pool[3]) if g in guilds and g not in named]
-    for guild, dropped in zip(wanted, spare, strict=False):
-        pool[3][dropped] -= 1
-        pool[3][guild] += 1
-    missing: list[str] = []
-    for card in named:
-        _take(pool, ages, card, missing)
-    if missing:
-        raise refuse("base-game", (Problem(
-            "card_conservation", "cards", f"{quote(missing[:3])} named more often than the "
-            f"deal for {n} players holds them"),))
+    pool = _unnamed_deal(game, start, named)
     rng = start.rng
     size = 0 if over else HAND_SIZE + 1 - turn
     current, rng = rng.shuffle(tuple(sorted(pool[age].elements())))
