@@ -23,23 +23,19 @@ def test_a_whole_game_over_the_socket(tmp_path: Path) -> None:
     with server(tmp_path / "t.sqlite3") as client:
         table, tokens = create(client, "base", 3, bots={"1": "random", "2": "greedy"})
         url = seat_url(table, 0)
-        steps_pushed = set()
-        with client.websocket_connect(url + "/ws", headers=auth(tokens[0])) as socket:
-            newest = -1  # a push older than a payload already had is stale: skipped
-            for _ in range(5000):
-                payload = socket.receive_json()
-                received.append((0, payload))
-                steps_pushed.add(payload["step"])
-                if payload["over"]:
-                    break
-                if payload["to_move"] and payload["version"] > newest:
-                    response = client.post(url + "/moves", headers=auth(tokens[0]),
-                                           json={"move": rng.choice(payload["moves"])})
-                    assert response.status_code == 200
-                    received.append((0, response.json()))
-                    newest = response.json()["version"]
-            else:
-                pytest.fail("the game did not end")
+        steps_pushed: set[int] = set()
+        newest = -1  # the newest version seen: a push no newer is stale
+        payload: dict[str, Any] = {"over": False}
+        for _ in range(20):  # a close with 1001 (the table left memory) asks for a reconnect
+            with client.websocket_connect(url + "/ws", headers=auth(tokens[0])) as socket:
+                try:
+                    payload, newest = _play_over(socket, client, url, tokens[0], rng,
+                                                 received, steps_pushed, newest)
+                except WebSocketDisconnect as closed:
+                    assert closed.code == 1001
+                    continue
+            break
+        assert payload["over"], "the game did not end"
         record = record_from_dict(client.get(f"/api/tables/{table}/record").json())
     assert payload["scores"] and payload["events"]
     assert steps_pushed == set(range(len(record.steps) + 1))  # a push for every step
@@ -47,6 +43,33 @@ def test_a_whole_game_over_the_socket(tmp_path: Path) -> None:
         assert pushed["seat"] == 0 and pushed["view"]["seat"] == 0
     assert replay(record, require_finished=True).over
     assert check_no_leak(record, received) == len(received)
+
+
+def _play_over(socket: Any, client: Any, url: str, token: str, rng: random.Random,
+               received: list[tuple[int, dict[str, Any]]], steps_pushed: set[int],
+               newest: int) -> tuple[dict[str, Any], int]:
+    """Answer one connection's pushes with random moves until a push says the game is over;
+    the last payload and the newest version seen. As the payload docstring asks of a client,
+    the newest payload counts whichever way it came: a push no newer than a move's answer is
+    stale, and an answer that asks the seat again (a decision only it owes, so no bot moves
+    and no newer push comes) is acted on at once."""
+    for _ in range(5000):
+        payload: dict[str, Any] = socket.receive_json()
+        received.append((0, payload))
+        steps_pushed.add(payload["step"])
+        if payload["over"]:
+            return payload, newest
+        if payload["version"] <= newest:
+            continue
+        newest = payload["version"]
+        while payload["to_move"] and not payload["over"]:
+            response = client.post(url + "/moves", headers=auth(token),
+                                   json={"move": rng.choice(payload["moves"])})
+            assert response.status_code == 200, response.text
+            payload = response.json()
+            received.append((0, payload))
+            newest = payload["version"]
+    pytest.fail("the game did not end")
 
 
 def test_the_token_may_come_as_the_first_message(tmp_path: Path) -> None:
