@@ -3,7 +3,9 @@
 A game lives in its own package with a ``spec.py`` (:class:`~sevenwonders.core.spec.GameSpec`:
 class, kind, determinizer, heuristic, choice details, terminal renderer, agent presets, seat
 labels); adding one touches only that package and one line of :data:`GAMES`. Agents, frontends,
-the command line and the simulator find every part through :func:`spec_of`. Nothing is imported
+the command line and the simulator find every part through :func:`spec_of`. The expansions'
+table (:data:`EXPANSIONS`, :func:`expansion_spec`, :func:`make_expansion`) lives in
+:mod:`sevenwonders.core.expansions`, below the games, and is re-exported here. Nothing is imported
 until asked for: importing this module imports no game, and one game's import cost is not paid
 by another.
 
@@ -14,27 +16,23 @@ refuse them ends in :class:`~sevenwonders.errors.InvalidOptionError`.
 from __future__ import annotations
 
 import importlib
-import inspect
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
-from sevenwonders.errors import InvalidOptionError, Reason, SevenWondersError
+from sevenwonders.core.expansions import EXPANSIONS, expansion_spec, make_expansion
+from sevenwonders.core.options import construct
+from sevenwonders.errors import InvalidOptionError, Reason
 
 if TYPE_CHECKING:
     from sevenwonders.core.protocol import Game, GameInfo
-    from sevenwonders.core.spec import ExpansionSpec, GameSpec
+    from sevenwonders.core.spec import GameSpec
 
 # game name -> the module holding its SPEC
 GAMES: dict[str, str] = {
     "base": "sevenwonders.base.spec",
     "architects": "sevenwonders.architects.spec",
     "dice": "sevenwonders.dice.spec",
-}
-
-# expansion name -> the module holding its SPEC
-EXPANSIONS: dict[str, str] = {
-    "edifice": "sevenwonders.edifice.spec",
 }
 
 
@@ -68,16 +66,6 @@ def game_info(name: str) -> GameInfo:
     return spec(name).info
 
 
-def expansion_spec(name: str) -> ExpansionSpec:
-    """The spec of the expansion called ``name`` (in any letter case)."""
-    name = name.casefold() if isinstance(name, str) else name
-    if not isinstance(name, str) or name not in EXPANSIONS:
-        raise InvalidOptionError(
-            f"unknown expansion {name!r}; known: {', '.join(sorted(EXPANSIONS))}")
-    found: ExpansionSpec = importlib.import_module(EXPANSIONS[name]).SPEC
-    return found
-
-
 # the built-in data sets an option naming a file may name instead (records never name files)
 BUILT_IN_NAMES = ("default",)
 
@@ -93,22 +81,6 @@ def refuse_file_options(name: str, options: Mapping[str, Any]) -> None:
                 f"option {option} of {name} names a file; a record carries the data itself "
                 f"or the name of a built-in set ({', '.join(BUILT_IN_NAMES)})",
                 reason=Reason.NOT_A_FILE)
-
-
-def _construct(cls: Callable[..., Any], what: str, options: dict[str, Any]) -> Any:
-    """``cls(**options)``, turning a signature mismatch or a crash on a badly typed option into
-    :class:`InvalidOptionError`."""
-    try:
-        inspect.signature(cls).bind(**options)
-    except TypeError as error:
-        raise InvalidOptionError(f"bad options for {what}: {error}") from None
-    try:
-        return cls(**options)
-    except SevenWondersError:
-        raise
-    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
-        raise InvalidOptionError(
-            f"bad options for {what}: {type(error).__name__}: {error}") from None
 
 
 class AgentPresets(Mapping[str, Mapping[str, object]]):
@@ -128,16 +100,6 @@ class AgentPresets(Mapping[str, Mapping[str, object]]):
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
-
-
-def make_expansion(name: str, options: Mapping[str, Any] | None = None) -> Any:
-    """The expansion called ``name`` (see :data:`EXPANSIONS`) built from its options."""
-    entry = expansion_spec(name)
-    if options is None:
-        options = {}
-    if not isinstance(options, Mapping):
-        raise InvalidOptionError(f"the options of {name} must be an object, not {options!r}")
-    return _construct(entry.load(), f"expansion {name}", dict(options))
 
 
 def _expansions(value: Any) -> tuple[Any, ...]:
@@ -177,7 +139,7 @@ def make_game(name: str, players: int, **options: Any) -> Game[Any, Any, Any]:
     else:
         options.pop("expansions", None)
     cls = entry.load("game")
-    game: Game[Any, Any, Any] = _construct(cls, f"game {name}", {"players": players, **options})
+    game: Game[Any, Any, Any] = construct(cls, f"game {name}", {"players": players, **options})
     return game
 
 

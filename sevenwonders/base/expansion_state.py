@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 from cattrs.gen import make_dict_unstructure_fn
 
+from sevenwonders.core.expansions import EXPANSIONS, expansion_spec
 from sevenwonders.core.serialization import converter, plain_structure_fn
 from sevenwonders.errors import SerializationError
 
@@ -40,10 +41,9 @@ def _unstructure_state(obj: ExpansionState) -> Any:
 
 
 def _load_expansion(name: object) -> None:
-    """Import the expansion called ``name`` through the registry of :mod:`sevenwonders.games`
-    (its module registers its state type), so a document loads in a fresh process."""
-    from sevenwonders.games import EXPANSIONS, expansion_spec
-
+    """Import the expansion called ``name`` through the table of expansions
+    (:mod:`sevenwonders.core.expansions`; its module registers its state type), so a document
+    loads in a fresh process."""
     if type(name) is str and name not in _STATE_TYPES and name in EXPANSIONS:
         expansion_spec(name).load()
 

@@ -35,6 +35,7 @@ from sevenwonders.base.validation import check_state
 from sevenwonders.base.view import BaseView, CityView, city_views, make_view
 from sevenwonders.core.checks import check_moves, check_seat, check_turn
 from sevenwonders.core.exact import checked_events
+from sevenwonders.core.expansions import EXPANSIONS, make_expansion
 from sevenwonders.core.limits import quote
 from sevenwonders.core.memo import warm
 from sevenwonders.core.protocol import GameInfo
@@ -113,8 +114,6 @@ class BaseGame:
         of that configuration (:func:`~sevenwonders.core.memo.warm`), so a pool's worker keeps
         its caches warm from task to task. A game with an expansion the registry does not know
         by name pickles its attributes instead (:meth:`__getstate__`)."""
-        from sevenwonders.games import EXPANSIONS
-
         if all(e.name in EXPANSIONS for e in self.expansions):
             return warm, (_rebuild, self.players, json.dumps(self.options(), sort_keys=True))
         return super().__reduce__()
@@ -428,9 +427,8 @@ class BaseGame:
 
 def _rebuild(players: int, options: str) -> BaseGame:
     """The game of a pickled configuration (see :meth:`BaseGame.__reduce__`)."""
-    from sevenwonders.games import make_game
-
-    game = make_game("base", players, **json.loads(options))
-    assert isinstance(game, BaseGame)
-    return game
+    settings = json.loads(options)
+    expansions = tuple(make_expansion(name, given)
+                       for name, given in settings.pop("expansions", {}).items())
+    return BaseGame(players, expansions=expansions, **settings)
 

@@ -57,6 +57,7 @@ from sevenwonders.base.expansion_state import expansion_name
 from sevenwonders.base.memory import check_memory
 from sevenwonders.base.setup import HAND_SIZE, START_COINS, TURNS_PER_AGE
 from sevenwonders.base.state import NO_MARKS, BaseState, City, PendingKind
+from sevenwonders.core.expansions import make_expansion
 from sevenwonders.core.problems import (
     Invariant,
     Problem,
@@ -107,7 +108,6 @@ def _game_for(players: int, edition: str, sides: tuple[str, ...], wonders: tuple
               expansions: tuple[str, ...]) -> BaseGame:
     """A game with the table a state describes (cached: loading many states of one table)."""
     from sevenwonders.base.game import BaseGame
-    from sevenwonders.games import make_expansion
 
     try:
         return BaseGame(players, edition=edition, sides=sides, wonders=wonders,

@@ -6,11 +6,29 @@ same error everywhere: :class:`~sevenwonders.errors.InvalidOptionError` naming t
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+import inspect
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from sevenwonders.core.limits import quote
-from sevenwonders.errors import InvalidOptionError
+from sevenwonders.errors import InvalidOptionError, SevenWondersError
+
+
+def construct(cls: Callable[..., Any], what: str, options: dict[str, Any]) -> Any:
+    """``cls(**options)`` for a game or an expansion named ``what``, turning a signature mismatch
+    or a crash on a badly typed option into :class:`InvalidOptionError` (options may come from
+    files and command lines)."""
+    try:
+        inspect.signature(cls).bind(**options)
+    except TypeError as error:
+        raise InvalidOptionError(f"bad options for {what}: {error}") from None
+    try:
+        return cls(**options)
+    except SevenWondersError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
+        raise InvalidOptionError(
+            f"bad options for {what}: {type(error).__name__}: {error}") from None
 
 
 def refuse_unknown(what: str, given: Mapping[str, Any], known: Collection[str]) -> None:
