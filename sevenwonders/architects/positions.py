@@ -62,6 +62,28 @@ def _kinds(value: object, what: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _battles(game: ArchitectsGame, cities: list[City], decks: _Decks) -> tuple[list[int], bool]:
+    """The cards with horns the battles behind the cities' victories discarded: a battle gives
+    a seat two victories at most and the table one a pair of neighbours (two with two
+    players), and each was started by horns flipping every conflict token, so it discarded at
+    least that many horns (validation's ``battles``). Whether the deal had too few."""
+    t = game.tables
+    military = [city.military for city in cities]
+    pairs = len(cities) if len(cities) > 2 else 2
+    battles = max((max(military, default=0) + 1) // 2, -(-sum(military) // pairs))
+    horned = [k for _, k in sorted((-t.horns[i], k) for i, k in enumerate(t.kind_ids)
+                                   if t.horns[i])]  # the most horns first: the fewest cards
+    discard: list[int] = []
+    horns = 0
+    while horns < battles * t.conflict_total:
+        card = next((c for k in horned if (c := decks.take(k)) is not None), None)
+        if card is None:
+            return discard, True
+        discard.append(card)
+        horns += t.horns[t.card_kind[card]]
+    return discard, False
+
+
 def position(
     game: ArchitectsGame, *, seed: int = 0, turn: int = 1,
     cities: Mapping[int, Mapping[str, Any]] | None = None,
@@ -113,15 +135,8 @@ def position(
             raise InvalidOptionError(f"cities[{seat}].military must be a whole number")
         city_list.append(City(city.wonder, _kinds(spec.get("built", ()), "built"),
                               tuple(c for c in cards if c is not None), tokens, military))
-    horned = {k for i, k in enumerate(game.tables.kind_ids) if game.tables.horns[i]}
-    battles = (max((c.military for c in city_list), default=0) + 1) // 2
-    discard: list[int] = []
-    for _ in range(battles):
-        card = next((c for k in sorted(horned) if (c := decks.take(k)) is not None), None)
-        if card is None:
-            break
-        discard.append(card)
-    if missing or len(discard) < battles:
+    discard, short = _battles(game, city_list, decks)
+    if missing or short:
         raise refuse("Architects", (Problem("card_conservation", "cards", f"{quote(missing)} "
                                             "not in the deal, or too few cards with horns "
                                             "for the battles"),))

@@ -162,7 +162,7 @@ def test_two_player_battle_with_twice_the_shields_wins_two_tokens() -> None:
     total = game.tables.conflict_total
     state = architects_positions.position(
         game, turn=1, flipped=total - 1, seed=2, tops={"central": ["red1"]},
-        cities={0: {"cards": ["red0"]}, 1: {"cards": ["red0"]}})
+        cities={0: {"cards": ["red0"]}, 1: {"cards": ["red2"]}})
     take = next(m for m in game.legal_moves(state, 0)
                 if isinstance(m, Take) and m.source.value == "central")
     state = game.play(state, {0: take})
@@ -175,8 +175,10 @@ def test_two_player_battle_with_twice_the_shields_wins_two_tokens() -> None:
 def test_architects_victories_need_battles_on_the_discard_pile() -> None:
     game = ArchitectsGame(3)
     state = architects_positions.position(game, turn=5, cities={2: {"military": 3}})
-    horned = [c for c in state.discard if game.tables.horns[game.tables.card_kind[c]]]
-    assert len(horned) == 2 and state.current == 1
+    # two battles (a seat wins two victories a battle at most), each started by horns that
+    # flipped every conflict token, all discarded by the battle
+    horns = sum(game.tables.horns[game.tables.card_kind[c]] for c in state.discard)
+    assert horns >= 2 * game.tables.conflict_total and state.current == 1
 
 
 # -- Dice: the Guild Hall gate
