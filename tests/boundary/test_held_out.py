@@ -24,7 +24,7 @@ from sevenwonders.core.serialization import from_json, to_json
 from sevenwonders.edifice import Edifice
 from sevenwonders.errors import InvalidOptionError, InvalidStateError, Reason
 from sevenwonders.simulation import simulate
-from tests.boundary.helpers import refused
+from tests.boundary.helpers import only_own_errors, refused
 
 Edit = Callable[[dict[str, Any]], Any]
 
@@ -266,3 +266,51 @@ def test_options_naming_nothing_are_invalid_options(what: str, make: Callable[[]
                                                     name: str) -> None:
     error = refused(make, InvalidOptionError, Reason.INVALID_OPTION)
     assert name in str(error)
+
+
+# -- views
+
+
+def _view_of(game: Any, seed: int, ply: int) -> Any:
+    state = _states(game, seed)[ply]
+    return game.view(state, sorted(game.to_move(state))[0])
+
+
+def test_a_view_remembering_a_hand_too_many_is_refused() -> None:
+    view = _view_of(BaseGame(4), 1, 3)
+
+    def edit(document: dict[str, Any]) -> None:
+        hands = document["memory"]["hands"]
+        hands.insert(1, hands[1])
+
+    _refused_on_load(view, edit, "memory")
+
+
+def test_an_edifice_view_with_a_pawn_list_short_is_refused() -> None:
+    view = _view_of(BaseGame(4, expansions=(Edifice(),)), 1, 3)
+
+    def edit(document: dict[str, Any]) -> None:
+        document["expansions"][0]["pawns"].pop()
+
+    _refused_on_load(view, edit, "table")
+
+
+def test_agents_given_a_view_of_another_game_raise_library_errors() -> None:
+    from sevenwonders.agents import GreedyAgent
+    from sevenwonders.core.rng import Rng
+    from sevenwonders.dice.game import DiceGame
+
+    games = [BaseGame(4), BaseGame(4, wonders=("carthage", "giza", "babylon", "rhodes")),
+             BaseGame(4, expansions=(Edifice(),)), ArchitectsGame(4), DiceGame(4)]
+    views = [_view_of(game, 2, 2) for game in games]
+    for game in games:
+        state = game.new_game(seed=1)
+        seat = sorted(game.to_move(state))[0]
+        legal = game.legal_moves(state, seat)
+        for other, view in zip(games, views, strict=True):
+            if other is game:
+                continue
+            answer = only_own_errors(
+                lambda g=game, v=view, m=legal: GreedyAgent().choose(g, v, m, Rng.from_seed(1)))
+            if type(other) is not type(game) or len(other.expansions) != len(game.expansions):
+                assert isinstance(answer, InvalidStateError), (game, other, answer)
