@@ -43,8 +43,8 @@ coin limit grows with the game's progress faster than any step can pay; see
 - ``deferred_effects``: coin effects paid at the turn's end only while the turn has decisions
   pending (not an Age's end), each a card of the seat's city built this turn that pays coins
   per item;
-- ``someone_moves``: a state that is not over has seats to move, each with a legal move
-  (which also proves every pending decision answerable).
+- ``someone_moves``: a state that is not over has seats to move, each with a legal move, and
+  every expansion decision pending after the first has an answer.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from sevenwonders.base.conservation import check_cards
+from sevenwonders.base.conservation import check_cards, names_by_age
 from sevenwonders.base.effects import BuildFromDiscard, CoinsPer, FreeOncePerAge, PlayLastCard
 from sevenwonders.base.expansion_state import expansion_name
 from sevenwonders.base.memory import check_memory
@@ -478,6 +478,16 @@ def check_someone_moves(ctx: _Context) -> Iterator[Problem]:
     if not ctx.the_game._pending_moves(state, seat):  # the raw listing: no load check again
         yield from problem("someone_moves", "pending",
                            f"seat {seat} is to move but has no legal move")
+        return
+    # an expansion's later decisions too: they answer from the seat's own city, which the
+    # decisions before them leave alone (an Edifice penalty: a card of the colour to discard)
+    tables = ctx.the_game.rules
+    for i, later in enumerate(state.pending[1:], start=1):
+        if later.kind is PendingKind.EXPANSION and not tables.expansion_named(
+                later.detail).pending_moves(tables, state, later):
+            yield from problem("someone_moves", f"pending[{i}]",
+                               f"seat {later.seat} owes a decision it cannot take")
+            return
 
 
 def check_recall(ctx: _Context) -> Iterator[Problem]:
@@ -487,6 +497,19 @@ def check_recall(ctx: _Context) -> Iterator[Problem]:
         check_memory(ctx.state)
     except InvalidStateError as error:
         yield from problem("memory", error.field or "memory", str(error))
+        return
+    recall = ctx.state.memory
+    if recall is None:
+        return
+    # the trails are of this Age's hands (they start again with each Age's deal), so they
+    # hold this Age's cards only (rulebook "Handkarten weitergeben")
+    exact = names_by_age(ctx.edition, ctx.state.players)[0][ctx.state.age]
+    for h, trail in enumerate(recall.trails):
+        if not all(exact.issuperset(cards) and exact.issuperset(built)
+                   for _, cards, built in trail):
+            yield from problem("memory", f"memory.trails[{h}]",
+                               "a remembered hand holding a card of another Age")
+            return
 
 
 INVARIANTS: tuple[Invariant[_Context], ...] = (

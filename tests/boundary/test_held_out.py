@@ -20,6 +20,7 @@ from sevenwonders.architects import ArchitectsGame
 from sevenwonders.architects.state import ArchitectsState
 from sevenwonders.architects.validation import problems as architects_problems
 from sevenwonders.base import BaseGame, BaseState
+from sevenwonders.base.conservation import names_by_age
 from sevenwonders.core.serialization import from_json, to_json
 from sevenwonders.edifice import Edifice
 from sevenwonders.errors import InvalidOptionError, InvalidStateError, Reason
@@ -314,3 +315,42 @@ def test_agents_given_a_view_of_another_game_raise_library_errors() -> None:
                 lambda g=game, v=view, m=legal: GreedyAgent().choose(g, v, m, Rng.from_seed(1)))
             if type(other) is not type(game) or len(other.expansions) != len(game.expansions):
                 assert isinstance(answer, InvalidStateError), (game, other, answer)
+
+
+# -- found by the mutation fuzz: accepted states whose views or successors were refused
+
+
+def test_a_remembered_hand_holds_cards_of_this_age_only() -> None:
+    """A trail (a hand's history this Age) naming a card of Age I in Age II loaded, and the
+    view made of it was refused."""
+    game = BaseGame(4)
+    state = next(s for s in _states(game, 3) if s.age == 2 and s.turn == 3)
+    assert state.memory is not None
+    exact = names_by_age("2nd", 4)[0]
+    age_one = next(c for city in state.cities for c in city.cards if c not in exact[2])
+
+    def edit(document: dict[str, Any]) -> None:
+        # a card the hand no longer holds (one played since) becomes an Age I card
+        h, trail = next((h, t) for h, t in enumerate(document["memory"]["trails"]) if t)
+        cards = trail[0][1]
+        gone = next(i for i, card in enumerate(cards) if card not in state.hands[h])
+        cards[gone] = age_one
+
+    _refused_on_load(state, edit, "memory")
+
+
+def test_every_later_edifice_decision_has_an_answer() -> None:
+    """Two seats owed an Edifice penalty (discard a card of a colour) at an Age's end; after
+    two cities swapped seats, the second seat had no card of that colour: the first decision
+    was answerable, and the game then stuck on the second."""
+    from tests.boundary.mutation import real_states
+
+    state = real_states("edifice-7", 2)[19]
+    later = state.pending[1]
+    assert later.detail.startswith("edifice:discard:")
+
+    def edit(document: dict[str, Any]) -> None:
+        cities = document["cities"]
+        cities[1], cities[later.seat] = cities[later.seat], cities[1]
+
+    _refused_on_load(state, edit, "someone_moves")
