@@ -20,18 +20,17 @@ The result passes every invariant of :mod:`sevenwonders.architects.validation`, 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
+from sevenwonders.architects.game import ArchitectsGame
 from sevenwonders.architects.state import ArchitectsState, City
 from sevenwonders.architects.validation import problems
 from sevenwonders.core.limits import quote
+from sevenwonders.core.options import checked_mapping
 from sevenwonders.core.problems import Problem, refuse
 from sevenwonders.errors import InvalidOptionError
-
-if TYPE_CHECKING:
-    from sevenwonders.architects.game import ArchitectsGame
 
 CITY_KEYS = ("built", "cards", "tokens", "military")
 """What a city of :func:`position` may say (its wonder is the game's)."""
@@ -95,9 +94,11 @@ def position(
     victories), the given kinds on top of decks (``tops``: a seat's deck index or
     ``"central"``, bottom to top), ``flipped`` conflict tokens and the ``cat``; the rest from
     ``seed``. Refuses a position no game could reach with :class:`InvalidStateError`."""
+    if not isinstance(game, ArchitectsGame):
+        raise InvalidOptionError(f"position needs an ArchitectsGame, not {quote(game)}")
     n = game.players
     start = game.new_game(seed)
-    specs = dict(cities or {})
+    specs = checked_mapping("cities", cities)
     if any(type(seat) is not int or not 0 <= seat < n for seat in specs):
         raise InvalidOptionError(f"cities maps seats 0 to {n - 1} to what they hold")
     if type(turn) is not int or turn < 1:
@@ -105,7 +106,7 @@ def position(
     decks = _Decks(game, start)
     missing: list[str] = []
     on_top: dict[int, list[int]] = {}
-    for where, kinds in (tops or {}).items():
+    for where, kinds in checked_mapping("tops", tops).items():
         index = 0 if where == "central" else where + 1 if type(where) is int and \
             0 <= where < n else None
         if index is None:
@@ -116,7 +117,7 @@ def position(
     face_up, pile = list(start.face_up), list(start.token_pile)
     city_list = []
     for seat, city in enumerate(start.cities):
-        spec = specs.get(seat, {})
+        spec = checked_mapping(f"cities[{seat}]", specs.get(seat))
         unknown = sorted(set(spec) - set(CITY_KEYS))
         if unknown:
             raise InvalidOptionError(f"cities[{seat}] cannot say {quote(unknown[0])}")

@@ -354,3 +354,52 @@ def test_every_later_edifice_decision_has_an_answer() -> None:
         cities[1], cities[later.seat] = cities[later.seat], cities[1]
 
     _refused_on_load(state, edit, "someone_moves")
+
+
+# -- the position builders: what they cannot use is an option they refuse
+
+
+def _builders() -> dict[str, Callable[..., Any]]:
+    from sevenwonders.architects.positions import position as architects_position
+    from sevenwonders.base.positions import position as base_position
+    from sevenwonders.dice.game import DiceGame
+    from sevenwonders.dice.positions import position as dice_position
+
+    base, architects, dice = BaseGame(3), ArchitectsGame(3), DiceGame(3)
+    return {
+        "base": lambda **kw: base_position(base, **kw),
+        "architects": lambda **kw: architects_position(architects, **kw),
+        "dice": lambda **kw: dice_position(dice, **kw),
+        "base of no game": lambda **kw: base_position(None, **kw),  # type: ignore[arg-type]
+        "architects of no game": lambda **kw: architects_position(3, **kw),  # type: ignore[arg-type]
+        "dice of no game": lambda **kw: dice_position("dice", **kw),  # type: ignore[arg-type]
+    }
+
+
+HOSTILE_REQUESTS: list[tuple[str, dict[str, Any]]] = [
+    ("base", {"cities": {0: 5}}),
+    ("base", {"cities": {0: {"tokens": 3}}}),
+    ("base", {"cities": {0: {"stage_choices": True}}}),
+    ("base", {"cities": {0: {"stages": 10**9}}}),  # (a billion default options, before)
+    ("base", {"discard": 5}),
+    ("base", {"expansions": [0]}),
+    ("architects", {"cities": [0]}),
+    ("architects", {"cities": {0: 7}}),
+    ("architects", {"tops": ["central"]}),
+    ("dice", {"seats": [0]}),
+    ("dice", {"seats": {0: {"unlocked": 3}}}),
+    ("base of no game", {}),
+    ("architects of no game", {}),
+    ("dice of no game", {}),
+]
+
+
+@pytest.mark.parametrize(("builder", "request_"), HOSTILE_REQUESTS,
+                         ids=[f"{b}: {r}" for b, r in HOSTILE_REQUESTS])
+def test_position_builders_refuse_what_they_cannot_use(builder: str,
+                                                       request_: dict[str, Any]) -> None:
+    make = _builders()[builder]
+    if request_.get("cities", {}) == {0: {"stages": 10**9}}:
+        refused(lambda: make(**request_), InvalidStateError)  # a board has no such stage
+    else:
+        refused(lambda: make(**request_), InvalidOptionError, Reason.INVALID_OPTION)
