@@ -403,3 +403,15 @@ def test_position_builders_refuse_what_they_cannot_use(builder: str,
         refused(lambda: make(**request_), InvalidStateError)  # a board has no such stage
     else:
         refused(lambda: make(**request_), InvalidOptionError, Reason.INVALID_OPTION)
+
+
+def test_to_json_and_ranking_of_what_they_cannot_use() -> None:
+    from sevenwonders import ranking
+    from sevenwonders.errors import SerializationError
+
+    refused(lambda: to_json(BaseGame(3)), SerializationError, Reason.WRONG_TYPE)
+    refused(lambda: to_json(object()), SerializationError, Reason.WRONG_TYPE)
+    for bad in (None, 3, "sheets", [1, 2]):
+        refused(lambda b=bad: ranking(b), InvalidOptionError, Reason.WRONG_TYPE)
+    game = BaseGame(3)
+    assert len(ranking(game.scores(game.new_game(seed=1)))) == 3
