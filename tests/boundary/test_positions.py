@@ -204,3 +204,16 @@ def test_dice_ticks_against_the_arrows_are_refused() -> None:
     with pytest.raises(InvalidStateError) as caught:
         dice_positions.position(game, turn=3, seats={0: {"ticks": [box.ref]}})
     assert "tick_order" in [p.invariant for p in caught.value.problems]
+
+
+def test_science_scoring_example_at_the_end_of_the_game() -> None:
+    """"Gleiche Symbole ... 3: 9 Siegpunkte" and "Für jedes komplette Set aus 3 verschiedenen
+    Wissenschaftssymbolen erhältst du 7 Siegpunkte" (rulebook, "Endwertung")."""
+    game = BaseGame(3, wonders=("giza", "rhodes", "ephesus"))
+    compasses = ("Apothecary", "Dispensary", "Academy")
+    state = base_positions.position(game, over=True, seed=5, cities={
+        0: {"cards": compasses},
+        1: {"cards": ("Lodge", "Workshop", "Laboratory", "Scriptorium", "Library")}})
+    sheets = game.scores(state)
+    assert sheets[0].lines["science"] == 9  # three of one symbol
+    assert sheets[1].lines["science"] == 1 + 4 + 4 + 7  # 1, 2, 2 of a symbol and a set
