@@ -37,7 +37,7 @@ from sevenwonders.core.problems import Problem, refuse
 from sevenwonders.errors import InvalidOptionError, InvalidStateError
 
 MAX_STAGES = 4
-"""The most stages a board has (Gizah's Night side and 1st-edition B side)."""
+"""The most stages a board of any edition or expansion has."""
 CITY_KEYS = ("coins", "cards", "stages", "tucked", "tokens", "free_build_age", "stage_choices")
 """What a city of :func:`position` may say; every other field of a city is the game's."""
 

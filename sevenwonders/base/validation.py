@@ -341,8 +341,9 @@ def check_tokens(ctx: _Context) -> Iterator[Problem]:
 def _fought_out(tokens: tuple[tuple[int, ...], ...]) -> bool:
     """Whether conflicts between neighbours give exactly these tokens: in each Age's conflict
     every pair of neighbours on the ring either ties or its stronger seat takes a victory token
-    of the Age and the other a defeat token (rulebook "Konflikte"); defeats carry no Age, so
-    the defeats of all Ages together must be each seat's. (Cached: many states share tokens.)"""
+    of the Age and the other a defeat token (rulebook "Abhandeln der Militärkonflikte");
+    defeats carry no Age, so the defeats of all Ages together must be each seat's. (Cached:
+    many states share tokens.)"""
     n = len(tokens)
     losses: set[tuple[int, ...]] = {(0,) * n}
     for value in (1, 3, 5):
