@@ -30,6 +30,7 @@ from sevenwonders.core.memo import adopt
 from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.scoring import ScoreSheet, ranking
+from sevenwonders.core.seeds import checked_seed
 from sevenwonders.errors import InvalidOptionError
 from sevenwonders.games import part_of
 
@@ -143,6 +144,31 @@ def chunk_size(games: int) -> int:
     return max(1, min(64, games // 32))
 
 
+_PLAYED_WITH = ("new_game", "to_move", "legal_moves", "view", "play", "is_over", "scores")
+"""What :func:`play_game` asks of a game (a game outside the registry needs no more)."""
+MAX_GAMES = 10_000_000
+"""The most games one call of :func:`simulate` plays (its results are kept in a list)."""
+
+
+def _check_arguments(game: object, games: object, seed: object, executor: object,
+                     progress: object, chunk: object) -> int:
+    """Refuse what :func:`simulate` cannot use with :class:`InvalidOptionError` naming the
+    argument (before any game starts); the seed checked (``None``: a fresh one)."""
+    if type(getattr(game, "players", None)) is not int or not all(
+            callable(getattr(game, name, None)) for name in _PLAYED_WITH):
+        raise InvalidOptionError(f"game must be a game (sevenwonders.Game), not {quote(game)}")
+    if type(games) is not int or not 0 <= games <= MAX_GAMES:
+        raise InvalidOptionError(f"games must be a whole number from 0 to {MAX_GAMES:,}, not "
+                                 f"{quote(games)}")
+    if chunk is not None and (type(chunk) is not int or chunk < 1):
+        raise InvalidOptionError(f"chunk must be a whole number from 1, not {quote(chunk)}")
+    if progress is not None and not callable(progress):
+        raise InvalidOptionError(f"progress must be a function, not {quote(progress)}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise InvalidOptionError(f"executor must be an Executor, not {quote(executor)}")
+    return checked_seed(seed)
+
+
 def _seat_agents(game: Game[Any, Any, Any], agents: Sequence[Agent] | None) -> list[Agent]:
     """One agent a seat (random ones by default); else :class:`InvalidOptionError`."""
     if agents is None:
@@ -171,11 +197,8 @@ def simulate(
     :func:`chunk_size`); results come back in game order and equal those of a run in this
     process. ``progress(done, games)`` is called as games (or tasks) finish.
     """
+    seed = _check_arguments(game, games, seed, executor, progress, chunk)
     seat_agents = _seat_agents(game, agents)
-    if type(games) is not int or games < 0:
-        raise InvalidOptionError(f"games must be a whole number from 0, not {quote(games)}")
-    if chunk is not None and (type(chunk) is not int or chunk < 1):
-        raise InvalidOptionError(f"chunk must be a whole number from 1, not {quote(chunk)}")
     results: list[GameResult | None] = [None] * games
     if executor is None:
         for index in range(games):

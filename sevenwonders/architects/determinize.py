@@ -53,9 +53,13 @@ def determinize(game: Game[Any, Any, Any], view: ArchitectsView,
     if not isinstance(game, ArchitectsGame):
         raise InvalidStateError("this determinizer is for 7 Wonders Architects")
     t = game.tables
+    if not isinstance(view, ArchitectsView):
+        raise InvalidStateError(f"expected an ArchitectsView, got {type(view).__name__}")
     wonders = tuple(city.wonder for city in view.cities)
     if len(wonders) != game.players:
         raise InvalidStateError("the view is for another player count")
+    if not set(wonders) <= t.deck_cards.keys():
+        raise InvalidStateError("the view shows wonders this game does not know")
     pool: dict[tuple[str, str], list[int]] = {}
     for name in (*wonders, "central"):
         for card in t.deck_cards[name]:

@@ -329,7 +329,7 @@ class ArchitectsGame:
 
     def shields(self, state: ArchitectsState, seat: int) -> int:
         """The seat's shields now (red cards, Rhodes, Tactics)."""
-        return self.engine.shields(state.cities[self.ring.check(seat)])
+        return self.engine.shields(self._guard(state).cities[self.ring.check(seat)])
 
     # ----------------------------------------------------------------- internals
 

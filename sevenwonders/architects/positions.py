@@ -20,18 +20,17 @@ The result passes every invariant of :mod:`sevenwonders.architects.validation`, 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
+from sevenwonders.architects.game import ArchitectsGame
 from sevenwonders.architects.state import ArchitectsState, City
 from sevenwonders.architects.validation import problems
 from sevenwonders.core.limits import quote
+from sevenwonders.core.options import checked_mapping
 from sevenwonders.core.problems import Problem, refuse
 from sevenwonders.errors import InvalidOptionError
-
-if TYPE_CHECKING:
-    from sevenwonders.architects.game import ArchitectsGame
 
 CITY_KEYS = ("built", "cards", "tokens", "military")
 """What a city of :func:`position` may say (its wonder is the game's)."""
@@ -62,6 +61,28 @@ def _kinds(value: object, what: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _battles(game: ArchitectsGame, cities: list[City], decks: _Decks) -> tuple[list[int], bool]:
+    """The cards with horns the battles behind the cities' victories discarded: a battle gives
+    a seat two victories at most and the table one a pair of neighbours (two with two
+    players), and each was started by horns flipping every conflict token, so it discarded at
+    least that many horns (validation's ``battles``). Whether the deal had too few."""
+    t = game.tables
+    military = [city.military for city in cities]
+    pairs = len(cities) if len(cities) > 2 else 2
+    battles = max((max(military, default=0) + 1) // 2, -(-sum(military) // pairs))
+    horned = [k for _, k in sorted((-t.horns[i], k) for i, k in enumerate(t.kind_ids)
+                                   if t.horns[i])]  # the most horns first: the fewest cards
+    discard: list[int] = []
+    horns = 0
+    while horns < battles * t.conflict_total:
+        card = next((c for k in horned if (c := decks.take(k)) is not None), None)
+        if card is None:
+            return discard, True
+        discard.append(card)
+        horns += t.horns[t.card_kind[card]]
+    return discard, False
+
+
 def position(
     game: ArchitectsGame, *, seed: int = 0, turn: int = 1,
     cities: Mapping[int, Mapping[str, Any]] | None = None,
@@ -73,9 +94,11 @@ def position(
     victories), the given kinds on top of decks (``tops``: a seat's deck index or
     ``"central"``, bottom to top), ``flipped`` conflict tokens and the ``cat``; the rest from
     ``seed``. Refuses a position no game could reach with :class:`InvalidStateError`."""
+    if not isinstance(game, ArchitectsGame):
+        raise InvalidOptionError(f"position needs an ArchitectsGame, not {quote(game)}")
     n = game.players
     start = game.new_game(seed)
-    specs = dict(cities or {})
+    specs = checked_mapping("cities", cities)
     if any(type(seat) is not int or not 0 <= seat < n for seat in specs):
         raise InvalidOptionError(f"cities maps seats 0 to {n - 1} to what they hold")
     if type(turn) is not int or turn < 1:
@@ -83,7 +106,7 @@ def position(
     decks = _Decks(game, start)
     missing: list[str] = []
     on_top: dict[int, list[int]] = {}
-    for where, kinds in (tops or {}).items():
+    for where, kinds in checked_mapping("tops", tops).items():
         index = 0 if where == "central" else where + 1 if type(where) is int and \
             0 <= where < n else None
         if index is None:
@@ -94,7 +117,7 @@ def position(
     face_up, pile = list(start.face_up), list(start.token_pile)
     city_list = []
     for seat, city in enumerate(start.cities):
-        spec = specs.get(seat, {})
+        spec = checked_mapping(f"cities[{seat}]", specs.get(seat))
         unknown = sorted(set(spec) - set(CITY_KEYS))
         if unknown:
             raise InvalidOptionError(f"cities[{seat}] cannot say {quote(unknown[0])}")
@@ -113,15 +136,8 @@ def position(
             raise InvalidOptionError(f"cities[{seat}].military must be a whole number")
         city_list.append(City(city.wonder, _kinds(spec.get("built", ()), "built"),
                               tuple(c for c in cards if c is not None), tokens, military))
-    horned = {k for i, k in enumerate(game.tables.kind_ids) if game.tables.horns[i]}
-    battles = (max((c.military for c in city_list), default=0) + 1) // 2
-    discard: list[int] = []
-    for _ in range(battles):
-        card = next((c for k in sorted(horned) if (c := decks.take(k)) is not None), None)
-        if card is None:
-            break
-        discard.append(card)
-    if missing or len(discard) < battles:
+    discard, short = _battles(game, city_list, decks)
+    if missing or short:
         raise refuse("Architects", (Problem("card_conservation", "cards", f"{quote(missing)} "
                                             "not in the deal, or too few cards with horns "
                                             "for the battles"),))

@@ -23,8 +23,10 @@ taking nothing, so no count of cards bounds it and stays closed). The list
 - ``progress_tokens``: every progress token once, in the face-up row (refilled to its size
   while the pile lasts), the pile or a city;
 - ``military``: conflict tokens flipped within the setup's count, no negative victories;
-- ``battles``: a seat's military victories at most two a battle, and each battle put at least
-  one card with horns on the discard pile;
+- ``battles``: each battle put cards with at least as many horns as there are conflict tokens
+  on the discard pile (their horns flipped the tokens); a seat's military victories at most
+  two a battle, the table's one a pair of neighbours a battle (two with two players); the
+  horns of the flipped tokens on cards still in the cities;
 - ``turn_record``: the cat at a seat, a peeked card only in the cat holder's turn, the tokens
   used and owed this turn known, decisions of a known kind;
 - ``someone_moves``: a game not over has a seat to move with a legal move.
@@ -216,12 +218,27 @@ def check_military(ctx: _Context) -> Iterator[Problem]:
     """The ``battles`` invariant (its statement: the module's list)."""
     t, state = ctx.t, ctx.state
     horns, kind_of = t.horns, t.card_kind
-    battles = sum(1 for card in state.discard if horns[kind_of[card]])
+    # A battle is fought once the horns of the cards taken since the last one have flipped
+    # every conflict token, and it discards every card with horns (rulebook "Einen Konflikt
+    # abhandeln"); nothing else discards a card with horns. So each battle put at least
+    # ``conflict_total`` horns on the discard pile, and the cities hold every horn that
+    # flipped a token still face up.
+    battles = sum(horns[kind_of[card]] for card in state.discard) // t.conflict_total
+    in_cities = sum(horns[kind_of[card]] for city in state.cities for card in city.cards)
+    if state.flipped > in_cities:
+        yield from problem("battles", "flipped", f"{state.flipped} conflict tokens flipped by "
+                           f"{in_cities} horns in the cities")
     for i, city in enumerate(state.cities):
         if city.military > VICTORIES_PER_BATTLE * battles:
             yield from problem("battles", f"cities[{i}].military",
                                f"{city.military} military tokens after at most {battles} "
                                "battles")
+    # a battle gives at most one token for each pair of neighbours (two with two players)
+    pairs = len(state.cities) if len(state.cities) > 2 else VICTORIES_PER_BATTLE
+    total = sum(city.military for city in state.cities)
+    if total > pairs * battles:
+        yield from problem("battles", "cities.military",
+                           f"{total} military tokens in all after at most {battles} battles")
 
 
 def check_turn_record(ctx: _Context) -> Iterator[Problem]:

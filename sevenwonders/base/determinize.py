@@ -60,8 +60,10 @@ def _deck(game: BaseGame, age: int) -> Counter[str]:
 def determinize(game: BaseGame, view: BaseView, rng: Rng) -> tuple[BaseState, Rng]:
     """A state consistent with ``view``, hidden cards drawn with ``rng``; and the next generator."""
     n = game.players
-    if view.players != n:
-        raise InvalidStateError(f"a view of a {view.players}-player game for a {n}-player game")
+    if not isinstance(view, BaseView) or view.players != n \
+            or len(view.expansions) != len(game.expansions) \
+            or not all(game.rules.knows_board(c.wonder, c.side) for c in view.cities):
+        raise InvalidStateError(f"a view of another game than {game!r}")
     seat, age = view.seat, view.age
     guild_names = set(game.edition.guilds())
     sees_discard = view.pending is PendingKind.BUILD_FROM_DISCARD

@@ -338,14 +338,15 @@ class BaseGame:
     def quote(self, state: BaseState, seat: int, card: str) -> BuildQuote:
         """Can ``seat`` build ``card`` now: free (and why), at which payments, or why not."""
         self.rules.ring.check(seat)
-        if card not in self.edition.cards:
+        state = self._mine(state)  # (a state of another game or none fails deep in the rules)
+        if type(card) is not str or card not in self.edition.cards:
             raise UnknownCardError(f"no card named {quote(card)}")
         return legal.quote(self.rules, state, seat, card, in_draft=not state.pending)
 
     def stage_quote(self, state: BaseState, seat: int) -> BuildQuote:
         """Can ``seat`` build its next wonder stage now, and at which payments."""
         self.rules.ring.check(seat)
-        return legal.stage_quote(self.rules, state, seat)
+        return legal.stage_quote(self.rules, self._mine(state), seat)
 
     def is_legal(self, state: BaseState, seat: int, move: object) -> bool:
         """Whether ``seat`` may play ``move`` now (see :meth:`Game.is_legal`)."""

@@ -23,20 +23,21 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
+from sevenwonders.base.game import BaseGame
 from sevenwonders.base.setup import HAND_SIZE, START_COINS, TURNS_PER_AGE
 from sevenwonders.base.state import BaseState, City
 from sevenwonders.base.validation import problems
 from sevenwonders.core.limits import quote
+from sevenwonders.core.options import checked_items, checked_mapping
 from sevenwonders.core.problems import Problem, refuse
 from sevenwonders.errors import InvalidOptionError, InvalidStateError
 
-if TYPE_CHECKING:
-    from sevenwonders.base.game import BaseGame
-
+MAX_STAGES = 4
+"""The most stages a board of any edition or expansion has."""
 CITY_KEYS = ("coins", "cards", "stages", "tucked", "tokens", "free_build_age", "stage_choices")
 """What a city of :func:`position` may say; every other field of a city is the game's."""
 
@@ -49,16 +50,15 @@ def _names(value: object, what: str) -> tuple[str, ...]:
 
 
 def _seats(value: Mapping[int, Any] | None, players: int, what: str) -> dict[int, Any]:
-    if value is None:
-        return {}
-    if not isinstance(value, Mapping) or any(
-            type(seat) is not int or not 0 <= seat < players for seat in value):
+    seats = checked_mapping(what, value)
+    if any(type(seat) is not int or not 0 <= seat < players for seat in seats):
         raise InvalidOptionError(f"{what} maps seats 0 to {players - 1} to what they hold")
-    return dict(value)
+    return seats
 
 
 def _city(base: City, spec: Mapping[str, Any], seat: int) -> City:
     """``base`` with what ``spec`` says (tucked cards still to be completed)."""
+    spec = checked_mapping(f"cities[{seat}]", spec)
     unknown = sorted(set(spec) - set(CITY_KEYS))
     if unknown:
         raise InvalidOptionError(f"cities[{seat}] cannot say {quote(unknown[0])}; a city says "
@@ -70,10 +70,10 @@ def _city(base: City, spec: Mapping[str, Any], seat: int) -> City:
     for key, number in ints.items():
         if type(number) is not int:
             raise InvalidOptionError(f"cities[{seat}].{key} must be a whole number")
-    tokens = tuple(spec.get("tokens", ()))
-    choices = tuple(spec.get("stage_choices", (0,) * max(0, stages)))
-    if not all(type(t) is int for t in (*tokens, *choices)):
-        raise InvalidOptionError(f"cities[{seat}] tokens and stage choices are whole numbers")
+    tokens = checked_items(f"cities[{seat}].tokens", spec.get("tokens", ()), int)
+    # (a stage count no board has gets a few options, and the check refuses it)
+    choices = checked_items(f"cities[{seat}].stage_choices", spec.get(
+        "stage_choices", (0,) * min(max(0, stages), MAX_STAGES + 1)), int)
     return attrs.evolve(base, coins=ints["coins"], cards=_names(spec.get("cards", ()),
                         f"cities[{seat}].cards"), stages=stages, tucked=tucked, tokens=tokens,
                         free_build_age=ints["free_build_age"], stage_choices=choices)
@@ -125,8 +125,11 @@ def position(
     what matters of each expansion's part (Edifice: :mod:`sevenwonders.edifice.positions`).
     Refuses a position no game could reach with :class:`InvalidStateError` carrying every
     problem."""
+    if not isinstance(game, BaseGame):
+        raise InvalidOptionError(f"position needs a BaseGame, not {quote(game)}")
     n = game.players
-    parts = dict(expansions or {})
+    parts = checked_mapping("expansions", expansions)
+    discard = _names(discard, "discard")
     names = [expansion.name for expansion in game.expansions]
     if not all(isinstance(part, Mapping) and name in names for name, part in parts.items()):
         raise InvalidOptionError(f"expansions maps the names of this game's expansions "

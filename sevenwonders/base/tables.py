@@ -19,8 +19,9 @@ from sevenwonders.base.cards import Card, Colour, Edition, Stage, Wonder
 from sevenwonders.base.effects import CoinsPer, Effect, PointsPer, Scope, Shields
 from sevenwonders.base.options import BaseOptions, carthage_board
 from sevenwonders.base.state import NO_MARKS, BaseState, City, TurnMarks
+from sevenwonders.core.limits import quote
 from sevenwonders.core.seats import Ring
-from sevenwonders.errors import InvalidStateError, UnknownCardError
+from sevenwonders.errors import InvalidOptionError, InvalidStateError
 
 if TYPE_CHECKING:
     from sevenwonders.base.hooks import Expansion
@@ -130,9 +131,10 @@ class Tables:
         self.wonders: Mapping[str, Wonder] = wonders
         if options.wonders is not None:
             for name in options.wonders:
-                if name not in wonders:
-                    raise UnknownCardError(
-                        f"no wonder named {name!r}; known: {', '.join(wonders)}"
+                if name not in wonders:  # an option naming nothing: the option is bad
+                    raise InvalidOptionError(
+                        f"option wonders: no wonder named {quote(name)}; known: "
+                        f"{', '.join(wonders)}"
                     )
         self.boards = boards(wonders)
         # The decks before shuffling (the edition's tables, for this table size).

@@ -26,22 +26,25 @@ coin limit grows with the game's progress faster than any step can pay; see
   wonder plays it;
 - ``coins``: no seat below 0 or over :func:`coin_limit`;
 - ``wonder_stages``: one tucked card and one recorded option a built stage, options that exist;
-- ``free_build``: a once-per-Age free build used in no later Age than this one;
+- ``free_build``: a once-per-Age free build used in no later Age than this one, and only by a
+  city with a built stage that gives it;
 - ``military_tokens``: tokens worth 1, 3, 5 (a victory of Age I, II, III) or -1 (a defeat), at
   most two a conflict fought, none from a conflict still to come; without an expansion that
-  hands out or takes tokens, every victory has its defeat (as many victory tokens as defeat
-  tokens), and a seat that beat both neighbours in an Age left each of them a defeat;
-- ``turn_marks``: marks (what a seat built or received this turn) only while the turn still
-  has decisions pending (not the decisions of an Age's end, which come after the turn),
-  naming cards of the city, no more stages or income than the city has;
+  hands out or takes tokens, the tokens are those conflicts between neighbours hand out: in
+  each Age every pair of neighbours tied or gave one a victory and the other a defeat;
+- ``turn_marks``: marks (what a seat built or received this turn) while and only while the
+  turn still has decisions pending (not the decisions of an Age's end, which come after the
+  turn), one for every seat (each played a card), naming cards of the city, no more stages or
+  income than the city has;
 - ``pending_decisions``: decisions for seats of the table; a last-card decision for a seat with
-  one card and the power; a discard-pile build for a seat with that power; an expansion's
+  one card and the power; a discard-pile build for a seat that built a stage with that power
+  this turn, one a stage; an expansion's
   decision named after an expansion of this game; no decision pending twice;
 - ``deferred_effects``: coin effects paid at the turn's end only while the turn has decisions
   pending (not an Age's end), each a card of the seat's city built this turn that pays coins
   per item;
-- ``someone_moves``: a state that is not over has seats to move, each with a legal move
-  (which also proves every pending decision answerable).
+- ``someone_moves``: a state that is not over has seats to move, each with a legal move, and
+  every expansion decision pending after the first has an answer.
 """
 
 from __future__ import annotations
@@ -51,12 +54,12 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from sevenwonders.base.conservation import check_cards
-from sevenwonders.base.effects import BuildFromDiscard, CoinsPer, PlayLastCard
+from sevenwonders.base.conservation import check_cards, names_by_age
+from sevenwonders.base.effects import BuildFromDiscard, CoinsPer, FreeOncePerAge, PlayLastCard
 from sevenwonders.base.expansion_state import expansion_name
 from sevenwonders.base.memory import check_memory
 from sevenwonders.base.setup import HAND_SIZE, START_COINS, TURNS_PER_AGE
-from sevenwonders.base.state import NO_MARKS, BaseState, City, PendingKind
+from sevenwonders.base.state import NO_MARKS, BaseState, City, PendingKind, TurnMarks
 from sevenwonders.core.expansions import make_expansion
 from sevenwonders.core.problems import (
     Invariant,
@@ -281,12 +284,17 @@ def check_stages(ctx: _Context) -> Iterator[Problem]:
 
 
 def check_free_build(ctx: _Context) -> Iterator[Problem]:
-    """The ``free_build`` invariant (its statement: the module's list)."""
-    state = ctx.state
+    """The ``free_build`` invariant (its statement: the module's list). Only a built stage with
+    the once-per-Age free build (1st edition, Olympia A's second stage) lets a city use it."""
+    state, rules = ctx.state, ctx.the_game.rules
     for s, city in enumerate(state.cities):
         if not 0 <= city.free_build_age <= state.age:
             yield from problem("free_build", f"cities[{s}].free_build_age",
                                f"{city.free_build_age} in Age {state.age}")
+        elif city.free_build_age and not rules.has_power(city, FreeOncePerAge):
+            yield from problem("free_build", f"cities[{s}].free_build_age",
+                               f"a free build used in Age {city.free_build_age} by a city "
+                               "without that power")
 
 
 def check_tokens(ctx: _Context) -> Iterator[Problem]:
@@ -295,12 +303,14 @@ def check_tokens(ctx: _Context) -> Iterator[Problem]:
     conflicts = 3 if state.over else state.age - 1
     # two tokens a conflict, unless an expansion hands out or takes tokens besides (Edifice)
     counted_elsewhere = any(e.changes_conflict_tokens for e in game.expansions)
+    odd = False
     for s, city in enumerate(state.cities):
         tokens = city.tokens
         if tokens and (not TOKEN_VALUES.issuperset(tokens) or (not counted_elsewhere and (
                 len(tokens) > 2 * conflicts
                 or tokens.count(1) > 2 or tokens.count(3) > 2 or tokens.count(5) > 2
                 or any(2 * k - 1 in tokens for k in range(conflicts + 1, 4))))):
+            odd = True
             yield from problem("military_tokens", f"cities[{s}].tokens",
                                f"conflict tokens {city.tokens[:8]} after {conflicts} conflicts")
     if counted_elsewhere:
@@ -308,33 +318,100 @@ def check_tokens(ctx: _Context) -> Iterator[Problem]:
     all_tokens = Counter([t for city in state.cities for t in city.tokens])
     victories = sum(count for value, count in all_tokens.items() if value > 0)
     if victories != all_tokens[-1]:
+        odd = True
         yield from problem("military_tokens", "cities",
                            f"{victories} victory tokens but {all_tokens[-1]} defeat tokens")
     sides = game.rules.sides
     # per city, the Ages in which it beat both neighbours (two victory tokens of the Age)
     doubles = [int(t.count(1) == 2) + (t.count(3) == 2) + (t.count(5) == 2)
                for t in (city.tokens for city in state.cities)]
-    if not any(doubles):
-        return
     for s, city in enumerate(state.cities):
         owed = sum(doubles[neighbour] for neighbour in set(sides[s]))
         if city.tokens.count(-1) < owed:
             yield from problem("military_tokens", f"cities[{s}].tokens",
                                f"a neighbour beat both its neighbours, but {s} has "
                                f"{city.tokens.count(-1)} defeats")
+            return
+    if victories and not odd and not _fought_out(tuple(city.tokens for city in state.cities)):
+        yield from problem("military_tokens", "cities",
+                           "no conflicts between neighbours hand out these tokens")
+
+
+@lru_cache(maxsize=256)
+def _fought_out(tokens: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether conflicts between neighbours give exactly these tokens: in each Age's conflict
+    every pair of neighbours on the ring either ties or its stronger seat takes a victory token
+    of the Age and the other a defeat token (rulebook "Abhandeln der Militärkonflikte");
+    defeats carry no Age, so the defeats of all Ages together must be each seat's. (Cached:
+    many states share tokens.)"""
+    n = len(tokens)
+    losses: set[tuple[int, ...]] = {(0,) * n}
+    for value in (1, 3, 5):
+        wins = [t.count(value) for t in tokens]
+        if not any(wins):
+            continue
+        age_losses = _age_losses(wins)
+        losses = {tuple(a + b for a, b in zip(done, more, strict=True))
+                  for done in losses for more in age_losses}
+    return tuple(t.count(-1) for t in tokens) in losses
+
+
+def _age_losses(wins: list[int]) -> set[tuple[int, ...]]:
+    """The defeats each seat may have taken in one Age's conflicts where seat ``s`` won
+    ``wins[s]`` of its two (the pairs of neighbours ``(s, s + 1)`` round the ring)."""
+    n = len(wins)
+    found: set[tuple[int, ...]] = set()
+    won = [0] * n
+    lost = [0] * n
+
+    def pair(s: int) -> None:
+        if s == n:
+            if won == wins:
+                found.add(tuple(lost))
+            return
+        if s >= 2 and won[s - 1] != wins[s - 1]:  # seat s - 1's two conflicts are decided
+            return
+        t = (s + 1) % n
+        for winner, loser in ((s, t), (t, s), (None, None)):
+            if winner is None or loser is None:
+                pair(s + 1)
+                continue
+            if won[winner] < wins[winner]:
+                won[winner] += 1
+                lost[loser] += 1
+                pair(s + 1)
+                won[winner] -= 1
+                lost[loser] -= 1
+
+    pair(0)
+    return found
 
 
 def check_marks(ctx: _Context) -> Iterator[Problem]:
     """The ``turn_marks`` invariant (its statement: the module's list)."""
     state = ctx.state
+    turn_pending = bool(state.pending) and not state.age_ending
     for s, (city, marks) in enumerate(zip(state.cities, state.marks, strict=True)):
-        if marks != NO_MARKS and (not state.pending or state.age_ending):
+        if marks != NO_MARKS and not turn_pending:
             yield from problem("turn_marks", f"marks[{s}]",
                                "turn marks while no decision of the turn is pending")
+        elif marks == NO_MARKS and turn_pending:
+            # every seat played a card this turn: built it (marked), built a stage (marked) or
+            # sold it for 3 coins (income marked) (rulebook "Spielzug")
+            yield from problem("turn_marks", f"marks[{s}]",
+                               "no turn marks while the turn's decisions are pending")
         if (not 0 <= marks.stages <= city.stages or not 0 <= marks.income <= city.coins
                 or not set(marks.built) <= set(city.cards)
                 or len(set(marks.built)) != len(marks.built)):
             yield from problem("turn_marks", f"marks[{s}]", "turn marks that do not fit the city")
+
+
+def _discard_builds_this_turn(rules: Tables, city: City, marks: TurnMarks) -> int:
+    """How many builds from the discard pile the stages the city built this turn give."""
+    built = rules.stage_effects(city)
+    before = rules.stage_effects(city, max(0, city.stages - marks.stages))
+    return (sum(1 for e in built if isinstance(e, BuildFromDiscard))
+            - sum(1 for e in before if isinstance(e, BuildFromDiscard)))
 
 
 def check_pending(ctx: _Context) -> Iterator[Problem]:
@@ -352,9 +429,13 @@ def check_pending(ctx: _Context) -> Iterator[Problem]:
             yield from problem("pending_decisions", f"pending[{i}]",
                                "a last-card decision without exactly one card or the power")
         if pending.kind is PendingKind.BUILD_FROM_DISCARD and (
-                not any(isinstance(e, BuildFromDiscard) for e in rules.stage_effects(city))):
+                state.age_ending or _discard_builds_this_turn(rules, city, state.marks[
+                    pending.seat]) < state.pending.count(pending)):
+            # the power acts at the end of the turn its stage is built, once for each such
+            # stage (reference notes, Halikarnassos: "end of the turn this stage is built")
             yield from problem("pending_decisions", f"pending[{i}]",
-                               "a discard-pile build for a city without that power")
+                               "a discard-pile build without a stage of that power built "
+                               "this turn")
         if pending in state.pending[:i]:
             yield from problem("pending_decisions", f"pending[{i}]", "a decision pending twice")
         if pending.kind is not PendingKind.EXPANSION and pending.detail:
@@ -398,6 +479,16 @@ def check_someone_moves(ctx: _Context) -> Iterator[Problem]:
     if not ctx.the_game._pending_moves(state, seat):  # the raw listing: no load check again
         yield from problem("someone_moves", "pending",
                            f"seat {seat} is to move but has no legal move")
+        return
+    # an expansion's later decisions too: they answer from the seat's own city, which the
+    # decisions before them leave alone (an Edifice penalty: a card of the colour to discard)
+    tables = ctx.the_game.rules
+    for i, later in enumerate(state.pending[1:], start=1):
+        if later.kind is PendingKind.EXPANSION and not tables.expansion_named(
+                later.detail).pending_moves(tables, state, later):
+            yield from problem("someone_moves", f"pending[{i}]",
+                               f"seat {later.seat} owes a decision it cannot take")
+            return
 
 
 def check_recall(ctx: _Context) -> Iterator[Problem]:
@@ -407,6 +498,19 @@ def check_recall(ctx: _Context) -> Iterator[Problem]:
         check_memory(ctx.state)
     except InvalidStateError as error:
         yield from problem("memory", error.field or "memory", str(error))
+        return
+    recall = ctx.state.memory
+    if recall is None:
+        return
+    # the trails are of this Age's hands (they start again with each Age's deal), so they
+    # hold this Age's cards only (rulebook "Handkarten weitergeben")
+    exact = names_by_age(ctx.edition, ctx.state.players)[0][ctx.state.age]
+    for h, trail in enumerate(recall.trails):
+        if not all(exact.issuperset(cards) and exact.issuperset(built)
+                   for _, cards, built in trail):
+            yield from problem("memory", f"memory.trails[{h}]",
+                               "a remembered hand holding a card of another Age")
+            return
 
 
 INVARIANTS: tuple[Invariant[_Context], ...] = (
@@ -423,11 +527,12 @@ INVARIANTS: tuple[Invariant[_Context], ...] = (
     Invariant("coins", "0 to coin_limit(state) coins a seat", check_coins),
     Invariant("wonder_stages", "a tucked card and an option a built stage",
               check_stages),
-    Invariant("free_build", "a free build used in no later Age", check_free_build),
-    Invariant("military_tokens", "tokens of fought conflicts only; each victory with its "
-              "defeat", check_tokens),
-    Invariant("turn_marks", "marks only while the turn has decisions pending, fitting the city",
-              check_marks),
+    Invariant("free_build", "a free build used in no later Age, by a city with the power",
+              check_free_build),
+    Invariant("military_tokens", "tokens of fought conflicts only, as conflicts between "
+              "neighbours hand them out", check_tokens),
+    Invariant("turn_marks", "marks for every seat while and only while the turn has decisions "
+              "pending, fitting the city", check_marks),
     Invariant("pending_decisions", "decisions for seats with the power and cards to take them",
               check_pending),
     Invariant("deferred_effects", "turn-end coin effects of this turn's cards, only while "

@@ -15,7 +15,9 @@ problem, naming the invariants as a state's load does:
 - ``hand_sizes``: hands of ``8 - turn`` cards between decisions (one fewer, or none, while a
   turn's decisions are pending), the discard pile shown only to the seat building from it;
 - ``built_counts``, ``coins``, ``military_tokens``, ``turn_marks``, ``deferred_effects``: as for
-  a state, on the public cities.
+  a state, on the public cities; the expansions' states (public) as for a state (``table``);
+- ``memory``: a remembered hand a seat (its own as it is, an empty one empty, any other of
+  this Age's cards and at least as many as that hand holds), remembered discards of the pile.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from sevenwonders.base.conservation import deal, names_by_age
 from sevenwonders.base.effects import CoinsPer
 from sevenwonders.base.expansion_state import expansion_name
 from sevenwonders.base.setup import HAND_SIZE, START_COINS, TURNS_PER_AGE
-from sevenwonders.base.state import City, PendingKind
+from sevenwonders.base.state import BaseState, City, PendingKind
 from sevenwonders.base.validation import (
     COINS_PER_STEP,
     SIDES_OF,
@@ -46,6 +48,8 @@ from sevenwonders.core.problems import (
     problem,
     register_load_check,
 )
+from sevenwonders.core.rng import Rng
+from sevenwonders.errors import InvalidStateError
 
 
 @attrs.define
@@ -173,14 +177,55 @@ def _cities(ctx: _Seen) -> Iterator[Problem]:
                                "card built this turn")
 
 
+def _expansions(ctx: _Seen) -> Iterator[Problem]:
+    """The expansions' own states (public: Edifice's projects, pawns and debts) checked as a
+    state's load checks them, on a stand-in state of the public cities."""
+    v, game = ctx.view, ctx.game
+    if not game.expansions:
+        return
+    stand_in = BaseState(players=v.players, age=v.age, turn=v.turn, cities=ctx.cities,
+                         hands=((),) * v.players, decks=(), discard=(), rng=_NO_RNG,
+                         over=v.over, expansions=v.expansions)
+    try:
+        for expansion in game.expansions:
+            expansion.validate(game.rules, stand_in)
+            expansion.validate_loaded(game.rules, stand_in)
+    except InvalidStateError as error:
+        yield from problem("table", error.field or "expansions",
+                           str(error).removeprefix(f"{error.field}: "))
+
+
+def _memory(ctx: _Seen) -> Iterator[Problem]:
+    """What the seat remembers (:func:`~sevenwonders.base.memory.memory_of`): a hand a seat,
+    its own hand as it is, an empty hand as empty, any other of this Age's cards and holding
+    at least the cards the hand holds now; remembered discards of the Ages played so far, no
+    more than the pile holds."""
+    v = ctx.view
+    hands, n = v.memory.hands, v.players
+    exact, upto = names_by_age(ctx.edition, n)
+    if len(hands) != n or hands[v.seat] != v.hand or any(
+            cards is not None and (len(cards) < v.hand_sizes[h] or (
+                not v.hand_sizes[h] and cards) or not exact[v.age].issuperset(cards))
+            for h, cards in enumerate(hands)):
+        yield from problem("memory", "memory.hands", "remembered hands that do not fit the "
+                           "hands now")
+    if len(v.memory.discard) > v.discard_size or not upto[v.age].issuperset(v.memory.discard):
+        yield from problem("memory", "memory.discard", "remembered discards not of the pile")
+
+
+_NO_RNG = Rng.from_seed(0)
+
+
 VIEW_INVARIANTS: tuple[Invariant[_Seen], ...] = (
     Invariant("shape", "seats, sizes, Age and turn in range", _shape, gate=True),
     Invariant("table", "boards of one game, stages that exist", _table, gate=True),
+    Invariant("table", "the expansions' states consistent", _expansions, gate=True),
     Invariant("card_conservation", "cards of the deal, where their Age allows", _cards),
     Invariant("hand_sizes", "hands fit the turn; the discard pile shown only to its builder",
               _hands),
     Invariant("cities", "built counts, coins, tokens, marks and deferred effects as for a "
               "state", _cities),
+    Invariant("memory", "remembered hands and discards that fit the table", _memory),
 )
 
 

@@ -62,4 +62,24 @@ def checked_bool(name: str, value: object) -> bool:
     return value
 
 
-__all__ = ["checked_bool", "checked_choice", "checked_int", "refuse_unknown"]
+def checked_mapping(name: str, value: object) -> dict[Any, Any]:
+    """``value`` (``None``: empty) as a dict if it is a mapping (what the position builders
+    take by seat or by name)."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise InvalidOptionError(f"{name} must be a mapping, not {quote(value)}")
+    return dict(value)
+
+
+def checked_items(name: str, value: object, kind: type) -> tuple[Any, ...]:
+    """``value`` as a tuple if it is a list or tuple of exactly ``kind`` values (not a text,
+    whose letters would pass for items)."""
+    if not isinstance(value, list | tuple) or not all(type(v) is kind for v in value):
+        raise InvalidOptionError(f"{name} must be a list of {kind.__name__} values, not "
+                                 f"{quote(value)}")
+    return tuple(value)
+
+
+__all__ = ["checked_bool", "checked_choice", "checked_int", "checked_items", "checked_mapping",
+           "refuse_unknown"]

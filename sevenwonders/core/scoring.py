@@ -7,6 +7,8 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from sevenwonders.core.frozenmap import FrozenMap
+from sevenwonders.core.limits import quote
+from sevenwonders.errors import InvalidOptionError, Reason
 
 
 def _freeze_lines(lines: Mapping[str, int]) -> FrozenMap[str, int]:
@@ -40,6 +42,10 @@ class ScoreSheet:
 def ranking(sheets: Sequence[ScoreSheet]) -> tuple[int, ...]:
     """The place of every seat (1 = winner). Seats equal in total and tie-break share a place,
     and the next place is skipped (1, 1, 3)."""
+    if isinstance(sheets, str | bytes) or not isinstance(sheets, Sequence) or not all(
+            isinstance(sheet, ScoreSheet) for sheet in sheets):
+        raise InvalidOptionError(f"ranking needs a list of score sheets, not {quote(sheets)}",
+                                 reason=Reason.WRONG_TYPE)
     keys = [sheet.key() for sheet in sheets]
     return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
 

@@ -326,9 +326,14 @@ def _tagged_in(plain: Callable[[Any, Any], Any], tag_name: str, tag: str
 
 
 def to_json(obj: Any, *, indent: int | None = None) -> str:
-    """A JSON document for any state, move, view, event, record or score sheet."""
-    return json.dumps(converter.unstructure(obj), indent=indent,
-                      separators=None if indent else (",", ":"), ensure_ascii=False)
+    """A JSON document for any state, move, view, event, record or score sheet; an object
+    that is none of them (a game, a function) raises :class:`SerializationError`."""
+    try:
+        return json.dumps(converter.unstructure(obj), indent=indent,
+                          separators=None if indent else (",", ":"), ensure_ascii=False)
+    except (TypeError, ValueError) as error:  # json names what it cannot write
+        raise SerializationError(f"no JSON for {type(obj).__name__}: {error}",
+                                 reason=Reason.WRONG_TYPE) from None
 
 
 def _describe(error: BaseException) -> str:

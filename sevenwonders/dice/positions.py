@@ -25,13 +25,14 @@ import attrs
 
 from sevenwonders.core.frozenmap import FrozenMap
 from sevenwonders.core.limits import quote
+from sevenwonders.core.options import checked_items, checked_mapping
 from sevenwonders.core.problems import Problem, refuse
+from sevenwonders.dice.game import DiceGame
 from sevenwonders.dice.state import DiceState, SeatState
 from sevenwonders.dice.validation import problems
 from sevenwonders.errors import InvalidOptionError
 
 if TYPE_CHECKING:
-    from sevenwonders.dice.game import DiceGame
     from sevenwonders.dice.tables import SheetTable
 
 SEAT_KEYS = ("ticks", "bonuses", "coins", "laurels", "unlocked")
@@ -66,6 +67,7 @@ def _marked(marks: tuple[int, ...], index_of: Mapping[str, int], given: dict[str
 
 def _seat(table: SheetTable, seat: SeatState, spec: Mapping[str, Any], turn: int,
           place: str, missing: list[str]) -> SeatState:
+    spec = checked_mapping(place, spec)
     unknown = sorted(set(spec) - set(SEAT_KEYS))
     if unknown:
         raise InvalidOptionError(f"{place} cannot say {quote(unknown[0])}")
@@ -79,7 +81,8 @@ def _seat(table: SheetTable, seat: SeatState, spec: Mapping[str, Any], turn: int
     return attrs.evolve(seat, ticks=tuple(ticks), bonuses=tuple(bonuses), coins=coins,
                         laurels=FrozenMap(_turns(spec.get("laurels", {}), 0,
                                                  f"{place}.laurels")),
-                        unlocked=frozenset(spec.get("unlocked", ())))
+                        unlocked=frozenset(checked_items(f"{place}.unlocked",
+                                                         spec.get("unlocked", ()), str)))
 
 
 def position(game: DiceGame, *, seed: int = 0, turn: int = 1,
@@ -88,8 +91,10 @@ def position(game: DiceGame, *, seed: int = 0, turn: int = 1,
     ``ticks`` and ``bonuses`` as names or names to turns, ``coins``, ``laurels`` by attack box,
     ``unlocked`` dice); the rest from ``seed``. Refuses a position no game could reach with
     :class:`InvalidStateError` carrying every problem."""
+    if not isinstance(game, DiceGame):
+        raise InvalidOptionError(f"position needs a DiceGame, not {quote(game)}")
     n = len(game.new_game(seed).seats)
-    specs = dict(seats or {})
+    specs = checked_mapping("seats", seats)
     if any(type(seat) is not int or not 0 <= seat < n for seat in specs):
         raise InvalidOptionError(f"seats maps seats 0 to {n - 1} to their sheets' marks")
     if type(turn) is not int or turn < 1:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from sevenwonders.base.state import BaseState
 from sevenwonders.core.frozenmap import FrozenMap
 from sevenwonders.edifice.projects import DEBT_TOKENS, PAWNS_PER_PROJECT, Project, VictoryToken
@@ -63,6 +65,12 @@ def check_loaded(catalogue: FrozenMap[str, Project], state: BaseState,
             fail(f"a participant of Age {age} is not among the pawn holders")
         if len(set(mine.participants[index])) != len(mine.participants[index]):
             fail(f"a seat takes part twice in the project of Age {age}")
+        # participants and holders are sets of seats, kept in seat order: a seat listed twice
+        # would take a project's reward twice ("Alle, die in dem Moment eine
+        # Beteiligungsfigur ... haben, erhalten jeweils sofort die Belohnung": once each)
+        for group in (mine.participants[index], mine.holders[index]):
+            if any(a >= b for a, b in pairwise(group)):
+                fail(f"the pawn holders of Age {age} are not each seat once, in seat order")
         if any(age not in mine.pawns[seat] for seat in mine.holders[index]):
             fail(f"a participant of Age {age} holds no pawn of that Age")
     failed = sum(1 for outcome in mine.outcomes if outcome == FAILED)

@@ -24,6 +24,8 @@ from sevenwonders.base.options import carthage_board
 from sevenwonders.base.scoring import guild_value
 from sevenwonders.base.state import BaseState, City, Pending, PendingKind
 from sevenwonders.base.tables import Tables
+from sevenwonders.core.limits import quote
+from sevenwonders.core.options import checked_choice
 from sevenwonders.core.rng import Rng
 from sevenwonders.edifice.checks import check_loaded, check_part
 from sevenwonders.edifice.options import check_options
@@ -126,6 +128,9 @@ class Edifice(Expansion):
             if len(chosen) != 3:
                 raise InvalidOptionError("projects names one project for each of the 3 Ages")
             for age, name in enumerate(chosen, start=1):
+                if name not in self.catalogue:  # an option naming nothing: the option is bad
+                    raise InvalidOptionError(f"option projects: no Edifice project named "
+                                             f"{quote(name)}")
                 project = self._project(name)
                 if project.age != age:
                     raise InvalidOptionError(f"{name} is a project of Age {project.age}")
@@ -135,9 +140,7 @@ class Edifice(Expansion):
         self.pawn_points = tuple(pawn_points)
         if len(self.pawn_points) != 3 or not all(isinstance(p, int) for p in self.pawn_points):
             raise InvalidOptionError("pawn_points needs three integers (Ages I, II, III)")
-        if castle_loses not in CASTLE_CHOICES:
-            raise InvalidOptionError(f"castle_loses must be one of {CASTLE_CHOICES}")
-        self.castle_loses = castle_loses
+        self.castle_loses = checked_choice("castle_loses", castle_loses, CASTLE_CHOICES)
         self._lasting: dict[tuple[str, ...], tuple[Effect, ...]] = {}
         # project -> its participation variant, made once (the same tuple every time: the
         # rules' speed layer knows it again by identity)

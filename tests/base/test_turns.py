@@ -3,7 +3,7 @@
 import pytest
 
 from sevenwonders.base import BaseGame
-from sevenwonders.errors import InvalidOptionError, UnknownCardError
+from sevenwonders.errors import InvalidOptionError
 from tests.base.helpers import game, play, position, sells
 
 
@@ -81,7 +81,7 @@ def test_options_are_checked() -> None:
         BaseGame(players=3, sides="sideways")
     with pytest.raises(InvalidOptionError):
         BaseGame(players=3, wonders=("giza", "giza", "rhodes"))
-    with pytest.raises(UnknownCardError):
+    with pytest.raises(InvalidOptionError, match="option wonders"):
         BaseGame(players=3, wonders=("giza", "Atlantis", "rhodes"))
     with pytest.raises(InvalidOptionError):
         BaseGame(players=3, coin_effect_timing="later")

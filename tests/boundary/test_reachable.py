@@ -243,9 +243,10 @@ def test_a_dice_state_at_the_coin_limit_has_accepted_successors() -> None:
 
 
 def test_architects_turn_and_battles_stay_closed_under_the_rules() -> None:
-    """States whose military victories are at their bound (two a battle fought) load, and so
-    do the states after them (a battle adds a horned card to the discard pile and at most two
-    victories a seat)."""
+    """States whose military victories are at their bounds (two a seat and one a pair of
+    neighbours for each battle the discarded horns show) load, and so do the states after them
+    (a battle discards the horns that flipped every conflict token and adds at most two
+    victories a seat, one a pair)."""
     game = make_game("architects", 3)
     horned = game.tables.horns
     kind = game.tables.card_kind
@@ -254,9 +255,12 @@ def test_architects_turn_and_battles_stay_closed_under_the_rules() -> None:
         rng = random.Random(seed)
         state = game.new_game(seed=seed)
         while not game.is_over(state):
-            battles = sum(1 for card in state.discard if horned[kind[card]])
+            battles = sum(horned[kind[card]] for card in state.discard) \
+                // game.tables.conflict_total
             if battles:
-                cities = tuple(attrs.evolve(c, military=2 * battles) for c in state.cities)
+                military = (2 * battles, battles, 0)  # 3 victories a battle: one a pair
+                cities = tuple(attrs.evolve(c, military=m)
+                               for c, m in zip(state.cities, military, strict=True))
                 at_limit = from_json(to_json(attrs.evolve(state, cities=cities)),
                                      ArchitectsState)
                 after = game.play(at_limit, {s: rng.choice(game.legal_moves(at_limit, s))

@@ -13,7 +13,7 @@ from sevenwonders.base.trading import city_profile
 from sevenwonders.core.resources import Producer
 from sevenwonders.edifice import Edifice
 from sevenwonders.edifice.state import COMPLETED, FAILED
-from sevenwonders.errors import IllegalMoveError, InvalidOptionError, UnknownCardError
+from sevenwonders.errors import IllegalMoveError, InvalidOptionError
 from tests.base.helpers import play, position, sells
 from tests.edifice.helpers import ed, edifice_game, with_ed
 
@@ -352,7 +352,7 @@ def test_options_are_checked() -> None:
             Edifice(**bad)  # type: ignore[arg-type]
     with pytest.raises(InvalidOptionError):
         Edifice(projects=("Agora", "Auction House", "Gold Reserves"))
-    with pytest.raises(UnknownCardError):
+    with pytest.raises(InvalidOptionError, match="option projects"):
         Edifice(projects=("Nowhere", "Auction House", "Gold Reserves"))
     with pytest.raises(InvalidOptionError):
         Edifice(castle_loses="middle")
