@@ -293,12 +293,13 @@ def check_memory(state: BaseState) -> None:
         dealt += city.cards
         dealt += city.tucked
     dealt_set, discard_set = set(dealt), set(state.discard)
+    dealt_counts, discard_counts = Counter(dealt), Counter(state.discard)
     unique = [len(set(hand)) == len(hand) for hand in hands]  # (then "in" is enough)
-    if all(_within(cards, dealt_set, dealt) and (
+    if all(_within(cards, dealt_set, dealt_counts) and (
             all(map(cards.__contains__, hands[h])) if unique[h]
             else _within_hand(hands[h], cards))
            for h, by_seat in enumerate(known) for seat, cards in by_seat.items() if seat != h
-           ) and all(_within(cards, discard_set, state.discard) for cards in recall.discards):
+           ) and all(_within(cards, discard_set, discard_counts) for cards in recall.discards):
         return
     for seat in range(n):  # (a problem: the first one, seat by seat)
         for h in range(n):
@@ -327,15 +328,13 @@ def _known_by_seat(trail: tuple[Entry, ...]) -> dict[int, tuple[str, ...]]:
     return out
 
 
-def _within(part: tuple[str, ...], whole_set: set[str], whole: Sequence[str]) -> bool:
-    """Whether ``whole`` (with ``whole_set`` its cards) holds every card of ``part`` as many
-    times as ``part`` does (counted only for a ``part`` that holds a card twice)."""
+def _within(part: tuple[str, ...], whole_set: set[str], whole: Counter[str]) -> bool:
+    """Whether ``whole`` (its cards and their counts) holds every card of ``part`` as many
+    times as ``part`` does."""
     if not whole_set.issuperset(part):
         return False
-    if len(set(part)) == len(part):
-        return True
-    counts = Counter(whole)
-    return all(counts[card] >= times for card, times in Counter(part).items())
+    return len(set(part)) == len(part) or all(
+        whole[card] >= times for card, times in Counter(part).items())
 
 
 def _within_hand(hand: tuple[str, ...], cards: tuple[str, ...]) -> bool:
