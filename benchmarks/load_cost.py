@@ -9,9 +9,11 @@ printed too, as ``replayed``). The loads are ``from_json`` of every state of a f
 random games, every load check included. Both are CPU time, interleaved round by round, and
 the figure reported is load / play: how many plays one load costs (median and range).
 
-A stateless server pays a load and then a ``play`` of the state it loaded, which finds
-nothing remembered and passes the checks of a state from outside: the ``stateless`` column is
-a load in units of that ``play``.
+Two other units are printed beside it: ``in steps``, a whole step of a random game as a
+playout makes it (``legal_moves`` of each seat to move, a random choice, ``play``), again of
+games the timed object has not met; and ``stateless``, the ``play`` a stateless server makes
+after the load, of the state it loaded (which finds nothing remembered and passes the checks of
+a state from outside).
 
 Run it with ``python benchmarks/load_cost.py [--rounds N] [--games N]``.
 """
@@ -80,6 +82,21 @@ def _time_plays(game: Any, samples: list[Sample], seeds: range) -> float:
     return (time.process_time() - start) / len(samples)
 
 
+def _time_steps(game: Any, seeds: range) -> float:
+    """Random games of ``seeds`` played by ``game`` as a playout plays them: per ``play``,
+    the legal moves of each seat to move, a random choice among them and the ``play``."""
+    plays = 0
+    start = time.process_time()
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_game(seed=seed)
+        while not game.is_over(state):
+            state = game.play(state, {seat: rng.choice(game.legal_moves(state, seat))
+                                      for seat in sorted(game.to_move(state))})
+            plays += 1
+    return (time.process_time() - start) / plays
+
+
 def _time_stateless(game: Any, samples: list[Sample]) -> float:
     """``play`` of each state just loaded from its JSON (each loaded value played once)."""
     cls = type(samples[0][0])
@@ -96,12 +113,12 @@ def _spread(values: list[float]) -> tuple[float, float, float]:
 
 def measure(make: Callable[[], Any], rounds: int, games: int) -> dict[str, Any]:
     """Loads over ``rounds`` interleaved rounds, in units of a playout's ``play`` (median,
-    lowest, highest), of a replayed ``play`` and of a stateless ``play``."""
+    lowest, highest), of a playout's step, of a replayed ``play`` and of a stateless one."""
     game, chooser = make(), make()
     loaded = sample(game, range(games))
     cls = type(loaded[0][0])
     texts = [text for _, _, text in loaded]
-    kinds = ("load", "play", "replayed", "stateless")
+    kinds = ("load", "play", "step", "replayed", "stateless")
     times: dict[str, list[float]] = {kind: [] for kind in kinds}
     for r in range(rounds):
         seeds = range(10_000 + r * games, 10_000 + (r + 1) * games)  # new games each round
@@ -109,6 +126,8 @@ def measure(make: Callable[[], Any], rounds: int, games: int) -> dict[str, Any]:
         times["load"].append(_time_loads(cls, texts))
         times["play"].append(_time_plays(game, fresh, seeds))
         times["replayed"].append(_time_plays(game, fresh, seeds))  # the same games again
+        times["step"].append(_time_steps(game, range(20_000 + r * games,
+                                                     20_000 + (r + 1) * games)))
         times["stateless"].append(_time_stateless(game, fresh))
     out: dict[str, Any] = {"states": len(texts)}
     for kind in kinds:
@@ -125,13 +144,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=3)
     args = parser.parse_args(argv)
     print(f"{'configuration':<15}{'states':>7}{'load us':>9}{'play us':>9}"
-          f"{'loads in plays (median, range)':>32}{'replayed':>10}{'stateless':>11}")
+          f"{'loads in plays (median, range)':>32}{'in steps':>10}{'replayed':>10}"
+          f"{'stateless':>11}")
     for label, make in _configs():
         r = measure(make, args.rounds, args.games)
         ratio, low, high = r["play"]
         print(f"{label:<15}{r['states']:>7}{r['load_us']:>9.0f}{r['play_us']:>9.1f}"
-              f"{ratio:>18.2f} ({low:.2f}-{high:.2f}){r['replayed'][0]:>10.2f}"
-              f"{r['stateless'][0]:>11.2f}")
+              f"{ratio:>18.2f} ({low:.2f}-{high:.2f}){r['step'][0]:>10.2f}"
+              f"{r['replayed'][0]:>10.2f}{r['stateless'][0]:>11.2f}")
 
 
 if __name__ == "__main__":
