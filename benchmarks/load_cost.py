@@ -1,11 +1,21 @@
 """What loading a state costs, in units of ``play`` calls, per game family.
 
-For each configuration a few seeded random games are played; every state met is written to
-JSON once. The script then times, in CPU time and interleaved round by round, (a) ``from_json``
-of those documents (which runs every load check) and (b) ``play`` of a legal random move from
-the same states as the game produced them (the trusted path a playout takes). The figure
-reported is (a) / (b): how many plays one load costs. Run it with
-``python benchmarks/load_cost.py [--rounds N] [--games N]``.
+The unit is one ``play`` as a playout makes it: a step of a random game the game object has
+not met before, from the state the game object itself made a step earlier. Each round draws
+new seeds; their moves are chosen on a second game object of the same configuration, so the
+timed object has listed no move and remembered nothing for these games (a replay of games it
+already played finds its memories warm and is cheaper than any real use: that figure is
+printed too, as ``replayed``). The loads are ``from_json`` of every state of a few other
+random games, every load check included. Both are CPU time, interleaved round by round, and
+the figure reported is load / play: how many plays one load costs (median and range).
+
+Two other units are printed beside it: ``in steps``, a whole step of a random game as a
+playout makes it (``legal_moves`` of each seat to move, a random choice, ``play``), again of
+games the timed object has not met; and ``stateless``, the ``play`` a stateless server makes
+after the load, of the state it loaded (which finds nothing remembered and passes the checks of
+a state from outside).
+
+Run it with ``python benchmarks/load_cost.py [--rounds N] [--games N]``.
 """
 
 from __future__ import annotations
@@ -20,6 +30,9 @@ from typing import Any
 from sevenwonders.core.serialization import from_json, to_json
 from sevenwonders.games import make_game
 
+Sample = tuple[Any, dict[int, Any], str]
+"""A state, the joint move played from it, and the state's JSON."""
+
 
 def _configs() -> list[tuple[str, Callable[[], Any]]]:
     from sevenwonders.edifice import Edifice
@@ -33,10 +46,11 @@ def _configs() -> list[tuple[str, Callable[[], Any]]]:
     ]
 
 
-def sample(game: Any, games: int) -> list[tuple[Any, dict[int, Any], str]]:
-    """(state, a legal joint move, the state's JSON) for every ply of ``games`` random games."""
+def sample(game: Any, seeds: range) -> list[Sample]:
+    """(state, a legal joint move, the state's JSON) for every ply of the random games of
+    ``seeds``; the games follow one another, each from its own first state."""
     out = []
-    for seed in range(games):
+    for seed in seeds:
         rng = random.Random(seed)
         state = game.new_game(seed=seed)
         while not game.is_over(state):
@@ -47,40 +61,81 @@ def sample(game: Any, games: int) -> list[tuple[Any, dict[int, Any], str]]:
     return out
 
 
-def _time_loads(cls: type, samples: list[tuple[Any, dict[int, Any], str]]) -> float:
+def _time_loads(cls: type, texts: list[str]) -> float:
     start = time.process_time()
-    for _, _, text in samples:
+    for text in texts:
         from_json(text, cls)
-    return (time.process_time() - start) / len(samples)
+    return (time.process_time() - start) / len(texts)
 
 
-def _time_plays(game: Any, samples: list[tuple[Any, dict[int, Any], str]]) -> float:
-    """The games replayed move by move: each ``play`` from the state the game just made, as
-    in a playout (the samples hold whole games, one after the other)."""
+def _time_plays(game: Any, samples: list[Sample], seeds: range) -> float:
+    """The games of ``seeds`` (``samples``: their plies in order) played move by move by
+    ``game``, each from ``game``'s own first state, as in a playout."""
+    firsts = [game.new_game(seed=seed) for seed in seeds]
     start = time.process_time()
     state: Any = None
     for before, moves, _ in samples:
         if state is None or game.is_over(state):
-            state = before
+            state = firsts.pop(0)
+            assert state == before
         state = game.play(state, moves)
     return (time.process_time() - start) / len(samples)
 
 
-def measure(make: Callable[[], Any], rounds: int, games: int) -> dict[str, float]:
-    """Median and range of load / play over ``rounds`` interleaved rounds."""
-    game = make()
-    samples = sample(game, games)
+def _time_steps(game: Any, seeds: range) -> float:
+    """Random games of ``seeds`` played by ``game`` as a playout plays them: per ``play``,
+    the legal moves of each seat to move, a random choice among them and the ``play``."""
+    plays = 0
+    start = time.process_time()
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_game(seed=seed)
+        while not game.is_over(state):
+            state = game.play(state, {seat: rng.choice(game.legal_moves(state, seat))
+                                      for seat in sorted(game.to_move(state))})
+            plays += 1
+    return (time.process_time() - start) / plays
+
+
+def _time_stateless(game: Any, samples: list[Sample]) -> float:
+    """``play`` of each state just loaded from its JSON (each loaded value played once)."""
     cls = type(samples[0][0])
-    ratios, loads, plays = [], [], []
-    for _ in range(rounds):
-        load = _time_loads(cls, samples)
-        play = _time_plays(game, samples)
-        loads.append(load)
-        plays.append(play)
-        ratios.append(load / play)
-    return {"ratio": statistics.median(ratios), "low": min(ratios), "high": max(ratios),
-            "load_us": statistics.median(loads) * 1e6, "play_us": statistics.median(plays) * 1e6,
-            "states": len(samples)}
+    loaded = [from_json(text, cls) for _, _, text in samples]
+    start = time.process_time()
+    for state, (_, moves, _) in zip(loaded, samples, strict=True):
+        game.play(state, moves)
+    return (time.process_time() - start) / len(samples)
+
+
+def _spread(values: list[float]) -> tuple[float, float, float]:
+    return statistics.median(values), min(values), max(values)
+
+
+def measure(make: Callable[[], Any], rounds: int, games: int) -> dict[str, Any]:
+    """Loads over ``rounds`` interleaved rounds, in units of a playout's ``play`` (median,
+    lowest, highest), of a playout's step, of a replayed ``play`` and of a stateless one."""
+    game, chooser = make(), make()
+    loaded = sample(game, range(games))
+    cls = type(loaded[0][0])
+    texts = [text for _, _, text in loaded]
+    kinds = ("load", "play", "step", "replayed", "stateless")
+    times: dict[str, list[float]] = {kind: [] for kind in kinds}
+    for r in range(rounds):
+        seeds = range(10_000 + r * games, 10_000 + (r + 1) * games)  # new games each round
+        fresh = sample(chooser, seeds)
+        times["load"].append(_time_loads(cls, texts))
+        times["play"].append(_time_plays(game, fresh, seeds))
+        times["replayed"].append(_time_plays(game, fresh, seeds))  # the same games again
+        times["step"].append(_time_steps(game, range(20_000 + r * games,
+                                                     20_000 + (r + 1) * games)))
+        times["stateless"].append(_time_stateless(game, fresh))
+    out: dict[str, Any] = {"states": len(texts)}
+    for kind in kinds:
+        out[f"{kind}_us"] = statistics.median(times[kind]) * 1e6
+    for kind in kinds[1:]:
+        out[kind] = _spread([load / play for load, play in zip(times["load"], times[kind],
+                                                                strict=True)])
+    return out
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -88,12 +143,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--games", type=int, default=3)
     args = parser.parse_args(argv)
-    print(f"{'configuration':<16}{'states':>7}{'load us':>10}{'play us':>10}"
-          f"{'loads in plays (median, range)':>34}")
+    print(f"{'configuration':<15}{'states':>7}{'load us':>9}{'play us':>9}"
+          f"{'loads in plays (median, range)':>32}{'in steps':>10}{'replayed':>10}"
+          f"{'stateless':>11}")
     for label, make in _configs():
         r = measure(make, args.rounds, args.games)
-        print(f"{label:<16}{r['states']:>7}{r['load_us']:>10.0f}{r['play_us']:>10.0f}"
-              f"{r['ratio']:>14.2f} ({r['low']:.2f}-{r['high']:.2f})")
+        ratio, low, high = r["play"]
+        print(f"{label:<15}{r['states']:>7}{r['load_us']:>9.0f}{r['play_us']:>9.1f}"
+              f"{ratio:>18.2f} ({low:.2f}-{high:.2f}){r['step'][0]:>10.2f}"
+              f"{r['replayed'][0]:>10.2f}{r['stateless'][0]:>11.2f}")
 
 
 if __name__ == "__main__":

@@ -92,3 +92,11 @@ def test_rl_speed_measures_every_configuration(config: tuple[str, int, dict[str,
     assert result["parallel_steps_s"] > 0 and result["gym_steps_s"] > 0
     # every pass was timed: each overhead is a finite ratio of two positive times
     assert all(-1 < result[key] < 100 for key in result if key.endswith("_overhead"))
+
+
+def test_load_cost_measures_every_family() -> None:
+    load_cost = _load("load_cost")
+    for _, make in load_cost._configs():
+        result = load_cost.measure(make, 1, 1)
+        assert result["states"] > 0 and result["load_us"] > 0 and result["play_us"] > 0
+        assert all(result[kind][0] > 0 for kind in ("play", "step", "replayed", "stateless"))

@@ -97,6 +97,9 @@ def memory_view(tables: Tables, state: ArchitectsState, seat: int) -> Architects
 _NOTHING = {n: ArchitectsMemory(None, ((),) * n) for n in range(1, 8)}
 
 
+_INTS = frozenset({int})
+
+
 def check_seen(state: ArchitectsState) -> str | None:
     """What is wrong with ``state.seen`` (``None``: nothing): one entry per seat, each a card
     of the game (one that lies somewhere in the state) at most once."""
@@ -112,8 +115,8 @@ def check_seen(state: ArchitectsState) -> str | None:
     if isinstance(state.pending, Revealed):
         present.update(state.pending.cards)
     for seen in state.seen:
-        if len(set(seen)) != len(seen) or not all(
-                type(card) is int and card in present for card in seen):
+        if len(set(seen)) != len(seen) or not (present.issuperset(seen) and _INTS.issuperset(
+                map(type, seen))):
             return "a seen card that is no card of the game, or seen twice"
     return None
 

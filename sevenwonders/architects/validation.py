@@ -84,12 +84,21 @@ def check_state(tables: Tables, state: ArchitectsState) -> None:
 
 
 class _Context:
-    __slots__ = ("game", "state", "tables")
+    __slots__ = ("_wonders", "game", "state", "tables")
 
-    def __init__(self, tables: Tables | None, state: ArchitectsState) -> None:
+    def __init__(self, tables: Tables | None, state: ArchitectsState,
+                 wonders: tuple[str, ...] | None = None) -> None:
         self.tables = tables
         self.state = state
         self.game: ArchitectsGame | None = None
+        self._wonders = wonders
+
+    @property
+    def wonders(self) -> tuple[str, ...]:
+        """The cities' wonders, in seat order (read off the state once)."""
+        if self._wonders is None:
+            self._wonders = _wonders(self.state)
+        return self._wonders
 
     @property
     def t(self) -> Tables:
@@ -98,7 +107,7 @@ class _Context:
 
 
 def _wonders(state: ArchitectsState) -> tuple[str, ...]:
-    return tuple(city.wonder for city in state.cities)
+    return tuple([city.wonder for city in state.cities])
 
 
 def check_table(ctx: _Context) -> Iterator[Problem]:
@@ -108,7 +117,7 @@ def check_table(ctx: _Context) -> Iterator[Problem]:
     if len(state.cities) != n or len(state.decks) != n:
         yield from problem("table", "cities", f"expected {n} cities and decks")
         return
-    wonders = _wonders(state)
+    wonders = ctx.wonders
     if len(set(wonders)) != n or any(w not in t.wonder_ids for w in wonders):
         yield from problem("table", "cities", f"bad wonders {wonders}")
 
@@ -124,7 +133,7 @@ def check_cards(ctx: _Context) -> Iterator[Problem]:
         found += city.cards
     if isinstance(state.pending, Revealed):
         found += state.pending.cards
-    expected = _deal_ids(ctx.t, _wonders(state))
+    expected = _deal_ids(ctx.t, ctx.wonders)
     ids = set(found)
     if len(found) != len(expected) or ids != expected:
         seen, wanted = Counter(found), Counter(expected)
@@ -177,9 +186,12 @@ def _cards_of(t: Tables, origin: str) -> frozenset[int]:
 def check_stages(ctx: _Context) -> Iterator[Problem]:
     """The ``wonder_stages`` invariant (its statement: the module's list)."""
     t = ctx.t
+    known = t.stage_bit.keys()
     for i, city in enumerate(ctx.state.cities):
-        if len(set(city.built)) != len(city.built) or any(k not in t.stage_bit
-                                                          for k in city.built):
+        if not city.built:
+            continue
+        keys = set(city.built)
+        if len(keys) != len(city.built) or not keys <= known:
             yield from problem("wonder_stages", f"cities[{i}].built",
                                f"{city.wonder}: bad built stages {city.built}")
             continue
@@ -319,15 +331,13 @@ def check_shape(ctx: _Context) -> Iterator[Problem]:
     if isinstance(pending, EffectChoice) and pending.effect not in OPTIONAL_EFFECTS:
         yield from problem("shape", "pending.effect",
                            f"no optional effect {pending.effect[:40]!r}")
-    wonders = _wonders(state)
-    if len(set(wonders)) != n:
+    if len(set(ctx.wonders)) != n:
         yield from problem("shape", "cities", "a wonder twice")
 
 
 def _check_games(ctx: _Context) -> Iterator[Problem]:
     """The table's accounting for either Babylon deck (reference D1): the first that fits."""
-    state = ctx.state
-    wonders = _wonders(state)
+    state, wonders = ctx.state, ctx.wonders
     first: tuple[Problem, ...] = ()
     for babylon in BABYLON_DECKS:
         try:
@@ -335,7 +345,7 @@ def _check_games(ctx: _Context) -> Iterator[Problem]:
         except SevenWondersError as error:
             yield from problem("table", "cities", f"no game has these wonders: {error}")
             return
-        found = find(TABLE_INVARIANTS, _Context(game.tables, state))
+        found = find(TABLE_INVARIANTS, _Context(game.tables, state, wonders))
         if not found:
             ctx.tables, ctx.game = game.tables, game
             return

@@ -49,7 +49,6 @@ coin limit grows with the game's progress faster than any step can pay; see
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -315,12 +314,14 @@ def check_tokens(ctx: _Context) -> Iterator[Problem]:
                                f"conflict tokens {city.tokens[:8]} after {conflicts} conflicts")
     if counted_elsewhere:
         return
-    all_tokens = Counter([t for city in state.cities for t in city.tokens])
-    victories = sum(count for value, count in all_tokens.items() if value > 0)
-    if victories != all_tokens[-1]:
+    all_tokens = [t for city in state.cities for t in city.tokens]
+    if not all_tokens:
+        return
+    victories, defeats = sum(1 for t in all_tokens if t > 0), all_tokens.count(-1)
+    if victories != defeats:
         odd = True
         yield from problem("military_tokens", "cities",
-                           f"{victories} victory tokens but {all_tokens[-1]} defeat tokens")
+                           f"{victories} victory tokens but {defeats} defeat tokens")
     sides = game.rules.sides
     # per city, the Ages in which it beat both neighbours (two victory tokens of the Age)
     doubles = [int(t.count(1) == 2) + (t.count(3) == 2) + (t.count(5) == 2)

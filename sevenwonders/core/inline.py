@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from itertools import chain
-from typing import Any
+from typing import Any, get_args, get_origin
 
 import attrs
 
@@ -40,42 +40,118 @@ class Refused(Exception):
     """The straight-line code does not take this document (the detailed code says why)."""
 
 
+def inline_test(field_type: Any, v: str) -> tuple[str, str] | None:
+    """The test a JSON value written ``v`` passes and the expression that builds a value of
+    ``field_type`` from it, for the types :data:`INLINE` lists and fixed tuples of them
+    (``tuple[int, tuple[str, ...]]``); ``None`` for any other type."""
+    if field_type in INLINE:
+        test, build = INLINE[field_type]
+        return f"({test.format(v=v)})", build.format(v=v)
+    args = get_args(field_type)
+    if get_origin(field_type) is not tuple or not args or args[-1] is Ellipsis:
+        return None
+    parts = [inline_test(arg, f"{v}[{i}]") for i, arg in enumerate(args)]
+    if not all(parts):
+        return None
+    tests = " and ".join(part[0] for part in parts if part)
+    builds = "".join(f"{part[1]}, " for part in parts if part)
+    return f"(type({v}) is list and len({v}) == {len(args)} and {tests})", f"({builds})"
+
+
+def inline_tuple_hook(item_type: Any, checked: Callable[[Any, Any], tuple[Any, ...]]
+                      ) -> Callable[[Any, Any], tuple[Any, ...]] | None:
+    """The hook of ``tuple[item_type, ...]`` for an ``item_type`` :func:`inline_test` writes
+    (a fixed tuple such as ``tuple[int, str]``): every item tested and built inline; anything
+    else goes through ``checked``, which raises the per-item error. ``None`` for other types."""
+    found = inline_test(item_type, "v")
+    if found is None:
+        return None
+    test, build = found
+    names: dict[str, Any] = {"CHECKED": checked, "BOUND": _BOUND, "INTS": frozenset({int}),
+                             "STRS": frozenset({str})}
+    exec("def structure(value, cls):\n"  # (code written from the item's type)
+         f"    if type(value) is list and all([{test} for v in value]):\n"
+         f"        return tuple([{build} for v in value])\n"
+         "    return CHECKED(value, cls)", names)
+    built: Callable[[Any, Any], tuple[Any, ...]] = names["structure"]
+    return built
+
+
+def _slot_setter(cls: type, name: str) -> Any:
+    for klass in cls.__mro__:
+        descriptor = klass.__dict__.get(name)
+        if descriptor is not None:
+            return getattr(descriptor, "__set__", None)
+    return None
+
+
+def _direct(cls: type, fields: Any) -> list[Any] | None:
+    """The slots' own setters of ``cls``'s fields, in order, when a value may be built by
+    setting them (a slotted class with no validator, no init hook, no slot besides its fields
+    but the weak reference and the speed layer's): what ``__init__`` would do, without it."""
+    slots = {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}
+    names = {field.name for field in fields}
+    if (not slots >= names or not slots - names <= {"__weakref__", "_speed"}
+            or hasattr(cls, "__attrs_pre_init__") or hasattr(cls, "__attrs_post_init__")
+            or any(field.validator is not None for field in fields)
+            or not getattr(getattr(cls.__dict__.get("__init__"), "__code__", None),
+                           "co_filename", "").startswith("<attrs generated")):
+        return None
+    setters = [_slot_setter(cls, field.name) for field in fields]
+    return setters if all(setters) else None
+
+
 def straight_line_fn(cls: type, hook_of: Callable[[Any], Callable[[Any, Any], Any]]
                      ) -> Callable[[Any, Any], Any] | None:
     """The straight-line builder of ``cls`` (``hook_of(t)``: the converter's hook for a field
     type ``t``), or ``None`` for a class whose fields it does not handle (aliases, converters,
-    fields outside ``__init__``, defaults computed from the instance)."""
+    fields outside ``__init__`` without a default, defaults computed from the instance).
+
+    The value is built by setting its slots where the class allows it (:func:`_direct`: the
+    fields were checked here, as ``__init__`` would not check them anyway), else by
+    ``__init__``; a field outside ``__init__`` (which no document holds) gets its default."""
     fields = attrs.fields(attrs.resolve_types(cls))
+    setters = _direct(cls, fields)
     names = {"CL": cls, "REFUSED": Refused, "MISSING": attrs.NOTHING, "BOUND": _BOUND,
-             "INTS": frozenset({int}), "STRS": frozenset({str}),
-             "ALLOWED": frozenset(f.name for f in fields)}
+             "INTS": frozenset({int}), "STRS": frozenset({str}), "NEW": object.__new__,
+             "ALLOWED": frozenset(f.name for f in fields if f.init)}
     lines = ["def structure(o, _):",
              "    if type(o) is not dict or not o.keys() <= ALLOWED:", "        raise REFUSED"]
-    args = []
+    args, sets = [], []
     for i, field in enumerate(fields):
         default = field.default
-        if (field.alias != field.name or field.converter is not None or not field.init
-                or (isinstance(default, attrs.Factory) and default.takes_self)):  # type: ignore[arg-type]
+        if ((field.init and field.alias != field.name) or field.converter is not None
+                or (isinstance(default, attrs.Factory) and default.takes_self)  # type: ignore[arg-type]
+                or (not field.init and default is attrs.NOTHING)):
             return None
         value = f"f{i}"
+        if default is not attrs.NOTHING:
+            names[f"D{i}"] = default.factory if isinstance(default, attrs.Factory) else default  # type: ignore[arg-type]
+        call = "()" if isinstance(default, attrs.Factory) else ""  # type: ignore[arg-type]
+        names[f"S{i}"] = setters[i] if setters else None
+        if not field.init:
+            sets.append(f"    S{i}(out, D{i}{call})")
+            continue
         if default is attrs.NOTHING:
             lines.append(f"    v = o[{field.name!r}]")
             indent = "    "
         else:
-            names[f"D{i}"] = default.factory if isinstance(default, attrs.Factory) else default  # type: ignore[arg-type]
-            call = "()" if isinstance(default, attrs.Factory) else ""  # type: ignore[arg-type]
             lines += [f"    v = o.get({field.name!r}, MISSING)", "    if v is MISSING:",
                       f"        {value} = D{i}{call}", "    else:"]
             indent = "        "
-        if field.type in INLINE:
-            test, build = INLINE[field.type]
-            lines += [f"{indent}if not ({test.format(v='v')}):", f"{indent}    raise REFUSED",
-                      f"{indent}{value} = {build.format(v='v')}"]
+        inline = inline_test(field.type, "v")
+        if inline is not None:
+            lines += [f"{indent}if not {inline[0]}:", f"{indent}    raise REFUSED",
+                      f"{indent}{value} = {inline[1]}"]
         else:
             names[f"H{i}"], names[f"T{i}"] = hook_of(field.type), field.type
             lines.append(f"{indent}{value} = H{i}(v, T{i})")
         args.append(f"{field.name}={value}" if field.kw_only else value)
-    lines.append(f"    return CL({', '.join(args)})")
+        sets.append(f"    S{i}(out, {value})")
+    if setters is not None:
+        lines += ["    out = NEW(CL)", *sets, "    return out"]
+    else:
+        lines.append(f"    return CL({', '.join(args)})")
     exec("\n".join(lines), names)  # (code written above from the class's fields)
     built: Callable[[Any, Any], Any] = names["structure"]  # type: ignore[assignment]
     return built
@@ -128,4 +204,5 @@ def leaf_tuples_hook(item_type: type, checked: Callable[[Any, Any], tuple[Any, .
     return ints if item_type is int else strs
 
 
-__all__ = ["INLINE", "Refused", "leaf_tuple_hook", "leaf_tuples_hook", "straight_line_fn"]
+__all__ = ["INLINE", "Refused", "inline_test", "inline_tuple_hook", "leaf_tuple_hook",
+           "leaf_tuples_hook", "straight_line_fn"]

@@ -25,7 +25,12 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.preconf.json import make_converter
 
 from sevenwonders.core.frozenmap import FrozenMap
-from sevenwonders.core.inline import leaf_tuple_hook, leaf_tuples_hook, straight_line_fn
+from sevenwonders.core.inline import (
+    inline_tuple_hook,
+    leaf_tuple_hook,
+    leaf_tuples_hook,
+    straight_line_fn,
+)
 from sevenwonders.core.limits import MAX_DEPTH, MAX_DOCUMENT_CHARS, MAX_INT_BITS, quote
 from sevenwonders.errors import Reason, SerializationError, SevenWondersError
 
@@ -119,7 +124,7 @@ def _tuple_structure_factory(cls: Any) -> Callable[[Any, Any], tuple[Any, ...]]:
         return leaf_tuple_hook(item_type, structure)
     if item_type == tuple[int, ...] or item_type == tuple[str, ...]:
         return leaf_tuples_hook(get_args(item_type)[0], structure)
-    return structure
+    return inline_tuple_hook(item_type, structure) or structure
 
 
 def _is_fixed_tuple(cls: Any) -> bool:
@@ -379,15 +384,19 @@ def _text_depth_over(text: str, limit: int) -> bool:
     """Whether the arrays and objects of ``text`` (a valid JSON document) nest more than
     ``limit`` levels: the depth :func:`check_shape` measures on the parsed value, read off the
     text with a few C-speed string operations instead of a walk over every value."""
+    if text.count("[") + text.count("{") <= limit:  # (the opening brackets, in strings too:
+        return False                                # a bound)
     marks = text.encode("utf-8", "surrogatepass").translate(_BRACKETS, _NOT_BRACKETS)
-    if marks.count(b"[") <= limit:  # (the opening brackets, in strings too: a bound)
-        return False
     # with escaped backslashes and quotes dropped, every quote opens or closes a string
     if "\\" in text:
         text = text.replace("\\\\", "").replace('\\"', "")
         marks = text.encode("utf-8", "surrogatepass").translate(_BRACKETS, _NOT_BRACKETS)
-    brackets = marks.replace(b'""', b"")
-    if b'"' in brackets:  # (a run of an odd number of quotes: a bracket inside a string)
+    quotes = marks.count(b'"')
+    if marks.count(b'""') * 2 == quotes:
+        # every quote is in an adjacent pair (counted from the left: an opening quote and its
+        # closing one), so no string holds a bracket: the quotes go, the brackets stay
+        brackets = marks.translate(None, b'"') if quotes else marks
+    else:  # (a bracket inside a string: the text's strings cut out)
         brackets = "".join(text.split('"')[::2]).encode("utf-8", "surrogatepass")
         brackets = brackets.translate(_BRACKETS, _NOT_BRACKETS)
     depth = 0

@@ -158,3 +158,36 @@ def test_straight_line_takes_only_what_the_detailed_code_takes(kind: str, player
             taken += 1
             assert detailed(data, cls) == value
     assert taken and refused
+
+
+entry_items = st.integers(-(1 << 65), 1 << 65) | st.booleans() | st.text(max_size=2) | st.none()
+entries = st.lists(st.one_of(
+    st.tuples(st.integers(-3, 9), st.lists(st.text(max_size=2), max_size=3),
+              st.lists(st.text(max_size=2), max_size=2)).map(list),
+    st.lists(entry_items | st.lists(entry_items, max_size=2), max_size=4)), max_size=4)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(value=entries | entry_items,
+       cls=st.sampled_from([tuple[tuple[int, str], ...],
+                            tuple[tuple[int, tuple[str, ...], tuple[str, ...]], ...]]))
+def test_inline_fixed_tuples_as_checked_item_by_item(value: Any, cls: Any) -> None:
+    item_type = cls.__args__[0]
+    item_hooks = [converter.get_structure_hook(t) for t in item_type.__args__]
+
+    def reference(data: Any, _: Any) -> Any:
+        if type(data) is not list:
+            raise SerializationError(f"not an array: {data!r}", reason=Reason.WRONG_TYPE)
+        out = []
+        for item in data:
+            if type(item) is not list or len(item) != len(item_hooks):
+                raise SerializationError("not an entry", reason=Reason.MALFORMED)
+            out.append(tuple(hook(part, t) for hook, part, t in zip(
+                item_hooks, item, item_type.__args__, strict=True)))
+        return tuple(out)
+
+    fast, slow = outcome(converter.get_structure_hook(cls), value, cls), outcome(reference,
+                                                                                value, cls)
+    assert fast[0] == slow[0]
+    if fast[0] == "value":
+        assert fast == slow and type(fast[1]) is tuple
