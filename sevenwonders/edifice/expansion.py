@@ -266,8 +266,8 @@ class Edifice(Expansion):
     ) -> BaseState:
         """After a step's builds: place the pawns of those who joined, complete a project whose
         pawns are all out, and hand out its rewards."""
-        if not stages:
-            return state
+        if not any(_moves_pawns(build) for build in stages):
+            return state  # (no pawn placed: nothing of the projects changes)
         mine = self._mine(tables, state)
         age = state.age - 1
         participants = [list(s) for s in mine.participants]
@@ -491,6 +491,13 @@ class Edifice(Expansion):
                         default=0,
                     )
         return {"edifice": points, "guilds": guilds}
+
+
+def _moves_pawns(build: StageBuild) -> bool:
+    """Whether a stage build places a pawn: joining the Age's project, or Ur's stage taking one
+    from the box."""
+    return PARTICIPATE in build.extras or any(
+        effect.expansion == NAME and effect.kind == "take_pawn" for effect in build.effects)
 
 
 def _without(city: City, name: str) -> City:
