@@ -10,6 +10,7 @@ over many games.
 * ``live``: 8, 64 and 256 seeded random games stepped in turn through one game object (as a
   server with many tables or a vectorised environment does) against the same games one after
   another, per game family: the interleaved rate as a share of the sequential one (target >= 80%).
+  ``--freeze`` calls ``gc.freeze()`` once each game object is warm.
 * ``memory``: ``--games`` random base games in one process; the growth of the resident set in
   the second half, per 1,000 games (target < 0.5 MB).
 
@@ -20,6 +21,7 @@ slices. The script measures the checkout it lives in.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import resource
 import subprocess
@@ -143,11 +145,16 @@ def _interleaved(game: Game[Any, Any, Any], seeds: range) -> int:
 
 
 def live(kind: str, players: int, seconds: float, rounds: int,
-         count: int = 8) -> dict[str, float]:
+         count: int = 8, freeze: bool = False) -> dict[str, float]:
     """Games per CPU-second: ``count`` games one after another, and the same games stepped
-    in turn through one game object; alternating, ``rounds`` slices each."""
+    in turn through one game object; alternating, ``rounds`` slices each. With ``freeze``,
+    the warm game object's caches are moved out of the garbage collector's sight first
+    (``gc.freeze()``, as a program serving many live games may do once warm)."""
     game = make_game(kind, players)
     _sequential(game, range(count))  # warm both the same way
+    if freeze:
+        gc.collect()
+        gc.freeze()
     cpu = {"sequential": 0.0, "interleaved": 0.0}
     played = {"sequential": 0, "interleaved": 0}
     plies = {"sequential": 0, "interleaved": 0}
@@ -163,6 +170,8 @@ def live(kind: str, players: int, seconds: float, rounds: int,
             cpu[mode] += time.process_time() - start
             seed = first  # both modes play the same seeds
         seed += 10 * count * max(rounds, 1) * 100
+    if freeze:
+        gc.unfreeze()  # (the next configuration starts as this one did)
     sequential = played["sequential"] / max(cpu["sequential"], 1e-9)
     interleaved = played["interleaved"] / max(cpu["interleaved"], 1e-9)
     return {"sequential": sequential, "interleaved": interleaved,
@@ -200,6 +209,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--only", default="pool,live,load,memory", help="which parts to run")
     parser.add_argument("--live", default=",".join(map(str, LIVE_GAMES)),
                         help="comma-separated numbers of live games (live run)")
+    parser.add_argument("--freeze", action="store_true",
+                        help="live run: gc.freeze() once each game object is warm")
     parser.add_argument("--pool-task", nargs=4, metavar=("KIND", "PLAYERS", "GAMES", "WORKERS"),
                         help=argparse.SUPPRESS)  # one fresh process of the pool run
     args = parser.parse_args(argv)
@@ -225,7 +236,7 @@ def main(argv: list[str] | None = None) -> None:
         for count in (int(c) for c in args.live.split(",")):
             print(f"{count} live games through one game object, share of the sequential rate")
             for kind, players in LIVE_CONFIGS:
-                r = live(kind, players, args.seconds, args.rounds, count)
+                r = live(kind, players, args.seconds, args.rounds, count, args.freeze)
                 print(f"  {kind:<11}{players}p  sequential {r['sequential']:8.1f} games/s  "
                       f"interleaved {r['interleaved']:8.1f}  = {100 * r['share']:.0f}%")
     if "memory" in parts:

@@ -3,6 +3,7 @@ checked; the figures are for people to read)."""
 
 from __future__ import annotations
 
+import gc
 import importlib.metadata
 import importlib.util
 from pathlib import Path
@@ -75,6 +76,14 @@ def test_scaling_runs_every_part(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "pooled simulation" in out and "live games" in out and "resident memory" in out
     assert out.count("%") == 2 * len(scaling.LIVE_CONFIGS)
+
+
+def test_scaling_live_run_with_the_collector_frozen_leaves_it_as_it_was() -> None:
+    scaling = _load("scaling")
+    frozen = gc.get_freeze_count()
+    result = scaling.live("architects", 2, 0.0, 1, 2, freeze=True)
+    assert result["sequential"] > 0 and result["interleaved"] > 0
+    assert gc.get_freeze_count() == frozen
 
 
 def _rl_configs() -> list[Any]:

@@ -200,8 +200,7 @@ class ArchitectsGame:
                 if own is not None:
                     move = own
                     done = fast.plain_take(self.moves, state, source)
-                    if done is not None:
-                        self._recall(state, done[0])
+                    if done is not None:  # (the seats' memory included)
                         cache.remember_pair(done)
                         return done[0]
             elif kind in _MOVE_TYPES:  # exact types: no lying __eq__

@@ -53,19 +53,22 @@ def _bag(slots: tuple[int, ...], size: int) -> Bag:
 def _sub_bags(res: Bag, total: int) -> list[Bag]:
     """Every bag of ``total`` cards taken from ``res``."""
     out: list[Bag] = []
-
-    def walk(i: int, left: int, acc: list[int]) -> None:
-        if i == len(res):
-            if left == 0:
-                out.append(tuple(acc))
-            return
-        for take in range(min(res[i], left), -1, -1):
-            acc.append(take)
-            walk(i + 1, left - take, acc)
-            acc.pop()
-
-    walk(0, total, [])
+    _walk(res, 0, total, [], out)
     return out
+
+
+def _walk(res: Bag, i: int, left: int, acc: list[int], out: list[Bag]) -> None:
+    """Add to ``out`` every way to take ``left`` more cards from kinds ``i`` on of ``res``
+    after the counts ``acc`` (a module function: a nested one that calls itself is a reference
+    cycle, which only the garbage collector frees)."""
+    if i == len(res):
+        if left == 0:
+            out.append(tuple(acc))
+        return
+    for take in range(min(res[i], left), -1, -1):
+        acc.append(take)
+        _walk(res, i + 1, left - take, acc, out)
+        acc.pop()
 
 
 def _normal(n: int, same: bool, res: Bag) -> list[tuple[Bag, int]]:

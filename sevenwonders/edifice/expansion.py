@@ -169,10 +169,15 @@ class Edifice(Expansion):
         return found
 
     def _put(self, tables: Tables, state: BaseState, mine: EdificeState) -> BaseState:
-        index = tables.expansions.index(self)
+        return attrs.evolve(state, expansions=self._parts(tables, state, mine))
+
+    def _parts(self, tables: Tables, state: BaseState,
+               mine: EdificeState) -> tuple[ExpansionState, ...]:
+        """The expansions' parts of ``state`` with ``mine`` as Edifice's (for a state made
+        once with every change of a step)."""
         expansions = list(state.expansions)
-        expansions[index] = mine
-        return attrs.evolve(state, expansions=tuple(expansions))
+        expansions[tables.expansions.index(self)] = mine
+        return tuple(expansions)
 
     # -- hooks
 
@@ -269,8 +274,8 @@ class Edifice(Expansion):
     ) -> BaseState:
         """After a step's builds: place the pawns of those who joined, complete a project whose
         pawns are all out, and hand out its rewards."""
-        if not stages:
-            return state
+        if not any(_moves_pawns(build) for build in stages):
+            return state  # (no pawn placed: nothing of the projects changes)
         mine = self._mine(tables, state)
         age = state.age - 1
         participants = [list(s) for s in mine.participants]
@@ -351,8 +356,8 @@ class Edifice(Expansion):
         outcomes = list(mine.outcomes)
         outcomes[age] = COMPLETED
         mine = attrs.evolve(mine, rewards=tuple(rewards), outcomes=tuple(outcomes))
-        state = attrs.evolve(state, cities=tuple(cities), marks=tuple(marks))
-        return self._put(tables, state, mine)
+        return attrs.evolve(state, cities=tuple(cities), marks=tuple(marks),
+                            expansions=self._parts(tables, state, mine))
 
     def before_conflicts(
         self, tables: Tables, state: BaseState, events: list[Event] | None
@@ -380,11 +385,11 @@ class Edifice(Expansion):
                 assert isinstance(project.penalty, DiscardCard)
                 pending.append(Pending(seat, PendingKind.EXPANSION,
                                        f"{NAME}:discard:{project.penalty.colour}"))
-        state = attrs.evolve(state, cities=tuple(cities),
-                       discard=(*state.discard, *discarded) if discarded else state.discard,
-                       pending=(*state.pending, *pending))
-        return self._put(tables, state, attrs.evolve(mine, outcomes=tuple(outcomes),
-                                              debts=tuple(debts)))
+        mine = attrs.evolve(mine, outcomes=tuple(outcomes), debts=tuple(debts))
+        return attrs.evolve(state, cities=tuple(cities),
+                            discard=(*state.discard, *discarded) if discarded else state.discard,
+                            pending=(*state.pending, *pending),
+                            expansions=self._parts(tables, state, mine))
 
     def _penalise(
         self, tables: Tables, cities: list[City], debts: list[tuple[int, ...]],
@@ -494,6 +499,13 @@ class Edifice(Expansion):
                         default=0,
                     )
         return {"edifice": points, "guilds": guilds}
+
+
+def _moves_pawns(build: StageBuild) -> bool:
+    """Whether a stage build places a pawn: joining the Age's project, or Ur's stage taking one
+    from the box."""
+    return PARTICIPATE in build.extras or any(
+        effect.expansion == NAME and effect.kind == "take_pawn" for effect in build.effects)
 
 
 def _without(city: City, name: str) -> City:

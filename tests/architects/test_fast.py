@@ -13,6 +13,7 @@ import pytest
 from sevenwonders.architects import ArchitectsGame
 from sevenwonders.architects.fast import plain_take
 from sevenwonders.architects.legal import LegalMoves
+from sevenwonders.architects.memory import remember
 from sevenwonders.architects.moves import Build, EndTurn, Extra, Move, Science, Take
 from sevenwonders.architects.payment import stage_payments
 from sevenwonders.architects.rules import Engine
@@ -53,6 +54,14 @@ def _general(engine: Engine, state: ArchitectsState,
     return work.freeze(), moves
 
 
+def _recalled(game: ArchitectsGame, before: ArchitectsState,
+              step: tuple[ArchitectsState, tuple[Move, ...]],
+              ) -> tuple[ArchitectsState, tuple[Move, ...]]:
+    """The reference step's state with the seats' memory the rule gives (memory.remember)."""
+    seen = remember(game.tables, before, step[0])
+    return (step[0] if seen is None else attrs.evolve(step[0], seen=seen)), step[1]
+
+
 def _reference_actions(game: ArchitectsGame, state: ArchitectsState) -> tuple[Move, ...]:
     """The free-order options of ``state``, from the payment and science rules directly."""
     engine, t, o = LegalMoves(game.tables), game.tables, game.rules
@@ -90,7 +99,7 @@ def test_plain_takes_and_action_options_agree_with_the_reference(
     game = ArchitectsGame(players, **options)
     reference = _reference(game)
     plain = general = actions = builds = built_here = battles = decisions = sciences = 0
-    powers = 0
+    powers = remembered = 0
     for seed in range(25):
         chooser = random.Random(seed)
         state = game.new_game(seed)
@@ -107,7 +116,8 @@ def test_plain_takes_and_action_options_agree_with_the_reference(
                 if fast is None:
                     general += 1
                 else:
-                    assert fast == _general(reference, state, own)
+                    assert fast == _recalled(game, state, _general(reference, state, own))
+                    remembered += fast[0].seen != state.seen
                     plain += 1
                     seat = state.current
                     built_here += len(fast[0].cities[seat].built) > len(
@@ -120,6 +130,7 @@ def test_plain_takes_and_action_options_agree_with_the_reference(
             state = game.play(state, {state.current: move})
     assert plain > 100 and general > 20 and actions > 20 and builds > 5
     assert built_here > 5 and battles > 5 and decisions > 5 and sciences > 5 and powers > 5
+    assert remembered > 5
 
 
 def test_plain_take_declines_a_state_with_leftovers_of_a_turn() -> None:

@@ -89,6 +89,8 @@ def built_city(city: City, built: tuple[str, ...], cards: tuple[int, ...]) -> Ci
 
 
 _START_TURN = StartTurn()
+set_seen: Any = ArchitectsState.__dict__["seen"].__set__
+"""The ``seen`` slot's own setter: the memory of a new state nothing else holds yet."""
 
 
 def next_turn(state: ArchitectsState, *, cities: tuple[City, ...],

@@ -11,6 +11,7 @@ from sevenwonders.architects.fast.drafts import (
     in_turn,
     make_city,
     next_turn,
+    set_seen,
     with_cards,
 )
 from sevenwonders.architects.fast.moves import FastMoves, Handed
@@ -19,6 +20,7 @@ from sevenwonders.architects.legal import (
     _TAKE_SETS,
     SCIENCE_CHOICE,
 )
+from sevenwonders.architects.memory import remember
 from sevenwonders.architects.moves import SOURCES, Build, Move, Science, Source, Take
 from sevenwonders.architects.powers import StageShields
 from sevenwonders.architects.rules import POWER_DECISIONS, cat_after, flip, peeks
@@ -41,7 +43,9 @@ def plain_take(rules: FastMoves, state: ArchitectsState,
                source: Source) -> tuple[ArchitectsState, tuple[Move, ...]] | None:
     """The state after the seat to move takes the top card of ``source`` (a legal take) and the
     moves then open: its decision in the same turn, or, once it built the one stage then owed if
-    any and its turn ended, the next seat's; ``None`` if the turn is not that plain."""
+    any and its turn ended, the next seat's, with the seats' memory of face-down cards
+    updated (:func:`~sevenwonders.architects.memory.remember`); ``None`` if the turn is not that
+    plain."""
     if type(state.pending) is not StartTurn or state.triggered or state.used or state.flags:
         return None
     t, seat, decks = rules.t, state.current, state.decks
@@ -115,6 +119,10 @@ def plain_take(rules: FastMoves, state: ArchitectsState,
         return None
     after = next_turn(state, cities=cities, decks=decks, central=central, discard=discard,
                       flipped=flipped, cat=cat, current=following)
+    if cat == following:  # only the cat's holder, starting its turn, may see a card here
+        seen = remember(rules.t, state, after)  # (architects/memory.py: the rule)
+        if seen is not None:
+            set_seen(after, seen)
     return after, moves
 
 

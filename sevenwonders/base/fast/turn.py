@@ -279,9 +279,14 @@ def _expansion_turn(fast: FastCache, state: BaseState, memo: StateMemo, cities: 
 def _kept(played: BaseState, hooked: BaseState) -> bool:
     """Whether the expansions' hooks left the hands, the discard pile and the cities' cards
     as the turn played them (what :func:`.recall.turn_recall` takes as known)."""
-    return (hooked.hands is played.hands and hooked.discard is played.discard
-            and all(a.cards is b.cards and a.tucked is b.tucked
-                    for a, b in zip(hooked.cities, played.cities, strict=True)))
+    if hooked.hands is not played.hands or hooked.discard is not played.discard:
+        return False
+    if hooked.cities is played.cities:
+        return True
+    for a, b in zip(hooked.cities, played.cities, strict=True):  # (a loop: no generator)
+        if a.cards is not b.cards or a.tucked is not b.tucked:
+            return False
+    return True
 
 
 def _end_turn(tables: Tables, state: BaseState) -> BaseState:
