@@ -174,6 +174,13 @@ def _load(key: str) -> dict[str, Any] | None:
 _networks: dict[int, Network | None] = {}
 
 
+def use_network(game: Game[Any, Any, Any], network: Network) -> None:
+    """Make ``network`` what :func:`network_for` gives for this game object (and so what its
+    searches read), in place of the shipped one: the training run's search plays with the
+    network being trained."""
+    _networks[id(game)] = network
+
+
 def network_for(game: Game[Any, Any, Any]) -> Network | None:
     """The shipped network of ``game``'s configuration, or ``None`` if none was trained for
     it; raises :class:`NetworkUnavailableError` without numpy."""
