@@ -4,7 +4,7 @@
         [--games 1500] [--selfplay-rounds 1] [--selfplay-games 1500] [--epochs 8]
         [--hidden 192] [--out sevenwonders/agents/data/net_base-4-2nd.npz] [--init FILE]
         [--expert-rounds 0] [--expert-games 200] [--expert-iterations 100]
-        [--expert-minutes M] [--expert-epochs 6] [--expert-lr 3e-4]
+        [--expert-minutes M] [--expert-epochs 6] [--expert-lr 3e-4] [--expert-rows FILE]
 
 Needs the ``training`` extra (torch, numpy). The run is reproducible from ``--seed`` (game seeds,
 behaviour draws and torch's generator; torch on one CPU thread). Two stages:
@@ -30,6 +30,8 @@ behaviour draws and torch's generator; torch on one CPU thread). Two stages:
    elapsed time on a shared machine (it prints how many it played: ``--expert-games`` that many
    replays it exactly).
 
+``--expert-rows FILE`` keeps the expert rows: a run adds them to those of the file and writes
+them all back, so ``--expert-games 0`` trains on saved rows again without playing.
 ``--init FILE`` starts from a trained network's weights instead of random ones; with ``--games
 0 --selfplay-rounds 0`` only the expert stage runs (how the shipped network was made from the
 imitation network before it; see the strength page).
@@ -167,6 +169,19 @@ class Recorder:
         final = final_rewards(game, state)
         self.rewards += [final[seat] for seat in seats]
 
+    def save(self, path: Path) -> None:
+        """Write the rows (the expert stage's are costly: a later run trains on them again)."""
+        np.savez_compressed(path, rows=np.stack(self.rows), masks=np.stack(self.masks),
+                            targets=np.array(self.targets), rewards=np.array(self.rewards))
+
+    def load(self, path: Path) -> None:
+        """Add the rows a run saved."""
+        with np.load(path) as data:
+            self.rows += list(data["rows"])
+            self.masks += list(data["masks"])
+            self.targets += [int(t) for t in data["targets"]]
+            self.rewards += [float(r) for r in data["rewards"]]
+
     def arrays(self) -> tuple[torch.Tensor, ...]:
         """The rows, masks, teacher actions and rewards as tensors."""
         return (torch.tensor(np.stack(self.rows).astype(np.float32)),
@@ -227,6 +242,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--expert-minutes", type=float, default=None)
     parser.add_argument("--expert-epochs", type=int, default=6)
     parser.add_argument("--expert-lr", type=float, default=3e-4)
+    parser.add_argument("--expert-rows", type=Path, default=None)
     args = parser.parse_args(argv)
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
@@ -243,6 +259,8 @@ def main(argv: list[str] | None = None) -> None:
         imitate(net, game, args, draws, out)
     expert = Recorder(Network(game, net.arrays()))
     expert.search = ISMCTSAgent(iterations=args.expert_iterations)
+    if args.expert_rows is not None and args.expert_rows.is_file():
+        expert.load(args.expert_rows)
     for round_ in range(args.expert_rounds):
         network = Network(game, net.arrays())
         use_network(game, network)  # the search's leaves read the network trained so far
@@ -259,6 +277,8 @@ def main(argv: list[str] | None = None) -> None:
                 print(f"  {played} expert games, {time.process_time() - start:.0f} s", flush=True)
         print(f"expert round {round_ + 1}: {played} games, {len(expert.rows)} rows, "
               f"{time.process_time() - start:.0f} s", flush=True)
+        if args.expert_rows is not None:
+            expert.save(args.expert_rows)
         train(net, expert.arrays(), args.expert_epochs, args.seed + 100 + round_,
               lr=args.expert_lr)
         save(net, out)

@@ -159,12 +159,16 @@ def test_the_expert_stage_trains_from_a_network_on_the_searchs_moves(tmp_path: A
     assert recorder.rewards == replay.rewards and len(recorder.rewards) == len(recorder.rows)
     init = tmp_path / "init.npz"
     np.savez(init, **nets._load("base-4-2nd"))
-    out = tmp_path / "net.npz"
-    train_network.main(["--games", "0", "--selfplay-rounds", "0", "--init", str(init),
-                        "--expert-rounds", "1", "--expert-games", "1",
-                        "--expert-iterations", "2", "--expert-epochs", "1", "--out", str(out)])
-    with np.load(out) as data:
+    out, again, rows = tmp_path / "net.npz", tmp_path / "again.npz", tmp_path / "rows.npz"
+    stage = ["--games", "0", "--selfplay-rounds", "0", "--init", str(init), "--expert-rounds",
+             "1", "--expert-iterations", "2", "--expert-epochs", "1", "--expert-rows", str(rows)]
+    train_network.main([*stage, "--expert-games", "1", "--out", str(out)])
+    with np.load(rows) as data:
+        assert len(data["rows"]) == len(data["targets"]) == len(data["rewards"]) >= 4 * 12
+    train_network.main([*stage, "--expert-games", "0", "--out", str(again)])  # saved rows only
+    with np.load(out) as data, np.load(again) as retrained:
         trained = {name: data[name] for name in data.files}
+        assert all(np.array_equal(trained[k], retrained[k]) for k in trained)
     assert trained["w0"].shape == nets._load("base-4-2nd")["w0"].shape
     assert not np.array_equal(trained["w0"], nets._load("base-4-2nd")["w0"])
     assert nets.network_for(game) is shipped  # another game object: the shipped network
