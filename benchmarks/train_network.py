@@ -2,7 +2,7 @@
 
     nice -n 10 python -m benchmarks.train_network [--players 4] [--seed 0]
         [--games 1500] [--selfplay-rounds 1] [--selfplay-games 1500] [--epochs 8]
-        [--hidden 192] [--out sevenwonders/agents/data/net_base-4-2nd.npz] [--init FILE]
+        [--hidden 192] [--out FILE] [--init FILE]
         [--expert-rounds 0] [--expert-games 200] [--expert-iterations 100]
         [--expert-minutes M] [--expert-epochs 6] [--expert-lr 3e-4] [--expert-rows FILE]
 
@@ -32,6 +32,8 @@ behaviour draws and torch's generator; torch on one CPU thread). Two stages:
 
 ``--expert-rows FILE`` keeps the expert rows: a run adds them to those of the file and writes
 them all back, so ``--expert-games 0`` trains on saved rows again without playing.
+Without ``--out`` the weights go to the package's data: ``net_<key>.npz`` (what the search
+reads) or, with expert rounds, ``learned_<key>.npz`` (what the ``learned`` agent plays).
 ``--init FILE`` starts from a trained network's weights instead of random ones; with ``--games
 0 --selfplay-rounds 0`` only the expert stage runs (how the shipped network was made from the
 imitation network before it; see the strength page).
@@ -247,8 +249,9 @@ def main(argv: list[str] | None = None) -> None:
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
     game = make_game("base", args.players)
+    prefix = "learned" if args.expert_rounds else "net"  # the learned agent's, the search's
     out = args.out or Path(__file__).parent.parent / "sevenwonders" / "agents" / "data" / (
-        f"net_{network_key(game)}.npz")
+        f"{prefix}_{network_key(game)}.npz")
     if args.init is None:
         net = PolicyValueNet(*sizes(game), args.hidden)
     else:

@@ -38,12 +38,17 @@ class Checked:
 
 def test_every_shipped_network_is_small_and_loads() -> None:
     for key in nets.NETWORKS:
-        data = importlib.resources.files("sevenwonders.agents") / "data" / f"net_{key}.npz"
-        assert data.is_file() and len(data.read_bytes()) < 1_000_000
+        for prefix in ("net", "learned"):
+            data = importlib.resources.files("sevenwonders.agents") / "data" / f"{prefix}_{key}.npz"
+            assert data.is_file() and len(data.read_bytes()) < 1_000_000
     game = make_game("base", 4)
     assert nets.network_key(game) == "base-4-2nd"
     network = nets.network_for(game)
     assert network is not None and network is nets.network_for(game)
+    learned = nets.learned_network_for(game)
+    assert learned is not None and learned is not network
+    assert not np.array_equal(learned.layers[0][0], network.layers[0][0])
+    assert nets.learned_network_for(make_game("base", 3)) is None
     assert nets.network_for(make_game("base", 3)) is None
     assert nets.network_key(make_game("base", 5, expansions=["edifice"])) == "base-5-2nd-edifice"
 
