@@ -7,7 +7,7 @@
         [--expert-minutes M] [--expert-epochs 6] [--expert-lr 3e-4] [--expert-rows FILE]
 
 Needs the ``training`` extra (torch, numpy). The run is reproducible from ``--seed`` (game seeds,
-behaviour draws and torch's generator; torch on one CPU thread). Two stages:
+behaviour draws and torch's generator; torch on one CPU thread). Three stages:
 
 1. *League data*: games where every seat plays the tuned greedy agent, a greedy agent on the
    hand-set weights, or either with 10% random moves (drawn per seat and game), so the states
