@@ -196,6 +196,14 @@ def mean_error(values: Sequence[float]) -> tuple[float, float]:
     return mean, statistics.stdev(values) / math.sqrt(len(values))
 
 
+def ratio(margin: float, error: float) -> float:
+    """A margin in standard errors; with no spread at all, infinite with the margin's sign (0
+    for no margin)."""
+    if error:
+        return margin / error
+    return math.copysign(math.inf, margin) if margin else 0.0
+
+
 def summarize(deals: Sequence[Deal], players: int) -> dict[str, float]:
     """A row's figures (see the module) from its deals."""
     win, win_error = mean_error([statistics.fmean(w for w, _ in d.candidate) for d in deals])
@@ -209,11 +217,11 @@ def summarize(deals: Sequence[Deal], players: int) -> dict[str, float]:
     choices = sum(d.choices for d in deals)
     return {
         "deals": len(deals), "games": len(deals) * players, "win": win, "win_error": win_error,
-        "unpaired_se": (win - 1 / players) / win_error if win_error else math.inf,
+        "unpaired_se": ratio(win - 1 / players, win_error),
         "paired_win": paired_win, "paired_win_error": paired_win_error,
-        "paired_win_se": paired_win / paired_win_error if paired_win_error else math.inf,
+        "paired_win_se": ratio(paired_win, paired_win_error),
         "paired_score": paired_score, "paired_score_error": paired_score_error,
-        "paired_score_se": paired_score / paired_score_error if paired_score_error else math.inf,
+        "paired_score_se": ratio(paired_score, paired_score_error),
         "score": statistics.fmean(s for d in deals for _, s in d.candidate),
         "opponents": statistics.fmean(d.opponents for d in deals),
         "ms_per_decision": 1000 * sum(d.cpu for d in deals) / choices if choices else 0.0,

@@ -2,10 +2,12 @@
 
     nice -n 10 python -m benchmarks.train_network [--players 4] [--seed 0]
         [--games 1500] [--selfplay-rounds 1] [--selfplay-games 1500] [--epochs 8]
-        [--hidden 192] [--out sevenwonders/agents/data/net_base-4-2nd.npz]
+        [--hidden 192] [--out FILE] [--init FILE]
+        [--expert-rounds 0] [--expert-games 200] [--expert-iterations 100]
+        [--expert-minutes M] [--expert-epochs 6] [--expert-lr 3e-4] [--expert-rows FILE]
 
 Needs the ``training`` extra (torch, numpy). The run is reproducible from ``--seed`` (game seeds,
-behaviour draws and torch's generator; torch on one CPU thread). Two stages:
+behaviour draws and torch's generator; torch on one CPU thread). Three stages:
 
 1. *League data*: games where every seat plays the tuned greedy agent, a greedy agent on the
    hand-set weights, or either with 10% random moves (drawn per seat and game), so the states
@@ -18,7 +20,25 @@ behaviour draws and torch's generator; torch on one CPU thread). Two stages:
    the new games join the data: the policy keeps imitating the teacher in the states the network
    itself reaches (dataset aggregation), the value head regresses on self-play outcomes.
 
-The loss is the policy's cross-entropy on the teacher's action over the legal actions plus the
+3. *Expert iteration* (``--expert-rounds``): every seat plays the search
+   (:class:`sevenwonders.agents.ismcts.ISMCTSAgent` with ``--expert-iterations`` walks, its
+   walks cut after 3 steps and scored by the network trained so far); the search's move is the
+   policy target (the default search is a paired comparison anchored on the greedy move, so it
+   has no visit distribution: its choice is the target) and the game's outcome the value target.
+   A round trains on the expert rows of every round so far (the league's rows would pull the
+   policy back to greedy) at ``--expert-lr``; ``--expert-minutes`` caps a round's games by
+   elapsed time on a shared machine (it prints how many it played: ``--expert-games`` that many
+   replays it exactly).
+
+``--expert-rows FILE`` keeps the expert rows: a run adds them to those of the file and writes
+them all back, so ``--expert-games 0`` trains on saved rows again without playing.
+Without ``--out`` the weights go to the package's data: ``net_<key>.npz`` (what the search
+reads) or, with expert rounds, ``learned_<key>.npz`` (what the ``learned`` agent plays).
+``--init FILE`` starts from a trained network's weights instead of random ones; with ``--games
+0 --selfplay-rounds 0`` only the expert stage runs (how the shipped network was made from the
+imitation network before it; see the strength page).
+
+The loss is the policy's cross-entropy on the target action over the legal actions plus the
 value head's binary cross-entropy on the final reward. Weights are written as float16.
 """
 
@@ -37,7 +57,8 @@ from torch import nn
 
 from sevenwonders.agents.greedy import GreedyAgent
 from sevenwonders.agents.heuristics.weights import HAND_WEIGHTS
-from sevenwonders.agents.network import Network, network_key, softmax_sample
+from sevenwonders.agents.ismcts import ISMCTSAgent
+from sevenwonders.agents.network import Network, network_key, softmax_sample, use_network
 from sevenwonders.agents.search_tree import final_rewards
 from sevenwonders.core.rng import Rng
 from sevenwonders.games import make_game
@@ -103,6 +124,7 @@ class Recorder:
         self.game = network.game
         self.tuned = GreedyAgent()
         self.hand = GreedyAgent(weights=HAND_WEIGHTS)
+        self.search = ISMCTSAgent(iterations=100)
         self.rows: list[np.ndarray[Any, Any]] = []
         self.masks: list[np.ndarray[Any, Any]] = []
         self.targets: list[int] = []
@@ -110,7 +132,8 @@ class Recorder:
 
     def play(self, seed: int, kinds: list[str]) -> None:
         """One game, seat ``s`` playing ``kinds[s]`` (``tuned``, ``hand``, ``tuned-noisy``,
-        ``hand-noisy``, ``net``)."""
+        ``hand-noisy``, ``net``, ``search``: its rows' target is the search's move, not the tuned
+        greedy's)."""
         game, network, index = self.game, self.network, self.network.index
         state = game.new_game(seed)
         rng = Rng.from_seed(seed * 7919 + 1)
@@ -125,7 +148,9 @@ class Recorder:
                     continue
                 view = game.view(state, seat)
                 x = network.inputs(view, state)
-                teacher, rng = self.tuned.choose(game, view, legal, rng)
+                kind = kinds[seat]
+                teacher, rng = (self.search if kind == "search" else self.tuned).choose(
+                    game, view, legal, rng)
                 actions = index.legal(legal)
                 mask = np.zeros(index.size, np.bool_)
                 mask[list(actions)] = True
@@ -133,7 +158,6 @@ class Recorder:
                 self.masks.append(mask)
                 self.targets.append(index.move_to_action(teacher))
                 seats.append(seat)
-                kind = kinds[seat]
                 if kind == "net":
                     chosen, logits = network.legal_logits(view, state, legal)
                     moves[seat] = chosen[softmax_sample(logits, draws.random(), 1.0)]
@@ -141,11 +165,24 @@ class Recorder:
                     moves[seat] = legal[draws.randrange(len(legal))]
                 elif kind.startswith("hand"):
                     moves[seat], rng = self.hand.choose(game, view, legal, rng)
-                else:
+                else:  # tuned greedy or the search: the target is the move played
                     moves[seat] = teacher
             state = game.play(state, moves)
         final = final_rewards(game, state)
         self.rewards += [final[seat] for seat in seats]
+
+    def save(self, path: Path) -> None:
+        """Write the rows (the expert stage's are costly: a later run trains on them again)."""
+        np.savez_compressed(path, rows=np.stack(self.rows), masks=np.stack(self.masks),
+                            targets=np.array(self.targets), rewards=np.array(self.rewards))
+
+    def load(self, path: Path) -> None:
+        """Add the rows a run saved."""
+        with np.load(path) as data:
+            self.rows += list(data["rows"])
+            self.masks += list(data["masks"])
+            self.targets += [int(t) for t in data["targets"]]
+            self.rewards += [float(r) for r in data["rewards"]]
 
     def arrays(self) -> tuple[torch.Tensor, ...]:
         """The rows, masks, teacher actions and rewards as tensors."""
@@ -159,14 +196,15 @@ def league_kinds(draws: random.Random, players: int) -> list[str]:
     return [draws.choice(("tuned", "hand", "tuned-noisy", "hand-noisy")) for _ in range(players)]
 
 
-def train(net: PolicyValueNet, data: tuple[torch.Tensor, ...], epochs: int, seed: int) -> None:
+def train(net: PolicyValueNet, data: tuple[torch.Tensor, ...], epochs: int, seed: int,
+          lr: float = 1e-3) -> None:
     """Fit ``net`` on the rows (a tenth held out, reported)."""
     x, mask, target, reward = data
     generator = torch.Generator().manual_seed(seed)
     order = torch.randperm(len(x), generator=generator)
     held = order[: len(x) // 10]
     fit = order[len(x) // 10:]
-    optimiser = torch.optim.Adam(net.parameters(), lr=1e-3, weight_decay=1e-5)
+    optimiser = torch.optim.Adam(net.parameters(), lr=lr, weight_decay=1e-5)
     bce = nn.BCEWithLogitsLoss()
     for epoch in range(epochs):
         net.train()
@@ -185,7 +223,7 @@ def train(net: PolicyValueNet, data: tuple[torch.Tensor, ...], epochs: int, seed
             logits = logits.masked_fill(~mask[held], -1e9)
             agree = (logits.argmax(1) == target[held]).float().mean().item()
             error = ((torch.sigmoid(value) - reward[held]) ** 2).mean().item()
-        print(f"  epoch {epoch + 1}: held-out teacher agreement {agree:.3f}, "
+        print(f"  epoch {epoch + 1}: held-out target agreement {agree:.3f}, "
               f"value mse {error:.4f}", flush=True)
 
 
@@ -199,15 +237,60 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--epochs", type=int, default=8)
     parser.add_argument("--hidden", type=int, default=192)
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--init", type=Path, default=None)
+    parser.add_argument("--expert-rounds", type=int, default=0)
+    parser.add_argument("--expert-games", type=int, default=200)
+    parser.add_argument("--expert-iterations", type=int, default=100)
+    parser.add_argument("--expert-minutes", type=float, default=None)
+    parser.add_argument("--expert-epochs", type=int, default=6)
+    parser.add_argument("--expert-lr", type=float, default=3e-4)
+    parser.add_argument("--expert-rows", type=Path, default=None)
     args = parser.parse_args(argv)
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
     game = make_game("base", args.players)
+    prefix = "learned" if args.expert_rounds else "net"  # the learned agent's, the search's
     out = args.out or Path(__file__).parent.parent / "sevenwonders" / "agents" / "data" / (
-        f"net_{network_key(game)}.npz")
-    net = PolicyValueNet(*sizes(game), args.hidden)
-    recorder = Recorder(Network(game, net.arrays()))
+        f"{prefix}_{network_key(game)}.npz")
+    if args.init is None:
+        net = PolicyValueNet(*sizes(game), args.hidden)
+    else:
+        with np.load(args.init) as data:
+            net = PolicyValueNet.from_arrays({name: data[name] for name in data.files})
     draws = random.Random(args.seed)
+    if args.games:
+        imitate(net, game, args, draws, out)
+    expert = Recorder(Network(game, net.arrays()))
+    expert.search = ISMCTSAgent(iterations=args.expert_iterations)
+    if args.expert_rows is not None and args.expert_rows.is_file():
+        expert.load(args.expert_rows)
+    for round_ in range(args.expert_rounds):
+        network = Network(game, net.arrays())
+        use_network(game, network)  # the search's leaves read the network trained so far
+        expert.network = network
+        start, wall = time.process_time(), time.monotonic()
+        played = 0
+        for k in range(args.expert_games):
+            if args.expert_minutes and time.monotonic() - wall > 60 * args.expert_minutes:
+                break
+            expert.play(args.seed * 1_000_000 + 700_000 + round_ * 50_000 + k,
+                        ["search"] * args.players)
+            played += 1
+            if played % 10 == 0:
+                print(f"  {played} expert games, {time.process_time() - start:.0f} s", flush=True)
+        print(f"expert round {round_ + 1}: {played} games, {len(expert.rows)} rows, "
+              f"{time.process_time() - start:.0f} s", flush=True)
+        if args.expert_rows is not None:
+            expert.save(args.expert_rows)
+        train(net, expert.arrays(), args.expert_epochs, args.seed + 100 + round_,
+              lr=args.expert_lr)
+        save(net, out)
+
+
+def imitate(net: PolicyValueNet, game: Any, args: argparse.Namespace, draws: random.Random,
+            out: Path) -> None:
+    """The league stage and the self-play rounds (imitation of the tuned greedy)."""
+    recorder = Recorder(Network(game, net.arrays()))
     start = time.process_time()
     for k in range(args.games):
         recorder.play(args.seed * 1_000_000 + k, league_kinds(draws, args.players))

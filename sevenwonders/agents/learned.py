@@ -1,7 +1,8 @@
 """The learned agent: one forward pass of the policy network, no search.
 
 ``LearnedAgent()`` plays the legal move whose action the shipped network
-(:mod:`sevenwonders.agents.network`) rates highest; ``LearnedAgent(temperature=t)`` draws from
+(:func:`sevenwonders.agents.network.learned_network_for`: the policy improved by expert
+iteration) rates highest; ``LearnedAgent(temperature=t)`` draws from
 the network's softmax at temperature ``t`` instead (the self-play policy of the training run and
 of the search's walks). The network's features read the open table from a state, so the agent
 draws one determinization of its view (:mod:`sevenwonders.agents.determinize`) for them: what
@@ -18,7 +19,7 @@ from typing import Any
 
 from sevenwonders.agents.determinize import determinizer_for
 from sevenwonders.agents.greedy import GreedyAgent
-from sevenwonders.agents.network import network_for, softmax_sample
+from sevenwonders.agents.network import learned_network_for, softmax_sample
 from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.errors import SevenWondersError
@@ -47,7 +48,7 @@ class LearnedAgent:
         """The network's move for the seat of ``view``, and the advanced generator."""
         if len(legal) == 1:
             return legal[0], rng
-        network = network_for(game)
+        network = learned_network_for(game)
         determinize = determinizer_for(game)
         if network is None or determinize is None:
             return GreedyAgent().choose(game, view, legal, rng)

@@ -13,7 +13,11 @@ of two ``tanh`` layers feeds two heads:
   a number in (0, 1).
 
 The weights ship as ``agents/data/net_<key>.npz`` (float16, stored compressed) for the
-configurations trained (:data:`NETWORKS`); ``benchmarks/train_network.py`` makes them. Numpy (the
+configurations trained (:data:`NETWORKS`): the network the search reads (value leaves, policy
+walks). Where a configuration also ships ``agents/data/learned_<key>.npz``, the ``learned``
+agent plays that one (:func:`learned_network_for`): the policy improved by expert iteration,
+whose value head was fine-tuned on few games, so the search keeps the value head it was measured
+with. ``benchmarks/train_network.py`` makes both. Numpy (the
 ``rl`` extra) is needed only when a network is used: :func:`network_for` raises
 :class:`NetworkUnavailableError` without it.
 """
@@ -162,29 +166,48 @@ def policy_playout(game: Game[Any, Any, Any]) -> Any:
 
 
 @functools.lru_cache(maxsize=8)
-def _load(key: str) -> dict[str, Any] | None:
+def _load(key: str, prefix: str = "net") -> dict[str, Any] | None:
     np = _numpy()
-    resource = importlib.resources.files("sevenwonders.agents") / "data" / f"net_{key}.npz"
+    resource = importlib.resources.files("sevenwonders.agents") / "data" / f"{prefix}_{key}.npz"
     if not resource.is_file():
         return None
     with np.load(io.BytesIO(resource.read_bytes())) as data:
         return {name: data[name] for name in data.files}
 
 
-_networks: dict[int, Network | None] = {}
+_networks: dict[tuple[int, str], Network | None] = {}
+
+
+def use_network(game: Game[Any, Any, Any], network: Network) -> None:
+    """Make ``network`` what :func:`network_for` gives for this game object (and so what its
+    searches read), in place of the shipped one: the training run's search plays with the
+    network being trained."""
+    _networks[(id(game), "net")] = network
 
 
 def network_for(game: Game[Any, Any, Any]) -> Network | None:
     """The shipped network of ``game``'s configuration, or ``None`` if none was trained for
     it; raises :class:`NetworkUnavailableError` without numpy."""
+    return _network(game, "net")
+
+
+def learned_network_for(game: Game[Any, Any, Any]) -> Network | None:
+    """The network the ``learned`` agent plays: the configuration's ``learned_<key>.npz`` if it
+    ships, else :func:`network_for`'s."""
+    found = _network(game, "learned")
+    return found if found is not None else network_for(game)
+
+
+def _network(game: Game[Any, Any, Any], prefix: str) -> Network | None:
     key = network_key(game)
     if key not in NETWORKS:
         return None
-    found = _networks.get(id(game))
+    slot = (id(game), prefix)
+    found = _networks.get(slot)
     if found is None or found.game is not game:
-        arrays = _load(key)
+        arrays = _load(key, prefix)
         found = None if arrays is None else Network(game, arrays)
         if len(_networks) > 64:
             _networks.clear()
-        _networks[id(game)] = found
+        _networks[slot] = found
     return found

@@ -38,12 +38,17 @@ class Checked:
 
 def test_every_shipped_network_is_small_and_loads() -> None:
     for key in nets.NETWORKS:
-        data = importlib.resources.files("sevenwonders.agents") / "data" / f"net_{key}.npz"
-        assert data.is_file() and len(data.read_bytes()) < 1_000_000
+        for prefix in ("net", "learned"):
+            data = importlib.resources.files("sevenwonders.agents") / "data" / f"{prefix}_{key}.npz"
+            assert data.is_file() and len(data.read_bytes()) < 1_000_000
     game = make_game("base", 4)
     assert nets.network_key(game) == "base-4-2nd"
     network = nets.network_for(game)
     assert network is not None and network is nets.network_for(game)
+    learned = nets.learned_network_for(game)
+    assert learned is not None and learned is not network
+    assert not np.array_equal(learned.layers[0][0], network.layers[0][0])
+    assert nets.learned_network_for(make_game("base", 3)) is None
     assert nets.network_for(make_game("base", 3)) is None
     assert nets.network_key(make_game("base", 5, expansions=["edifice"])) == "base-5-2nd-edifice"
 
@@ -140,3 +145,47 @@ def test_the_training_run_writes_a_network_the_agent_loads(tmp_path: Any) -> Non
     state = game.new_game(1)
     moves, logits = network.legal_logits(game.view(state, 2), state, game.legal_moves(state, 2))
     assert len(moves) == len(logits) > 1 and arrays["w0"].dtype == np.float16
+
+
+def test_the_expert_stage_trains_from_a_network_on_the_searchs_moves(tmp_path: Any) -> None:
+    pytest.importorskip("torch")
+    from benchmarks import train_network
+
+    game = make_game("base", 4)
+    shipped = nets.network_for(game)
+    assert shipped is not None
+    recorder = train_network.Recorder(shipped)
+    recorder.search = make_agent("ismcts:3")
+    recorder.play(9, ["search"] * 4)
+    replay = train_network.Recorder(shipped)
+    replay.search = make_agent("ismcts:3")
+    replay.play(9, ["search"] * 4)
+    assert recorder.targets == replay.targets and len(recorder.targets) >= 4 * 12
+    assert recorder.rewards == replay.rewards and len(recorder.rewards) == len(recorder.rows)
+    init = tmp_path / "init.npz"
+    np.savez(init, **nets._load("base-4-2nd"))
+    out, again, rows = tmp_path / "net.npz", tmp_path / "again.npz", tmp_path / "rows.npz"
+    stage = ["--games", "0", "--selfplay-rounds", "0", "--init", str(init), "--expert-rounds",
+             "1", "--expert-iterations", "2", "--expert-epochs", "1", "--expert-rows", str(rows)]
+    train_network.main([*stage, "--expert-games", "1", "--out", str(out)])
+    with np.load(rows) as data:
+        assert len(data["rows"]) == len(data["targets"]) == len(data["rewards"]) >= 4 * 12
+    train_network.main([*stage, "--expert-games", "0", "--out", str(again)])  # saved rows only
+    with np.load(out) as data, np.load(again) as retrained:
+        trained = {name: data[name] for name in data.files}
+        assert all(np.array_equal(trained[k], retrained[k]) for k in trained)
+    assert trained["w0"].shape == nets._load("base-4-2nd")["w0"].shape
+    assert not np.array_equal(trained["w0"], nets._load("base-4-2nd")["w0"])
+    assert nets.network_for(game) is shipped  # another game object: the shipped network
+
+
+def test_use_network_replaces_the_shipped_network_for_one_game_object() -> None:
+    game = make_game("base", 4)
+    arrays = nets._load("base-4-2nd")
+    assert arrays is not None
+    other = nets.Network(game, {**arrays, "bv": arrays["bv"] + 1})
+    nets.use_network(game, other)
+    assert nets.network_for(game) is other
+    assert nets.network_for(make_game("base", 4)) is not other
+    state = game.new_game(4)
+    assert other.values(state) != nets.Network(game, arrays).values(state)

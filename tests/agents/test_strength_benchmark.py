@@ -38,7 +38,15 @@ def test_a_candidate_that_plays_as_its_opponent_has_no_paired_margin() -> None:
     same = GreedyAgent(weights=read_weights(), name="greedy-copy")
     figures = strength.summarize(strength.play_row(game, same, GreedyAgent(), 3, seed=5), 3)
     assert figures["paired_win"] == 0 and figures["paired_score"] == 0
+    assert figures["paired_win_se"] == 0 and figures["paired_score_se"] == 0
     assert figures["games"] == 9 and figures["deals"] == 3
+
+
+def test_a_margin_without_spread_keeps_its_sign() -> None:
+    strength = _load("strength")
+    assert strength.ratio(-0.25, 0.0) == float("-inf")
+    assert strength.ratio(0.25, 0.0) == float("inf")
+    assert strength.ratio(0.0, 0.0) == 0.0 and strength.ratio(0.5, 0.25) == 2.0
 
 
 def test_a_weak_candidate_is_measured_below_the_baseline_in_every_seat() -> None:
