@@ -15,13 +15,13 @@ refuse them ends in :class:`~sevenwonders.errors.InvalidOptionError`.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 from sevenwonders.core.expansions import EXPANSIONS, expansion_spec, make_expansion
 from sevenwonders.core.options import construct
+from sevenwonders.core.spec import spec_named
 from sevenwonders.errors import InvalidOptionError, Reason
 
 if TYPE_CHECKING:
@@ -39,11 +39,7 @@ GAMES: dict[str, str] = {
 def spec(name: str) -> GameSpec:
     """The spec of the game called ``name`` (in any letter case); :class:`InvalidOptionError`
     for an unknown name."""
-    name = name.casefold() if isinstance(name, str) else name
-    if not isinstance(name, str) or name not in GAMES:
-        raise InvalidOptionError(
-            f"unknown game {name!r}; choose one of {', '.join(sorted(GAMES))}")
-    found: GameSpec = importlib.import_module(GAMES[name]).SPEC
+    found: GameSpec = spec_named(GAMES, name, "game")
     return found
 
 

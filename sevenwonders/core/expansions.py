@@ -8,15 +8,12 @@ only when its spec is asked for. Adding an expansion is one line of :data:`EXPAN
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sevenwonders.core.options import construct
+from sevenwonders.core.spec import ExpansionSpec, spec_named
 from sevenwonders.errors import InvalidOptionError
-
-if TYPE_CHECKING:
-    from sevenwonders.core.spec import ExpansionSpec
 
 # expansion name -> the module holding its SPEC
 EXPANSIONS: dict[str, str] = {
@@ -26,11 +23,7 @@ EXPANSIONS: dict[str, str] = {
 
 def expansion_spec(name: str) -> ExpansionSpec:
     """The spec of the expansion called ``name`` (in any letter case)."""
-    name = name.casefold() if isinstance(name, str) else name
-    if not isinstance(name, str) or name not in EXPANSIONS:
-        raise InvalidOptionError(
-            f"unknown expansion {name!r}; known: {', '.join(sorted(EXPANSIONS))}")
-    found: ExpansionSpec = importlib.import_module(EXPANSIONS[name]).SPEC
+    found: ExpansionSpec = spec_named(EXPANSIONS, name, "expansion")
     return found
 
 

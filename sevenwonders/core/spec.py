@@ -17,6 +17,7 @@ import attrs
 
 from sevenwonders.core.frozenmap import FrozenMap
 from sevenwonders.core.protocol import GameInfo
+from sevenwonders.errors import InvalidOptionError
 
 
 def resolve(ref: str) -> Any:
@@ -24,6 +25,16 @@ def resolve(ref: str) -> Any:
     module_name, _, attribute = ref.partition(":")
     module = importlib.import_module(module_name)
     return getattr(module, attribute) if attribute else module
+
+
+def spec_named(table: Mapping[str, str], name: object, kind: str) -> Any:
+    """The ``SPEC`` of the module ``table`` lists for ``name`` (in any letter case), imported
+    now; for an unknown name, :class:`InvalidOptionError` listing the known ones."""
+    key = name.casefold() if isinstance(name, str) else name
+    if not isinstance(key, str) or key not in table:
+        raise InvalidOptionError(
+            f"unknown {kind} {name!r}; choose one of {', '.join(sorted(table))}")
+    return importlib.import_module(table[key]).SPEC
 
 
 def _frozen_refs(value: Mapping[str, str]) -> FrozenMap[str, str]:
@@ -116,4 +127,4 @@ class ExpansionSpec:
         return resolve(self.expansion)
 
 
-__all__ = ["ExpansionSpec", "GameSpec", "SpielSpec", "resolve"]
+__all__ = ["ExpansionSpec", "GameSpec", "SpielSpec", "resolve", "spec_named"]
