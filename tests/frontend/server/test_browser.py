@@ -72,8 +72,14 @@ def test_a_phone_sees_its_hand_first(base_url: str, chromium: object, tmp_path: 
     errors: list[str] = []
     page = new_page(chromium, errors, width=390)  # type: ignore[arg-type]
     create_table(page, base_url, "base", {1: "random", 2: "random"})
-    hand = page.locator("#hand").bounding_box()
-    city = page.locator(".city.me").bounding_box()
+    hand = city = None
+    for _ in range(50):  # the bots' pushes may draw the page again between two measures
+        page.locator("#hand").wait_for(state="visible")
+        page.locator(".city.me").wait_for(state="visible")
+        hand = page.locator("#hand").bounding_box()
+        city = page.locator(".city.me").bounding_box()
+        if hand is not None and city is not None:
+            break
     assert hand is not None and city is not None and hand["y"] < city["y"]
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390 + 1  # nothing wider than the phone
