@@ -50,16 +50,9 @@ from sevenwonders.errors import InvalidStateError
 def determinize(game: Game[Any, Any, Any], view: ArchitectsView,
                 rng: Rng) -> tuple[ArchitectsState, Rng]:
     """A state consistent with ``view``, hidden parts drawn with ``rng``."""
-    if not isinstance(game, ArchitectsGame):
-        raise InvalidStateError("this determinizer is for 7 Wonders Architects")
+    wonders = _checked_wonders(game, view)
+    assert isinstance(game, ArchitectsGame) and isinstance(view, ArchitectsView)
     t = game.tables
-    if not isinstance(view, ArchitectsView):
-        raise InvalidStateError(f"expected an ArchitectsView, got {type(view).__name__}")
-    wonders = tuple(city.wonder for city in view.cities)
-    if len(wonders) != game.players:
-        raise InvalidStateError("the view is for another player count")
-    if not set(wonders) <= t.deck_cards.keys():
-        raise InvalidStateError("the view shows wonders this game does not know")
     pool: dict[tuple[str, str], list[int]] = {}
     for name in (*wonders, "central"):
         for card in t.deck_cards[name]:
@@ -129,6 +122,20 @@ def determinize(game: Game[Any, Any, Any], view: ArchitectsView,
         peeked=view.central_top is not None and view.decision != "take",
         seen=_seen(view, central, decks))
     return state, rng
+
+
+def _checked_wonders(game: Game[Any, Any, Any], view: object) -> tuple[str, ...]:
+    """The wonders of ``view``, refused unless it is a view of a game like ``game``."""
+    if not isinstance(game, ArchitectsGame):
+        raise InvalidStateError("this determinizer is for 7 Wonders Architects")
+    if not isinstance(view, ArchitectsView):
+        raise InvalidStateError(f"expected an ArchitectsView, got {type(view).__name__}")
+    wonders = tuple(city.wonder for city in view.cities)
+    if len(wonders) != game.players:
+        raise InvalidStateError("the view is for another player count")
+    if not set(wonders) <= game.tables.deck_cards.keys():
+        raise InvalidStateError("the view shows wonders this game does not know")
+    return wonders
 
 
 def _pending(view: ArchitectsView, revealed_index: int | None,

@@ -53,11 +53,13 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from sevenwonders.base.conflict_tokens import fought_out
 from sevenwonders.base.conservation import check_cards, names_by_age
 from sevenwonders.base.effects import BuildFromDiscard, CoinsPer, FreeOncePerAge, PlayLastCard
 from sevenwonders.base.expansion_state import expansion_name
 from sevenwonders.base.memory import check_memory
-from sevenwonders.base.setup import HAND_SIZE, START_COINS, TURNS_PER_AGE
+from sevenwonders.base.progress import coin_limit, mid_turn
+from sevenwonders.base.setup import HAND_SIZE, TURNS_PER_AGE
 from sevenwonders.base.state import NO_MARKS, BaseState, City, PendingKind, TurnMarks
 from sevenwonders.core.expansions import make_expansion
 from sevenwonders.core.problems import (
@@ -74,11 +76,6 @@ if TYPE_CHECKING:
     from sevenwonders.base.game import BaseGame
     from sevenwonders.base.tables import Tables
 
-COINS_PER_STEP = 2000
-"""More coins than one seat can receive in one step: a sale (3), a card's or stage's coins
-(at most 9), neighbours' payments (2 coins a resource, at most 8 resources each) and the
-coin-per-item effects paid at a turn's end (each counts at most the deal's 160 cards and
-wonder stages of three cities, at 3 coins an item, for at most three cards a seat a turn)."""
 TOKEN_VALUES = frozenset({-1, 1, 3, 5})
 SIDES_OF = {"2nd": frozenset({"day", "night"}), "1st": frozenset({"a", "b"})}
 
@@ -124,33 +121,6 @@ def _edition(state: BaseState) -> str:
         if sides <= allowed:
             return edition
     raise _fail("cities", f"wonder sides {sorted(sides)[:4]} mix editions or do not exist")
-
-
-def mid_turn(state: BaseState) -> bool:
-    """Whether the current turn's cards are already played (decisions pending, or the Age's
-    last turn over and its conflicts to come, or the game over)."""
-    return bool(state.pending) or state.age_ending or state.over
-
-
-def progress(state: BaseState) -> int:
-    """A number every legal step raises: 100 a turn begun, 50 once its cards are played, 25
-    once the Age's last turn is over, one less for each decision still pending (a step takes a
-    decision, or ends a turn, or plays the turn's cards making fewer than 25 decisions)."""
-    done = 100 * (TURNS_PER_AGE * (state.age - 1) + state.turn)
-    if mid_turn(state):
-        done += 50
-    if state.age_ending or state.over:
-        done += 25
-    return done - len(state.pending)
-
-
-def coin_limit(state: BaseState) -> int:
-    """The most coins a seat may hold in ``state``: 3 plus :data:`COINS_PER_STEP` for each unit
-    of :func:`progress`. A step raises progress by at least one and pays a seat less than
-    :data:`COINS_PER_STEP`, so the successor of a state within the limit is within its own
-    (the check is closed under the rules); a 7-player game's last state allows some four
-    million coins, far above any real game and far below any number that troubles a score."""
-    return START_COINS + COINS_PER_STEP * progress(state)
 
 
 # -- the invariants, in the order checked
@@ -333,59 +303,9 @@ def check_tokens(ctx: _Context) -> Iterator[Problem]:
                                f"a neighbour beat both its neighbours, but {s} has "
                                f"{city.tokens.count(-1)} defeats")
             return
-    if victories and not odd and not _fought_out(tuple(city.tokens for city in state.cities)):
+    if victories and not odd and not fought_out(tuple(city.tokens for city in state.cities)):
         yield from problem("military_tokens", "cities",
                            "no conflicts between neighbours hand out these tokens")
-
-
-@lru_cache(maxsize=256)
-def _fought_out(tokens: tuple[tuple[int, ...], ...]) -> bool:
-    """Whether conflicts between neighbours give exactly these tokens: in each Age's conflict
-    every pair of neighbours on the ring either ties or its stronger seat takes a victory token
-    of the Age and the other a defeat token (rulebook "Abhandeln der Militärkonflikte");
-    defeats carry no Age, so the defeats of all Ages together must be each seat's. (Cached:
-    many states share tokens.)"""
-    n = len(tokens)
-    losses: set[tuple[int, ...]] = {(0,) * n}
-    for value in (1, 3, 5):
-        wins = [t.count(value) for t in tokens]
-        if not any(wins):
-            continue
-        age_losses = _age_losses(wins)
-        losses = {tuple(a + b for a, b in zip(done, more, strict=True))
-                  for done in losses for more in age_losses}
-    return tuple(t.count(-1) for t in tokens) in losses
-
-
-def _age_losses(wins: list[int]) -> set[tuple[int, ...]]:
-    """The defeats each seat may have taken in one Age's conflicts where seat ``s`` won
-    ``wins[s]`` of its two (the pairs of neighbours ``(s, s + 1)`` round the ring)."""
-    n = len(wins)
-    found: set[tuple[int, ...]] = set()
-    won = [0] * n
-    lost = [0] * n
-
-    def pair(s: int) -> None:
-        if s == n:
-            if won == wins:
-                found.add(tuple(lost))
-            return
-        if s >= 2 and won[s - 1] != wins[s - 1]:  # seat s - 1's two conflicts are decided
-            return
-        t = (s + 1) % n
-        for winner, loser in ((s, t), (t, s), (None, None)):
-            if winner is None or loser is None:
-                pair(s + 1)
-                continue
-            if won[winner] < wins[winner]:
-                won[winner] += 1
-                lost[loser] += 1
-                pair(s + 1)
-                won[winner] -= 1
-                lost[loser] -= 1
-
-    pair(0)
-    return found
 
 
 def check_marks(ctx: _Context) -> Iterator[Problem]:

@@ -31,10 +31,10 @@ import attrs
 from sevenwonders.base.conservation import deal, names_by_age
 from sevenwonders.base.effects import CoinsPer
 from sevenwonders.base.expansion_state import expansion_name
+from sevenwonders.base.progress import COINS_PER_STEP
 from sevenwonders.base.setup import HAND_SIZE, START_COINS, TURNS_PER_AGE
 from sevenwonders.base.state import BaseState, City, PendingKind
 from sevenwonders.base.validation import (
-    COINS_PER_STEP,
     SIDES_OF,
     TOKEN_VALUES,
     _extra_builds,

@@ -9,25 +9,25 @@ and every seat without a pawn of that Age suffers its penalty, or takes a debt t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any
 
 import attrs
 
-from sevenwonders.base.cards import Colour, Wonder, any_game_wonders, load_wonders
+from sevenwonders.base.cards import Colour, Wonder
 from sevenwonders.base.effects import Coins, Effect, PointsPer, Produce, Shields
 from sevenwonders.base.events import CoinsGained, Event, ExpansionEvent
 from sevenwonders.base.expansion_state import ExpansionState
 from sevenwonders.base.hooks import Expansion, StageBuild, StageVariant
 from sevenwonders.base.moves import Choose, Move
-from sevenwonders.base.options import carthage_board
 from sevenwonders.base.scoring import guild_value
 from sevenwonders.base.state import BaseState, City, Pending, PendingKind
 from sevenwonders.base.tables import Tables
 from sevenwonders.core.limits import quote
 from sevenwonders.core.options import checked_choice
 from sevenwonders.core.rng import Rng
+from sevenwonders.edifice.boards import edifice_wonders
 from sevenwonders.edifice.checks import check_loaded, check_part
+from sevenwonders.edifice.cities import without_card
 from sevenwonders.edifice.options import check_options
 from sevenwonders.edifice.positions import complete
 from sevenwonders.edifice.projects import (
@@ -59,14 +59,6 @@ ARTISAN_DISTRICT_VPS = (2, 3)
 AMPHITHEATER_DISCARDS = ("grey", "brown")
 CARTHAGE_NIGHT_VPS = ("coin_option", "both")
 _COLOURS = {colour.value: colour for colour in Colour}  # a colour's name -> the colour
-
-
-@cache
-def edifice_wonders(carthage_night_vp: str = "coin_option") -> tuple[Wonder, ...]:
-    """The boards in the Edifice box: Carthage (its data the base game's, base/options.py's
-    ``carthage_board``) and Ur."""
-    carthage = carthage_board(any_game_wonders()["carthage"], carthage_night_vp)
-    return (carthage, *load_wonders("sevenwonders.edifice", "wonders.toml"))
 
 
 class Edifice(Expansion):
@@ -405,7 +397,7 @@ class Edifice(Expansion):
             names = {n for n in city.cards if tables.cards[n].colour is colour}
             if len(names) == 1:  # no choice to make: discard it at once
                 name = names.pop()
-                cities[seat] = _without(city, name)
+                cities[seat] = without_card(city, name)
                 discarded.append(name)
                 if events is not None:
                     events.append(ExpansionEvent(NAME, "penalty", seat, name))
@@ -467,7 +459,7 @@ class Edifice(Expansion):
     def _discard(state: BaseState, seat: int, name: str, events: list[Event] | None) -> BaseState:
         """A penalty takes card ``name`` out of ``seat``'s city onto the discard pile."""
         cities = list(state.cities)
-        cities[seat] = _without(cities[seat], name)
+        cities[seat] = without_card(cities[seat], name)
         if events is not None:
             events.append(ExpansionEvent(NAME, "penalty", seat, name))
         return attrs.evolve(state, cities=tuple(cities), discard=(*state.discard, name))
@@ -506,10 +498,3 @@ def _moves_pawns(build: StageBuild) -> bool:
     from the box."""
     return PARTICIPATE in build.extras or any(
         effect.expansion == NAME and effect.kind == "take_pawn" for effect in build.effects)
-
-
-def _without(city: City, name: str) -> City:
-    """``city`` without (one copy of) card ``name``."""
-    cards = list(city.cards)
-    cards.remove(name)
-    return attrs.evolve(city, cards=tuple(cards))

@@ -119,11 +119,18 @@ def plain_take(rules: FastMoves, state: ArchitectsState,
         return None
     after = next_turn(state, cities=cities, decks=decks, central=central, discard=discard,
                       flipped=flipped, cat=cat, current=following)
-    if cat == following:  # only the cat's holder, starting its turn, may see a card here
-        seen = remember(rules.t, state, after)  # (architects/memory.py: the rule)
+    return _remembered(rules, state, after), moves
+
+
+def _remembered(rules: FastMoves, state: ArchitectsState,
+                after: ArchitectsState) -> ArchitectsState:
+    """``after`` with the seats' memory updated: only the cat's holder, starting its turn, may
+    see a card after a plain take (architects/memory.py: the rule)."""
+    if after.cat == after.current:
+        seen = remember(rules.t, state, after)
         if seen is not None:
             set_seen(after, seen)
-    return after, moves
+    return after
 
 
 def _triggered(take_trigger: dict[str, int], tokens: tuple[str, ...],
