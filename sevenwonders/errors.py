@@ -9,10 +9,8 @@ in every game (a server sends it to clients as it is).
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from sevenwonders.core.problems import Problem
+import attrs
 
 
 class Reason(StrEnum):
@@ -128,12 +126,26 @@ class NotationError(SevenWondersError):
     default_reason = Reason.NOTATION
 
 
+@attrs.frozen(slots=True)
+class Problem:
+    """One way a state contradicts the rules: the ``invariant`` it breaks (a name from the
+    game's list), the ``field`` of the state at fault and a message for people. Load checks
+    find them (:mod:`sevenwonders.core.problems`); :class:`InvalidStateError` carries them."""
+
+    invariant: str
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.invariant} at {self.field}: {self.message}"
+
+
 class InvalidStateError(SevenWondersError):
     """A state that breaks the game's invariants (for example a hand-edited JSON document).
 
     ``field`` names the part of the state found inconsistent (``"cities[1].coins"``), where
     the check knows it; ``problems`` holds every problem a load check found (named items of
-    :class:`sevenwonders.core.problems.Problem`; empty where the check stops at the first).
+    :class:`Problem`; empty where the check stops at the first).
     """
 
     default_reason = Reason.INVALID_STATE

@@ -101,7 +101,7 @@ class AgentPresets(Mapping[str, Mapping[str, object]]):
 def _expansions(value: Any) -> tuple[Any, ...]:
     """Expansions given as objects, names, or a mapping of name to options (as
     ``BaseGame.options()`` writes them)."""
-    from sevenwonders.base.hooks import Expansion
+    from sevenwonders.base.tables import Expansion
 
     if isinstance(value, Mapping):
         return tuple(make_expansion(name, options) for name, options in value.items())

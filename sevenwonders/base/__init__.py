@@ -7,11 +7,11 @@ from sevenwonders.base.cards import Card, Colour, Edition, Stage, Wonder, load_e
 from sevenwonders.base.events import Event
 from sevenwonders.base.expansion_state import ExpansionState
 from sevenwonders.base.game import BaseGame
-from sevenwonders.base.hooks import Expansion, StageBuild, StageVariant
 from sevenwonders.base.legal import BuildQuote
 from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
 from sevenwonders.base.options import BaseOptions
 from sevenwonders.base.state import BaseState, City, Pending, PendingKind
+from sevenwonders.base.tables import Expansion, StageBuild, StageVariant
 from sevenwonders.base.validation import check_state
 from sevenwonders.base.view import BaseView, CityView
 

@@ -43,7 +43,8 @@ from collections.abc import Iterable
 import attrs
 
 from sevenwonders.base.game import BaseGame
-from sevenwonders.base.memory import Recall, SeatMemory, recall_of
+from sevenwonders.base.memory import SeatMemory, recall_of
+from sevenwonders.base.recall import Recall
 from sevenwonders.base.state import NO_MARKS, BaseState, City, Pending, PendingKind, TurnMarks
 from sevenwonders.base.view import BaseView
 from sevenwonders.core.rng import Rng

@@ -21,7 +21,6 @@ from sevenwonders.base.events import CardDiscarded, CardSold, Event
 from sevenwonders.base.fast.cache import FastCache
 from sevenwonders.base.fast.moves import accepts, hand_moves
 from sevenwonders.base.fast.turn import plain_turn
-from sevenwonders.base.hooks import Expansion
 from sevenwonders.base.legal import BuildQuote, to_move
 from sevenwonders.base.memory import remember
 from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
@@ -30,7 +29,7 @@ from sevenwonders.base.options import SIDE_CHOICES, BaseOptions, make_options
 from sevenwonders.base.scoring import score_sheet
 from sevenwonders.base.spec import INFO, seat_labels
 from sevenwonders.base.state import BaseState, PendingKind, with_memory
-from sevenwonders.base.tables import Tables
+from sevenwonders.base.tables import Expansion, Tables
 from sevenwonders.base.view import BaseView, CityView, city_views, make_view
 from sevenwonders.core.checks import check_moves, check_seat, check_turn
 from sevenwonders.core.exact import checked_events

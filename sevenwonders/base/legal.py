@@ -19,11 +19,10 @@ from sevenwonders.base.effects import (
     FreeLastOfAge,
     FreeOncePerAge,
 )
-from sevenwonders.base.hooks import StageVariant
 from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
 from sevenwonders.base.setup import TURNS_PER_AGE
 from sevenwonders.base.state import BaseState, PendingKind
-from sevenwonders.base.tables import Tables
+from sevenwonders.base.tables import StageVariant, Tables
 from sevenwonders.base.trading import FREE, Trade, payments, spendable, trade
 from sevenwonders.core.resources import Payment
 from sevenwonders.errors import IllegalMoveError

@@ -11,7 +11,7 @@ import enum
 import attrs
 
 from sevenwonders.base.expansion_state import ExpansionState
-from sevenwonders.base.memory import Recall
+from sevenwonders.base.recall import Recall
 from sevenwonders.core.rng import Rng
 
 

@@ -19,7 +19,6 @@ from collections.abc import Mapping
 from sevenwonders.base import ages
 from sevenwonders.base.effects import BuildFromDiscard, Coins, CoinsPer, ExpansionEffect
 from sevenwonders.base.events import CardBuilt, CardSold, CoinsGained, Event, StageBuilt
-from sevenwonders.base.hooks import StageBuild
 from sevenwonders.base.legal import free_reason, stage_variants
 from sevenwonders.base.moves import Build, BuildStage, Move, Sell
 from sevenwonders.base.setup import TURNS_PER_AGE
@@ -30,7 +29,7 @@ from sevenwonders.base.state import (
     PendingKind,
     TurnMarks,
 )
-from sevenwonders.base.tables import Tables
+from sevenwonders.base.tables import StageBuild, Tables
 
 SALE_COINS = 3
 _PLACING = (Sell, Build, BuildStage)  # the moves that place a card (Skip, Choose do not)

@@ -16,23 +16,11 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from sevenwonders.errors import InvalidStateError, SevenWondersError
+from sevenwonders.core.serialization import converter, plain_structure_fn
+from sevenwonders.errors import InvalidStateError, Problem, SevenWondersError
 
 C = TypeVar("C")
 T = TypeVar("T")
-
-
-@attrs.frozen(slots=True)
-class Problem:
-    """One way a state contradicts the rules: the ``invariant`` it breaks (a name from the
-    game's list), the ``field`` of the state at fault and a message for people."""
-
-    invariant: str
-    field: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.invariant} at {self.field}: {self.message}"
 
 
 @attrs.frozen(slots=True)
@@ -91,8 +79,6 @@ def register_load_check(cls: type[T], problems_of: Callable[[T], tuple[Problem, 
     strict converter builds it, ``problems_of`` checks it, :func:`refuse` raises. Each game's
     ``validation`` module registers its state's check (its package imports it), so a game
     object runs it through :func:`check_loaded` without importing the module above it."""
-    from sevenwonders.core.serialization import converter, plain_structure_fn
-
     _LOAD_CHECKS[cls] = (problems_of, what)
     plain = plain_structure_fn(cls)
 

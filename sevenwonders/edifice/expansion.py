@@ -17,11 +17,10 @@ from sevenwonders.base.cards import Colour, Wonder
 from sevenwonders.base.effects import Coins, Effect, PointsPer, Produce, Shields
 from sevenwonders.base.events import CoinsGained, Event, ExpansionEvent
 from sevenwonders.base.expansion_state import ExpansionState
-from sevenwonders.base.hooks import Expansion, StageBuild, StageVariant
 from sevenwonders.base.moves import Choose, Move
 from sevenwonders.base.scoring import guild_value
 from sevenwonders.base.state import BaseState, City, Pending, PendingKind
-from sevenwonders.base.tables import Tables
+from sevenwonders.base.tables import Expansion, StageBuild, StageVariant, Tables
 from sevenwonders.core.limits import quote
 from sevenwonders.core.options import checked_choice
 from sevenwonders.core.rng import Rng

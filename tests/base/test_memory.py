@@ -11,8 +11,9 @@ import pytest
 
 from sevenwonders.base import BaseGame, BaseState
 from sevenwonders.base.determinize import determinize
-from sevenwonders.base.memory import Recall, SeatMemory
+from sevenwonders.base.memory import SeatMemory
 from sevenwonders.base.moves import Sell
+from sevenwonders.base.recall import Recall
 from sevenwonders.base.view import BaseView
 from sevenwonders.core.playout import random_moves
 from sevenwonders.core.rng import Rng

@@ -9,7 +9,8 @@ from typing import Any
 import attrs
 import pytest
 
-from sevenwonders.base.memory import Recall, _known_by_seat, check_memory, memory_of
+from sevenwonders.base.memory import _known_by_seat, check_memory, memory_of
+from sevenwonders.base.recall import Recall
 from sevenwonders.errors import InvalidStateError
 from tests.core.helpers import game_states
 

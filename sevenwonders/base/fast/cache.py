@@ -19,10 +19,10 @@ from sevenwonders.base.fast import entries as _entries
 from sevenwonders.base.fast import moves as _moves
 from sevenwonders.base.fast.entries import CardInfo, Entry, StagePlan
 from sevenwonders.base.fast.payment import Folds, Template, TradeSituation, cost_items
-from sevenwonders.base.hooks import StageVariant
 from sevenwonders.base.legal import PLAIN_VARIANTS, stage_variants
 from sevenwonders.base.moves import Move
 from sevenwonders.base.state import BaseState, SpeedSlot, TurnMarks
+from sevenwonders.base.tables import StageVariant
 from sevenwonders.core.memo import SLOT
 from sevenwonders.core.resources import Bag, Producer
 

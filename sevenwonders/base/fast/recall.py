@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from sevenwonders.base.memory import Recall, knew_exactly, later
+from sevenwonders.base.memory import knew_exactly
+from sevenwonders.base.recall import Recall, later
 
 if TYPE_CHECKING:
-    from sevenwonders.base.memory import Discards, Trails
+    from sevenwonders.base.recall import Discards, Trails
     from sevenwonders.base.state import BaseState
 
 SOLD, BUILT, STAGED = 1, 2, 3
@@ -28,7 +29,7 @@ SOLD, BUILT, STAGED = 1, 2, 3
 def turn_recall(order: tuple[int, ...], before: BaseState, after: BaseState,
                 kept: Sequence[tuple[str, ...]], done: Sequence[int]) -> Recall:
     """The memory after the plain draft turn from ``before`` to ``after``, worked out when
-    first read (:func:`~sevenwonders.base.memory.later`): ``kept[s]`` is seat ``s``'s hand
+    first read (:func:`~sevenwonders.base.recall.later`): ``kept[s]`` is seat ``s``'s hand
     after its move (before it is passed or discarded: its hand before the turn without the
     card it played), ``done[s]`` what it did with that card (:data:`SOLD`, :data:`BUILT` or
     :data:`STAGED`); ``order``: the givers of the Age's passing (``Tables.givers``)."""

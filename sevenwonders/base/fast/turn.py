@@ -29,11 +29,11 @@ from sevenwonders.base.fast.recall import BUILT as _BUILT
 from sevenwonders.base.fast.recall import SOLD as _SOLD
 from sevenwonders.base.fast.recall import STAGED as _STAGED
 from sevenwonders.base.fast.recall import turn_recall
-from sevenwonders.base.hooks import StageBuild
 from sevenwonders.base.memory import remember
 from sevenwonders.base.moves import Build, BuildStage, Move, Sell
 from sevenwonders.base.setup import TURNS_PER_AGE
 from sevenwonders.base.state import BaseState, City, TurnMarks, with_memory
+from sevenwonders.base.tables import StageBuild
 from sevenwonders.base.turn import SALE_COINS
 from sevenwonders.core.memo import builder
 

@@ -9,8 +9,8 @@ import pytest
 
 from sevenwonders.base import BaseGame, Build, BuildStage
 from sevenwonders.base.fast import cache as fast_cache
-from sevenwonders.base.hooks import Expansion
 from sevenwonders.base.state import BaseState
+from sevenwonders.base.tables import Expansion
 from sevenwonders.core.playout import random_game, random_moves
 from sevenwonders.core.rng import Rng
 from sevenwonders.errors import IllegalMoveError

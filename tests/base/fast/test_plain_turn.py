@@ -13,9 +13,8 @@ from hypothesis import strategies as st
 from sevenwonders.base import BaseGame, Build, BuildStage, Move, Sell
 from sevenwonders.base.events import Event
 from sevenwonders.base.fast.turn import plain_turn
-from sevenwonders.base.hooks import Expansion, StageBuild
 from sevenwonders.base.state import BaseState
-from sevenwonders.base.tables import Tables
+from sevenwonders.base.tables import Expansion, StageBuild, Tables
 from sevenwonders.core.playout import states
 from sevenwonders.core.rng import Rng
 from sevenwonders.edifice import Edifice
