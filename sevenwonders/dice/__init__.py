@@ -18,7 +18,8 @@ from sevenwonders.dice.game import DiceGame
 from sevenwonders.dice.moves import Build, BuildWonder, DiceMove, Pass, Skip, TakeBonus, Tick
 from sevenwonders.dice.options import RuleOptions
 from sevenwonders.dice.scoring import LINES
-from sevenwonders.dice.sheets import DEFAULT_SHEETS_PATH, SheetSet, default_sheets, load_sheets
+from sevenwonders.dice.sheet_schema import SheetSet
+from sevenwonders.dice.sheets import DEFAULT_SHEETS_PATH, default_sheets, load_sheets
 from sevenwonders.dice.state import DiceState, Phase, RolledDie, SeatState
 from sevenwonders.dice.view import DiceView
 

@@ -14,7 +14,7 @@ from typing import ClassVar, Union
 import attrs
 
 from sevenwonders.dice import components as c
-from sevenwonders.dice.sheets import Effect as SheetEffect
+from sevenwonders.dice.sheet_schema import Effect as SheetEffect
 
 
 @attrs.frozen(slots=True)

@@ -23,9 +23,9 @@ from sevenwonders.dice.legal import DieTerms
 from sevenwonders.dice.moves import DiceMove
 from sevenwonders.dice.options import RuleOptions
 from sevenwonders.dice.rules import Rules
+from sevenwonders.dice.seat_work import SeatWork
 from sevenwonders.dice.state import DiceState, SeatState, SpeedSlot
 from sevenwonders.dice.tables import SheetTable, Tables
-from sevenwonders.dice.turn import SeatWork
 
 TERMS = 4096
 """Die cost tables per (sheet, set of active lasting effects): a sheet has a few lasting effects,

@@ -36,8 +36,8 @@ from sevenwonders.dice.moves import (
 from sevenwonders.dice.options import RuleOptions
 from sevenwonders.dice.scoring import score_seat
 from sevenwonders.dice.sheet_checks import validate
+from sevenwonders.dice.sheet_schema import SheetSet
 from sevenwonders.dice.sheets import (
-    SheetSet,
     default_sheets,
     load_sheets,
     sheet_data,
@@ -96,7 +96,7 @@ class DiceGame:
 
     ``sheets`` is ``None`` or ``"default"`` (the shipped, PROVISIONAL set), a path to a sheet
     file, the sheet data (a mapping, as :meth:`options` and records carry it) or a
-    :class:`~sevenwonders.dice.sheets.SheetSet`. ``seat_sheets`` optionally fixes
+    :class:`~sevenwonders.dice.sheet_schema.SheetSet`. ``seat_sheets`` optionally fixes
     the sheet id of each seat (the rulebook deals them at random). Rule options: see
     :mod:`sevenwonders.dice.options`.
 

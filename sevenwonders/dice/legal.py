@@ -30,7 +30,7 @@ from sevenwonders.dice.state import (
 from sevenwonders.dice.tables import SheetTable, Tables
 
 if TYPE_CHECKING:
-    from sevenwonders.dice.turn import SeatWork
+    from sevenwonders.dice.seat_work import SeatWork
 
 _PASS = Pass()
 _SKIP = Skip()

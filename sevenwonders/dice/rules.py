@@ -96,7 +96,9 @@ class Rules(LegalMoves):
     ) -> tuple[DiceState, list[ev.DiceEvent], dict[int, tuple[DiceMove, ...]]]:
         """:meth:`apply`, and the legal moves of the seats whose decisions the settling looked
         at (the rules' own values: the game remembers them for the new state)."""
-        work = Step(self, state)
+        work = Step(self, state, make_state=self.make_state, make_seat=self.make_seat,
+                    make_box_ticked=self.make_box_ticked,
+                    make_coins_gained=self.make_coins_gained, make_passed=self.make_passed)
         if state.phase is Phase.ACTION:
             for seat in sorted(moves):
                 work.action(seat, moves[seat], free_die=False)

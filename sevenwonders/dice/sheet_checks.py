@@ -13,7 +13,7 @@ import attrs
 
 from sevenwonders.dice import components as c
 from sevenwonders.dice.moves import ID
-from sevenwonders.dice.sheets import (
+from sevenwonders.dice.sheet_schema import (
     BUILDING_FIELDS,
     Box,
     Building,

@@ -21,7 +21,7 @@ from sevenwonders.dice.effects import (
     compile_effect,
 )
 from sevenwonders.dice.moves import Build, BuildWonder, TakeBonus, Tick
-from sevenwonders.dice.sheets import Bonus, SheetSet, SymbolMeaning, resolved_part
+from sevenwonders.dice.sheet_schema import Bonus, SheetSet, SymbolMeaning, resolved_part
 from sevenwonders.dice.state import RolledDie
 
 

@@ -7,7 +7,6 @@ Seats are thawed into :class:`SeatWork` records on first touch and frozen once a
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import attrs
 
@@ -24,71 +23,34 @@ from sevenwonders.dice.effects import (
     TickBoxes,
     UnlockDie,
 )
-from sevenwonders.dice.legal import count_ticked
+from sevenwonders.dice.legal import LegalMoves, count_ticked
 from sevenwonders.dice.moves import Build, BuildWonder, DiceMove, Pass, Skip, TakeBonus, Tick
+from sevenwonders.dice.seat_work import SeatWork
 from sevenwonders.dice.state import (
     ChooseBonus,
     DiceState,
     ExtraAction,
     ExtraTicks,
-    Pending,
     SeatState,
 )
-from sevenwonders.dice.tables import SheetTable
-
-if TYPE_CHECKING:
-    from sevenwonders.dice.rules import Rules
-
-
-class SeatWork:
-    """A seat's sheet while a step is being resolved, frozen again at the end.
-
-    The ticks are thawed into a list when the seat ticks a box (a seat that passes keeps its
-    tuple); the parts that rarely change (bonuses, laurels, unlocked dice, pending decisions)
-    stay immutable and are replaced whole when they do change. The step hands this record (not
-    the seat number) from rule to rule.
-    """
-
-    __slots__ = ("agora_first", "bonuses", "coins", "laurels", "pending", "seat", "sheet",
-                 "table", "ticks", "unlocked")
-
-    def __init__(self, seat: int, s: SeatState, table: SheetTable) -> None:
-        self.seat = seat
-        self.sheet = s.sheet
-        self.table = table
-        self.coins = s.coins
-        self.ticks: tuple[int, ...] | list[int] = s.ticks
-        self.bonuses = s.bonuses
-        self.laurels = s.laurels
-        self.unlocked = s.unlocked
-        self.agora_first = s.agora_first
-        self.pending: tuple[Pending, ...] = s.pending
-
-    def thawed_ticks(self) -> list[int]:
-        """The ticks as a list, to tick a box in."""
-        ticks = self.ticks
-        if type(ticks) is list:
-            return ticks
-        thawed = self.ticks = list(ticks)
-        return thawed
-
-    def freeze(self, make_seat: Callable[..., SeatState]) -> SeatState:
-        """The seat's new sheet, built by ``make_seat`` (the rules' constructor)."""
-        ticks = self.ticks
-        seat: SeatState = make_seat(
-            sheet=self.sheet, coins=self.coins,
-            ticks=tuple(ticks) if type(ticks) is list else ticks,
-            bonuses=self.bonuses, laurels=self.laurels, unlocked=self.unlocked,
-            agora_first=self.agora_first, pending=self.pending,
-        )
-        return seat
 
 
 class Step:
-    """One step being resolved: seats are thawed on first touch."""
+    """One step being resolved: seats are thawed on first touch. ``rules`` answers the costs
+    and the table; the ``make_*`` constructors build the new state, seats and events (the
+    rules' own: the classes, or the speed layer's builders of equal values)."""
 
-    def __init__(self, rules: Rules, state: DiceState) -> None:
+    def __init__(self, rules: LegalMoves, state: DiceState, *,
+                 make_state: Callable[..., DiceState], make_seat: Callable[..., SeatState],
+                 make_box_ticked: Callable[..., ev.BoxTicked],
+                 make_coins_gained: Callable[..., ev.CoinsGained],
+                 make_passed: Callable[..., ev.Passed]) -> None:
         self.rules = rules
+        self.make_state = make_state
+        self.make_seat = make_seat
+        self.make_box_ticked = make_box_ticked
+        self.make_coins_gained = make_coins_gained
+        self.make_passed = make_passed
         self.state = state
         self.turn = state.turn
         self.work: dict[int, SeatWork] = {}
@@ -105,10 +67,10 @@ class Step:
     def freeze(self) -> DiceState:
         state = self.state
         work = self.work
-        make_seat = self.rules.make_seat
+        make_seat = self.make_seat
         seats = tuple([work[i].freeze(make_seat) if i in work else s
                        for i, s in enumerate(state.seats)])
-        after: DiceState = self.rules.make_state(
+        after: DiceState = self.make_state(
             turn=state.turn, phase=state.phase, forum=state.forum, seats=seats, rng=state.rng,
             agora_claimed=state.agora_claimed, final_turn=state.final_turn)
         return after
@@ -140,7 +102,7 @@ class Step:
             if gain:
                 self.gain(w, gain, f"die:{die}")
         elif kind is Pass:
-            self.events.append(self.rules.make_passed(seat=seat, coins=c.PASS_COINS))
+            self.events.append(self.make_passed(seat=seat, coins=c.PASS_COINS))
             self.gain(w, c.PASS_COINS, "pass")
         elif kind is BuildWonder:
             assert isinstance(move, BuildWonder)
@@ -178,7 +140,7 @@ class Step:
         missing = max(0, box.cost - self.rules.resources(table, ticks))
         w.coins -= missing
         ticks[index] = self.turn
-        self.events.append(self.rules.make_box_ticked(
+        self.events.append(self.make_box_ticked(
             seat=w.seat, box=box.ref, die=die, die_cost=die_cost, resource_coins=missing))
         if box.kind == "attack":
             self.attack(w, box.building, box.ref, box.printed_vp)
@@ -226,7 +188,7 @@ class Step:
         if self.options.reserve_overflow == "lost":
             kept = max(0, min(amount, w.table.reserve_size - w.coins))
         w.coins += kept
-        self.events.append(self.rules.make_coins_gained(seat=w.seat, amount=kept, reason=reason))
+        self.events.append(self.make_coins_gained(seat=w.seat, amount=kept, reason=reason))
         if kept < amount:
             self.events.append(ev.CoinsLost(w.seat, amount - kept))
 

@@ -192,7 +192,8 @@ class Edifice(Expansion):
     def position_part(self, tables: Tables, state: BaseState, spec: Mapping[str, Any] | None,
                       cities: Mapping[int, Mapping[str, Any]]) -> BaseState:
         """The projects of a position set up on purpose, in any Age (:mod:`~.positions`)."""
-        return complete(self, tables, state, spec, cities)
+        return complete(tables, state, spec, cities, index=tables.expansions.index(self),
+                        catalogue=self.catalogue, castle_loses=self.castle_loses)
 
     def extra_wonders(self) -> tuple[Wonder, ...]:
         """The boards in the Edifice box, dealt with the edition's own: Carthage and Ur."""

@@ -51,7 +51,6 @@ from sevenwonders.errors import InvalidOptionError
 
 if TYPE_CHECKING:
     from sevenwonders.base.tables import Tables
-    from sevenwonders.edifice.expansion import Edifice
 
 SPEC_KEYS = ("pawns", "outcomes", "debts")
 """What ``expansions={"edifice": {...}}`` of a position may say."""
@@ -115,7 +114,7 @@ def _reward(city: City, project: Project, coins: bool, tokens: bool) -> City:
     return city
 
 
-def _penalise(edifice: Edifice, tables: Tables, state: BaseState, city: City,
+def _penalise(castle_loses: str, tables: Tables, state: BaseState, city: City,
               project: Project, given: Mapping[str, Any]) -> tuple[City, bool]:
     """``city`` after paying ``project``'s penalty, and whether it took a debt instead."""
     penalty = project.penalty
@@ -129,7 +128,7 @@ def _penalise(edifice: Edifice, tables: Tables, state: BaseState, city: City,
         if "tokens" in given:
             return city, False
         victories = sorted((t for t in city.tokens if t > 0),
-                           reverse=edifice.castle_loses == "highest")[:penalty.count]
+                           reverse=castle_loses == "highest")[:penalty.count]
         if len(victories) < penalty.count:
             return city, True
         tokens = list(city.tokens)
@@ -142,10 +141,12 @@ def _penalise(edifice: Edifice, tables: Tables, state: BaseState, city: City,
     return city, not paid
 
 
-def complete(edifice: Edifice, tables: Tables, state: BaseState, spec: Mapping[str, Any] | None,
-             cities: Mapping[int, Mapping[str, Any]]) -> BaseState:
+def complete(tables: Tables, state: BaseState, spec: Mapping[str, Any] | None,
+             cities: Mapping[int, Mapping[str, Any]], *, index: int,
+             catalogue: Mapping[str, Project], castle_loses: str) -> BaseState:
     """``state`` (a dealt base-game position) with Edifice's part completed from ``spec``
-    (the module's text); refuses a completion the rules cannot give."""
+    (the module's text); refuses a completion the rules cannot give. ``index`` is Edifice's
+    place among the game's expansions, ``catalogue`` and ``castle_loses`` its options."""
     spec = dict(spec or {})
     unknown = sorted(set(spec) - set(SPEC_KEYS))
     if unknown:
@@ -155,7 +156,6 @@ def complete(edifice: Edifice, tables: Tables, state: BaseState, spec: Mapping[s
     pawns = _ages_by_seat(spec.get("pawns"), n, "pawns")
     debts_given = _ages_by_seat(spec.get("debts"), n, "debts")
     wanted = _outcomes(spec.get("outcomes"))
-    index = tables.expansions.index(edifice)
     mine = state.expansions[index]
     assert isinstance(mine, EdificeState)
     need = PAWNS_PER_PROJECT[n]
@@ -179,7 +179,7 @@ def complete(edifice: Edifice, tables: Tables, state: BaseState, spec: Mapping[s
     rewards: list[list[str]] = [[] for _ in range(n)]
     debts: list[list[int]] = [[] for _ in range(n)]
     for age, name in enumerate(mine.projects, start=1):
-        project = edifice.catalogue[name]
+        project = catalogue[name]
         for seat in range(n):
             given = cities.get(seat, {})
             if outcomes[age - 1] == COMPLETED and seat in holders[age - 1]:
@@ -187,7 +187,7 @@ def complete(edifice: Edifice, tables: Tables, state: BaseState, spec: Mapping[s
                 built[seat] = _reward(built[seat], project, "coins" not in given,
                                       "tokens" not in given)
             elif outcomes[age - 1] == FAILED and seat not in holders[age - 1]:
-                built[seat], debt = _penalise(edifice, tables, state, built[seat], project,
+                built[seat], debt = _penalise(castle_loses, tables, state, built[seat], project,
                                               given)
                 if seat in debts_given:
                     debt = age in debts_given[seat]

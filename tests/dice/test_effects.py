@@ -13,7 +13,8 @@ from sevenwonders.dice.effects import (
     UnlockDie,
     compile_effect,
 )
-from sevenwonders.dice.sheets import Effect, default_sheets
+from sevenwonders.dice.sheet_schema import Effect
+from sevenwonders.dice.sheets import default_sheets
 from sevenwonders.dice.tables import Tables
 
 SAMPLES = {

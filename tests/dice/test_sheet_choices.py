@@ -12,7 +12,7 @@ from sevenwonders.core.serialization import from_json, to_json
 from sevenwonders.dice import BuildWonder, DiceGame, Pass, Skip, TakeBonus, Tick
 from sevenwonders.dice import events as ev
 from sevenwonders.dice.sheet_choices import DiceChoices, describe_effect
-from sevenwonders.dice.sheets import Effect
+from sevenwonders.dice.sheet_schema import Effect
 from sevenwonders.dice.state import Phase
 from sevenwonders.frontend.choices import choices, choices_from_view
 
