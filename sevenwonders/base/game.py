@@ -19,6 +19,7 @@ from sevenwonders.base import ages, legal, setup, turn
 from sevenwonders.base.cards import Edition, any_game_wonders, load_edition
 from sevenwonders.base.events import CardDiscarded, CardSold, Event
 from sevenwonders.base.fast.cache import FastCache
+from sevenwonders.base.fast.entries import entries_of
 from sevenwonders.base.fast.moves import accepts, hand_moves
 from sevenwonders.base.fast.turn import plain_turn
 from sevenwonders.base.legal import BuildQuote, to_move
@@ -386,7 +387,7 @@ class BaseGame:
         entries = None
         for seat, move in moves.items():
             if entries is None and type(move) is not Sell and not state.pending:
-                entries = fast.entries(state, range(self.players), memo)
+                entries = entries_of(fast, state, range(self.players), memo)
             if not accepts(fast, state, seat, move, entries, memo):
                 legal.check_move(self.rules, state, seat, move)
 

@@ -7,7 +7,8 @@ import attrs
 import pytest
 
 from sevenwonders.base import BaseGame
-from sevenwonders.base.fast.entries import Entry, child_entry, make_entry
+from sevenwonders.base.fast.entries import child_entry, make_entry
+from sevenwonders.base.fast.profile import Entry
 from sevenwonders.base.state import NO_MARKS
 from sevenwonders.base.trading import city_profile
 from sevenwonders.core.playout import states

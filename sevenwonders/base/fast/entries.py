@@ -9,197 +9,22 @@ usual case in a game.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Iterable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from mypy_extensions import mypyc_attr
-
-from sevenwonders.base.cards import Card
-from sevenwonders.base.effects import Coins, CoinsPer, Effect, Produce
-from sevenwonders.base.fast.payment import RESOURCES_OF_MASK, cost_items
-from sevenwonders.base.moves import Build, Sell
+from sevenwonders.base.effects import Effect, Produce
+from sevenwonders.base.fast.profile import Entry, ProfileFields, units_of
+from sevenwonders.base.fast.store import FastStore, StateMemo
 from sevenwonders.base.state import BaseState, City, TurnMarks
-from sevenwonders.base.trading import STANDARD_PRICE, CityProfile, split_producers
+from sevenwonders.base.trading import STANDARD_PRICE
 from sevenwonders.base.trading import discounts as trade_discounts
-from sevenwonders.core.resources import Bag, Producer
+from sevenwonders.core.resources import Producer
 
-if TYPE_CHECKING:
-    from sevenwonders.base.fast.cache import FastCache
-
-# per stage of a board: (cost, its (resource, units), cost id, coins, options)
-StagePlan = tuple[Bag, tuple[tuple[int, int], ...], int, int, int]
 PROFILE_CACHE_LIMIT = 100_000
 START_LIMIT = 1_000  # entries of cities without cards or stages (a few per board)
 
-class CardInfo:
-    """What the hot paths need of one card, computed once per :class:`Tables`: its cost,
-    chain sources, and the move values that never change (moves are immutable, so one value
-    serves every state)."""
-
-    __slots__ = (
-        "card",
-        "chains",
-        "coins",
-        "cost",
-        "cost_id",
-        "discounts",
-        "fixed_at",
-        "free_build_move",
-        "free_move",
-        "has_cost",
-        "items",
-        "name",
-        "no_resources",
-        "placement",
-        "producer",
-        "sell",
-        "tradable",
-    )
-
-    def __init__(self, card: Card, cost_id: int) -> None:
-        self.card = card
-        self.name = card.name
-        self.cost = card.cost_bag
-        self.cost_id = cost_id
-        self.coins = card.coins
-        self.chains = card.chains_from
-        self.has_cost = any(card.cost_bag) or card.coins > 0
-        self.items = cost_items(card.cost_bag)
-        self.no_resources = not any(card.cost_bag)
-        # the effects that act when the card is placed, in the card's order
-        self.placement = tuple(e for e in card.effects if isinstance(e, Coins | CoinsPer))
-        self.free_move = Build(card.name)
-        self.free_build_move = Build(card.name, free_build=True)
-        self.sell = Sell(card.name)
-        producer = card.producer
-        self.producer = None if producer is None else (producer.options, producer.amount)
-        # the resource the card produces, or -1 for none or a choice
-        self.fixed_at = (
-            -1 if producer is None or producer.options & (producer.options - 1)
-            else producer.options.bit_length() - 1
-        )
-        self.tradable = card.tradable
-        self.discounts = trade_discounts(card.effects)
-
-
-
-class ProfileFields:
-    """The fields of a :class:`CityProfile` on their way into an :class:`Entry` (no
-    attrs value made for them)."""
-
-    __slots__ = ("left_prices", "own", "powers", "right_prices", "sellable")
-
-    def __init__(
-        self, own: tuple[tuple[int, int], ...], sellable: tuple[tuple[int, int], ...],
-        left_prices: Bag, right_prices: Bag, powers: frozenset[type],
-    ) -> None:
-        self.own = own
-        self.sellable = sellable
-        self.left_prices = left_prices
-        self.right_prices = right_prices
-        self.powers = powers
-
-
-# An ordinary class when compiled: copy() builds one through __new__ without __init__, which a
-# compiled (native) class does not allow.
-@mypyc_attr(native_class=False)
-class Entry:
-    """A city's profile as the fast paths use it: ids numbering the distinct contents of what
-    it pays with (own production and prices) and of what it sells, and both split into fixed
-    production per resource and either/or producers. Never changed once made."""
-
-    __slots__ = (
-        "left_prices",
-        "next_stage",
-        "own",
-        "own_choices",
-        "own_fixed",
-        "own_id",
-        "own_tagged",
-        "own_units",
-        "owned",
-        "powers",
-        "right_prices",
-        "sell_choices",
-        "sell_fixed",
-        "sell_id",
-        "sell_tagged",
-        "sell_units",
-        "sellable",
-    )
-
-    def __init__(
-        self, profile: CityProfile | ProfileFields, ids: Callable[[int, Any], int],
-        split: tuple[Bag, tuple[tuple[int, int], ...], Bag, tuple[tuple[int, int], ...]]
-        | None = None,
-    ) -> None:
-        """``split`` is (own fixed, own either/or, sold fixed, sold either/or) when the
-        caller has it (as :func:`split_producers` gives them). Only the profile's fields
-        are kept (:attr:`profile` makes the value again when asked)."""
-        self.own = profile.own
-        self.sellable = profile.sellable
-        self.powers = profile.powers
-        if split is None:
-            self.own_fixed, self.own_choices = split_producers(profile.own)
-            self.sell_fixed, self.sell_choices = split_producers(profile.sellable)
-        else:
-            self.own_fixed, self.own_choices, self.sell_fixed, self.sell_choices = split
-        self.own_units, self.own_tagged, self.sell_units, self.sell_tagged = trade_parts(
-            self.own_fixed, self.own_choices, self.sell_fixed, self.sell_choices)
-        self.left_prices = profile.left_prices
-        self.right_prices = profile.right_prices
-        # the plan of the city's next wonder stage (set by the maker), None when complete
-        self.next_stage: StagePlan | None = None
-        # the names of the city's cards, as the keys of a dict (set by the maker; a dict of
-        # strings is left alone by the garbage collector, a frozenset is not)
-        self.owned: dict[str, None] = {}
-        # Contents in a canonical form (production per resource, either/or producers
-        # sorted), so the same production built in another order shares the id.
-        own_choices = self.own_choices
-        self.own_id = ids(0, (self.own_fixed,
-                              tuple(sorted(own_choices)) if len(own_choices) > 1 else own_choices,
-                              self.left_prices, self.right_prices))
-        sell_choices = self.sell_choices
-        self.sell_id = ids(1, (self.sell_fixed, tuple(sorted(sell_choices))
-                               if len(sell_choices) > 1 else sell_choices))
-
-    def with_card(self, name: str) -> Entry:
-        """A new entry with the same trading contents (and ids) for the city with one more
-        card, ``name``, that neither produces nor discounts."""
-        entry = self.copy()
-        entry.owned = {**self.owned, name: None}
-        return entry
-
-    def copy(self) -> Entry:
-        """A new entry with the same fields (for a maker that changes some)."""
-        entry = Entry.__new__(Entry)
-        entry.left_prices = self.left_prices
-        entry.next_stage = self.next_stage
-        entry.own = self.own
-        entry.own_choices = self.own_choices
-        entry.own_fixed = self.own_fixed
-        entry.own_id = self.own_id
-        entry.own_tagged = self.own_tagged
-        entry.own_units = self.own_units
-        entry.owned = self.owned
-        entry.powers = self.powers
-        entry.right_prices = self.right_prices
-        entry.sell_choices = self.sell_choices
-        entry.sell_fixed = self.sell_fixed
-        entry.sell_id = self.sell_id
-        entry.sell_tagged = self.sell_tagged
-        entry.sell_units = self.sell_units
-        entry.sellable = self.sellable
-        return entry
-
-    @property
-    def profile(self) -> CityProfile:
-        return CityProfile(self.own, self.sellable, self.left_prices, self.right_prices,
-                           self.powers)
-
-
-def content_id(cache: FastCache, kind: int, content: Any) -> int:
+def content_id(cache: FastStore, kind: int, content: Any) -> int:
     """The id of a trading content (``kind`` 0: what a city pays with, 1: what it sells);
     ids only grow (:meth:`FastCache.new_id`), so an id never names two contents."""
     table = cache.sell_ids if kind else cache.own_ids
@@ -209,7 +34,7 @@ def content_id(cache: FastCache, kind: int, content: Any) -> int:
     return found
 
 
-def produced_by(cache: FastCache, effect: Produce) -> tuple[int, int]:
+def produced_by(cache: FastStore, effect: Produce) -> tuple[int, int]:
     """The (options, amount) of a ``Produce`` effect (kept per effect)."""
     found = cache.producers.get(effect)
     if found is None:
@@ -218,7 +43,19 @@ def produced_by(cache: FastCache, effect: Produce) -> tuple[int, int]:
     return found
 
 
-def entry(cache: FastCache, state: BaseState, seat: int) -> Entry:
+def entries_of(cache: FastStore, state: BaseState, seats: Iterable[int],
+               memo: StateMemo | None = None) -> list[Entry | None]:
+    """The memo's list of entries for ``state``, with those of ``seats`` filled in."""
+    found = (cache.state_memo(state) if memo is None else memo).entries
+    for seat in seats:
+        if found[seat] is None:
+            if len(cache.profiles) > PROFILE_CACHE_LIMIT:
+                cache.clear()
+            found[seat] = entry(cache, state, seat)
+    return found
+
+
+def entry(cache: FastStore, state: BaseState, seat: int) -> Entry:
     """The seat's profile with the ids of its trading contents (see ``_profiles``)."""
     city = state.cities[seat]
     marks = state.marks[seat]
@@ -253,7 +90,7 @@ def entry(cache: FastCache, state: BaseState, seat: int) -> Entry:
     return found
 
 
-def child_entry(cache: FastCache, parent: Entry, city: City) -> Entry:
+def child_entry(cache: FastStore, parent: Entry, city: City) -> Entry:
     """The entry of ``city`` (no marks, no expansion effects) from ``parent``, the entry of
     the same city without its last card: :meth:`_make_entry` with that card added where
     the full pass would meet it (after the other cards, before the stages' producers)."""
@@ -310,7 +147,7 @@ def child_entry(cache: FastCache, parent: Entry, city: City) -> Entry:
 
 
 
-def stage_child(cache: FastCache, parent: Entry, city: City) -> Entry:
+def stage_child(cache: FastStore, parent: Entry, city: City) -> Entry:
     """The entry of ``city`` (no marks, no expansion effects) from ``parent``, the entry of
     the same city one wonder stage shorter: :func:`make_entry` meets the new stage's
     producers after every other, then its discounts; the stages' powers are the new count's."""
@@ -349,34 +186,7 @@ def stage_child(cache: FastCache, parent: Entry, city: City) -> Entry:
     return found
 
 
-def units_of(fixed: Bag, choices: tuple[tuple[int, int], ...],
-             seller: bool) -> tuple[Bag, Any]:
-    """The units per resource that ``fixed`` production and the either/or producers
-    ``choices`` could give (each producer counted for every option), and ``choices`` tagged
-    ``(options, amount, whose)`` as :class:`~.payment.TradeSituation` lists them: ``whose`` 0
-    for what a city pays with; for what a seller sells, both tagged tuples (1: it is the
-    left neighbour, 2: the right one)."""
-    if not choices:
-        return fixed, (((), ()) if seller else ())
-    units = list(fixed)
-    for mask, amount in choices:
-        for r in RESOURCES_OF_MASK[mask]:
-            units[r] += amount
-    if seller:
-        return tuple(units), (tuple([(mask, amount, 1) for mask, amount in choices]),
-                              tuple([(mask, amount, 2) for mask, amount in choices]))
-    return tuple(units), tuple([(mask, amount, 0) for mask, amount in choices])
-
-
-def trade_parts(
-    own_fixed: Bag, own_choices: tuple[tuple[int, int], ...], sell_fixed: Bag,
-    sell_choices: tuple[tuple[int, int], ...],
-) -> tuple[Bag, Any, Bag, Any]:
-    """:func:`units_of` what a city pays with and what it sells."""
-    return (*units_of(own_fixed, own_choices, False), *units_of(sell_fixed, sell_choices, True))
-
-
-def make_entry(cache: FastCache, city: City, marks: TurnMarks, extra: tuple[Effect, ...]) -> Entry:
+def make_entry(cache: FastStore, city: City, marks: TurnMarks, extra: tuple[Effect, ...]) -> Entry:
     """A city's profile and its :class:`Entry` in one pass: the producers are split into
     fixed production and either/or producers as they are met; ``extra`` holds what the
     expansions grant (production and discounts, after the stages')."""
@@ -444,7 +254,7 @@ def make_entry(cache: FastCache, city: City, marks: TurnMarks, extra: tuple[Effe
                    tuple(sell_choices)))
 
 def stage_part(
-    cache: FastCache, city: City, count: int
+    cache: FastStore, city: City, count: int
 ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...], frozenset[type]]:
     """What the first ``count`` built stages give a profile: their producers, their trade
     discounts and the types of their effects (cached per board, count and options)."""

@@ -11,7 +11,7 @@ moves are tracked by the garbage collector, and there were several per part).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sevenwonders.base.effects import (
     FreeFirstOfAge,
@@ -19,26 +19,27 @@ from sevenwonders.base.effects import (
     FreeLastOfAge,
     FreeOncePerAge,
 )
-from sevenwonders.base.fast.entries import CardInfo, Entry, StagePlan
+from sevenwonders.base.fast.entries import entries_of
 from sevenwonders.base.fast.payment import Pairs, Template, TradeSituation
+from sevenwonders.base.fast.profile import CardInfo, Entry, StagePlan
+from sevenwonders.base.fast.store import (
+    CACHE_LIMIT,
+    FastStore,
+    RowKey,
+    StateMemo,
+    shared_template,
+)
 from sevenwonders.base.legal import PLAIN_VARIANTS, free_reason
 from sevenwonders.base.moves import Build, BuildStage, Move, Sell
 from sevenwonders.base.state import BaseState, City, PendingKind
 
-if TYPE_CHECKING:
-    from sevenwonders.base.fast.cache import FastCache, StateMemo
-
 _NO_TRADE: Pairs = ((0, 0),)
-# What the moves of one card of a hand are, as plain values: its builds (True: free, a tuple:
-# these payments, None or (): none), whether the once-per-Age free build is offered, and the
-# stage template ((left, right, extras, choice) of every stage build).
-RowKey = tuple[str, "Pairs | bool | None", bool, int]
+
 # The stage powers that make a card free in free_reason (beyond chains).
 FREE_POWERS = frozenset({FreeFirstOfColour, FreeFirstOfAge, FreeLastOfAge})
-CACHE_LIMIT = 40_000  # entries of each table of moves and their parts (about 10 MB at most)
 
 def hand_moves(
-    cache: FastCache, state: BaseState, seat: int, in_draft: bool,
+    cache: FastStore, state: BaseState, seat: int, in_draft: bool,
     hand: tuple[str, ...] | None = None, entries: list[Entry | None] | None = None,
     memo: StateMemo | None = None,
 ) -> tuple[Move, ...]:
@@ -120,7 +121,7 @@ def hand_moves(
 
 
 def _situation(
-    cache: FastCache, state: BaseState, seat: int, entries: list[Entry | None] | None,
+    cache: FastStore, state: BaseState, seat: int, entries: list[Entry | None] | None,
     spendable: int,
 ) -> tuple[Entry, TradeSituation, tuple[Template, int]]:
     """The seat's entry, its trading situation and its stage template with its id."""
@@ -128,7 +129,7 @@ def _situation(
     found = cache.state_memo(state).entries if entries is None else entries
     me, left, right = found[seat], found[left_seat], found[right_seat]
     if me is None or left is None or right is None:
-        found = cache.entries(state, (seat, left_seat, right_seat))
+        found = entries_of(cache, state, (seat, left_seat, right_seat))
         me, left, right = found[seat], found[left_seat], found[right_seat]
         assert me is not None and left is not None and right is not None
     trade = cache.trades.get((me.own_id, left.sell_id, right.sell_id))
@@ -144,7 +145,7 @@ def _situation(
     return me, trade, template
 
 
-def _stage_row(cache: FastCache, template_id: int) -> dict[str, tuple[Move, ...]]:
+def _stage_row(cache: FastStore, template_id: int) -> dict[str, tuple[Move, ...]]:
     """A new table of each card's stage builds for the template ``template_id``."""
     if len(cache.stage_rows) > CACHE_LIMIT:
         cache.stage_rows.clear()
@@ -153,7 +154,7 @@ def _stage_row(cache: FastCache, template_id: int) -> dict[str, tuple[Move, ...]
     return row
 
 
-def _stage_builds(cache: FastCache, stage_row: dict[str, tuple[Move, ...]], name: str,
+def _stage_builds(cache: FastStore, stage_row: dict[str, tuple[Move, ...]], name: str,
                   template: Template) -> tuple[Move, ...]:
     """The stage builds of card ``name`` for a stage template (kept in its ``stage_row``)."""
     stages = stage_row[name] = tuple(
@@ -163,7 +164,7 @@ def _stage_builds(cache: FastCache, stage_row: dict[str, tuple[Move, ...]], name
 
 
 def plain_stage_template(
-    cache: FastCache, trade: TradeSituation, next_stage: StagePlan, spendable: int,
+    cache: FastStore, trade: TradeSituation, next_stage: StagePlan, spendable: int,
 ) -> tuple[Template, int]:
     """The stage template of a game without expansions: the payments of the city's next
     stage within the coins left after the stage's own coins (a prefix, cheapest first)."""
@@ -189,7 +190,7 @@ def plain_stage_template(
     return found_template
 
 
-def row_builds(cache: FastCache, info: CardInfo, status: Pairs) -> tuple[Move, ...]:
+def row_builds(cache: FastStore, info: CardInfo, status: Pairs) -> tuple[Move, ...]:
     """The paid builds of a card with these payments (shared by every hand that has them)."""
     parts = cache.row_parts
     if len(parts) > CACHE_LIMIT:
@@ -199,7 +200,7 @@ def row_builds(cache: FastCache, info: CardInfo, status: Pairs) -> tuple[Move, .
     return builds
 
 
-def _one(cache: FastCache, fields: tuple[Any, ...], cls: type[Build] | type[BuildStage]) -> Move:
+def _one(cache: FastStore, fields: tuple[Any, ...], cls: type[Build] | type[BuildStage]) -> Move:
     """The one shared move of these field values: rows and parts that hold the same move
     hold the same object, so the long-lived move values the garbage collector walks at each
     full collection are a few thousand, not one per row (about 4x fewer at 5 players). The
@@ -215,7 +216,7 @@ def _one(cache: FastCache, fields: tuple[Any, ...], cls: type[Build] | type[Buil
 
 
 def stage_template(
-    cache: FastCache, state: BaseState, seat: int, city: City, me: Entry, left: Entry,
+    cache: FastStore, state: BaseState, seat: int, city: City, me: Entry, left: Entry,
     right: Entry, spendable: int, trade: TradeSituation | None = None,
 ) -> tuple[Template, int]:
     """(left, right, extras, choice) of every way to build the next stage now, and an id
@@ -253,32 +254,8 @@ def stage_template(
     return shared_template(cache, shared)
 
 
-def shared_template(cache: FastCache, shared: tuple[Any, ...]) -> tuple[Template, int]:
-    """The stage template of (payments of the stage, options, (extras, payments within
-    budget) per variant), with its id; equal templates have equal ids."""
-    templates = cache.templates
-    found = templates.get(shared)
-    if found is None:
-        pairs, options, counts = shared
-        template: Template = tuple(
-            (lc, rc, extras, choice)
-            for extras, count in counts
-            for lc, rc in pairs[:count]
-            for choice in range(options)
-        )
-        template_id = cache.template_ids.get(template)
-        if template_id is None:
-            if len(cache.template_ids) > CACHE_LIMIT:
-                cache.template_ids.clear()  # ids only grow: cached rows cannot be mistaken
-            template_id = cache.template_ids[template] = cache.new_id()
-        if len(templates) > CACHE_LIMIT:
-            templates.clear()
-        found = templates[shared] = (template, template_id)
-    return found
-
-
 def accepts(
-    cache: FastCache, state: BaseState, seat: int, move: object,
+    cache: FastStore, state: BaseState, seat: int, move: object,
     entries: list[Entry | None] | None = None, memo: StateMemo | None = None,
 ) -> bool:
     """Fast acceptance: whether ``move`` is one of the legal moves of its card. A move

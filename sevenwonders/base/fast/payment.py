@@ -15,13 +15,10 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 from operator import add
-from typing import TYPE_CHECKING
 
+from sevenwonders.base.fast.profile import MAX_WAYS, OPTION_COUNT, RESOURCES_OF_MASK, UNCLEAN, Entry
 from sevenwonders.base.trading import Prod, all_payments, pair_order, pareto
 from sevenwonders.core.resources import Bag
-
-if TYPE_CHECKING:
-    from sevenwonders.base.fast.entries import Entry
 
 _Prod = Prod
 Pairs = tuple[tuple[int, int], ...]
@@ -31,11 +28,6 @@ _NO_TRADE = ((0, 0),)
 # ((units needed, units the left sells, units the right sells, left price, right price) per
 # needed resource) -> the non-dominated (left, right) totals, cheapest first
 _SPLITS: dict[tuple[tuple[int, int, int, int, int], ...], tuple[tuple[int, int], ...]] = {}
-
-
-def cost_items(cost: Bag) -> tuple[tuple[int, int], ...]:
-    """The (resource, units) of ``cost`` with units, in resource order."""
-    return tuple((r, c) for r, c in enumerate(cost) if c)
 
 
 def split_pairs(
@@ -69,19 +61,6 @@ def _split_between_sides(
             splits = [(a * lp, (count - a) * rp) for a in range(low, high + 1)]
             totals = list(pareto((x + sx, y + sy) for x, y in totals for sx, sy in splits))
     return tuple(sorted(totals, key=pair_order))
-
-
-_BITS = [bin(m).count("1") for m in range(1 << 7)]
-# per options mask m of an either/or producer: the bit set over masks M of resources with bit
-# M set when m offers two or more of the resources of M
-UNCLEAN = [sum(1 << M for M in range(1 << 7) if _BITS[m & M] > 1) for m in range(1 << 7)]
-_RESOURCES_OF = [tuple(r for r in range(7) if m >> r & 1) for m in range(1 << 7)]
-_MAX_WAYS = 64
-# For callers that enumerate either/or choices themselves: options per mask, the resources
-# of a mask, and how many assignments are worth enumerating.
-OPTION_COUNT = _BITS
-RESOURCES_OF_MASK = _RESOURCES_OF
-MAX_WAYS = _MAX_WAYS
 
 
 Template = tuple[tuple[int, int, tuple[str, ...], int], ...]

@@ -38,7 +38,8 @@ from sevenwonders.base.turn import SALE_COINS
 from sevenwonders.core.memo import builder
 
 if TYPE_CHECKING:
-    from sevenwonders.base.fast.cache import FastCache, StateMemo
+    from sevenwonders.base.fast.cache import FastCache
+    from sevenwonders.base.fast.store import StateMemo
     from sevenwonders.base.tables import Tables
 
 

@@ -27,6 +27,7 @@ from sevenwonders.frontend.server.bots import BOTS
 from sevenwonders.frontend.server.catalog import catalog
 from sevenwonders.frontend.server.guard import Guard
 from sevenwonders.frontend.server.history import replay_position, replay_steps
+from sevenwonders.frontend.server.payloads import payload_text, public_info
 from sevenwonders.frontend.server.problems import ApiError
 from sevenwonders.frontend.server.registry import Tables
 from sevenwonders.frontend.server.settings import Settings
@@ -124,7 +125,7 @@ async def create_table(request: Request) -> Response:
 
 
 async def table_info(request: Request) -> Response:
-    return _json(_tables(request).get(request.path_params["table"]).info())
+    return _json(public_info(_tables(request).get(request.path_params["table"])))
 
 
 async def table_catalog(request: Request) -> Response:
@@ -145,7 +146,7 @@ def _seated(request: Request, *, acting: bool = False) -> tuple[Tables, Table, i
 
 async def seat_state(request: Request) -> Response:
     _, table, seat = _seated(request)
-    return _json_text(table.payload(seat))
+    return _json_text(payload_text(table, seat))
 
 
 async def seat_move(request: Request) -> Response:
@@ -154,14 +155,14 @@ async def seat_move(request: Request) -> Response:
     if not isinstance(body, dict) or set(body) != {"move"} or not isinstance(body["move"], str):
         raise ApiError.server("malformed", 'the body must be {"move": "<notation>"}')
     tables.person_moves(table, seat, body["move"])
-    return _json_text(table.payload(seat))
+    return _json_text(payload_text(table, seat))
 
 
 async def seat_back(request: Request) -> Response:
     """The seat plays for itself again after its time ran out (no body)."""
     tables, table, seat = _seated(request, acting=True)
     tables.back(table, seat)
-    return _json_text(table.payload(seat))
+    return _json_text(payload_text(table, seat))
 
 
 async def table_replay(request: Request) -> Response:
@@ -208,7 +209,7 @@ async def seat_socket(websocket: WebSocket) -> None:
     queue: asyncio.Queue[str] = asyncio.Queue(QUEUE_SIZE)
     table.listeners.setdefault(seat, set()).add(queue)
     try:
-        await _pump(websocket, queue, table.payload(seat))
+        await _pump(websocket, queue, payload_text(table, seat))
     finally:
         table.listeners[seat].discard(queue)
 

@@ -1,34 +1,19 @@
-"""The whole game as a seat may read it (its ``log``) and, once the game is over, as anyone may
-step through it (the replay).
+"""The whole game, once it is over, as anyone may step through it (the replay).
 
-Both are rebuilt from the table's record, never from what a client kept: a reload or a
-restarted server gives the same log. A seat's log holds each step's events as
-``game.visible_events`` shows them to that seat; the replay, given only once the game is over
-(when the record and its seed are public anyway), holds every event and every seat's view.
+It is rebuilt from the table's record, never from what a client kept: a reload or a restarted
+server gives the same replay. Given only once the game is over (when the record and its seed
+are public anyway), it holds every event and every seat's view. A seat's own log during the
+game is part of its payload (:mod:`~sevenwonders.frontend.server.payloads`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sevenwonders.frontend.records import replay
 from sevenwonders.frontend.server.payloads import event_entries, plain
 from sevenwonders.frontend.server.problems import ApiError
-
-if TYPE_CHECKING:
-    from sevenwonders.frontend.server.tables import Table
-
-
-def seat_log(table: Table, seat: int, view: Any) -> list[dict[str, Any]]:
-    """``[{"step": n, "events": [...]}, ...]``: the events of steps 1..n that ``seat`` may see
-    (step n is the step that made the payload's ``step`` n). Extended, not rebuilt, as steps
-    are played: the table keeps each seat's entries."""
-    entries = table.logs.setdefault(seat, [])
-    game = table.game
-    for index in range(len(entries), len(table.history)):
-        events = game.visible_events(table.history[index], seat)
-        entries.append({"step": index + 1, "events": event_entries(game, events, view)})
-    return entries
+from sevenwonders.frontend.server.tables import Table
 
 
 def replay_steps(table: Table) -> dict[str, Any]:

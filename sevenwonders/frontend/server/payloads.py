@@ -1,5 +1,6 @@
 """What the server sends: a seat's payload (its view, moves and their words, choices, the
-numbers it decides by, visible events as sentences, scores) and a table's public information.
+numbers it decides by, visible events as sentences, its log of the game so far, scores) and a
+table's public information.
 
 Everything a seat receives is built from its own view, its own choice details and the events
 as ``game.visible_events`` shows them to it; the state itself is never sent.
@@ -7,17 +8,19 @@ as ``game.visible_events`` shows them to it; the state itself is never sent.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import json
+from typing import Any
 
 from sevenwonders.core.serialization import converter, tag_of
 from sevenwonders.frontend.choices import choices
 from sevenwonders.frontend.describe import describe_event
 from sevenwonders.frontend.insight import insight
 from sevenwonders.frontend.names import move_words
+from sevenwonders.frontend.server.tables import Table
 from sevenwonders.games import part_of
 
-if TYPE_CHECKING:
-    from sevenwonders.frontend.server.tables import Table
+LIVE_FIELDS = ("waiting_for", "version", "clock")
+"""The payload's fields that change within a step while the seat's own part stays."""
 
 
 def plain(value: Any) -> Any:
@@ -80,4 +83,55 @@ def public_info(table: Table) -> dict[str, Any]:
         "waiting_for": table.waiting_for(),
         "over": table.over,
         "ranking": list(game.ranking(table.state)) if table.over else None,
+        "clock": table.clock_info(),
     }
+
+
+def seat_log(table: Table, seat: int, view: Any) -> list[dict[str, Any]]:
+    """``[{"step": n, "events": [...]}, ...]``: the events of steps 1..n that ``seat`` may see
+    (step n is the step that made the payload's ``step`` n). Extended, not rebuilt, as steps
+    are played: the table keeps each seat's entries."""
+    entries = table.logs.setdefault(seat, [])
+    game = table.game
+    for index in range(len(entries), len(table.history)):
+        events = game.visible_events(table.history[index], seat)
+        entries.append({"step": index + 1, "events": event_entries(game, events, view)})
+    return entries
+
+
+def payload_text(table: Table, seat: int) -> str:
+    """What ``seat`` may see now, as JSON text (cached until the next change: every
+    listener of the seat gets the same text). ``version`` grows with every change, so a
+    client keeps the payload with the highest one whichever way it came.
+
+    Within a step only ``waiting_for``, ``version`` and ``clock`` change until the seat
+    itself moves, so the rest (view, moves, choices, log: the costly part) is encoded once
+    per step and whether the seat owes a move, and the three are joined to it."""
+    cached = table.payload_texts.get(seat)
+    if cached is not None and cached[0] == table.version:
+        return cached[1]
+    key = (len(table.record.steps), table.owes(seat))
+    fixed = table.payload_parts.get(seat)
+    if fixed is None or fixed[0] != key:
+        data = seat_payload(table, seat)
+        for name in LIVE_FIELDS:
+            data.pop(name, None)
+        data["log"] = seat_log(table, seat, table.game.view(table.state, seat))
+        fixed = (key, _encode(data)[:-1])  # without its closing brace
+        table.payload_parts[seat] = fixed
+    live = _encode({"waiting_for": table.waiting_for(), "version": table.version,
+                    "clock": table.clock_info()})
+    payload = f"{fixed[1]},{live[1:]}"
+    table.payload_texts[seat] = (table.version, payload)
+    return payload
+
+
+def notify(table: Table) -> None:
+    """Push the current payload to every listener of every seat."""
+    for seat, queues in table.listeners.items():
+        if queues:
+            table.push(queues, payload_text(table, seat))
+
+
+def _encode(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))

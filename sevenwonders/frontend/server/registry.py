@@ -20,6 +20,7 @@ from sevenwonders.errors import SevenWondersError
 from sevenwonders.frontend.records import new_record
 from sevenwonders.frontend.server.bots import SLOW_BOTS, bot_agent, bot_move, bot_rng
 from sevenwonders.frontend.server.creation import parse_new_table
+from sevenwonders.frontend.server.payloads import notify
 from sevenwonders.frontend.server.problems import ApiError
 from sevenwonders.frontend.server.settings import Settings
 from sevenwonders.frontend.server.store import Store, StoredTable
@@ -120,7 +121,7 @@ class Tables:
         stepped = table.submit(self.store, seat, text, time.time())
         if stepped:
             self.arm(table, fresh=True)
-        table.notify()
+        notify(table)
         if stepped:
             self.kick(table)
 
@@ -140,7 +141,7 @@ class Tables:
         table.updated = time.time()
         self.arm(table, fresh=False)
         table.changed()
-        table.notify()
+        notify(table)
 
     def kick(self, table: Table) -> None:
         """Start the table's bots if some owe a move and none is thinking yet."""
@@ -214,12 +215,12 @@ class Tables:
             return
         late = table.people_owing()
         if not late:
-            table.notify()
+            notify(table)
             return
         table.away.update(late)
         self.store.set_away(table.id, tuple(sorted(table.away)))
         log.info("table %s: seat(s) %s ran out of time", table.id, late)
-        table.notify()
+        notify(table)
         self.kick(table)
 
     # ------------------------------------------------------------------ putting away

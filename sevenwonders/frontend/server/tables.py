@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import json
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -21,8 +20,6 @@ from sevenwonders.core.protocol import Game
 from sevenwonders.errors import SevenWondersError
 from sevenwonders.frontend.records import GameRecord, replay
 from sevenwonders.frontend.server.creation import Clock
-from sevenwonders.frontend.server.history import seat_log
-from sevenwonders.frontend.server.payloads import public_info, seat_payload
 from sevenwonders.frontend.server.problems import ApiError
 from sevenwonders.frontend.server.store import Store, StoredTable, encode_step
 
@@ -31,14 +28,6 @@ log = logging.getLogger("sevenwonders.server")
 MAX_NOTATION = 200     # characters of a move's text
 QUEUE_SIZE = 64        # pushes waiting for one WebSocket before it is resynchronised
 CLOSE = ""             # queued to a WebSocket: the table left memory, close (client reconnects)
-
-
-LIVE_FIELDS = ("waiting_for", "version", "clock")
-"""The payload's fields that change within a step while the seat's own part stays."""
-
-
-def _encode(data: dict[str, Any]) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def token_digest(token: str) -> str:
@@ -75,8 +64,10 @@ class Table:
         self.positions: list[Any] | None = None           # replay states, once asked
         self.moves_taken = sum(len(step) for step in record.steps)  # pending ones too
         self.clock_changes = 0               # deadlines set, seats away or back since then
-        self._payloads: dict[int, tuple[int, str]] = {}
-        self._fixed: dict[int, tuple[tuple[int, bool], str]] = {}
+        # what payloads.py encoded for each seat: its whole payload at a version, and the part
+        # that stays within a step
+        self.payload_texts: dict[int, tuple[int, str]] = {}
+        self.payload_parts: dict[int, tuple[tuple[int, bool], str]] = {}
 
     # ------------------------------------------------------------------ questions
 
@@ -138,32 +129,6 @@ class Table:
                 "bot": self.clock.bot if self.clock else None,
                 "deadline": self.deadline, "away": sorted(self.away)}
 
-    def payload(self, seat: int) -> str:
-        """What ``seat`` may see now, as JSON text (cached until the next change: every
-        listener of the seat gets the same text). ``version`` grows with every change, so a
-        client keeps the payload with the highest one whichever way it came.
-
-        Within a step only ``waiting_for``, ``version`` and ``clock`` change until the seat
-        itself moves, so the rest (view, moves, choices, log: the costly part) is encoded once
-        per step and whether the seat owes a move, and the three are joined to it."""
-        cached = self._payloads.get(seat)
-        if cached is not None and cached[0] == self.version:
-            return cached[1]
-        key = (len(self.record.steps), self.owes(seat))
-        fixed = self._fixed.get(seat)
-        if fixed is None or fixed[0] != key:
-            data = seat_payload(self, seat)
-            for name in LIVE_FIELDS:
-                data.pop(name, None)
-            data["log"] = seat_log(self, seat, self.game.view(self.state, seat))
-            fixed = (key, _encode(data)[:-1])  # without its closing brace
-            self._fixed[seat] = fixed
-        live = _encode({"waiting_for": self.waiting_for(), "version": self.version,
-                        "clock": self.clock_info()})
-        payload = f"{fixed[1]},{live[1:]}"
-        self._payloads[seat] = (self.version, payload)
-        return payload
-
     @property
     def version(self) -> int:
         """Grows with every change seats can see: 1000 per move taken in the whole game (so
@@ -177,11 +142,6 @@ class Table:
             self.moves_taken, self.clock_changes = self.moves_taken + 1, 0
         else:
             self.clock_changes = min(self.clock_changes + 1, 999)
-
-    def info(self) -> dict[str, Any]:
-        info = public_info(self)
-        info["clock"] = self.clock_info()
-        return info
 
     # ------------------------------------------------------------------ changes
 
@@ -227,19 +187,13 @@ class Table:
         self.changed(move=True)
         return True
 
-    def notify(self) -> None:
-        """Push the current payload to every listener of every seat."""
-        for seat, queues in self.listeners.items():
-            if queues:
-                self._push(queues, self.payload(seat))
-
     def close_listeners(self) -> None:
         """Ask every listener's socket to close (the table leaves memory)."""
         for queues in self.listeners.values():
-            self._push(queues, CLOSE)
+            self.push(queues, CLOSE)
 
     @staticmethod
-    def _push(queues: set[asyncio.Queue[str]], payload: str) -> None:
+    def push(queues: set[asyncio.Queue[str]], payload: str) -> None:
         for queue in queues:
             if queue.full():  # a client far behind: drop the backlog, send the latest
                 while not queue.empty():

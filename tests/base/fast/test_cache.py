@@ -8,7 +8,7 @@ import pickle
 import pytest
 
 from sevenwonders.base import BaseGame, Build, BuildStage
-from sevenwonders.base.fast import cache as fast_cache
+from sevenwonders.base.fast import store as fast_store
 from sevenwonders.base.state import BaseState
 from sevenwonders.base.tables import Expansion
 from sevenwonders.core.playout import random_game, random_moves
@@ -49,7 +49,7 @@ def test_a_game_with_an_unregistered_expansion_pickles_whole() -> None:
 
 def test_content_ids_stay_bounded_over_many_games(monkeypatch: pytest.MonkeyPatch) -> None:
     """The ids of what cities pay with and sell grew for ever (28.5k after 20,000 games)."""
-    monkeypatch.setattr(fast_cache, "ID_LIMIT", 300)  # (5,000 by default)
+    monkeypatch.setattr(fast_store, "ID_LIMIT", 300)  # (5,000 by default)
     g = BaseGame(players=4, sides="random")
     largest = 0
     for seed in range(30):
@@ -110,7 +110,7 @@ def test_first_cities_keep_their_entries_across_games_while_their_ids_last(
     from sevenwonders.base.fast.entries import make_entry
     from sevenwonders.base.state import NO_MARKS
 
-    monkeypatch.setattr(fast_cache, "ID_LIMIT", 40)  # the ids go every few games
+    monkeypatch.setattr(fast_store, "ID_LIMIT", 40)  # the ids go every few games
     g = BaseGame(players=4, wonders=["rhodes", "giza", "ephesus", "babylon"])
     cache = g.fast
     dropped = 0

@@ -9,8 +9,8 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sevenwonders.base.fast.entries import Entry
-from sevenwonders.base.fast.payment import UNCLEAN, TradeSituation, cost_items
+from sevenwonders.base.fast.payment import TradeSituation
+from sevenwonders.base.fast.profile import UNCLEAN, Entry, cost_items
 from sevenwonders.base.trading import CityProfile, all_payments
 from sevenwonders.core.resources import Payment, Producer, parse_bag
 from tests.base.fast.payment_helpers import pairs as _pairs
