@@ -1,6 +1,7 @@
-"""A city's trading profile as the fast paths use it (:class:`Entry`): ids numbering the
-distinct contents of what it pays with and what it sells, and both split into fixed production
-and either/or producers. Speed only: :func:`sevenwonders.base.trading.city_profile` is the rule,
+"""Making a city's trading profile as the fast paths use it (:class:`~.profile.Entry`): ids
+numbering the distinct contents of what it pays with and what it sells, and both split into
+fixed production and either/or producers; the entries of a state's seats (:func:`entries_of`),
+kept in the state's memo. Speed only: :func:`sevenwonders.base.trading.city_profile` is the rule,
 and ``tests/base/test_speed_entries.py`` proves every entry equal to it.
 
 A city one card longer than a known one gets its entry from that one (:func:`child_entry`), the
@@ -24,9 +25,10 @@ from sevenwonders.core.resources import Producer
 PROFILE_CACHE_LIMIT = 100_000
 START_LIMIT = 1_000  # entries of cities without cards or stages (a few per board)
 
+
 def content_id(cache: FastStore, kind: int, content: Any) -> int:
     """The id of a trading content (``kind`` 0: what a city pays with, 1: what it sells);
-    ids only grow (:meth:`FastCache.new_id`), so an id never names two contents."""
+    ids only grow (:meth:`~.store.FastStore.new_id`), so an id never names two contents."""
     table = cache.sell_ids if kind else cache.own_ids
     found = table.get(content)
     if found is None:
@@ -252,6 +254,7 @@ def make_entry(cache: FastStore, city: City, marks: TurnMarks, extra: tuple[Effe
     return Entry(profile, partial(content_id, cache),
                   (tuple(own_fixed), tuple(own_choices), tuple(sell_fixed),
                    tuple(sell_choices)))
+
 
 def stage_part(
     cache: FastStore, city: City, count: int

@@ -38,6 +38,7 @@ _NO_TRADE: Pairs = ((0, 0),)
 # The stage powers that make a card free in free_reason (beyond chains).
 FREE_POWERS = frozenset({FreeFirstOfColour, FreeFirstOfAge, FreeLastOfAge})
 
+
 def hand_moves(
     cache: FastStore, state: BaseState, seat: int, in_draft: bool,
     hand: tuple[str, ...] | None = None, entries: list[Entry | None] | None = None,

@@ -40,6 +40,7 @@ def cost_items(cost: Bag) -> tuple[tuple[int, int], ...]:
 # per stage of a board: (cost, its (resource, units), cost id, coins, options)
 StagePlan = tuple[Bag, tuple[tuple[int, int], ...], int, int, int]
 
+
 class CardInfo:
     """What the hot paths need of one card, computed once per :class:`Tables`: its cost,
     chain sources, and the move values that never change (moves are immutable, so one value
