@@ -61,10 +61,10 @@ from sevenwonders.agents.ismcts import ISMCTSAgent
 from sevenwonders.agents.network import Network, network_key, softmax_sample, use_network
 from sevenwonders.agents.search_tree import final_rewards
 from sevenwonders.core.rng import Rng
+from sevenwonders.encoding.actions import action_index
+from sevenwonders.encoding.features import Features
+from sevenwonders.encoding.observations import Layout, make_encoder
 from sevenwonders.games import make_game
-from sevenwonders.rl.actions import action_index
-from sevenwonders.rl.features import Features
-from sevenwonders.rl.observations import Layout, make_encoder
 
 EPSILON = 0.1  # share of random moves of a noisy league seat
 

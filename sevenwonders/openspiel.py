@@ -15,10 +15,11 @@ determinizer (its memory kept), which OpenSpiel's ISMCTS bot searches (sequentia
 
 Single-seat nodes of Base and Dice stay simultaneous nodes: a seat with nothing to decide has one
 legal action, :data:`WAIT_LABEL` (the last action id), so ``rl_environment`` runs with stock
-agents. Actions are the index of :mod:`sevenwonders.rl.actions` (plus that one). Observations are
-the seat's view without its memory (string: the view; tensor: its RL encoding); information
-states have perfect recall (string: the seat's view at every step with its action there; tensor:
-the observation tensor followed by :class:`MemoryEncoder`'s encoding of the memory).
+agents. Actions are the index of :mod:`sevenwonders.encoding.actions` (plus that one).
+Observations are the seat's view without its memory (string: the view; tensor: its RL
+encoding); information states have perfect recall (string: the seat's view at every step with its
+action there; tensor: the observation tensor followed by :class:`MemoryEncoder`'s encoding of
+the memory).
 
 A state serializes as its game's parameters and history, and is read back by replaying them
 (exact: the seed is a chance outcome). See ``docs/information.md``.

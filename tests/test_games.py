@@ -122,7 +122,7 @@ def test_unknown_names_are_invalid_options() -> None:
 def test_a_new_game_joins_with_its_spec_and_one_registry_line(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Everything that looks games up finds a game added by one line of ``GAMES``."""
-    from sevenwonders.frontend.terminal import render_view
+    from sevenwonders.frontend.screens import render_view
     from sevenwonders.simulation import simulate
 
     monkeypatch.setitem(GAMES, "nim-registered", "tests.agents.toy_spec")

@@ -2,7 +2,7 @@
 
 The network reads what a seat may know: its observation (:func:`sevenwonders.rl.make_encoder`,
 the view with its perfect-recall memory, normalised by the encoder's scales) followed by the
-derived features of the table (:class:`sevenwonders.rl.features.Features`: the score sheet so
+derived features of the table (:class:`sevenwonders.encoding.features.Features`: the score sheet so
 far and each city's production, which read only what lies open on the table). A shared trunk
 of two ``tanh`` layers feeds two heads:
 
@@ -70,9 +70,9 @@ class Network:
 
     def __init__(self, game: Game[Any, Any, Any], arrays: dict[str, Any]) -> None:
         np = _numpy()
-        from sevenwonders.rl.actions import action_index
-        from sevenwonders.rl.features import Features
-        from sevenwonders.rl.observations import Layout, make_encoder
+        from sevenwonders.encoding.actions import action_index
+        from sevenwonders.encoding.features import Features
+        from sevenwonders.encoding.observations import Layout, make_encoder
 
         self.np = np
         self.game = game

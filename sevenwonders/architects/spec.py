@@ -27,13 +27,13 @@ SPEC = GameSpec(
     game="sevenwonders.architects.game:ArchitectsGame",
     determinizer="sevenwonders.architects.determinize:determinize",
     heuristic="sevenwonders.agents.heuristics.architects",
-    renderer="sevenwonders.frontend.terminal:render_architects_view",
+    renderer="sevenwonders.frontend.screens:render_architects_view",
     seat_labels="sevenwonders.architects.spec:seat_labels",
     openspiel=SpielSpec(parameters={"players": 2}, max_game_length=4000),
     adapters={
         "server.catalog": "sevenwonders.frontend.server.catalog:architects_catalog",
-        "rl.observations": "sevenwonders.rl.obs_architects:ArchitectsEncoder",
-        "rl.actions": "sevenwonders.rl.index_architects:architects_index",
+        "rl.observations": "sevenwonders.encoding.obs_architects:ArchitectsEncoder",
+        "rl.actions": "sevenwonders.encoding.index_architects:architects_index",
     },
     presets={
         # one seat moves at a time, so the generic 8-step walks seldom reach the end: walks are

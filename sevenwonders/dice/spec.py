@@ -27,14 +27,14 @@ SPEC = GameSpec(
     determinizer="sevenwonders.dice.determinize:determinize",
     heuristic="sevenwonders.agents.heuristics.dice",
     choices="sevenwonders.dice.sheet_choices:dice_choices",
-    renderer="sevenwonders.frontend.terminal:render_dice_view",
+    renderer="sevenwonders.frontend.screens:render_dice_view",
     seat_labels="sevenwonders.dice.spec:seat_labels",
     openspiel=SpielSpec(parameters={"players": 3}, max_game_length=4000),
     file_options=("sheets",),
     adapters={
         "server.catalog": "sevenwonders.frontend.server.catalog:dice_catalog",
-        "rl.observations": "sevenwonders.rl.obs_dice:DiceEncoder",
-        "rl.actions": "sevenwonders.rl.index_dice:dice_index",
+        "rl.observations": "sevenwonders.encoding.obs_dice:DiceEncoder",
+        "rl.actions": "sevenwonders.encoding.index_dice:dice_index",
     },
     presets={
         # a paired flat search of the endgame (see sevenwonders.agents.ismcts and the README):

@@ -27,6 +27,7 @@ from typing import Any, TextIO
 from sevenwonders.agents.base import make_agent
 from sevenwonders.core.seeds import fresh_seed
 from sevenwonders.errors import InvalidOptionError
+from sevenwonders.frontend.describe import describe_event
 from sevenwonders.frontend.records import (
     GameRecord,
     build_game,
@@ -35,7 +36,7 @@ from sevenwonders.frontend.records import (
     replay,
     save_record,
 )
-from sevenwonders.frontend.terminal import describe_event, format_scores, play_terminal
+from sevenwonders.frontend.terminal import format_scores, play_terminal
 from sevenwonders.games import EXPANSIONS, GAMES
 from sevenwonders.simulation import (
     format_summary,

@@ -29,15 +29,7 @@ from sevenwonders.frontend.choices import choices
 from sevenwonders.frontend.describe import describe_event, seat_label
 from sevenwonders.frontend.names import move_words
 from sevenwonders.frontend.records import GameRecord, new_record
-from sevenwonders.frontend.screens import (
-    RENDERERS,
-    render_architects_view,
-    render_base_view,
-    render_dice_view,
-    render_generic_view,
-    render_view,
-    seat_name,
-)
+from sevenwonders.frontend.screens import render_view
 
 HELP = """Answer with:
   a number        the move of that number in the list
@@ -286,8 +278,4 @@ def play_terminal(
     return TerminalResult(state, record, True, scores)
 
 
-__all__ = [
-    "RENDERERS", "Quit", "TerminalResult", "describe_event", "format_scores", "play_terminal",
-    "render_architects_view", "render_base_view", "render_dice_view", "render_generic_view",
-    "render_view", "seat_name", "visible_events",
-]
+__all__ = ["Quit", "TerminalResult", "format_scores", "play_terminal", "visible_events"]

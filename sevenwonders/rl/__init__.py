@@ -8,10 +8,11 @@
   of a game configuration, for learners that drive the engine themselves.
 
 Observations are ``{"observation": float32 array, "action_mask": int8 array}`` made from the
-seat's view only. The layouts are documented in the guide (``docs/rl.md``), in each ``index_*``
-and ``obs_*`` module, and printed by
-``python -m sevenwonders.rl.layout``. Names load lazily, so the Gymnasium environment does not
-need PettingZoo installed, nor the action index either of them.
+seat's view only, by the encoders of :mod:`sevenwonders.encoding` (which the learned agent reads
+too, so they sit below the agents); the layouts are documented in the guide (``docs/rl.md``), in
+each ``index_*`` and ``obs_*`` module there, and printed by
+``python -m sevenwonders.encoding.layout``. Names load lazily, so the Gymnasium environment does
+not need PettingZoo installed, nor the action index either of them.
 """
 
 from __future__ import annotations
@@ -20,21 +21,22 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from sevenwonders.rl.actions import ActionIndex, action_index
+    from sevenwonders.encoding.actions import ActionIndex, action_index
+    from sevenwonders.encoding.observations import Encoder, Layout, make_encoder
     from sevenwonders.rl.adapter import REWARDS, Adapter
     from sevenwonders.rl.aec import SevenWondersAEC, aec_env
     from sevenwonders.rl.gymnasium_env import SevenWondersGym, gym_env
-    from sevenwonders.rl.observations import Encoder, Layout, make_encoder
     from sevenwonders.rl.opponents import League, NumpyActor, frozen
     from sevenwonders.rl.parallel import SevenWondersParallel, parallel_env
 
 _WHERE = {
-    "ActionIndex": "actions", "action_index": "actions", "REWARDS": "adapter",
-    "Adapter": "adapter", "SevenWondersAEC": "aec", "aec_env": "aec",
-    "SevenWondersGym": "gymnasium_env", "gym_env": "gymnasium_env", "Encoder": "observations",
-    "Layout": "observations", "make_encoder": "observations",
-    "SevenWondersParallel": "parallel", "parallel_env": "parallel", "League": "opponents",
-    "NumpyActor": "opponents", "frozen": "opponents",
+    "ActionIndex": "encoding.actions", "action_index": "encoding.actions",
+    "REWARDS": "rl.adapter", "Adapter": "rl.adapter", "SevenWondersAEC": "rl.aec",
+    "aec_env": "rl.aec", "SevenWondersGym": "rl.gymnasium_env", "gym_env": "rl.gymnasium_env",
+    "Encoder": "encoding.observations", "Layout": "encoding.observations",
+    "make_encoder": "encoding.observations", "SevenWondersParallel": "rl.parallel",
+    "parallel_env": "rl.parallel", "League": "rl.opponents", "NumpyActor": "rl.opponents",
+    "frozen": "rl.opponents",
 }
 
 __all__ = [
@@ -71,7 +73,7 @@ def __getattr__(name: str) -> Any:
     if module is None:
         raise AttributeError(f"module 'sevenwonders.rl' has no attribute {name!r}")
     try:
-        return getattr(importlib.import_module(f"sevenwonders.rl.{module}"), name)
+        return getattr(importlib.import_module(f"sevenwonders.{module}"), name)
     except ModuleNotFoundError as error:
         raise ModuleNotFoundError(
             f"sevenwonders.rl.{name} needs {error.name}: pip install 'sevenwonders[rl]'",

@@ -7,7 +7,7 @@ victory points minus the best final score of the other seats (positive for a cle
 tie on points, negative by as many points as the seat fell short of the winner).
 
 Observations are the encoder's vector of the seat's view, followed with ``features=True`` by the
-derived features, and with ``normalize=True`` scaled (:mod:`sevenwonders.rl.features`).
+derived features, and with ``normalize=True`` scaled (:mod:`sevenwonders.encoding.features`).
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ from gymnasium import spaces
 
 from sevenwonders.core.memo import fresh
 from sevenwonders.core.protocol import Game
+from sevenwonders.encoding.actions import INT8, ActionIndex, action_index
+from sevenwonders.encoding.factored import FactoredPayments
+from sevenwonders.encoding.features import Features, squash
+from sevenwonders.encoding.observations import FLOAT32, Array, Encoder, Layout, make_encoder
 from sevenwonders.errors import IllegalMoveError, InvalidOptionError
 from sevenwonders.games import make_game
-from sevenwonders.rl.actions import INT8, ActionIndex, action_index
-from sevenwonders.rl.factored import FactoredPayments
-from sevenwonders.rl.features import Features, squash
-from sevenwonders.rl.observations import FLOAT32, Array, Encoder, Layout, make_encoder
 from sevenwonders.rl.stepping import seat_entry
 
 REWARDS = ("win", "rank", "score", "margin")

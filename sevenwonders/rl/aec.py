@@ -23,9 +23,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from sevenwonders.core.protocol import Game
+from sevenwonders.encoding.actions import INT8
 from sevenwonders.errors import IllegalMoveError
 from sevenwonders.rl import stepping
-from sevenwonders.rl.actions import INT8
 from sevenwonders.rl.adapter import Adapter
 from sevenwonders.rl.conventions import IllegalActions, check_render_mode, metadata, render
 

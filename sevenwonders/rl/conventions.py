@@ -47,7 +47,7 @@ def render(game: Game[Any, Any, Any], state: Any, seat: int, render_mode: str | 
     if render_mode is None or state is None:
         return None
     from sevenwonders.frontend.choices import choices
-    from sevenwonders.frontend.terminal import render_view
+    from sevenwonders.frontend.screens import render_view
 
     text = render_view(game, game.view(state, seat), choices(game, state, seat))
     if render_mode == "human":

@@ -214,7 +214,7 @@ def test_options_from_the_command_line() -> None:
 
 def test_edifice_projects_show_cost_reward_penalty_holders_and_debts() -> None:
     # the terminal showed only a project's name, status and pawns left.
-    from sevenwonders.frontend.terminal import render_view
+    from sevenwonders.frontend.screens import render_view
     from tests.base.helpers import position
     from tests.edifice.helpers import edifice_game, with_ed
 

@@ -11,9 +11,9 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
+from sevenwonders.encoding.factored import Pay
 from sevenwonders.errors import InvalidOptionError
 from sevenwonders.rl import Adapter, action_index, aec_env, gym_env, parallel_env
-from sevenwonders.rl.factored import Pay
 from tests.rl.helpers import game_of
 
 

@@ -10,7 +10,7 @@ from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, see
 
 from sevenwonders.errors import IllegalMoveError, InvalidOptionError
 from sevenwonders.frontend.choices import choices
-from sevenwonders.frontend.terminal import render_view
+from sevenwonders.frontend.screens import render_view
 from sevenwonders.rl import aec_env, parallel_env
 from tests.rl.helpers import CONFIGS, IDS
 

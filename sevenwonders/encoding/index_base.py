@@ -22,7 +22,7 @@ from typing import Any
 
 from sevenwonders.base.effects import FreeOncePerAge
 from sevenwonders.base.moves import Build, BuildStage, Choose, Move, Sell, Skip
-from sevenwonders.rl.actions import ActionIndex
+from sevenwonders.encoding.actions import ActionIndex
 
 PROJECT = "project"  # Edifice's stage variant (sevenwonders.edifice.expansion.PARTICIPATE)
 
@@ -129,8 +129,9 @@ def base_index_full(game: Any) -> ActionIndex:
 
 def base_index_factored(game: Any) -> ActionIndex:
     """The base game's index for factored payments: the default index's actions, then one
-    ``pay <left> <right>`` action per payment, left-major (:mod:`sevenwonders.rl.factored`)."""
-    from sevenwonders.rl.factored import Pay
+    ``pay <left> <right>`` action per payment, left-major (see
+    :mod:`sevenwonders.encoding.factored`)."""
+    from sevenwonders.encoding.factored import Pay
 
     top = largest_payment(game)
     pays = [Pay(left, right) for left in range(top + 1) for right in range(top + 1)]

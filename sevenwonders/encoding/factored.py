@@ -23,8 +23,8 @@ import attrs
 import numpy as np
 
 from sevenwonders.base.moves import Build
+from sevenwonders.encoding.actions import INT8, ActionIndex
 from sevenwonders.errors import IllegalMoveError
-from sevenwonders.rl.actions import INT8, ActionIndex
 
 
 @attrs.frozen(slots=True)

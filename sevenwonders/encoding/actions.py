@@ -18,9 +18,9 @@ import attrs
 import numpy as np
 
 from sevenwonders.core.protocol import Game
+from sevenwonders.encoding import mapping
 from sevenwonders.errors import IllegalMoveError, InvalidOptionError
 from sevenwonders.games import spec_of
-from sevenwonders.rl import mapping
 
 PAYMENTS = ("cheapest", "full", "factored")
 IDENTITY_LIMIT = 100_000  # moves the identity memo holds before it starts afresh
@@ -233,7 +233,7 @@ def action_index(game: Game[Any, Any, Any], payments: str = "cheapest") -> Actio
     ``payments`` (base game only): ``"cheapest"`` (one action per card and action, standing for
     the cheapest payment), ``"full"`` (one action per payment to the left and right) or
     ``"factored"`` (the cheapest's actions, then one per payment, chosen in a second step:
-    :mod:`sevenwonders.rl.factored`).
+    :mod:`sevenwonders.encoding.factored`).
     """
     if payments not in PAYMENTS:
         raise InvalidOptionError(f"payments must be one of {PAYMENTS}, not {payments!r}")

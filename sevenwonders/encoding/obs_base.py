@@ -27,8 +27,8 @@ import numpy as np
 from sevenwonders.base.state import PendingKind
 from sevenwonders.base.view import BaseView
 from sevenwonders.edifice.state import EdificeState
-from sevenwonders.rl.index_base import wonders
-from sevenwonders.rl.observations import FLOAT32, Array, Layout
+from sevenwonders.encoding.index_base import wonders
+from sevenwonders.encoding.observations import FLOAT32, Array, Layout
 
 _PENDING = {None: 0, PendingKind.BUILD_FROM_DISCARD: 1, PendingKind.PLAY_LAST_CARD: 2,
             PendingKind.EXPANSION: 3}

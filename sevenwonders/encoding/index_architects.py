@@ -32,7 +32,7 @@ from sevenwonders.architects.moves import (
     Take,
     UseEffect,
 )
-from sevenwonders.rl.actions import ActionIndex
+from sevenwonders.encoding.actions import ActionIndex
 
 HIDDEN = "hidden"  # the face-down token pile (sevenwonders.architects.rules.HIDDEN)
 

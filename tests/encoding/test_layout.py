@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from sevenwonders.encoding.layout import main
 from sevenwonders.rl import action_index, make_encoder
-from sevenwonders.rl.layout import main
 from tests.rl.helpers import game_of
 
 

@@ -10,10 +10,10 @@ import pytest
 
 from sevenwonders import to_json
 from sevenwonders.base.moves import Build, BuildStage, Sell
+from sevenwonders.encoding.actions import ActionIndex
+from sevenwonders.encoding.index_base import payment_cost
 from sevenwonders.errors import IllegalMoveError, InvalidOptionError, WrongSeatError
 from sevenwonders.rl import Adapter, action_index
-from sevenwonders.rl.actions import ActionIndex
-from sevenwonders.rl.index_base import payment_cost
 from tests.rl.helpers import CONFIGS, IDS, game_of, playout
 
 
@@ -255,7 +255,7 @@ def test_a_full_identity_memo_starts_afresh_and_changes_no_action(
     """The identity memo is bounded: past the bound it is cleared, in the short pass or in
     the careful one, and every legal mapping and mask still equal a fresh index's."""
 
-    from sevenwonders.rl import actions
+    from sevenwonders.encoding import actions
     monkeypatch.setattr(actions, "IDENTITY_LIMIT", 40)
     game = game_of("base", 4, {})
     index, plain = action_index(game), action_index(game)

@@ -19,7 +19,7 @@ import numpy as np
 from sevenwonders.dice import components as c
 from sevenwonders.dice.state import ChooseBonus, ExtraTicks, Phase, SeatState
 from sevenwonders.dice.view import DiceView
-from sevenwonders.rl.observations import FLOAT32, Array, Layout
+from sevenwonders.encoding.observations import FLOAT32, Array, Layout
 
 _PHASES = (Phase.ACTION, Phase.FOLLOW_UP, Phase.OVER)
 

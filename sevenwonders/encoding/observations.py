@@ -2,7 +2,7 @@
 
 An encoder reads the view only (never the state), so an observation shows nothing the seat may not
 see, and the same view always gives the same array. Each game's encoder lists its layout as
-named segments (:attr:`Encoder.layout`), printed by ``python -m sevenwonders.rl.layout``.
+named segments (:attr:`Encoder.layout`), printed by ``python -m sevenwonders.encoding.layout``.
 Seats appear relative to the observer: the observer's own city first, then seat + 1, seat + 2...
 """
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from sevenwonders.dice import components as c
 from sevenwonders.dice.moves import Build, BuildWonder, DiceMove, Pass, Skip, TakeBonus, Tick
-from sevenwonders.rl.actions import ActionIndex
+from sevenwonders.encoding.actions import ActionIndex
 
 
 def dice_moves(game: Any) -> list[DiceMove]:

@@ -11,8 +11,8 @@ import pytest
 from sevenwonders.base.trading import city_profile
 from sevenwonders.core.resources import RESOURCES, Producer
 from sevenwonders.rl import Adapter
+from tests.encoding.test_observations import TWINS
 from tests.rl.helpers import CONFIGS, IDS, game_of, playout
-from tests.rl.test_observations import TWINS
 
 
 def _segment(adapter: Adapter, name: str, vector: Any) -> Any:

@@ -1,7 +1,7 @@
 """Print a configuration's action index and observation layout.
 
-    python -m sevenwonders.rl.layout base 5 expansions=edifice edition=1st
-    python -m sevenwonders.rl.layout architects 2 --actions
+    python -m sevenwonders.encoding.layout base 5 expansions=edifice edition=1st
+    python -m sevenwonders.encoding.layout architects 2 --actions
 
 Options are ``key=value`` (``expansions`` and ``sides`` comma-separated); ``--actions`` lists
 every action with its number, otherwise actions are summarised by kind.
@@ -13,9 +13,9 @@ import sys
 from collections import Counter
 from typing import Any
 
+from sevenwonders.encoding.actions import action_index
+from sevenwonders.encoding.observations import make_encoder
 from sevenwonders.games import make_game
-from sevenwonders.rl.actions import action_index
-from sevenwonders.rl.observations import make_encoder
 
 
 def describe(name: str, players: int, options: dict[str, Any], every_action: bool) -> str:

@@ -27,7 +27,7 @@ import numpy as np
 
 from sevenwonders.core.protocol import Game
 from sevenwonders.core.resources import RESOURCES
-from sevenwonders.rl.observations import FLOAT32, Array, Layout
+from sevenwonders.encoding.observations import FLOAT32, Array, Layout
 
 SCORE_SCALE = 20.0  # victory points: a line rarely passes 20, a total rarely 80
 PRODUCE_SCALE = 3.0  # units of one resource

@@ -25,7 +25,7 @@ import numpy as np
 from sevenwonders.architects.data import STAGE_KEYS
 from sevenwonders.architects.state import BUILT_FLAG
 from sevenwonders.architects.view import ArchitectsView, CityView
-from sevenwonders.rl.observations import FLOAT32, Array, Layout
+from sevenwonders.encoding.observations import FLOAT32, Array, Layout
 
 _DECISIONS = ("take", "actions", "token", "alexandria", "halicarnassus", "pick", "effect", "over")
 

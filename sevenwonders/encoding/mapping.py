@@ -2,7 +2,7 @@
 
 Speed only, and a module of its own: it runs once per legal move of every decision an
 environment asks about, and in CPython it is a large share of what an environment adds to the
-engine. :class:`~sevenwonders.rl.actions.ActionIndex` calls it and keeps the rules of the
+engine. :class:`~sevenwonders.encoding.actions.ActionIndex` calls it and keeps the rules of the
 mapping (what a move's action is, learning new moves).
 """
 
