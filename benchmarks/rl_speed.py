@@ -44,7 +44,7 @@ import argparse
 import gc
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -205,6 +205,27 @@ def parallel_game(env: SevenWondersParallel, k: int, drawn: list[dict[int, int]]
     return steps
 
 
+def timed(runs: Mapping[str, Callable[[int], object]], games: int) -> dict[str, float]:
+    """The CPU seconds each pass of ``runs`` spends on games ``0 .. games - 1``, interleaved."""
+    cpu = time.process_time
+    spent = dict.fromkeys(runs, 0.0)
+    order = list(runs)
+    gc.collect()
+    gc.freeze()
+    try:
+        for k in range(games):
+            # the same seed every way; the order rotates, since a later pass may meet positions
+            # (and the rules' caches) an earlier one filled
+            for key in order[k % len(order):] + order[:k % len(order)]:
+                gc.collect()
+                start = cpu()
+                runs[key](k)
+                spent[key] += cpu() - start
+    finally:
+        gc.unfreeze()
+    return spent
+
+
 def measure(name: str, players: int, options: dict[str, Any], games: int,
             observation: dict[str, Any] | None = None) -> dict[str, float]:
     """Every pass's figures for one configuration (``observation``: the environments'
@@ -253,22 +274,7 @@ def measure(name: str, players: int, options: dict[str, Any], games: int,
         run(WARM_UP)
     for key in counts:
         counts[key] = 0
-    cpu = time.process_time
-    spent = dict.fromkeys(runs, 0.0)
-    order = list(runs)
-    gc.collect()
-    gc.freeze()
-    try:
-        for k in range(games):
-            # the same seed every way; the order rotates, since a later pass may meet positions
-            # (and the rules' caches) an earlier one filled
-            for key in order[k % len(order):] + order[:k % len(order)]:
-                gc.collect()
-                start = cpu()
-                runs[key](k)
-                spent[key] += cpu() - start
-    finally:
-        gc.unfreeze()
+    spent = timed(runs, games)
     plies, decisions = counts["plies"], counts["decisions"]
     aec_steps, par_steps = counts["aec"], counts["parallel"]
     # the same games on every side
