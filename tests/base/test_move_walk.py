@@ -184,12 +184,23 @@ def test_a_return_is_found() -> None:
     assert not down.returns and down.modules == ["sevenwonders.base.turn"]
 
 
+def as_floors(crossings: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The crossings with the speed layer's modules counted as one (``base.fast``, one floor
+    of the base game's layers contract), each pair once."""
+    def floor(module: str) -> str:
+        return "sevenwonders.base.fast" if module.startswith("sevenwonders.base.fast.") else module
+
+    merged = [(floor(a), floor(b)) for a, b in crossings]
+    return [pair for k, pair in enumerate(merged) if pair[0] != pair[1] and pair not in merged[:k]]
+
+
 def main() -> None:
     """Print the walk of the named moves, both ways."""
     for how in ("play", "step"):
         for name, found in walks(how).items():
             short = [m.removeprefix("sevenwonders.") for m in found.modules]
-            print(f"{name}, {how}: {len(found.crossings)} crossings, "
+            print(f"{name}, {how}: {len(found.modules)} modules, {len(found.crossings)} "
+                  f"crossings ({len(as_floors(found.crossings))} with the speed layer as one), "
                   f"{len(found.returns)} returns")
             print("  modules: " + " > ".join(short))
             for caller, called in found.crossings:
