@@ -77,6 +77,35 @@ def inline_tuple_hook(item_type: Any, checked: Callable[[Any, Any], tuple[Any, .
     return built
 
 
+def fast_of(hook: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any] | None:
+    """The straight-line builder inside a converter hook of an attrs class (the hook tries it
+    and, when it refuses, builds the document again with cattrs' detailed code), or ``None``
+    for a hook of another kind. Code that has its own fallback calls the builder directly."""
+    fast: Callable[[Any, Any], Any] | None = getattr(hook, "fast", None)
+    return fast
+
+
+def fast_items_hook(item_type: Any, item_hook: Callable[[Any, Any], Any],
+                    checked: Callable[[Any, Any], tuple[Any, ...]]
+                    ) -> Callable[[Any, Any], tuple[Any, ...]] | None:
+    """The hook of ``tuple[item_type, ...]`` for an attrs class ``item_type`` built by
+    straight-line code: every item built by it directly; a document it refuses goes through
+    ``checked``, which raises the per-item error. ``None`` for other item types."""
+    fast = fast_of(item_hook)
+    if fast is None:
+        return None
+
+    def structure(value: Any, cls: Any) -> tuple[Any, ...]:
+        if type(value) is list:
+            try:
+                return tuple([fast(item, item_type) for item in value])
+            except Exception:  # (the per-item hooks say what is wrong)
+                pass
+        return checked(value, cls)
+
+    return structure
+
+
 def _slot_setter(cls: type, name: str) -> Any:
     for klass in cls.__mro__:
         descriptor = klass.__dict__.get(name)
@@ -143,8 +172,9 @@ def straight_line_fn(cls: type, hook_of: Callable[[Any], Callable[[Any, Any], An
         if inline is not None:
             lines += [f"{indent}if not {inline[0]}:", f"{indent}    raise REFUSED",
                       f"{indent}{value} = {inline[1]}"]
-        else:
-            names[f"H{i}"], names[f"T{i}"] = hook_of(field.type), field.type
+        else:  # (a nested class's straight-line builder called directly: see fast_of)
+            hook = hook_of(field.type)
+            names[f"H{i}"], names[f"T{i}"] = fast_of(hook) or hook, field.type
             lines.append(f"{indent}{value} = H{i}(v, T{i})")
         args.append(f"{field.name}={value}" if field.kw_only else value)
         sets.append(f"    S{i}(out, {value})")
@@ -204,5 +234,5 @@ def leaf_tuples_hook(item_type: type, checked: Callable[[Any, Any], tuple[Any, .
     return ints if item_type is int else strs
 
 
-__all__ = ["INLINE", "Refused", "inline_test", "inline_tuple_hook", "leaf_tuple_hook",
+__all__ = ["INLINE", "Refused", "fast_items_hook", "fast_of", "inline_test", "inline_tuple_hook", "leaf_tuple_hook",
            "leaf_tuples_hook", "straight_line_fn"]

@@ -31,6 +31,7 @@ except ImportError:  # pragma: no cover - orjson is a dependency; kept for odd p
 
 from sevenwonders.core.frozenmap import FrozenMap
 from sevenwonders.core.inline import (
+    fast_items_hook,
     inline_tuple_hook,
     leaf_tuple_hook,
     leaf_tuples_hook,
@@ -129,7 +130,8 @@ def _tuple_structure_factory(cls: Any) -> Callable[[Any, Any], tuple[Any, ...]]:
         return leaf_tuple_hook(item_type, structure)
     if item_type == tuple[int, ...] or item_type == tuple[str, ...]:
         return leaf_tuples_hook(get_args(item_type)[0], structure)
-    return inline_tuple_hook(item_type, structure) or structure
+    return (inline_tuple_hook(item_type, structure)
+            or fast_items_hook(item_type, item_hook, structure) or structure)
 
 
 def _is_fixed_tuple(cls: Any) -> bool:
@@ -266,6 +268,7 @@ def plain_structure_fn(cls: type[T]) -> Callable[[Any, Any], T]:
         except Exception:  # the detailed code says what is wrong (or builds it after all)
             return detailed(data, target)
 
+    structure.fast = fast  # type: ignore[attr-defined]  # (see inline.fast_of)
     return structure
 
 
