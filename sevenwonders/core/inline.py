@@ -25,8 +25,7 @@ from sevenwonders.core.limits import MAX_INT_BITS
 
 _BOUND = 1 << MAX_INT_BITS  # |value| < this: at most MAX_INT_BITS bits
 _INT = "type({v}) is int and -BOUND < {v} < BOUND"
-_INTS = ("type({v}) is list and INTS.issuperset(map(type, {v})) "
-         "and (not {v} or (max({v}) < BOUND and min({v}) > -BOUND))")
+_INTS = "type({v}) is list and INTS.issuperset(map(type, {v})) and (not {v} or RANGED({v}))"
 _STRS = "type({v}) is list and STRS.issuperset(map(type, {v}))"
 # field type -> (the test a JSON value passes, the expression that builds the field's value)
 INLINE: Mapping[Any, tuple[str, str]] = {
@@ -34,6 +33,19 @@ INLINE: Mapping[Any, tuple[str, str]] = {
     tuple[int, ...]: (_INTS, "tuple({v})"), tuple[str, ...]: (_STRS, "tuple({v})"),
     int | None: (f"{{v}} is None or ({_INT})", "{v}"),
 }
+
+
+def in_range(ints: list[int]) -> bool:
+    """Whether every integer of ``ints`` (exact ``int`` objects) has at most MAX_INT_BITS
+    bits: a long list of bytes' values (card ids) is judged in one C pass, any other by its
+    extremes."""
+    if len(ints) > 8:
+        try:
+            bytes(ints)
+            return True
+        except ValueError:  # (a value past a byte's: the extremes decide)
+            pass
+    return max(ints) < _BOUND and min(ints) > -_BOUND
 
 
 class Refused(Exception):
@@ -68,7 +80,7 @@ def inline_tuple_hook(item_type: Any, checked: Callable[[Any, Any], tuple[Any, .
         return None
     test, build = found
     names: dict[str, Any] = {"CHECKED": checked, "BOUND": _BOUND, "INTS": frozenset({int}),
-                             "STRS": frozenset({str})}
+                             "STRS": frozenset({str}), "RANGED": in_range}
     exec("def structure(value, cls):\n"  # (code written from the item's type)
          f"    if type(value) is list and all([{test} for v in value]):\n"
          f"        return tuple([{build} for v in value])\n"
@@ -142,6 +154,7 @@ def straight_line_fn(cls: type, hook_of: Callable[[Any], Callable[[Any, Any], An
     fields = attrs.fields(attrs.resolve_types(cls))
     setters = _direct(cls, fields)
     names = {"CL": cls, "REFUSED": Refused, "MISSING": attrs.NOTHING, "BOUND": _BOUND,
+             "RANGED": in_range,
              "INTS": frozenset({int}), "STRS": frozenset({str}), "NEW": object.__new__,
              "ALLOWED": frozenset(f.name for f in fields if f.init)}
     lines = ["def structure(o, _):",
@@ -196,7 +209,7 @@ def leaf_tuple_hook(item_type: type, checked: Callable[[Any, Any], tuple[Any, ..
 
     def ints(value: Any, cls: Any) -> tuple[Any, ...]:
         if (type(value) is list and only.issuperset(map(type, value))
-                and (not value or (max(value) < _BOUND and min(value) > -_BOUND))):
+                and (not value or in_range(value))):
             return tuple(value)
         return checked(value, cls)
 
@@ -220,8 +233,7 @@ def leaf_tuples_hook(item_type: type, checked: Callable[[Any, Any], tuple[Any, .
     def ints(value: Any, cls: Any) -> tuple[Any, ...]:
         if type(value) is list and _LISTS.issuperset(map(type, value)):
             flat = list(chain.from_iterable(value))
-            if only.issuperset(map(type, flat)) and (
-                    not flat or (max(flat) < _BOUND and min(flat) > -_BOUND)):
+            if only.issuperset(map(type, flat)) and (not flat or in_range(flat)):
                 return tuple(map(tuple, value))
         return checked(value, cls)
 
@@ -234,5 +246,5 @@ def leaf_tuples_hook(item_type: type, checked: Callable[[Any, Any], tuple[Any, .
     return ints if item_type is int else strs
 
 
-__all__ = ["INLINE", "Refused", "fast_items_hook", "fast_of", "inline_test", "inline_tuple_hook", "leaf_tuple_hook",
-           "leaf_tuples_hook", "straight_line_fn"]
+__all__ = ["INLINE", "Refused", "fast_items_hook", "fast_of", "in_range", "inline_test",
+           "inline_tuple_hook", "leaf_tuple_hook", "leaf_tuples_hook", "straight_line_fn"]
