@@ -8,6 +8,9 @@ options (:mod:`.options`); immutable state (:mod:`.state`); moves and their nota
 (:mod:`.game`). ``README.md`` lists the rule options and the move notation.
 """
 
+# the load checks (validation, view_validation) sit above the game object and register with
+# the converter when imported: the package imports them, so every load runs them
+from sevenwonders.architects import view_validation  # noqa: F401
 from sevenwonders.architects.events import Event
 from sevenwonders.architects.game import ArchitectsGame
 from sevenwonders.architects.moves import (

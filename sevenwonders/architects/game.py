@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from sevenwonders.architects import fast
+from sevenwonders.architects.accounting import card_locations, check_state
 from sevenwonders.architects.data import STAGE_KEYS, load
 from sevenwonders.architects.events import Event
 from sevenwonders.architects.fast import Draft
@@ -37,7 +38,6 @@ from sevenwonders.architects.scoring import score_sheets
 from sevenwonders.architects.spec import INFO, seat_labels
 from sevenwonders.architects.state import ArchitectsState, City, Finished
 from sevenwonders.architects.tables import Tables
-from sevenwonders.architects.validation import card_locations, check_state
 from sevenwonders.architects.view import (
     ArchitectsView,
     CityView,

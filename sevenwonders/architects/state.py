@@ -7,12 +7,10 @@ cards still owed) is part of the state, so a state alone says what may happen ne
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from sevenwonders.core.rng import Rng
-from sevenwonders.core.serialization import converter, plain_structure_fn, register_union
+from sevenwonders.core.serialization import register_union
 
 
 class SpeedSlot:
@@ -150,13 +148,3 @@ class ArchitectsState(SpeedSlot):
 
 BUILT_FLAG = 1 << 20
 
-
-def _structure_checked(data: Any, cls: Any) -> ArchitectsState:
-    """Every loaded state passes the full check (see :mod:`.validation`)."""
-    from sevenwonders.architects.validation import check_loaded
-
-    return check_loaded(_plain_structure(data, cls))
-
-
-_plain_structure = plain_structure_fn(ArchitectsState)
-converter.register_structure_hook(ArchitectsState, _structure_checked)

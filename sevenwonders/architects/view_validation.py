@@ -27,9 +27,10 @@ from typing import Any
 
 import attrs
 
+from sevenwonders.architects.accounting import VICTORIES_PER_BATTLE
 from sevenwonders.architects.options import BABYLON_DECKS
 from sevenwonders.architects.tables import Tables
-from sevenwonders.architects.validation import VICTORIES_PER_BATTLE, _game
+from sevenwonders.architects.validation import _game
 from sevenwonders.architects.view import ArchitectsView
 from sevenwonders.core.problems import (
     Invariant,

@@ -1,5 +1,8 @@
 """7 Wonders, the base game (2nd edition, with the 1st edition as an option)."""
 
+# the load checks (validation, view_validation) sit above the game object and register with
+# the converter when imported: the package imports them, so every load runs them
+from sevenwonders.base import view_validation  # noqa: F401
 from sevenwonders.base.cards import Card, Colour, Edition, Stage, Wonder, load_edition
 from sevenwonders.base.events import Event
 from sevenwonders.base.expansion_state import ExpansionState

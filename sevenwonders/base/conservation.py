@@ -11,14 +11,11 @@ from collections import Counter
 from collections.abc import Iterator
 from functools import lru_cache
 from itertools import chain
-from typing import TYPE_CHECKING
 
 from sevenwonders.base.cards import load_edition
+from sevenwonders.base.state import BaseState
 from sevenwonders.core.problems import Problem, problem
 from sevenwonders.errors import InvalidStateError
-
-if TYPE_CHECKING:
-    from sevenwonders.base.validation import _Context
 
 
 def _fail(field: str, message: str) -> InvalidStateError:
@@ -62,10 +59,9 @@ def names_by_age(edition: str, players: int) -> tuple[tuple[frozenset[str], ...]
     return tuple(exact), tuple(upto)
 
 
-def _misplaced(ctx: _Context) -> None:
+def _misplaced(state: BaseState, edition: str) -> None:
     """Raise for the first place (hands, decks, discard pile, cities) holding a card that is no
     card of the edition, or of an Age that may not lie there."""
-    state, edition = ctx.state, ctx.edition
     age = state.age
     _, ages, _ = deal(edition, state.players)
     exact, upto = names_by_age(edition, state.players)
@@ -84,9 +80,9 @@ def _misplaced(ctx: _Context) -> None:
             raise _fail(field, f"{card!r} is a card of Age {min(ages[card])}, not {latest}")
 
 
-def check_cards(ctx: _Context) -> Iterator[Problem]:
-    """Every card of the deal once per copy, each where its Age allows."""
-    state, edition = ctx.state, ctx.edition
+def check_cards(state: BaseState, edition: str) -> Iterator[Problem]:
+    """Every card of the deal once per copy, each where its Age allows (``edition``: the one
+    the state's wonder boards belong to)."""
     n, age = state.players, state.age
     dealt, _, guilds = deal(edition, n)
     exact, upto = names_by_age(edition, n)
@@ -94,7 +90,7 @@ def check_cards(ctx: _Context) -> Iterator[Problem]:
     if not (exact[age].issuperset(chain.from_iterable(state.hands))
             and upto[age].issuperset(chain(state.discard, *built))
             and all(exact[age + 1 + i].issuperset(deck) for i, deck in enumerate(state.decks))):
-        _misplaced(ctx)  # (raises, naming the first place that holds a card it may not)
+        _misplaced(state, edition)  # (raises, naming the first place that holds a card it may not)
     seen = Counter(chain(*state.hands, *state.decks, state.discard, *built))
     used_guilds = guilds.intersection(seen)
     if len(used_guilds) != n + 2 or any(seen[g] != 1 for g in used_guilds):

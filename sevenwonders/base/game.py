@@ -31,13 +31,13 @@ from sevenwonders.base.scoring import score_sheet
 from sevenwonders.base.spec import INFO, seat_labels
 from sevenwonders.base.state import BaseState, PendingKind, with_memory
 from sevenwonders.base.tables import Tables
-from sevenwonders.base.validation import check_state
 from sevenwonders.base.view import BaseView, CityView, city_views, make_view
 from sevenwonders.core.checks import check_moves, check_seat, check_turn
 from sevenwonders.core.exact import checked_events
 from sevenwonders.core.expansions import EXPANSIONS, make_expansion
 from sevenwonders.core.limits import quote
 from sevenwonders.core.memo import warm
+from sevenwonders.core.problems import check_loaded
 from sevenwonders.core.protocol import GameInfo
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seeds import checked_seed
@@ -205,8 +205,9 @@ class BaseGame:
         return state
 
     def check_state(self, state: BaseState) -> BaseState:
-        """Full consistency check of a state (JSON loading runs it already)."""
-        return check_state(self._mine(state))
+        """Full consistency check of a state (JSON loading runs it already): the load check
+        :mod:`sevenwonders.base.validation` registers for :class:`BaseState`."""
+        return check_loaded(self._mine(state))
 
     def legal_moves(self, state: BaseState, seat: int) -> tuple[Move, ...]:
         """Every move ``seat`` may make now: each card of its hand built (once per cheapest

@@ -57,6 +57,7 @@ from sevenwonders.base.conflict_tokens import fought_out
 from sevenwonders.base.conservation import check_cards, names_by_age
 from sevenwonders.base.effects import BuildFromDiscard, CoinsPer, FreeOncePerAge, PlayLastCard
 from sevenwonders.base.expansion_state import expansion_name
+from sevenwonders.base.game import BaseGame
 from sevenwonders.base.memory import check_memory
 from sevenwonders.base.progress import coin_limit, mid_turn
 from sevenwonders.base.setup import HAND_SIZE, TURNS_PER_AGE
@@ -73,7 +74,6 @@ from sevenwonders.core.problems import (
 from sevenwonders.errors import InvalidStateError, SevenWondersError
 
 if TYPE_CHECKING:
-    from sevenwonders.base.game import BaseGame
     from sevenwonders.base.tables import Tables
 
 TOKEN_VALUES = frozenset({-1, 1, 3, 5})
@@ -106,8 +106,6 @@ def _fail(field: str, message: str) -> InvalidStateError:
 def _game_for(players: int, edition: str, sides: tuple[str, ...], wonders: tuple[str, ...],
               expansions: tuple[str, ...]) -> BaseGame:
     """A game with the table a state describes (cached: loading many states of one table)."""
-    from sevenwonders.base.game import BaseGame
-
     try:
         return BaseGame(players, edition=edition, sides=sides, wonders=wonders,
                         expansions=tuple(make_expansion(name) for name in expansions))
@@ -388,6 +386,12 @@ def check_deferred(ctx: _Context) -> Iterator[Problem]:
                                f"{name!r} was not built by seat {seat} this turn")
 
 
+def check_conservation(ctx: _Context) -> Iterator[Problem]:
+    """The ``card_conservation`` invariant, for the state's edition
+    (:func:`~sevenwonders.base.conservation.check_cards`)."""
+    return check_cards(ctx.state, ctx.edition)
+
+
 def check_someone_moves(ctx: _Context) -> Iterator[Problem]:
     """A state that is not over has seats to move, each with a legal move. Between decisions
     every seat drafts from a hand of at least two cards (``hand_sizes``) and may always sell a
@@ -440,7 +444,7 @@ INVARIANTS: tuple[Invariant[_Context], ...] = (
     Invariant("table", "wonders and sides of one edition and one game, stage options that "
               "exist, consistent expansion states", check_table, gate=True),
     Invariant("card_conservation", "every card of the deal once per copy, where its Age "
-              "allows; no building twice in a city", check_cards),
+              "allows; no building twice in a city", check_conservation),
     Invariant("hand_sizes", "7 cards on turn 1, one fewer a turn; played cards gone while "
               "decisions are pending", check_hands),
     Invariant("built_counts", "at most one card placed a turn, plus the wonder's extra builds",
@@ -485,6 +489,3 @@ def check_state(state: BaseState) -> BaseState:
 
 
 register_load_check(BaseState, problems, "base-game")
-
-# views are checked on load too, by what a seat sees (registered with the converter there)
-from sevenwonders.base import view_validation as _view_validation  # noqa: E402, F401

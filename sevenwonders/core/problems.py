@@ -81,12 +81,19 @@ def refuse(game: str, found: tuple[Problem, ...]) -> InvalidStateError:
     return error
 
 
+_LOAD_CHECKS: dict[type, tuple[Callable[[Any], tuple[Problem, ...]], str]] = {}
+"""The load check of each class, by class (filled by each game's ``validation`` module)."""
+
+
 def register_load_check(cls: type[T], problems_of: Callable[[T], tuple[Problem, ...]],
                         what: str) -> None:
     """Make every ``from_json``/``structure`` of ``cls`` refuse a value with problems: the
-    strict converter builds it, ``problems_of`` checks it, :func:`refuse` raises."""
+    strict converter builds it, ``problems_of`` checks it, :func:`refuse` raises. Each game's
+    ``validation`` module registers its state's check (its package imports it), so a game
+    object runs it through :func:`check_loaded` without importing the module above it."""
     from sevenwonders.core.serialization import converter, plain_structure_fn
 
+    _LOAD_CHECKS[cls] = (problems_of, what)
     plain = plain_structure_fn(cls)
 
     def structure(data: Any, _: Any) -> T:
@@ -97,6 +104,19 @@ def register_load_check(cls: type[T], problems_of: Callable[[T], tuple[Problem, 
         return value
 
     converter.register_structure_hook(cls, structure)
+
+
+def check_loaded(value: T) -> T:
+    """``value`` if the load check registered for its class finds no problem, else the error
+    a load of it raises (:func:`refuse`)."""
+    entry = _LOAD_CHECKS.get(type(value))
+    if entry is None:
+        raise InvalidStateError(f"no load check for a {type(value).__name__}")
+    problems_of, what = entry
+    found = problems_of(value)
+    if found:
+        raise refuse(what, found)
+    return value
 
 
 def problem(invariant: str, field: str, message: str) -> Iterator[Problem]:
@@ -111,5 +131,5 @@ def documented(invariants: Iterable[Invariant[C]]) -> str:
     return "\n".join(rows)
 
 
-__all__ = ["Invariant", "Problem", "documented", "find", "problem", "refuse",
+__all__ = ["Invariant", "Problem", "check_loaded", "documented", "find", "problem", "refuse",
            "register_load_check"]

@@ -10,6 +10,9 @@ Building ids follow the reference: ``wonder``, ``guild_court`` (Guild Hall, Gild
 ``market``, ``university`` (Academy, Akademie), ``warehouse``; the full mapping is in SCHEMA.md.
 """
 
+# the load checks (validation, view_validation) sit above the game object and register with
+# the converter when imported: the package imports them, so every load runs them
+from sevenwonders.dice import view_validation  # noqa: F401
 from sevenwonders.dice.events import DiceEvent
 from sevenwonders.dice.game import DiceGame
 from sevenwonders.dice.moves import Build, BuildWonder, DiceMove, Pass, Skip, TakeBonus, Tick

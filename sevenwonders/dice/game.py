@@ -18,6 +18,7 @@ from sevenwonders.core.memo import fresh_all, warm
 from sevenwonders.core.protocol import GameInfo
 from sevenwonders.core.scoring import ScoreSheet, ranking
 from sevenwonders.core.seeds import checked_seed
+from sevenwonders.dice.accounting import check_with
 from sevenwonders.dice.components import DIE_IDS, SPECIAL_DICE, WONDER, colour_of
 from sevenwonders.dice.events import DiceEvent
 from sevenwonders.dice.fast import FastRules, SeatMoves
@@ -46,7 +47,6 @@ from sevenwonders.dice.sheets import (
 from sevenwonders.dice.spec import INFO, seat_labels
 from sevenwonders.dice.state import DiceState, ExtraAction, ExtraTicks, Phase
 from sevenwonders.dice.tables import Tables, expand
-from sevenwonders.dice.validation import check_with
 from sevenwonders.dice.view import DiceView, view_of
 from sevenwonders.errors import (
     IllegalMoveError,
@@ -309,7 +309,7 @@ class DiceGame:
 
     def _check_state(self, state: object) -> None:
         """A state this game made (or checked before) passes at once (identity); any other gets
-        the check against this game's sheet set (:mod:`.validation`; loading a document also
+        the check against this game's sheet set (:mod:`.accounting`; loading a document also
         proves that someone can move), and is known from then on."""
         if self.rules.cache.entry(state) is not None:
             return

@@ -8,13 +8,13 @@ comparison, with no snapshot to carry around.
 from __future__ import annotations
 
 import enum
-from typing import Any, Union
+from typing import Union
 
 import attrs
 
 from sevenwonders.core.frozenmap import FrozenMap
 from sevenwonders.core.rng import Rng
-from sevenwonders.core.serialization import converter, plain_structure_fn, register_union
+from sevenwonders.core.serialization import register_union
 
 
 class Phase(enum.Enum):
@@ -106,16 +106,3 @@ class DiceState(SpeedSlot):
     rng: Rng
     agora_claimed: bool = False
     final_turn: int = 0
-
-
-
-
-def _structure_checked(data: Any, cls: Any) -> DiceState:
-    """Every loaded state passes the load check (see :mod:`.validation`)."""
-    from sevenwonders.dice.validation import check_loaded
-
-    return check_loaded(_plain_structure(data, cls))
-
-
-_plain_structure = plain_structure_fn(DiceState)
-converter.register_structure_hook(DiceState, _structure_checked)

@@ -19,7 +19,7 @@ from sevenwonders.base.validation import coin_limit
 from sevenwonders.base.validation import problems as base_problems
 from sevenwonders.core.serialization import from_json, to_json
 from sevenwonders.dice.state import DiceState
-from sevenwonders.dice.validation import coin_limit as dice_coin_limit
+from sevenwonders.dice.accounting import coin_limit as dice_coin_limit
 from sevenwonders.dice.validation import problems as dice_problems
 from sevenwonders.edifice import Edifice
 from sevenwonders.errors import InvalidStateError, Reason
