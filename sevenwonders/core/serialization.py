@@ -454,8 +454,9 @@ def _orjson_reads_alike(raw: bytes) -> bool:
         end = digits.find(b" ", start)
         end = len(digits) if end < 0 else end
         before, after = raw[start - 1:start], raw[end:end + 1]
-        if after in (b".", b"e", b"E") or before in (b".", b"e", b"E", b"+"):
-            return False  # (a fraction or an exponent)
+        if (end - start > 20 or after in (b".", b"e", b"E")
+                or before in (b".", b"e", b"E", b"+")):
+            return False  # (past 64 bits, a fraction or an exponent)
         value = int(raw[start:end])
         if before == b"-":
             if raw[start - 2:start - 1] in (b"e", b"E"):
