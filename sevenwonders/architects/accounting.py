@@ -53,7 +53,7 @@ class Context:
     """What the checks share: the state, the tables it is checked against (``None`` until the
     load check has found the game) and the cities' wonders."""
 
-    __slots__ = ("_found", "_wonders", "state", "tables")
+    __slots__ = ("_deal", "_found", "_wonders", "state", "tables")
 
     def __init__(self, tables: Tables | None, state: ArchitectsState,
                  wonders: tuple[str, ...] | None = None,
@@ -62,6 +62,7 @@ class Context:
         self.state = state
         self._wonders = wonders
         self._found = found
+        self._deal: bool | None = None
 
     @property
     def found(self) -> tuple[list[int], set[int]]:
@@ -115,9 +116,11 @@ def found_cards(state: ArchitectsState) -> tuple[list[int], set[int]]:
 def deal_is_there(ctx: Context) -> bool:
     """Whether every card of the deal of ``ctx``'s game is on the table once (the
     ``card_conservation`` invariant holds)."""
-    found, ids = ctx.found
-    expected = _deal_ids(ctx.t, ctx.wonders)
-    return len(found) == len(expected) and ids == expected
+    if ctx._deal is None:
+        found, ids = ctx.found
+        expected = _deal_ids(ctx.t, ctx.wonders)
+        ctx._deal = len(found) == len(expected) and ids == expected
+    return ctx._deal
 
 
 def check_cards(ctx: Context) -> Iterator[Problem]:

@@ -29,7 +29,8 @@ _LISTS = frozenset({list})
 _INT_TYPES = frozenset({int})
 _join = "".join
 _INT = "type({v}) is int and -BOUND < {v} < BOUND"
-_INTS = "type({v}) is list and INTS_FIT({v})"
+_INTS = ("type({v}) is list and (not {v} or (INTS_FIT({v}) if len({v}) > 8 else ("
+         "INTS.issuperset(map(type, {v})) and max({v}) < BOUND and min({v}) > -BOUND)))")
 # (joining raises TypeError for a list holding anything but strings: the test refuses by
 # raising, as the straight-line code may; no JSON reader makes a subclass of str)
 _STRS = "type({v}) is list and (JOIN({v}) or True)"
@@ -103,7 +104,7 @@ def inline_tuple_hook(item_type: Any, checked: Callable[[Any, Any], tuple[Any, .
         return None
     test, build = found
     names: dict[str, Any] = {"CHECKED": checked, "BOUND": _BOUND, "INTS_FIT": ints_fit,
-                             "JOIN": "".join}
+                             "INTS": _INT_TYPES, "JOIN": "".join}
     exec("def structure(value, cls):\n"  # (code written from the item's type)
          "    try:\n"
          f"        if type(value) is list and all([{test} for v in value]):\n"
@@ -180,7 +181,7 @@ def straight_line_fn(cls: type, hook_of: Callable[[Any], Callable[[Any, Any], An
     fields = attrs.fields(attrs.resolve_types(cls))
     setters = _direct(cls, fields)
     names = {"CL": cls, "REFUSED": Refused, "MISSING": attrs.NOTHING, "BOUND": _BOUND,
-             "INTS_FIT": ints_fit, "JOIN": "".join, "NEW": object.__new__,
+             "INTS_FIT": ints_fit, "INTS": _INT_TYPES, "JOIN": "".join, "NEW": object.__new__,
              "ALLOWED": frozenset(f.name for f in fields if f.init)}
     lines = ["def structure(o, _):",
              "    if type(o) is not dict or not o.keys() <= ALLOWED:", "        raise REFUSED"]
