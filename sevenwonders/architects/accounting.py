@@ -73,6 +73,16 @@ class Context:
         return self._found
 
     @property
+    def found_if_read(self) -> tuple[list[int], set[int]] | None:
+        """:attr:`found` if a check has read it already, else ``None``."""
+        return self._found
+
+    def share_found(self, found: tuple[list[int], set[int]] | None) -> None:
+        """Take the cards on the table another context of the same state has found."""
+        if self._found is None:
+            self._found = found
+
+    @property
     def wonders(self) -> tuple[str, ...]:
         """The cities' wonders, in seat order (read off the state once)."""
         if self._wonders is None:

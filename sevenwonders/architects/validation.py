@@ -112,19 +112,23 @@ def _check_games(ctx: _Context) -> Iterator[Problem]:
     fits, are worked out then.)"""
     state, wonders = ctx.state, ctx.wonders
     first: tuple[Problem, ...] | Context = ()
+    cards = None  # (the cards on the table, once a check has read them: read once)
     for babylon in BABYLON_DECKS:
         try:
             game = _game(len(wonders), wonders, babylon)
         except SevenWondersError as error:
             yield from problem("table", "cities", f"no game has these wonders: {error}")
             return
-        table = Context(game.tables, state, wonders, ctx.found)
+        table = Context(game.tables, state, wonders, cards)
         if not _deal_may_be_there(table):
+            cards = table.found_if_read
             first = first or table  # (its problems: later, if no deck fits)
             continue
         found = find(TABLE_INVARIANTS, table)
+        cards = table.found_if_read
         if not found:
             ctx.tables, ctx.game = game.tables, game
+            ctx.share_found(cards)
             return
         first = first or found
     yield from first if isinstance(first, tuple) else find(TABLE_INVARIANTS, first)
@@ -142,7 +146,8 @@ def _deal_may_be_there(table: Context) -> bool:
 def check_memory(ctx: _Context) -> Iterator[Problem]:
     """The ``memory`` invariant: what each seat remembers seeing is still where it saw it
     (:func:`~sevenwonders.architects.memory.check_seen`)."""
-    wrong = check_seen(ctx.state, ctx.found[1])  # (the cards on the table, found once)
+    cards = ctx.found_if_read  # (the cards on the table, as the accounting found them)
+    wrong = check_seen(ctx.state, None if cards is None else cards[1])
     if wrong is not None:
         yield from problem("memory", "seen", wrong)
 

@@ -284,8 +284,8 @@ def check_memory(state: BaseState) -> None:
         return
     n = state.players
     trails, discards = recall.trails, recall.discards
-    if len(trails) != n or len(discards) != n or not {
-            entry[0] for trail in trails for entry in trail} <= set(range(n)):
+    if len(trails) != n or len(discards) != n or not all(
+            0 <= holder < n for trail in trails for holder, _, _ in trail):
         raise InvalidStateError(f"a memory that is not of {n} seats", field="memory")
     hands, discard = state.hands, state.discard
     dealt = [*discard, *chain.from_iterable(hands)]  # where the Age's cards are now
