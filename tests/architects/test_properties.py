@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from sevenwonders.architects import ArchitectsGame, ArchitectsState, ArchitectsView
 from sevenwonders.architects import events as ev
+from sevenwonders.architects.accounting import card_locations
 from sevenwonders.architects.events import Event
 from sevenwonders.architects.moves import MOVE_TYPES
 from sevenwonders.architects.state import Revealed, StartTurn
-from sevenwonders.architects.accounting import card_locations
 from sevenwonders.core.playout import random_game, random_moves, states
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.scoring import ScoreSheet

@@ -17,8 +17,8 @@ from sevenwonders.base.state import BaseState
 from sevenwonders.base.validation import coin_limit as base_limit
 from sevenwonders.base.validation import problems
 from sevenwonders.core.serialization import from_json, to_json
-from sevenwonders.dice.state import DiceState
 from sevenwonders.dice.accounting import coin_limit as dice_limit
+from sevenwonders.dice.state import DiceState
 from sevenwonders.edifice.projects import DEBT_TOKENS
 from sevenwonders.errors import InvalidStateError
 from tests.boundary import mutation

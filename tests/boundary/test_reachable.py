@@ -18,8 +18,8 @@ from sevenwonders.base import BaseGame, BaseState, Build, BuildStage, Sell
 from sevenwonders.base.validation import coin_limit
 from sevenwonders.base.validation import problems as base_problems
 from sevenwonders.core.serialization import from_json, to_json
-from sevenwonders.dice.state import DiceState
 from sevenwonders.dice.accounting import coin_limit as dice_coin_limit
+from sevenwonders.dice.state import DiceState
 from sevenwonders.dice.validation import problems as dice_problems
 from sevenwonders.edifice import Edifice
 from sevenwonders.errors import InvalidStateError, Reason
