@@ -15,7 +15,7 @@ games the timed object has not met; and ``stateless``, the ``play`` a stateless 
 after the load, of the state it loaded (which finds nothing remembered and passes the checks of
 a state from outside).
 
-Run it with ``python benchmarks/load_cost.py [--rounds N] [--games N]``.
+Run it with ``python benchmarks/load_cost.py [--rounds N] [--games N] [--only LABEL]``.
 """
 
 from __future__ import annotations
@@ -142,11 +142,14 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--only", default="", help="the configurations whose label holds this")
     args = parser.parse_args(argv)
     print(f"{'configuration':<15}{'states':>7}{'load us':>9}{'play us':>9}"
           f"{'loads in plays (median, range)':>32}{'in steps':>10}{'replayed':>10}"
           f"{'stateless':>11}")
     for label, make in _configs():
+        if args.only not in label:
+            continue
         r = measure(make, args.rounds, args.games)
         ratio, low, high = r["play"]
         print(f"{label:<15}{r['states']:>7}{r['load_us']:>9.0f}{r['play_us']:>9.1f}"

@@ -53,13 +53,34 @@ class Context:
     """What the checks share: the state, the tables it is checked against (``None`` until the
     load check has found the game) and the cities' wonders."""
 
-    __slots__ = ("_wonders", "state", "tables")
+    __slots__ = ("_deal", "_found", "_wonders", "state", "tables")
 
     def __init__(self, tables: Tables | None, state: ArchitectsState,
-                 wonders: tuple[str, ...] | None = None) -> None:
+                 wonders: tuple[str, ...] | None = None,
+                 found: tuple[list[int], set[int]] | None = None) -> None:
         self.tables = tables
         self.state = state
         self._wonders = wonders
+        self._found = found
+        self._deal: bool | None = None
+
+    @property
+    def found(self) -> tuple[list[int], set[int]]:
+        """Every card id on the table, once for each place it lies (decks, central deck,
+        discard pile, cities, a reveal), and their set (read off the state once)."""
+        if self._found is None:
+            self._found = found_cards(self.state)
+        return self._found
+
+    @property
+    def found_if_read(self) -> tuple[list[int], set[int]] | None:
+        """:attr:`found` if a check has read it already, else ``None``."""
+        return self._found
+
+    def share_found(self, found: tuple[list[int], set[int]] | None) -> None:
+        """Take the cards on the table another context of the same state has found."""
+        if self._found is None:
+            self._found = found
 
     @property
     def wonders(self) -> tuple[str, ...]:
@@ -90,10 +111,8 @@ def check_table(ctx: Context) -> Iterator[Problem]:
         yield from problem("table", "cities", f"bad wonders {wonders}")
 
 
-def check_cards(ctx: Context) -> Iterator[Problem]:
-    """Card ids are unique, so the deal is there once each exactly when the ids found are as
-    many as the ids of the deal and are those ids."""
-    state = ctx.state
+def found_cards(state: ArchitectsState) -> tuple[list[int], set[int]]:
+    """Every card id of ``state``, once for each place it lies, and their set."""
     found: list[int] = [*state.central, *state.discard]
     for deck in state.decks:
         found += deck
@@ -101,9 +120,24 @@ def check_cards(ctx: Context) -> Iterator[Problem]:
         found += city.cards
     if isinstance(state.pending, Revealed):
         found += state.pending.cards
-    expected = _deal_ids(ctx.t, ctx.wonders)
-    ids = set(found)
-    if len(found) != len(expected) or ids != expected:
+    return found, set(found)
+
+
+def deal_is_there(ctx: Context) -> bool:
+    """Whether every card of the deal of ``ctx``'s game is on the table once (the
+    ``card_conservation`` invariant holds)."""
+    if ctx._deal is None:
+        found, ids = ctx.found
+        expected = _deal_ids(ctx.t, ctx.wonders)
+        ctx._deal = len(found) == len(expected) and ids == expected
+    return ctx._deal
+
+
+def check_cards(ctx: Context) -> Iterator[Problem]:
+    """Card ids are unique, so the deal is there once each exactly when the ids found are as
+    many as the ids of the deal and are those ids."""
+    if not deal_is_there(ctx):
+        found, expected = ctx.found[0], _deal_ids(ctx.t, ctx.wonders)
         seen, wanted = Counter(found), Counter(expected)
         missing = sorted((wanted - seen).elements())[:5]
         extra = sorted((seen - wanted).elements())[:5]
@@ -149,6 +183,12 @@ def check_origin(ctx: Context) -> Iterator[Problem]:
 def _cards_of(t: Tables, origin: str) -> frozenset[int]:
     """The ids of the cards with this back (a wonder's deck or ``"central"``)."""
     return frozenset(card for card, back in enumerate(t.card_origin) if back == origin)
+
+
+@lru_cache(maxsize=64)
+def _card_horns(t: Tables) -> tuple[int, ...]:
+    """The horns on each card, by card id."""
+    return tuple([t.horns[kind] for kind in t.card_kind])
 
 
 def check_stages(ctx: Context) -> Iterator[Problem]:
@@ -197,14 +237,14 @@ def check_military_range(ctx: Context) -> Iterator[Problem]:
 def check_military(ctx: Context) -> Iterator[Problem]:
     """The ``battles`` invariant (its statement: the module's list)."""
     t, state = ctx.t, ctx.state
-    horns, kind_of = t.horns, t.card_kind
     # A battle is fought once the horns of the cards taken since the last one have flipped
     # every conflict token, and it discards every card with horns (rulebook "Einen Konflikt
     # abhandeln"); nothing else discards a card with horns. So each battle put at least
     # ``conflict_total`` horns on the discard pile, and the cities hold every horn that
     # flipped a token still face up.
-    battles = sum(horns[kind_of[card]] for card in state.discard) // t.conflict_total
-    in_cities = sum(horns[kind_of[card]] for city in state.cities for card in city.cards)
+    horns = _card_horns(t)
+    battles = sum([horns[card] for card in state.discard]) // t.conflict_total
+    in_cities = sum([horns[card] for city in state.cities for card in city.cards])
     if state.flipped > in_cities:
         yield from problem("battles", "flipped", f"{state.flipped} conflict tokens flipped by "
                            f"{in_cities} horns in the cities")

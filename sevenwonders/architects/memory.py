@@ -100,20 +100,22 @@ _NOTHING = {n: ArchitectsMemory(None, ((),) * n) for n in range(1, 8)}
 _INTS = frozenset({int})
 
 
-def check_seen(state: ArchitectsState) -> str | None:
+def check_seen(state: ArchitectsState, present: set[int] | None = None) -> str | None:
     """What is wrong with ``state.seen`` (``None``: nothing): one entry per seat, each a card
-    of the game (one that lies somewhere in the state) at most once."""
+    of the game (one that lies somewhere in the state) at most once. ``present``: the ids of
+    the cards lying somewhere in the state, where the caller has them already."""
     if not state.seen:
         return None
     if len(state.seen) != len(state.cities):
         return f"{len(state.seen)} entries for {len(state.cities)} seats"
-    present = {*state.central, *state.discard}
-    for deck in state.decks:
-        present.update(deck)
-    for city in state.cities:
-        present.update(city.cards)
-    if isinstance(state.pending, Revealed):
-        present.update(state.pending.cards)
+    if present is None:
+        present = {*state.central, *state.discard}
+        for deck in state.decks:
+            present.update(deck)
+        for city in state.cities:
+            present.update(city.cards)
+        if isinstance(state.pending, Revealed):
+            present.update(state.pending.cards)
     for seen in state.seen:
         if len(set(seen)) != len(seen) or not (present.issuperset(seen) and _INTS.issuperset(
                 map(type, seen))):

@@ -43,6 +43,7 @@ from sevenwonders.architects.accounting import (
     OPTIONAL_EFFECTS,
     TABLE_INVARIANTS,
     Context,
+    deal_is_there,
 )
 from sevenwonders.architects.game import ArchitectsGame
 from sevenwonders.architects.memory import check_seen
@@ -104,27 +105,49 @@ def check_shape(ctx: _Context) -> Iterator[Problem]:
 
 
 def _check_games(ctx: _Context) -> Iterator[Problem]:
-    """The table's accounting for either Babylon deck (reference D1): the first that fits."""
+    """The table's accounting for either Babylon deck (reference D1): the first that fits.
+
+    (A game whose deal is not on the table has problems, so the full check runs only for
+    the decks whose deal is there; the first deck's problems, the ones reported when no deck
+    fits, are worked out then.)"""
     state, wonders = ctx.state, ctx.wonders
-    first: tuple[Problem, ...] = ()
+    first: tuple[Problem, ...] | Context = ()
+    cards = None  # (the cards on the table, once a check has read them: read once)
     for babylon in BABYLON_DECKS:
         try:
             game = _game(len(wonders), wonders, babylon)
         except SevenWondersError as error:
             yield from problem("table", "cities", f"no game has these wonders: {error}")
             return
-        found = find(TABLE_INVARIANTS, Context(game.tables, state, wonders))
+        table = Context(game.tables, state, wonders, cards)
+        if not _deal_may_be_there(table):
+            cards = table.found_if_read
+            first = first or table  # (its problems: later, if no deck fits)
+            continue
+        found = find(TABLE_INVARIANTS, table)
+        cards = table.found_if_read
         if not found:
             ctx.tables, ctx.game = game.tables, game
+            ctx.share_found(cards)
             return
         first = first or found
-    yield from first
+    yield from first if isinstance(first, tuple) else find(TABLE_INVARIANTS, first)
+
+
+def _deal_may_be_there(table: Context) -> bool:
+    """``False`` when the deal of ``table``'s game is certainly not on the table (the
+    ``card_conservation`` invariant fails), ``True`` otherwise."""
+    try:
+        return deal_is_there(table)
+    except Exception:  # (unknown wonders: the full check says so)
+        return True
 
 
 def check_memory(ctx: _Context) -> Iterator[Problem]:
     """The ``memory`` invariant: what each seat remembers seeing is still where it saw it
     (:func:`~sevenwonders.architects.memory.check_seen`)."""
-    wrong = check_seen(ctx.state)
+    cards = ctx.found_if_read  # (the cards on the table, as the accounting found them)
+    wrong = check_seen(ctx.state, None if cards is None else cards[1])
     if wrong is not None:
         yield from problem("memory", "seen", wrong)
 
@@ -135,12 +158,13 @@ def check_someone_moves(ctx: _Context) -> Iterator[Problem]:
     state, game = ctx.state, ctx.game
     if state.over or game is None:
         return
-    current = state.current
+    current = state.current  # (the one seat to move, as ArchitectsGame.to_move says)
     if isinstance(state.pending, StartTurn) and (
             state.central or state.decks[current] or state.decks[current - 1]):
         return
-    seats = game.to_move(state)
-    if not seats or not all(game.legal_moves(state, seat) for seat in seats):
+    # (the seat to move is ``current``; its moves listed raw: the state passed the checks
+    # the game's own guard makes)
+    if not game._legal(state):
         yield from problem("someone_moves", "pending",
                            "the game is not over but the seat to move has no move")
 

@@ -219,24 +219,21 @@ def check_memory(state: BaseState) -> None:
     if recall is None:
         return
     n = state.players
-    if len(recall.trails) != n or len(recall.discards) != n or not all(
-            0 <= holder < n for trail in recall.trails for holder, _, _ in trail):
+    trails, discards = recall.trails, recall.discards
+    if len(trails) != n or len(discards) != n or not all(
+            0 <= holder < n for trail in trails for holder, _, _ in trail):
         raise InvalidStateError(f"a memory that is not of {n} seats", field="memory")
-    hands = state.hands
-    known = [_known_by_seat(trail) if hands[h] else {} for h, trail in enumerate(recall.trails)]
-    dealt = [*state.discard, *chain.from_iterable(hands)]  # where the Age's cards are now
+    hands, discard = state.hands, state.discard
+    dealt = [*discard, *chain.from_iterable(hands)]  # where the Age's cards are now
     for city in state.cities:
         dealt += city.cards
         dealt += city.tucked
-    dealt_set, discard_set = set(dealt), set(state.discard)
-    dealt_counts, discard_counts = Counter(dealt), Counter(state.discard)
-    unique = [len(set(hand)) == len(hand) for hand in hands]  # (then "in" is enough)
-    if all(_within(cards, dealt_set, dealt_counts) and (
-            all(map(cards.__contains__, hands[h])) if unique[h]
-            else _within_hand(hands[h], cards))
-           for h, by_seat in enumerate(known) for seat, cards in by_seat.items() if seat != h
-           ) and all(_within(cards, discard_set, discard_counts) for cards in recall.discards):
+    dealt_set, discard_set = set(dealt), set(discard)
+    if all(_fits(cards, discard_set, discard) for cards in discards) and all(
+            _hand_fits(hands[h], h, trail, dealt_set, dealt)
+            for h, trail in enumerate(trails) if hands[h] and trail):
         return
+    known = [_known_by_seat(trail) if hands[h] else {} for h, trail in enumerate(trails)]
     for seat in range(n):  # (a problem: the first one, seat by seat)
         for h in range(n):
             cards = known[h].get(seat) if h != seat else None
@@ -248,9 +245,22 @@ def check_memory(state: BaseState) -> None:
             if not _fits(hands[h], set(cards), cards):
                 raise InvalidStateError("a hand holds cards its memory lacks",
                                         field=f"memory[{seat}].hands[{h}]")
-        if not _fits(recall.discards[seat], discard_set, state.discard):
+        if not _fits(discards[seat], discard_set, discard):
             raise InvalidStateError("remembered cards that are not in the discard pile",
                                     field=f"memory[{seat}].discard")
+
+
+def _hand_fits(hand: tuple[str, ...], h: int, trail: tuple[Entry, ...], dealt_set: set[str],
+               dealt: list[str]) -> bool:
+    """Whether every other seat's memory of hand ``h`` (``hand`` now, ``trail`` its trail)
+    holds only cards the Age dealt and every card of the hand, each as often."""
+    unique = len(set(hand)) == len(hand)  # (then "in" is enough)
+    for seat, cards in _known_by_seat(trail).items():
+        if seat != h and not (_fits(cards, dealt_set, dealt) and (
+                all(map(cards.__contains__, hand)) if unique
+                else _within_hand(hand, cards))):
+            return False
+    return True
 
 
 def _known_by_seat(trail: tuple[Entry, ...]) -> dict[int, tuple[str, ...]]:
@@ -262,15 +272,6 @@ def _known_by_seat(trail: tuple[Entry, ...]) -> dict[int, tuple[str, ...]]:
             out[holder] = _minus(cards, later)
         later = built + later
     return out
-
-
-def _within(part: tuple[str, ...], whole_set: set[str], whole: Counter[str]) -> bool:
-    """Whether ``whole`` (its cards and their counts) holds every card of ``part`` as many
-    times as ``part`` does."""
-    if not whole_set.issuperset(part):
-        return False
-    return len(set(part)) == len(part) or all(
-        whole[card] >= times for card, times in Counter(part).items())
 
 
 def _within_hand(hand: tuple[str, ...], cards: tuple[str, ...]) -> bool:
@@ -287,9 +288,10 @@ def _within_hand(hand: tuple[str, ...], cards: tuple[str, ...]) -> bool:
 def _fits(part: tuple[str, ...], whole_set: set[str], whole: Sequence[str]) -> bool:
     """Whether ``whole`` (with ``whole_set`` its cards) holds every card of ``part`` as many
     times as ``part`` does."""
-    if len(set(part)) == len(part):
-        return whole_set.issuperset(part)
-    return all(whole.count(card) >= times for card, times in Counter(part).items())
+    if not whole_set.issuperset(part):
+        return False
+    return len(set(part)) == len(part) or all(  # (a card held once: ``whole`` has it)
+        whole.count(card) >= times for card, times in Counter(part).items() if times > 1)
 
 
 def recall_of(memories: Sequence[SeatMemory]) -> Recall:

@@ -51,6 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from sevenwonders.base.conflict_tokens import fought_out
@@ -431,8 +432,8 @@ def check_recall(ctx: _Context) -> Iterator[Problem]:
     # hold this Age's cards only (rulebook "Handkarten weitergeben")
     exact = names_by_age(ctx.edition, ctx.state.players)[0][ctx.state.age]
     for h, trail in enumerate(recall.trails):
-        if not all(exact.issuperset(cards) and exact.issuperset(built)
-                   for _, cards, built in trail):
+        if not (exact.issuperset(chain.from_iterable([entry[1] for entry in trail]))
+                and exact.issuperset(chain.from_iterable([entry[2] for entry in trail]))):
             yield from problem("memory", f"memory.trails[{h}]",
                                "a remembered hand holding a card of another Age")
             return

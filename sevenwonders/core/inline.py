@@ -3,7 +3,8 @@
 :func:`straight_line_fn` writes, for one attrs class, a function that builds it from a JSON
 object with the strict converter's checks of its scalar and scalar-tuple fields written inline
 (``type(value) is int`` and the 64-bit range; ``type(value) is str``; a list of exactly such
-items) and the converter's own hooks called for every other field. It refuses by raising,
+items, checked in C passes: :func:`ints_fit`, and ``"".join``, which takes strings only) and
+the converter's own hooks called for every other field. It refuses by raising,
 never by returning something else: :func:`sevenwonders.core.serialization.plain_structure_fn`
 then builds the document again with cattrs' detailed code, which raises the error a refusal
 has always raised. So the function only has to accept exactly what the converter accepts,
@@ -24,16 +25,51 @@ import attrs
 from sevenwonders.core.limits import MAX_INT_BITS
 
 _BOUND = 1 << MAX_INT_BITS  # |value| < this: at most MAX_INT_BITS bits
+_LISTS = frozenset({list})
+_INT_TYPES = frozenset({int})
+_join = "".join
 _INT = "type({v}) is int and -BOUND < {v} < BOUND"
-_INTS = ("type({v}) is list and INTS.issuperset(map(type, {v})) "
-         "and (not {v} or (max({v}) < BOUND and min({v}) > -BOUND))")
-_STRS = "type({v}) is list and STRS.issuperset(map(type, {v}))"
+_INTS = ("type({v}) is list and (not {v} or (INTS_FIT({v}) if len({v}) > 8 else ("
+         "INTS.issuperset(map(type, {v})) and max({v}) < BOUND and min({v}) > -BOUND)))")
+# (joining raises TypeError for a list holding anything but strings: the test refuses by
+# raising, as the straight-line code may; no JSON reader makes a subclass of str)
+_STRS = "type({v}) is list and (JOIN({v}) or True)"
 # field type -> (the test a JSON value passes, the expression that builds the field's value)
 INLINE: Mapping[Any, tuple[str, str]] = {
     int: (_INT, "{v}"), str: ("type({v}) is str", "{v}"), bool: ("type({v}) is bool", "{v}"),
     tuple[int, ...]: (_INTS, "tuple({v})"), tuple[str, ...]: (_STRS, "tuple({v})"),
     int | None: (f"{{v}} is None or ({_INT})", "{v}"),
 }
+
+
+def ints_fit(value: list[Any]) -> bool:
+    """Whether every item of ``value`` (a list of JSON values) is an ``int`` (not a bool) of
+    at most MAX_INT_BITS bits. A long list of bytes' values (card ids) is judged in two C
+    passes: ``bytes`` takes integers from 0 to 255 and bools, nothing else, and a list without
+    a 0 or a 1 holds no bool (``True == 1``); any other list by its items' types and
+    extremes."""
+    if len(value) > 8:
+        try:
+            bytes(value)
+        except (TypeError, ValueError):
+            pass
+        else:
+            if not (value.count(0) or value.count(1)):
+                return True
+    return _INT_TYPES.issuperset(map(type, value)) and (not value or in_range(value))
+
+
+def in_range(ints: list[int]) -> bool:
+    """Whether every integer of ``ints`` (exact ``int`` objects) has at most MAX_INT_BITS
+    bits: a long list of bytes' values (card ids) is judged in one C pass, any other by its
+    extremes."""
+    if len(ints) > 8:
+        try:
+            bytes(ints)
+            return True
+        except ValueError:  # (a value past a byte's: the extremes decide)
+            pass
+    return max(ints) < _BOUND and min(ints) > -_BOUND
 
 
 class Refused(Exception):
@@ -67,14 +103,46 @@ def inline_tuple_hook(item_type: Any, checked: Callable[[Any, Any], tuple[Any, .
     if found is None:
         return None
     test, build = found
-    names: dict[str, Any] = {"CHECKED": checked, "BOUND": _BOUND, "INTS": frozenset({int}),
-                             "STRS": frozenset({str})}
+    names: dict[str, Any] = {"CHECKED": checked, "BOUND": _BOUND, "INTS_FIT": ints_fit,
+                             "INTS": _INT_TYPES, "JOIN": "".join}
     exec("def structure(value, cls):\n"  # (code written from the item's type)
-         f"    if type(value) is list and all([{test} for v in value]):\n"
-         f"        return tuple([{build} for v in value])\n"
+         "    try:\n"
+         f"        if type(value) is list and all([{test} for v in value]):\n"
+         f"            return tuple([{build} for v in value])\n"
+         "    except TypeError:\n"  # (a test that refuses by raising)
+         "        pass\n"
          "    return CHECKED(value, cls)", names)
     built: Callable[[Any, Any], tuple[Any, ...]] = names["structure"]
     return built
+
+
+def fast_of(hook: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any] | None:
+    """The straight-line builder inside a converter hook of an attrs class (the hook tries it
+    and, when it refuses, builds the document again with cattrs' detailed code), or ``None``
+    for a hook of another kind. Code that has its own fallback calls the builder directly."""
+    fast: Callable[[Any, Any], Any] | None = getattr(hook, "fast", None)
+    return fast
+
+
+def fast_items_hook(item_type: Any, item_hook: Callable[[Any, Any], Any],
+                    checked: Callable[[Any, Any], tuple[Any, ...]]
+                    ) -> Callable[[Any, Any], tuple[Any, ...]] | None:
+    """The hook of ``tuple[item_type, ...]`` for an attrs class ``item_type`` built by
+    straight-line code: every item built by it directly; a document it refuses goes through
+    ``checked``, which raises the per-item error. ``None`` for other item types."""
+    fast = fast_of(item_hook)
+    if fast is None:
+        return None
+
+    def structure(value: Any, cls: Any) -> tuple[Any, ...]:
+        if type(value) is list:
+            try:
+                return tuple([fast(item, item_type) for item in value])
+            except Exception:  # (the per-item hooks say what is wrong)
+                pass
+        return checked(value, cls)
+
+    return structure
 
 
 def _slot_setter(cls: type, name: str) -> Any:
@@ -113,7 +181,7 @@ def straight_line_fn(cls: type, hook_of: Callable[[Any], Callable[[Any, Any], An
     fields = attrs.fields(attrs.resolve_types(cls))
     setters = _direct(cls, fields)
     names = {"CL": cls, "REFUSED": Refused, "MISSING": attrs.NOTHING, "BOUND": _BOUND,
-             "INTS": frozenset({int}), "STRS": frozenset({str}), "NEW": object.__new__,
+             "INTS_FIT": ints_fit, "INTS": _INT_TYPES, "JOIN": "".join, "NEW": object.__new__,
              "ALLOWED": frozenset(f.name for f in fields if f.init)}
     lines = ["def structure(o, _):",
              "    if type(o) is not dict or not o.keys() <= ALLOWED:", "        raise REFUSED"]
@@ -143,8 +211,9 @@ def straight_line_fn(cls: type, hook_of: Callable[[Any], Callable[[Any, Any], An
         if inline is not None:
             lines += [f"{indent}if not {inline[0]}:", f"{indent}    raise REFUSED",
                       f"{indent}{value} = {inline[1]}"]
-        else:
-            names[f"H{i}"], names[f"T{i}"] = hook_of(field.type), field.type
+        else:  # (a nested class's straight-line builder called directly: see fast_of)
+            hook = hook_of(field.type)
+            names[f"H{i}"], names[f"T{i}"] = fast_of(hook) or hook, field.type
             lines.append(f"{indent}{value} = H{i}(v, T{i})")
         args.append(f"{field.name}={value}" if field.kw_only else value)
         sets.append(f"    S{i}(out, {value})")
@@ -162,47 +231,47 @@ def leaf_tuple_hook(item_type: type, checked: Callable[[Any, Any], tuple[Any, ..
     """The hook of ``tuple[int, ...]`` or ``tuple[str, ...]``: the items' types checked at C
     speed (``type`` exactly, so no ``bool`` passes for an int), the integers' range by their
     extremes; anything else goes through ``checked``, which raises the per-item error."""
-    only = frozenset({item_type})
-
     def ints(value: Any, cls: Any) -> tuple[Any, ...]:
-        if (type(value) is list and only.issuperset(map(type, value))
-                and (not value or (max(value) < _BOUND and min(value) > -_BOUND))):
+        if type(value) is list and ints_fit(value):
             return tuple(value)
         return checked(value, cls)
 
     def strs(value: Any, cls: Any) -> tuple[Any, ...]:
-        if type(value) is list and only.issuperset(map(type, value)):
-            return tuple(value)
+        if type(value) is list:
+            try:
+                _join(value)  # (raises for an item that is no string)
+                return tuple(value)
+            except TypeError:
+                pass
         return checked(value, cls)
 
     return ints if item_type is int else strs
 
 
-_LISTS = frozenset({list})
 
 
 def leaf_tuples_hook(item_type: type, checked: Callable[[Any, Any], tuple[Any, ...]]
                       ) -> Callable[[Any, Any], tuple[Any, ...]]:
     """The hook of ``tuple[tuple[int, ...], ...]`` or ``tuple[tuple[str, ...], ...]``: every
     item's type checked in one C-speed pass over all of them (as :func:`leaf_tuple_hook`)."""
-    only = frozenset({item_type})
-
     def ints(value: Any, cls: Any) -> tuple[Any, ...]:
-        if type(value) is list and _LISTS.issuperset(map(type, value)):
-            flat = list(chain.from_iterable(value))
-            if only.issuperset(map(type, flat)) and (
-                    not flat or (max(flat) < _BOUND and min(flat) > -_BOUND)):
-                return tuple(map(tuple, value))
+        if (type(value) is list and _LISTS.issuperset(map(type, value))
+                and ints_fit(list(chain.from_iterable(value)))):
+            return tuple(map(tuple, value))
         return checked(value, cls)
 
     def strs(value: Any, cls: Any) -> tuple[Any, ...]:
-        if (type(value) is list and _LISTS.issuperset(map(type, value))
-                and only.issuperset(map(type, chain.from_iterable(value)))):
-            return tuple(map(tuple, value))
+        if type(value) is list and _LISTS.issuperset(map(type, value)):
+            try:
+                _join(chain.from_iterable(value))  # (raises for an item that is no string)
+                return tuple(map(tuple, value))
+            except TypeError:
+                pass
         return checked(value, cls)
 
     return ints if item_type is int else strs
 
 
-__all__ = ["INLINE", "Refused", "inline_test", "inline_tuple_hook", "leaf_tuple_hook",
-           "leaf_tuples_hook", "straight_line_fn"]
+__all__ = ["INLINE", "Refused", "fast_items_hook", "fast_of", "in_range", "inline_test",
+           "ints_fit",
+           "inline_tuple_hook", "leaf_tuple_hook", "leaf_tuples_hook", "straight_line_fn"]

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from itertools import pairwise
+from itertools import chain, pairwise
 
 from sevenwonders.base.state import BaseState
 from sevenwonders.core.frozenmap import FrozenMap
@@ -25,21 +25,49 @@ def check_part(catalogue: FrozenMap[str, Project], players: int, mine: EdificeSt
         fail("projects, pawns, participants, holders and outcomes hold one entry per Age")
     if any(len(part) != players for part in (mine.rewards, mine.debts, mine.pawns)):
         fail(f"rewards, debts and pawns hold one entry per seat ({players})")
+    ages = _ages_of(catalogue)  # (a project's Age by name; None: no project)
     for age, name in enumerate(mine.projects, start=1):
-        if name not in catalogue or catalogue[name].age != age:
+        if ages.get(name) != age:
             fail(f"{name!r} is not a project of Age {age}")
     if any(p < 0 or p > PAWNS_PER_PROJECT[players] for p in mine.pawns_left):
         fail(f"pawns left {mine.pawns_left}")
-    if any(o not in (OPEN, COMPLETED, FAILED) for o in mine.outcomes):
+    if not _OUTCOMES.issuperset(mine.outcomes):
         fail(f"outcomes {mine.outcomes}")
-    if any(s not in seats for group in (*mine.participants, *mine.holders) for s in group):
+    if not set(seats).issuperset(chain(*mine.participants, *mine.holders)):
         fail("a pawn holder that is not a seat")
-    if any(r not in catalogue for rewards in mine.rewards for r in rewards):
+    if not ages.keys() >= set(chain.from_iterable(mine.rewards)):
         fail("a reward from an unknown project")
-    if any(a not in (1, 2, 3) for pawns in mine.pawns for a in pawns):
+    if not _AGES.issuperset(chain.from_iterable(mine.pawns)):
         fail("a pawn of an Age that does not exist")
-    if any(d not in DEBT_TOKENS for debts in mine.debts for d in debts):
+    if not _DEBTS.issuperset(chain.from_iterable(mine.debts)):
         fail("a debt token of an unknown value")
+
+
+_OUTCOMES = frozenset({OPEN, COMPLETED, FAILED})
+_AGES = frozenset({1, 2, 3})
+_DEBTS = frozenset(DEBT_TOKENS)
+
+
+def _ages_of(catalogue: FrozenMap[str, Project]) -> dict[str, int]:
+    """Each project's Age, by name (worked out once a catalogue)."""
+    found = _CATALOGUES.get(id(catalogue))
+    if found is None or found[0] is not catalogue:
+        ages = {name: project.age for name, project in catalogue.items()}
+        tokens = {name: sum(1 for reward in project.reward if isinstance(reward, VictoryToken))
+                  for name, project in catalogue.items()}
+        found = _CATALOGUES[id(catalogue)] = (catalogue, ages, tokens)
+        if len(_CATALOGUES) > 64:  # bounded: a few catalogues a process
+            _CATALOGUES.pop(next(iter(_CATALOGUES)))
+    return found[1]
+
+
+def _token_rewards(catalogue: FrozenMap[str, Project]) -> dict[str, int]:
+    """How many victory tokens each project's reward gives, by name."""
+    _ages_of(catalogue)
+    return _CATALOGUES[id(catalogue)][2]
+
+
+_CATALOGUES: dict[int, tuple[FrozenMap[str, Project], dict[str, int], dict[str, int]]] = {}
 
 
 def check_loaded(catalogue: FrozenMap[str, Project], state: BaseState,
@@ -74,6 +102,8 @@ def check_loaded(catalogue: FrozenMap[str, Project], state: BaseState,
         if any(age not in mine.pawns[seat] for seat in mine.holders[index]):
             fail(f"a participant of Age {age} holds no pawn of that Age")
     failed = sum(1 for outcome in mine.outcomes if outcome == FAILED)
+    conflicts = 3 if state.over else state.age - 1
+    token_rewards = _token_rewards(catalogue)
     for seat in range(len(mine.pawns)):
         for reward in mine.rewards[seat]:
             index = mine.projects.index(reward) if reward in mine.projects else -1
@@ -87,10 +117,7 @@ def check_loaded(catalogue: FrozenMap[str, Project], state: BaseState,
             fail(f"seat {seat} has {len(mine.debts[seat])} debts after {failed} failures")
         # the conflict tokens the base check leaves to Edifice (changes_conflict_tokens): two
         # a conflict, plus one victory token a reward that gives one
-        conflicts = 3 if state.over else state.age - 1
-        earned = sum(1 for name in mine.rewards[seat]
-                     for reward in catalogue[name].reward
-                     if isinstance(reward, VictoryToken))
+        earned = sum([token_rewards[name] for name in mine.rewards[seat]])
         if len(state.cities[seat].tokens) > 2 * conflicts + earned:
             fail(f"seat {seat} holds {len(state.cities[seat].tokens)} conflict tokens "
                  f"after {conflicts} conflicts and {earned} token rewards")

@@ -150,6 +150,16 @@ def test_a_memory_that_contradicts_the_state_is_refused() -> None:
     with pytest.raises(InvalidStateError):
         game.check_state(attrs.evolve(state, memory=Recall(
             trails=recall.trails[:2], discards=recall.discards)))
+    # a trail entry that is not (holder, cards, built), even of a hand played out: refused
+    last = _games(3, {}, 6)[-1]
+    assert last.memory is not None and not any(last.hands)
+    trails = last.memory.trails
+    for entry in (trails[0][-1][:2], (*trails[0][-1], ())):
+        odd = Recall(trails=((*trails[0][:-1], entry), *trails[1:]),
+                     discards=last.memory.discards)
+        with pytest.raises(InvalidStateError) as raised:
+            game.check_state(attrs.evolve(last, memory=odd))
+        assert raised.value.problems[0].invariant == "memory"
 
 
 @pytest.mark.parametrize(("players", "options"), CONFIGS[:5])
