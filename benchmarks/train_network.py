@@ -129,6 +129,7 @@ class Recorder:
         self.masks: list[np.ndarray[Any, Any]] = []
         self.targets: list[int] = []
         self.rewards: list[float] = []
+        self.gains: list[np.ndarray[Any, Any]] = []  # the search's gain by action (NaN: none)
 
     def play(self, seed: int, kinds: list[str]) -> None:
         """One game, seat ``s`` playing ``kinds[s]`` (``tuned``, ``hand``, ``tuned-noisy``,
@@ -149,11 +150,17 @@ class Recorder:
                 view = game.view(state, seat)
                 x = network.inputs(view, state)
                 kind = kinds[seat]
-                teacher, rng = (self.search if kind == "search" else self.tuned).choose(
-                    game, view, legal, rng)
+                gains = np.full(index.size, np.nan, np.float16)
+                if kind == "search":
+                    teacher, by_move, rng = self.search.analyse(game, view, legal, rng)
+                    for move, gain in by_move.items():
+                        gains[index.move_to_action(move)] = gain
+                else:
+                    teacher, rng = self.tuned.choose(game, view, legal, rng)
                 actions = index.legal(legal)
                 mask = np.zeros(index.size, np.bool_)
                 mask[list(actions)] = True
+                self.gains.append(gains)
                 self.rows.append(x.astype(np.float16))
                 self.masks.append(mask)
                 self.targets.append(index.move_to_action(teacher))
@@ -174,7 +181,8 @@ class Recorder:
     def save(self, path: Path) -> None:
         """Write the rows (the expert stage's are costly: a later run trains on them again)."""
         np.savez_compressed(path, rows=np.stack(self.rows), masks=np.stack(self.masks),
-                            targets=np.array(self.targets), rewards=np.array(self.rewards))
+                            targets=np.array(self.targets), rewards=np.array(self.rewards),
+                            gains=np.stack(self.gains))
 
     def load(self, path: Path) -> None:
         """Add the rows a run saved."""
@@ -183,12 +191,35 @@ class Recorder:
             self.masks += list(data["masks"])
             self.targets += [int(t) for t in data["targets"]]
             self.rewards += [float(r) for r in data["rewards"]]
+            if "gains" in data.files:  # rows saved before the gains were kept: none
+                self.gains += list(data["gains"])
+            else:
+                self.gains += [np.full(data["masks"].shape[1], np.nan, np.float16)] * len(
+                    data["targets"])
 
     def arrays(self) -> tuple[torch.Tensor, ...]:
-        """The rows, masks, teacher actions and rewards as tensors."""
+        """The rows, masks, teacher actions, rewards and the search's gains as tensors."""
         return (torch.tensor(np.stack(self.rows).astype(np.float32)),
                 torch.tensor(np.stack(self.masks)), torch.tensor(self.targets),
-                torch.tensor(self.rewards, dtype=torch.float32))
+                torch.tensor(self.rewards, dtype=torch.float32),
+                torch.tensor(np.stack(self.gains).astype(np.float32)))
+
+
+def policy_targets(target: torch.Tensor, gains: torch.Tensor, soft: float,
+                   temperature: float) -> torch.Tensor:
+    """Each row's target distribution over the actions: the teacher's action, mixed (weight
+    ``soft``) with the softmax of the search's mean gains at ``temperature`` over the root moves
+    it compared, where it compared at least two (a hard target elsewhere)."""
+    hard = nn.functional.one_hot(target, gains.shape[1]).float()
+    known = ~torch.isnan(gains)
+    compared = known.sum(1) >= 2
+    if soft <= 0 or not compared.any():
+        return hard
+    logits = torch.where(known, gains / temperature, torch.full_like(gains, -torch.inf))
+    spread = torch.softmax(logits[compared], 1)
+    out = hard.clone()
+    out[compared] = (1 - soft) * hard[compared] + soft * spread
+    return out
 
 
 def league_kinds(draws: random.Random, players: int) -> list[str]:
@@ -197,9 +228,11 @@ def league_kinds(draws: random.Random, players: int) -> list[str]:
 
 
 def train(net: PolicyValueNet, data: tuple[torch.Tensor, ...], epochs: int, seed: int,
-          lr: float = 1e-3) -> None:
-    """Fit ``net`` on the rows (a tenth held out, reported)."""
-    x, mask, target, reward = data
+          lr: float = 1e-3, soft: float = 0.0, temperature: float = 0.05) -> None:
+    """Fit ``net`` on the rows (a tenth held out, reported); ``soft``: see
+    :func:`policy_targets`."""
+    x, mask, target, reward, gains = data
+    spread = policy_targets(target, gains, soft, temperature)
     generator = torch.Generator().manual_seed(seed)
     order = torch.randperm(len(x), generator=generator)
     held = order[: len(x) // 10]
@@ -213,7 +246,8 @@ def train(net: PolicyValueNet, data: tuple[torch.Tensor, ...], epochs: int, seed
             batch = shuffled[start:start + 256]
             logits, value = net(x[batch])
             logits = logits.masked_fill(~mask[batch], -1e9)
-            loss = nn.functional.cross_entropy(logits, target[batch]) + bce(value, reward[batch])
+            policy_loss = -(spread[batch] * torch.log_softmax(logits, 1)).sum(1).mean()
+            loss = policy_loss + bce(value, reward[batch])
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -245,6 +279,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--expert-epochs", type=int, default=6)
     parser.add_argument("--expert-lr", type=float, default=3e-4)
     parser.add_argument("--expert-rows", type=Path, default=None)
+    parser.add_argument("--soft", type=float, default=0.0)
+    parser.add_argument("--soft-temperature", type=float, default=0.05)
     args = parser.parse_args(argv)
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
@@ -276,6 +312,8 @@ def main(argv: list[str] | None = None) -> None:
             expert.play(args.seed * 1_000_000 + 700_000 + round_ * 50_000 + k,
                         ["search"] * args.players)
             played += 1
+            if args.expert_rows is not None and played % 5 == 0:
+                expert.save(args.expert_rows)  # a stopped run keeps its games
             if played % 10 == 0:
                 print(f"  {played} expert games, {time.process_time() - start:.0f} s", flush=True)
         print(f"expert round {round_ + 1}: {played} games, {len(expert.rows)} rows, "
@@ -283,7 +321,7 @@ def main(argv: list[str] | None = None) -> None:
         if args.expert_rows is not None:
             expert.save(args.expert_rows)
         train(net, expert.arrays(), args.expert_epochs, args.seed + 100 + round_,
-              lr=args.expert_lr)
+              lr=args.expert_lr, soft=args.soft, temperature=args.soft_temperature)
         save(net, out)
 
 

@@ -59,6 +59,23 @@ def test_a_weak_candidate_is_measured_below_the_baseline_in_every_seat() -> None
     assert "paired win" in line and "unpaired" in line
 
 
+def test_recorded_runs_combine_into_the_row_one_run_plays(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    strength = _load("strength")
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    common = ["--game", "dice", "--players", "2", "--seed", "7", "--row", "random/greedy",
+              "--table", "random"]
+    strength.main([*common, "--deals", "2", "--record", str(first)])
+    strength.main([*common, "--deals", "2", "--first", "1", "--record", str(second)])
+    strength.main([*common, "--deals", "3"])
+    whole = capsys.readouterr().out.splitlines()[-2:]
+    strength.main(["--combine", str(first), str(second)])
+    combined = capsys.readouterr().out.splitlines()
+    assert [line.split(": ", 1)[0] for line in combined] == ["seed 7, deals 0-2"] * 2
+    assert [line.split(": ", 1)[1].rsplit(";", 2)[0] for line in combined] == [
+        line.rsplit(";", 2)[0] for line in whole]  # deal 1 played twice counts once; no timings
+
+
 def test_a_tuning_generation_writes_weights_the_package_reads(tmp_path: Path) -> None:
     pytest.importorskip("cma")
     tune = _load("tune_greedy")
