@@ -28,7 +28,8 @@ Figures of a row (``deals`` deals, ``deals * players`` candidate games):
 Agents are named as on the command line (:func:`sevenwonders.agents.make_agent`), and
 ``greedy-hand`` is greedy on the hand-set weights it was tuned from (an opponent that is not the
 search's own walk policy), ``greedy-file=PATH`` greedy on the weights of a file of the data
-file's shape (a tuning run's output, before it ships). Search budgets are walks
+file's shape (a tuning run's output, before it ships), ``learned-file=PATH`` the learned agent
+on the network of a file (a training run's output). Search budgets are walks
 (``ismcts:100``), never seconds, so a row is the same on any machine and under any load. Rows
 are for people to read; nothing here is timed by the tests.
 
@@ -66,6 +67,8 @@ import attrs
 from sevenwonders.agents.base import Agent, make_agent
 from sevenwonders.agents.greedy import GreedyAgent
 from sevenwonders.agents.heuristics.weights import HAND_WEIGHTS, read_weights
+from sevenwonders.agents.learned import LearnedAgent
+from sevenwonders.agents.network import Network, use_network
 from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.games import make_game
@@ -109,13 +112,42 @@ class Deal:
     choices: int
 
 
+class FileLearned(LearnedAgent):
+    """The learned agent on the network of a file (a training run's output, before it ships)."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__()
+        import numpy as np  # the learned agent's extra, only for this agent
+
+        with np.load(path) as data:
+            self.arrays = {name: data[name] for name in data.files}
+        self.file = Path(path).name
+        self.games: set[int] = set()
+
+    @property
+    def name(self) -> str:
+        """``learned(FILE)``."""
+        return f"learned({self.file})"
+
+    def choose(self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
+               ) -> tuple[Any, Rng]:
+        """The file's network's choice (the network is bound to the game object once)."""
+        if id(game) not in self.games:
+            use_network(game, Network(game, self.arrays), "learned")
+            self.games.add(id(game))
+        return super().choose(game, view, legal, rng)
+
+
 def agent(spec: str) -> Agent:
-    """An agent by its command-line name, or ``greedy-hand`` (see the module)."""
+    """An agent by its command-line name, or ``greedy-hand``, ``greedy-file=PATH`` or
+    ``learned-file=PATH`` (see the module)."""
     if spec == "greedy-hand":
         return GreedyAgent(weights=HAND_WEIGHTS, name="greedy-hand")
     if spec.startswith("greedy-file="):
         path = spec.removeprefix("greedy-file=")
         return GreedyAgent(weights=read_weights(path), name=f"greedy({Path(path).name})")
+    if spec.startswith("learned-file="):
+        return FileLearned(spec.removeprefix("learned-file="))
     return make_agent(spec)
 
 

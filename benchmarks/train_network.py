@@ -5,6 +5,7 @@
         [--hidden 192] [--out FILE] [--init FILE]
         [--expert-rounds 0] [--expert-games 200] [--expert-iterations 100]
         [--expert-minutes M] [--expert-epochs 6] [--expert-lr 3e-4] [--expert-rows FILE]
+        [--soft 0] [--soft-temperature 0.05]
 
 Needs the ``training`` extra (torch, numpy). The run is reproducible from ``--seed`` (game seeds,
 behaviour draws and torch's generator; torch on one CPU thread). Three stages:
@@ -23,23 +24,28 @@ behaviour draws and torch's generator; torch on one CPU thread). Three stages:
 3. *Expert iteration* (``--expert-rounds``): every seat plays the search
    (:class:`sevenwonders.agents.ismcts.ISMCTSAgent` with ``--expert-iterations`` walks, its
    walks cut after 3 steps and scored by the network trained so far); the search's move is the
-   policy target (the default search is a paired comparison anchored on the greedy move, so it
-   has no visit distribution: its choice is the target) and the game's outcome the value target.
+   policy target and the game's outcome the value target. The default search is a paired
+   comparison anchored on the greedy move, with no visit distribution; what it has instead is
+   each compared root move's mean reward gain over the greedy move
+   (:meth:`sevenwonders.agents.ismcts.ISMCTSAgent.analyse`), which the rows keep too: with
+   ``--soft W`` the policy target is the search's move mixed (weight ``W``) with the softmax of
+   those gains at ``--soft-temperature`` (rewards are in 0..1; a median row's gains span 0.12).
    A round trains on the expert rows of every round so far (the league's rows would pull the
    policy back to greedy) at ``--expert-lr``; ``--expert-minutes`` caps a round's games by
    elapsed time on a shared machine (it prints how many it played: ``--expert-games`` that many
    replays it exactly).
 
 ``--expert-rows FILE`` keeps the expert rows: a run adds them to those of the file and writes
-them all back, so ``--expert-games 0`` trains on saved rows again without playing.
+them all back every 5 games (a stopped run keeps its games), so ``--expert-games 0`` trains on
+saved rows again without playing.
 Without ``--out`` the weights go to the package's data: ``net_<key>.npz`` (what the search
 reads) or, with expert rounds, ``learned_<key>.npz`` (what the ``learned`` agent plays).
 ``--init FILE`` starts from a trained network's weights instead of random ones; with ``--games
 0 --selfplay-rounds 0`` only the expert stage runs (how the shipped network was made from the
 imitation network before it; see the strength page).
 
-The loss is the policy's cross-entropy on the target action over the legal actions plus the
-value head's binary cross-entropy on the final reward. Weights are written as float16.
+The loss is the policy's cross-entropy on the target distribution over the legal actions plus
+the value head's binary cross-entropy on the final reward. Weights are written as float16.
 """
 
 from __future__ import annotations

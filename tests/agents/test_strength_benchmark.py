@@ -15,6 +15,7 @@ import pytest
 
 from sevenwonders.agents import GreedyAgent, RandomAgent
 from sevenwonders.agents.heuristics.weights import read_weights
+from sevenwonders.core.rng import Rng
 from sevenwonders.games import make_game
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -74,6 +75,27 @@ def test_recorded_runs_combine_into_the_row_one_run_plays(
     assert [line.split(": ", 1)[0] for line in combined] == ["seed 7, deals 0-2"] * 2
     assert [line.split(": ", 1)[1].rsplit(";", 2)[0] for line in combined] == [
         line.rsplit(";", 2)[0] for line in whole]  # deal 1 played twice counts once; no timings
+
+
+def test_learned_file_plays_the_network_of_a_file(tmp_path: Path) -> None:
+    np = pytest.importorskip("numpy")
+    from sevenwonders.agents import network as nets
+
+    strength = _load("strength")
+    arrays = nets._load("base-4-2nd", "learned")
+    path = tmp_path / "candidate.npz"
+    flat = {**arrays, "bp": arrays["bp"] * 0, "wp": arrays["wp"] * 0}  # every logit equal
+    np.savez(path, **flat)
+    game = make_game("base", 4)
+    state = game.new_game(3)
+    view, legal = game.view(state, 1), game.legal_moves(state, 1)
+    candidate = strength.agent(f"learned-file={path}")
+    assert candidate.name == "learned(candidate.npz)"
+    move, _ = candidate.choose(game, view, legal, Rng.from_seed(2))
+    first = nets.Network(game, flat).legal_logits(view, state, legal)[0][0]
+    shipped = nets.learned_network_for(make_game("base", 4))
+    assert shipped is not None and shipped.policy[0].any() and move == first
+    assert nets.learned_network_for(game) is not shipped
 
 
 def test_a_tuning_generation_writes_weights_the_package_reads(tmp_path: Path) -> None:
