@@ -434,7 +434,6 @@ def main(argv: list[str] | None = None) -> None:
     if args.combine:
         print("\n".join(combine(args.combine)))
         return
-    game = build_game(args.game, args.players)
     if args.workers <= 1:
         signal.signal(signal.SIGTERM, _stop)  # end the row early, with the deals played
     pool = ProcessPoolExecutor(max_workers=args.workers) if args.workers > 1 else None
@@ -443,6 +442,7 @@ def main(argv: list[str] | None = None) -> None:
             if STOPPED:
                 break
             start = time.perf_counter()
+            game = build_game(args.game, args.players)  # a fresh game object: no row's network
             tables = play_tables(game, agent(spec), args.deals, args.seed, pool, args.progress,
                                  args.first)
             record(args.record, {"kind": "table", "game": args.game, "players": args.players,
@@ -454,6 +454,7 @@ def main(argv: list[str] | None = None) -> None:
                 break
             candidate, _, opponent = row.rpartition("/")  # a candidate spec may hold a path
             start = time.perf_counter()
+            game = build_game(args.game, args.players)  # a fresh game object: no row's network
             deals = play_row(game, agent(candidate), agent(opponent), args.deals,
                              args.seed, pool, args.progress, args.first)
             record(args.record, {"kind": "row", "game": args.game, "players": args.players,

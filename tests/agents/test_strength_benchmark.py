@@ -77,7 +77,8 @@ def test_recorded_runs_combine_into_the_row_one_run_plays(
         line.rsplit(";", 2)[0] for line in whole]  # deal 1 played twice counts once; no timings
 
 
-def test_learned_file_plays_the_network_of_a_file(tmp_path: Path) -> None:
+def test_learned_file_plays_the_network_of_a_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     np = pytest.importorskip("numpy")
     from sevenwonders.agents import network as nets
 
@@ -96,6 +97,11 @@ def test_learned_file_plays_the_network_of_a_file(tmp_path: Path) -> None:
     shipped = nets.learned_network_for(make_game("base", 4))
     assert shipped is not None and shipped.policy[0].any() and move == first
     assert nets.learned_network_for(game) is not shipped
+    rows = ["--deals", "1", "--seed", "4", "--row", "learned/greedy"]
+    strength.main(rows)  # a row after a file's row plays the shipped network, not the file's
+    alone = capsys.readouterr().out
+    strength.main(["--deals", "1", "--seed", "4", "--row", f"learned-file={path}/greedy", *rows])
+    assert capsys.readouterr().out.splitlines()[-1].rsplit(";", 2)[0] == alone.rsplit(";", 2)[0]
 
 
 def test_a_tuning_generation_writes_weights_the_package_reads(tmp_path: Path) -> None:
