@@ -1,9 +1,11 @@
 """Honest strength rows: rotating seats, iteration budgets, paired and unpaired margins.
 
     python -m benchmarks.strength [--game base|edifice|architects|dice] [--players 4]
-                                  [--deals 100] [--seed 0] [--workers 1] [--progress]
+                                  [--deals 100] [--first 0] [--seed 0] [--workers 1]
+                                  [--progress] [--record FILE]
                                   [--row ismcts:100/greedy --row greedy/ismcts:30 ...]
                                   [--table greedy --table ismcts:100 ...]
+    python -m benchmarks.strength --combine FILE [FILE ...]
 
 A row ``CANDIDATE/OPPONENT`` plays every deal (a seeded set-up) ``players + 1`` times: once with
 the candidate in each seat and the opponent in every other (so the candidate is measured in
@@ -26,7 +28,8 @@ Figures of a row (``deals`` deals, ``deals * players`` candidate games):
 Agents are named as on the command line (:func:`sevenwonders.agents.make_agent`), and
 ``greedy-hand`` is greedy on the hand-set weights it was tuned from (an opponent that is not the
 search's own walk policy), ``greedy-file=PATH`` greedy on the weights of a file of the data
-file's shape (a tuning run's output, before it ships). Search budgets are walks
+file's shape (a tuning run's output, before it ships), ``learned-file=PATH`` the learned agent
+on the network of a file (a training run's output). Search budgets are walks
 (``ismcts:100``), never seconds, so a row is the same on any machine and under any load. Rows
 are for people to read; nothing here is timed by the tests.
 
@@ -36,11 +39,18 @@ seat and prints the points per player, the winner's points, the mean of each sco
 agent's CPU time per decision with a choice. ``--progress`` prints a line per finished deal to
 the error stream (to size a run before it ends). A serial run (``--workers 1``) stopped with
 SIGTERM prints each row with the deals it finished (and plays no further row).
+
+A row or table grows over several runs: ``--first K`` plays the deals from index ``K`` on (a
+deal's games depend on its index alone, so deals ``0..K-1`` are those an earlier run played),
+``--record FILE`` adds a JSON line per deal played to ``FILE``, and ``--combine FILE ...``
+prints each row and table of the records (one per game, players, row and seed; a deal recorded
+twice counts once) with its seed and deal ranges.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import signal
 import statistics
@@ -57,6 +67,8 @@ import attrs
 from sevenwonders.agents.base import Agent, make_agent
 from sevenwonders.agents.greedy import GreedyAgent
 from sevenwonders.agents.heuristics.weights import HAND_WEIGHTS, read_weights
+from sevenwonders.agents.learned import LearnedAgent
+from sevenwonders.agents.network import Network, use_network
 from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.games import make_game
@@ -100,13 +112,42 @@ class Deal:
     choices: int
 
 
+class FileLearned(LearnedAgent):
+    """The learned agent on the network of a file (a training run's output, before it ships)."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__()
+        import numpy as np  # the learned agent's extra, only for this agent
+
+        with np.load(path) as data:
+            self.arrays = {name: data[name] for name in data.files}
+        self.file = Path(path).name
+        self.games: set[int] = set()
+
+    @property
+    def name(self) -> str:
+        """``learned(FILE)``."""
+        return f"learned({self.file})"
+
+    def choose(self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
+               ) -> tuple[Any, Rng]:
+        """The file's network's choice (the network is bound to the game object once)."""
+        if id(game) not in self.games:
+            use_network(game, Network(game, self.arrays), "learned")
+            self.games.add(id(game))
+        return super().choose(game, view, legal, rng)
+
+
 def agent(spec: str) -> Agent:
-    """An agent by its command-line name, or ``greedy-hand`` (see the module)."""
+    """An agent by its command-line name, or ``greedy-hand``, ``greedy-file=PATH`` or
+    ``learned-file=PATH`` (see the module)."""
     if spec == "greedy-hand":
         return GreedyAgent(weights=HAND_WEIGHTS, name="greedy-hand")
     if spec.startswith("greedy-file="):
         path = spec.removeprefix("greedy-file=")
         return GreedyAgent(weights=read_weights(path), name=f"greedy({Path(path).name})")
+    if spec.startswith("learned-file="):
+        return FileLearned(spec.removeprefix("learned-file="))
     return make_agent(spec)
 
 
@@ -177,14 +218,16 @@ def _play_deals(game: Game[Any, Any, Any], candidate: Agent, opponent: Agent, se
 
 def play_row(game: Game[Any, Any, Any], candidate: Agent, opponent: Agent, deals: int,
              seed: int = 0, executor: Executor | None = None,
-             progress: bool = False) -> list[Deal]:
-    """Every deal of a row, in deal order (the same in any executor)."""
+             progress: bool = False, first: int = 0) -> list[Deal]:
+    """Every deal of a row (``deals`` from index ``first``), in deal order (the same in any
+    executor)."""
+    end = first + deals
     if executor is None:
-        return _play_deals(game, candidate, opponent, seed, range(deals), progress)
+        return _play_deals(game, candidate, opponent, seed, range(first, end), progress)
     size = max(1, deals // 16)
     futures = [executor.submit(_play_deals, game, candidate, opponent, seed,
-                               range(start, min(deals, start + size)))
-               for start in range(0, deals, size)]
+                               range(start, min(end, start + size)))
+               for start in range(first, end, size)]
     return [deal for future in futures for deal in future.result()]
 
 
@@ -273,14 +316,17 @@ def _play_tables(game: Game[Any, Any, Any], spec: Agent, seed: int, deals: Seque
 
 
 def play_tables(game: Game[Any, Any, Any], spec: Agent, deals: int, seed: int = 0,
-                executor: Executor | None = None, progress: bool = False) -> list[Table]:
-    """Every game of a table row, in deal order (the same in any executor)."""
+                executor: Executor | None = None, progress: bool = False,
+                first: int = 0) -> list[Table]:
+    """Every game of a table row (``deals`` from index ``first``), in deal order (the same in
+    any executor)."""
+    end = first + deals
     if executor is None:
-        return _play_tables(game, spec, seed, range(deals), progress)
+        return _play_tables(game, spec, seed, range(first, end), progress)
     size = max(1, deals // 16)
     futures = [executor.submit(_play_tables, game, spec, seed,
-                               range(start, min(deals, start + size)))
-               for start in range(0, deals, size)]
+                               range(start, min(end, start + size)))
+               for start in range(first, end, size)]
     return [table for future in futures for table in future.result()]
 
 
@@ -320,6 +366,51 @@ def format_table(game_name: str, players: int, spec: str, figures: dict[str, flo
             f"{seconds:.0f}s wall")
 
 
+def record(path: Path | None, head: dict[str, Any], first: int, items: Sequence[Any]) -> None:
+    """Append a JSON line per deal (a :class:`Deal` or :class:`Table`) to ``path``."""
+    if path is None:
+        return
+    with path.open("a") as out:
+        for k, item in enumerate(items):
+            out.write(json.dumps({**head, "deal": first + k, **attrs.asdict(item)}) + "\n")
+
+
+def _ranges(deals: list[int]) -> str:
+    """``0-99, 120-133``: the deal indices as ranges."""
+    spans: list[list[int]] = []
+    for d in sorted(deals):
+        if spans and d == spans[-1][1] + 1:
+            spans[-1][1] = d
+        else:
+            spans.append([d, d])
+    return ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in spans)
+
+
+def combine(paths: Sequence[Path]) -> list[str]:
+    """The rows and tables of recorded deals (see the module), one printed line each."""
+    groups: dict[tuple[Any, ...], dict[int, dict[str, Any]]] = defaultdict(dict)
+    for path in paths:
+        for line in path.read_text().splitlines():
+            item = json.loads(line)
+            key = (item["kind"], item["game"], item["players"], item["spec"], item["seed"])
+            groups[key].setdefault(item["deal"], item)
+    out = []
+    for (kind, game, players, spec, seed), items in groups.items():
+        found = [items[d] for d in sorted(items)]
+        where = f"seed {seed}, deals {_ranges(sorted(items))}: "
+        if kind == "table":
+            tables = [Table(tuple(t["lines"]), tuple(t["totals"]), t["cpu"], t["choices"])
+                      for t in found]
+            out.append(where + format_table(game, players, spec, summarize_tables(tables), 0))
+            continue
+        deals = [Deal(tuple(map(tuple, d["candidate"])), tuple(map(tuple, d["control"])),
+                      d["opponents"], d["cpu"], d["choices"]) for d in found]
+        candidate, _, opponent = spec.rpartition("/")
+        out.append(where + format_row(game, players, candidate, opponent,
+                                      summarize(deals, players), 0))
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     """Play and print each ``--row``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -334,8 +425,15 @@ def main(argv: list[str] | None = None) -> None:
                         help="an agent spec to play in every seat (repeatable): the score scale")
     parser.add_argument("--progress", action="store_true",
                         help="a line per finished deal on the error stream")
+    parser.add_argument("--first", type=int, default=0, help="the first deal's index")
+    parser.add_argument("--record", type=Path, default=None,
+                        help="append a JSON line per deal played to this file")
+    parser.add_argument("--combine", type=Path, nargs="+", default=None,
+                        help="print the rows and tables of recorded deals, and play nothing")
     args = parser.parse_args(argv)
-    game = build_game(args.game, args.players)
+    if args.combine:
+        print("\n".join(combine(args.combine)))
+        return
     if args.workers <= 1:
         signal.signal(signal.SIGTERM, _stop)  # end the row early, with the deals played
     pool = ProcessPoolExecutor(max_workers=args.workers) if args.workers > 1 else None
@@ -344,7 +442,11 @@ def main(argv: list[str] | None = None) -> None:
             if STOPPED:
                 break
             start = time.perf_counter()
-            tables = play_tables(game, agent(spec), args.deals, args.seed, pool, args.progress)
+            game = build_game(args.game, args.players)  # a fresh game object: no row's network
+            tables = play_tables(game, agent(spec), args.deals, args.seed, pool, args.progress,
+                                 args.first)
+            record(args.record, {"kind": "table", "game": args.game, "players": args.players,
+                                 "spec": spec, "seed": args.seed}, args.first, tables)
             print(format_table(args.game, args.players, spec, summarize_tables(tables),
                                time.perf_counter() - start), flush=True)
         for row in args.row or (() if args.table else DEFAULT_ROWS):
@@ -352,8 +454,11 @@ def main(argv: list[str] | None = None) -> None:
                 break
             candidate, _, opponent = row.rpartition("/")  # a candidate spec may hold a path
             start = time.perf_counter()
+            game = build_game(args.game, args.players)  # a fresh game object: no row's network
             deals = play_row(game, agent(candidate), agent(opponent), args.deals,
-                             args.seed, pool, args.progress)
+                             args.seed, pool, args.progress, args.first)
+            record(args.record, {"kind": "row", "game": args.game, "players": args.players,
+                                 "spec": row, "seed": args.seed}, args.first, deals)
             print(format_row(args.game, args.players, candidate, opponent,
                              summarize(deals, args.players), time.perf_counter() - start),
                   flush=True)

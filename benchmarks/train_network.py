@@ -5,6 +5,7 @@
         [--hidden 192] [--out FILE] [--init FILE]
         [--expert-rounds 0] [--expert-games 200] [--expert-iterations 100]
         [--expert-minutes M] [--expert-epochs 6] [--expert-lr 3e-4] [--expert-rows FILE]
+        [--soft 0] [--soft-temperature 0.05]
 
 Needs the ``training`` extra (torch, numpy). The run is reproducible from ``--seed`` (game seeds,
 behaviour draws and torch's generator; torch on one CPU thread). Three stages:
@@ -23,23 +24,28 @@ behaviour draws and torch's generator; torch on one CPU thread). Three stages:
 3. *Expert iteration* (``--expert-rounds``): every seat plays the search
    (:class:`sevenwonders.agents.ismcts.ISMCTSAgent` with ``--expert-iterations`` walks, its
    walks cut after 3 steps and scored by the network trained so far); the search's move is the
-   policy target (the default search is a paired comparison anchored on the greedy move, so it
-   has no visit distribution: its choice is the target) and the game's outcome the value target.
+   policy target and the game's outcome the value target. The default search is a paired
+   comparison anchored on the greedy move, with no visit distribution; what it has instead is
+   each compared root move's mean reward gain over the greedy move
+   (:meth:`sevenwonders.agents.ismcts.ISMCTSAgent.analyse`), which the rows keep too: with
+   ``--soft W`` the policy target is the search's move mixed (weight ``W``) with the softmax of
+   those gains at ``--soft-temperature`` (rewards are in 0..1; a median row's gains span 0.12).
    A round trains on the expert rows of every round so far (the league's rows would pull the
    policy back to greedy) at ``--expert-lr``; ``--expert-minutes`` caps a round's games by
    elapsed time on a shared machine (it prints how many it played: ``--expert-games`` that many
    replays it exactly).
 
 ``--expert-rows FILE`` keeps the expert rows: a run adds them to those of the file and writes
-them all back, so ``--expert-games 0`` trains on saved rows again without playing.
+them all back every 5 games (a stopped run keeps its games), so ``--expert-games 0`` trains on
+saved rows again without playing.
 Without ``--out`` the weights go to the package's data: ``net_<key>.npz`` (what the search
 reads) or, with expert rounds, ``learned_<key>.npz`` (what the ``learned`` agent plays).
 ``--init FILE`` starts from a trained network's weights instead of random ones; with ``--games
 0 --selfplay-rounds 0`` only the expert stage runs (how the shipped network was made from the
 imitation network before it; see the strength page).
 
-The loss is the policy's cross-entropy on the target action over the legal actions plus the
-value head's binary cross-entropy on the final reward. Weights are written as float16.
+The loss is the policy's cross-entropy on the target distribution over the legal actions plus
+the value head's binary cross-entropy on the final reward. Weights are written as float16.
 """
 
 from __future__ import annotations
@@ -129,6 +135,7 @@ class Recorder:
         self.masks: list[np.ndarray[Any, Any]] = []
         self.targets: list[int] = []
         self.rewards: list[float] = []
+        self.gains: list[np.ndarray[Any, Any]] = []  # the search's gain by action (NaN: none)
 
     def play(self, seed: int, kinds: list[str]) -> None:
         """One game, seat ``s`` playing ``kinds[s]`` (``tuned``, ``hand``, ``tuned-noisy``,
@@ -149,11 +156,17 @@ class Recorder:
                 view = game.view(state, seat)
                 x = network.inputs(view, state)
                 kind = kinds[seat]
-                teacher, rng = (self.search if kind == "search" else self.tuned).choose(
-                    game, view, legal, rng)
+                gains = np.full(index.size, np.nan, np.float16)
+                if kind == "search":
+                    teacher, by_move, rng = self.search.analyse(game, view, legal, rng)
+                    for move, gain in by_move.items():
+                        gains[index.move_to_action(move)] = gain
+                else:
+                    teacher, rng = self.tuned.choose(game, view, legal, rng)
                 actions = index.legal(legal)
                 mask = np.zeros(index.size, np.bool_)
                 mask[list(actions)] = True
+                self.gains.append(gains)
                 self.rows.append(x.astype(np.float16))
                 self.masks.append(mask)
                 self.targets.append(index.move_to_action(teacher))
@@ -174,7 +187,8 @@ class Recorder:
     def save(self, path: Path) -> None:
         """Write the rows (the expert stage's are costly: a later run trains on them again)."""
         np.savez_compressed(path, rows=np.stack(self.rows), masks=np.stack(self.masks),
-                            targets=np.array(self.targets), rewards=np.array(self.rewards))
+                            targets=np.array(self.targets), rewards=np.array(self.rewards),
+                            gains=np.stack(self.gains))
 
     def load(self, path: Path) -> None:
         """Add the rows a run saved."""
@@ -183,12 +197,35 @@ class Recorder:
             self.masks += list(data["masks"])
             self.targets += [int(t) for t in data["targets"]]
             self.rewards += [float(r) for r in data["rewards"]]
+            if "gains" in data.files:  # rows saved before the gains were kept: none
+                self.gains += list(data["gains"])
+            else:
+                self.gains += [np.full(data["masks"].shape[1], np.nan, np.float16)] * len(
+                    data["targets"])
 
     def arrays(self) -> tuple[torch.Tensor, ...]:
-        """The rows, masks, teacher actions and rewards as tensors."""
+        """The rows, masks, teacher actions, rewards and the search's gains as tensors."""
         return (torch.tensor(np.stack(self.rows).astype(np.float32)),
                 torch.tensor(np.stack(self.masks)), torch.tensor(self.targets),
-                torch.tensor(self.rewards, dtype=torch.float32))
+                torch.tensor(self.rewards, dtype=torch.float32),
+                torch.tensor(np.stack(self.gains).astype(np.float32)))
+
+
+def policy_targets(target: torch.Tensor, gains: torch.Tensor, soft: float,
+                   temperature: float) -> torch.Tensor:
+    """Each row's target distribution over the actions: the teacher's action, mixed (weight
+    ``soft``) with the softmax of the search's mean gains at ``temperature`` over the root moves
+    it compared, where it compared at least two (a hard target elsewhere)."""
+    hard = nn.functional.one_hot(target, gains.shape[1]).float()
+    known = ~torch.isnan(gains)
+    compared = known.sum(1) >= 2
+    if soft <= 0 or not compared.any():
+        return hard
+    logits = torch.where(known, gains / temperature, torch.full_like(gains, -torch.inf))
+    spread = torch.softmax(logits[compared], 1)
+    out = hard.clone()
+    out[compared] = (1 - soft) * hard[compared] + soft * spread
+    return out
 
 
 def league_kinds(draws: random.Random, players: int) -> list[str]:
@@ -197,9 +234,11 @@ def league_kinds(draws: random.Random, players: int) -> list[str]:
 
 
 def train(net: PolicyValueNet, data: tuple[torch.Tensor, ...], epochs: int, seed: int,
-          lr: float = 1e-3) -> None:
-    """Fit ``net`` on the rows (a tenth held out, reported)."""
-    x, mask, target, reward = data
+          lr: float = 1e-3, soft: float = 0.0, temperature: float = 0.05) -> None:
+    """Fit ``net`` on the rows (a tenth held out, reported); ``soft``: see
+    :func:`policy_targets`."""
+    x, mask, target, reward, gains = data
+    spread = policy_targets(target, gains, soft, temperature)
     generator = torch.Generator().manual_seed(seed)
     order = torch.randperm(len(x), generator=generator)
     held = order[: len(x) // 10]
@@ -213,7 +252,8 @@ def train(net: PolicyValueNet, data: tuple[torch.Tensor, ...], epochs: int, seed
             batch = shuffled[start:start + 256]
             logits, value = net(x[batch])
             logits = logits.masked_fill(~mask[batch], -1e9)
-            loss = nn.functional.cross_entropy(logits, target[batch]) + bce(value, reward[batch])
+            policy_loss = -(spread[batch] * torch.log_softmax(logits, 1)).sum(1).mean()
+            loss = policy_loss + bce(value, reward[batch])
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -245,6 +285,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--expert-epochs", type=int, default=6)
     parser.add_argument("--expert-lr", type=float, default=3e-4)
     parser.add_argument("--expert-rows", type=Path, default=None)
+    parser.add_argument("--soft", type=float, default=0.0)
+    parser.add_argument("--soft-temperature", type=float, default=0.05)
     args = parser.parse_args(argv)
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
@@ -276,6 +318,8 @@ def main(argv: list[str] | None = None) -> None:
             expert.play(args.seed * 1_000_000 + 700_000 + round_ * 50_000 + k,
                         ["search"] * args.players)
             played += 1
+            if args.expert_rows is not None and played % 5 == 0:
+                expert.save(args.expert_rows)  # a stopped run keeps its games
             if played % 10 == 0:
                 print(f"  {played} expert games, {time.process_time() - start:.0f} s", flush=True)
         print(f"expert round {round_ + 1}: {played} games, {len(expert.rows)} rows, "
@@ -283,7 +327,7 @@ def main(argv: list[str] | None = None) -> None:
         if args.expert_rows is not None:
             expert.save(args.expert_rows)
         train(net, expert.arrays(), args.expert_epochs, args.seed + 100 + round_,
-              lr=args.expert_lr)
+              lr=args.expert_lr, soft=args.soft, temperature=args.soft_temperature)
         save(net, out)
 
 

@@ -57,9 +57,8 @@ How the root moves share the budget (``root``):
   ``cut_evidence`` replaces ``evidence`` as soon as one walk was cut at the horizon (scored by
   the heuristic's leaf values rather than by the game's end): leaf values are the very
   heuristic the anchor comes from, so they are weak evidence against it. With
-  ``cut_evidence=inf`` only walks that reach the end of the game may overrule the anchor, and
-  the search stops at the first cut walk (the anchor's own, first): far from the end it costs
-  one walk and plays the greedy move; near the end it compares moves by their sampled outcomes.
+  ``cut_evidence=inf`` only walks that reach the end may overrule the anchor: the search stops
+  at its first cut walk (far from the end it plays the greedy move; near it, compares outcomes).
 
 One iteration is one walk (one root move on one sample). The budget is ``iterations``
 (reproducible) or ``seconds`` of the deciding thread's CPU time (not reproducible); with both,
@@ -229,7 +228,8 @@ class ISMCTSAgent:
         settings = self.settings(game.name, evaluate_state_for(game) is not None, game.players)
         resolve_networks(game, settings, self.given)
         if settings.root == "paired":
-            return self._choose_paired(game, view, legal, rng, settings)
+            best, _, rng = self._choose_paired(game, view, legal, rng, settings)
+            return best, rng
         seat: int = view.seat
         candidates = legal
         if settings.width is not None and len(legal) > settings.width:
@@ -255,8 +255,7 @@ class ISMCTSAgent:
                 if failed >= MAX_FAILURES and done == failed:
                     return GreedyAgent().choose(game, view, legal, rng)
             done += 1
-        best = None
-        best_key = (-1, -1.0)
+        best, best_key = None, (-1, -1.0)
         for move in candidates:
             child = search.root.children.get(move)
             if child is None or not child.visits:
@@ -264,16 +263,25 @@ class ISMCTSAgent:
             key = (child.visits, child.total / child.visits)
             if key > best_key:
                 best, best_key = move, key
-        if best is None:
-            return candidates[0], rng
-        return best, rng
+        return (candidates[0] if best is None else best), rng
+
+    def analyse(self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
+                ) -> tuple[Any, dict[Any, float], Rng]:
+        """The move :meth:`choose` plays, with each root move's mean reward gain over the greedy
+        move (paired search; soft targets for training) or ``{move: 0.0}`` without one."""
+        settings = self.settings(game.name, evaluate_state_for(game) is not None, game.players)
+        if len(legal) == 1 or settings.root != "paired" or determinizer_for(game) is None:
+            move, rng = self.choose(game, view, legal, rng)
+            return move, {move: 0.0}, rng
+        resolve_networks(game, settings, self.given)
+        return self._choose_paired(game, view, legal, rng, settings)
 
     def _choose_paired(
         self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng,
         settings: Settings,
-    ) -> tuple[Any, Rng]:
+    ) -> tuple[Any, dict[Any, float], Rng]:
         """The ``root="paired"`` search: common random numbers, sequential halving, and the
-        greedy move as the anchor (see the module docstring)."""
+        greedy move as the anchor (see the module docstring); the move and the mean gains."""
         determinize = determinizer_for(game)
         assert determinize is not None
         values, rng = evaluator_for(game)(game, view, legal, rng)
@@ -283,7 +291,7 @@ class ISMCTSAgent:
         others = [legal[i] for i in order if legal[i] != anchor]
         alive = [anchor, *others[: max(0, width - 1)]]
         if len(alive) == 1:
-            return anchor, rng
+            return anchor, {anchor: 0.0}, rng
         search = _Search(settings, game, view.seat, tuple(alive))
         diffs: dict[Any, list[float]] = {move: [] for move in alive}
         phases = max(1, math.ceil(math.log2(len(alive))))
@@ -314,13 +322,13 @@ class ISMCTSAgent:
                         raise SevenWondersError("a root move is not legal here")
                     rewards[move] = reward
                     cut = cut or search.cut
-                    if cut and hopeless:
-                        return anchor, rng  # no cut walk may overrule the anchor
+                    if cut and hopeless:  # no cut walk may overrule the anchor
+                        return anchor, {anchor: 0.0}, rng
             except SevenWondersError:
                 failed += 1
                 rng = rng.split()[0]
                 if failed >= MAX_FAILURES and not diffs[anchor]:
-                    return anchor, rng
+                    return anchor, {anchor: 0.0}, rng
                 continue
             cut_rounds += cut
             base = rewards[anchor]
@@ -335,11 +343,9 @@ class ISMCTSAgent:
         for move in alive[1:]:
             sample = diffs[move]
             gain = mean(sample)
-            if gain <= best_score or len(sample) < 2:
-                continue
-            if gain > evidence * standard_error(sample):
+            if len(sample) > 1 and gain > max(best_score, evidence * standard_error(sample)):
                 best, best_score = move, gain
-        return best, rng
+        return best, {move: mean(diffs[move]) for move in diffs if diffs[move]}, rng
 
 
 class _Search:
@@ -432,9 +438,7 @@ class _Search:
                     if forced not in legal:
                         return rng, None
                     move = forced
-                    child = node.children.get(move)
-                    if child is None:
-                        child = node.children[move] = Node()
+                    child = node.children.setdefault(move, Node())
                     child.available += 1
                 else:
                     options = self._options(node, state, mover, legal)
@@ -458,10 +462,9 @@ class _Search:
         return rng, rewards[self.seat]
 
     def _outcome(self, child: Node, state: Any) -> Node | None:
-        """The node of what the searching seat observes after the step ``child`` took (its view:
-        the roll, the card drawn, the hand passed, the others' moves), or ``None`` (leave the
-        tree) for an outcome not seen before: new outcomes enter the tree while the move's
-        visits allow (progressive widening), and a new node ends the descent."""
+        """The node of what the searching seat observes after the step ``child`` took (its view),
+        or ``None`` (leave the tree) for a new outcome; it enters the tree while the move's visits
+        allow (progressive widening)."""
         key = self.game.view(state, self.seat)
         found = child.outcomes.get(key)
         if found is not None:

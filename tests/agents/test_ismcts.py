@@ -100,6 +100,21 @@ def test_the_paired_search_finds_the_winning_nim_move() -> None:
     assert move == 2
 
 
+def test_analyse_gives_the_move_played_and_each_root_moves_mean_gain() -> None:
+    game = Nim(stones=6, name="nim-paired")
+    register_determinizer("nim-paired", determinize_nim)
+    view = game.view(game.new_game(0), 0)
+    agent = ISMCTSAgent(iterations=150, root="paired", width=None, horizon=None, evidence=0.5)
+    move, gains, rng = agent.analyse(game, view, (1, 2, 3), Rng.from_seed(1))
+    assert (move, rng) == agent.choose(game, view, (1, 2, 3), Rng.from_seed(1))
+    assert move == 2 and set(gains) == {1, 2, 3} and max(gains, key=gains.__getitem__) == 2
+    assert sorted(gains.values())[1] == 0.0  # the anchor (greedy's move) against itself
+    assert agent.analyse(game, view, (3,), rng) == (3, {3: 0.0}, rng)
+    tree = ISMCTSAgent(iterations=20, root="tree", width=None, horizon=None)
+    played, after = tree.choose(game, view, (1, 2, 3), rng)
+    assert tree.analyse(game, view, (1, 2, 3), rng) == (played, {played: 0.0}, after)
+
+
 def test_cut_walks_cannot_overrule_the_anchor_with_infinite_cut_evidence() -> None:
     game, view, legal = _dice_position()  # the first turn: every short walk is cut
     agent = ISMCTSAgent(iterations=30, root="paired", horizon=2, evidence=0.0,

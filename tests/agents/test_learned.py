@@ -170,6 +170,9 @@ def test_the_expert_stage_trains_from_a_network_on_the_searchs_moves(tmp_path: A
     train_network.main([*stage, "--expert-games", "1", "--out", str(out)])
     with np.load(rows) as data:
         assert len(data["rows"]) == len(data["targets"]) == len(data["rewards"]) >= 4 * 12
+        gains, targets = data["gains"].astype(np.float64), data["targets"]
+    compared = (~np.isnan(gains)).sum(1) >= 2  # the search's mean gains over its root moves
+    assert compared.any() and not np.isnan(gains[np.arange(len(targets)), targets]).any()
     train_network.main([*stage, "--expert-games", "0", "--out", str(again)])  # saved rows only
     with np.load(out) as data, np.load(again) as retrained:
         trained = {name: data[name] for name in data.files}
@@ -177,6 +180,20 @@ def test_the_expert_stage_trains_from_a_network_on_the_searchs_moves(tmp_path: A
     assert trained["w0"].shape == nets._load("base-4-2nd")["w0"].shape
     assert not np.array_equal(trained["w0"], nets._load("base-4-2nd")["w0"])
     assert nets.network_for(game) is shipped  # another game object: the shipped network
+
+
+def test_soft_targets_mix_the_searchs_move_with_the_softmax_of_its_gains() -> None:
+    torch = pytest.importorskip("torch")
+    from benchmarks.train_network import policy_targets
+
+    nan = float("nan")
+    gains = torch.tensor([[0.0, 0.1, nan, nan], [0.0, nan, nan, nan]])
+    target = torch.tensor([1, 0])
+    out = policy_targets(target, gains, soft=0.5, temperature=0.1)
+    spread = torch.softmax(torch.tensor([0.0, 1.0]), 0)
+    assert torch.allclose(out[0], torch.tensor([0.5 * spread[0], 0.5 + 0.5 * spread[1], 0, 0]))
+    assert out[1].tolist() == [1.0, 0.0, 0.0, 0.0]  # one move compared: the hard target
+    assert policy_targets(target, gains, soft=0.0, temperature=0.1)[0].tolist() == [0, 1, 0, 0]
 
 
 def test_use_network_replaces_the_shipped_network_for_one_game_object() -> None:

@@ -15,6 +15,7 @@ import pytest
 
 from sevenwonders.agents import GreedyAgent, RandomAgent
 from sevenwonders.agents.heuristics.weights import read_weights
+from sevenwonders.core.rng import Rng
 from sevenwonders.games import make_game
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -57,6 +58,50 @@ def test_a_weak_candidate_is_measured_below_the_baseline_in_every_seat() -> None
     assert all(figures[f"seat{s}"] < 0.5 for s in range(2))
     line = strength.format_row("dice", 2, "random", "greedy", figures, 0.0)
     assert "paired win" in line and "unpaired" in line
+
+
+def test_recorded_runs_combine_into_the_row_one_run_plays(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    strength = _load("strength")
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    common = ["--game", "dice", "--players", "2", "--seed", "7", "--row", "random/greedy",
+              "--table", "random"]
+    strength.main([*common, "--deals", "2", "--record", str(first)])
+    strength.main([*common, "--deals", "2", "--first", "1", "--record", str(second)])
+    strength.main([*common, "--deals", "3"])
+    whole = capsys.readouterr().out.splitlines()[-2:]
+    strength.main(["--combine", str(first), str(second)])
+    combined = capsys.readouterr().out.splitlines()
+    assert [line.split(": ", 1)[0] for line in combined] == ["seed 7, deals 0-2"] * 2
+    assert [line.split(": ", 1)[1].rsplit(";", 2)[0] for line in combined] == [
+        line.rsplit(";", 2)[0] for line in whole]  # deal 1 played twice counts once; no timings
+
+
+def test_learned_file_plays_the_network_of_a_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    np = pytest.importorskip("numpy")
+    from sevenwonders.agents import network as nets
+
+    strength = _load("strength")
+    arrays = nets._load("base-4-2nd", "learned")
+    path = tmp_path / "candidate.npz"
+    flat = {**arrays, "bp": arrays["bp"] * 0, "wp": arrays["wp"] * 0}  # every logit equal
+    np.savez(path, **flat)
+    game = make_game("base", 4)
+    state = game.new_game(3)
+    view, legal = game.view(state, 1), game.legal_moves(state, 1)
+    candidate = strength.agent(f"learned-file={path}")
+    assert candidate.name == "learned(candidate.npz)"
+    move, _ = candidate.choose(game, view, legal, Rng.from_seed(2))
+    first = nets.Network(game, flat).legal_logits(view, state, legal)[0][0]
+    shipped = nets.learned_network_for(make_game("base", 4))
+    assert shipped is not None and shipped.policy[0].any() and move == first
+    assert nets.learned_network_for(game) is not shipped
+    rows = ["--deals", "1", "--seed", "4", "--row", "learned/greedy"]
+    strength.main(rows)  # a row after a file's row plays the shipped network, not the file's
+    alone = capsys.readouterr().out
+    strength.main(["--deals", "1", "--seed", "4", "--row", f"learned-file={path}/greedy", *rows])
+    assert capsys.readouterr().out.splitlines()[-1].rsplit(";", 2)[0] == alone.rsplit(";", 2)[0]
 
 
 def test_a_tuning_generation_writes_weights_the_package_reads(tmp_path: Path) -> None:
