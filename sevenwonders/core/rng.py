@@ -7,24 +7,84 @@ for ``shuffle``). Every draw returns the value together with the next generator.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import TypeVar
 
 import attrs
 
-from sevenwonders.core.draws import (
-    _GAMMA,
-    _LIMITS,
-    _MASK,
-    _SMALL,
-    _SPAN,
-    _mix,
-    draw,
-    draws,
-    shuffled,
-)
-
 T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+# The rejection limit of every small bound (the largest multiple of the bound within 2**64),
+# worked out once: decks, hands and dice draw only small bounds.
+_SMALL = 1024
+_LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(_SMALL))
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+    z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+    return z ^ (z >> 31)
+
+
+# Many outputs at once (speed only; the values are exactly those of successive draws). The
+# outputs after ``state`` are ``_mix(state + k * _GAMMA)`` for k = 1, 2, ...: independent of
+# each other, so ``_outputs`` computes a block of them with a handful of operations on one big
+# integer holding each step's 64-bit state in its own 128-bit lane (room for the products of
+# the mixing; the masks clear what the shifts and products leave above each lane's 64 bits),
+# instead of a dozen operations on small integers per output. Every draw of a small bound
+# accepts an output below ``_SAFE`` (the rejection limit of a bound n is 2**64 - 2**64 % n, above
+# 2**64 - n), so a block without a larger output is used as it is; a block with one (odds about
+# 2**-54 per output) is left to the one-draw-at-a-time loops, which reject exactly as ``below``.
+_SAFE = _SPAN - _SMALL
+_BLOCKS = sys.byteorder == "little"
+"""The lanes are read back as native 64-bit words, laid out here for a little-endian machine
+(elsewhere every draw goes one at a time)."""
+_STEPS: dict[int, tuple[int, int, int, int, int]] = {}
+"""Per block size, each a value repeated in every lane: the mask keeping each lane's low 64
+bits, the lanes' offsets k * _GAMMA, a 1 (to copy the state into every lane by one product),
+the distance from _SAFE to 2**64 and the bit above each lane's 64 (bounded: cleared at
+_STEP_SIZES sizes)."""
+_STEP_SIZES = 32
+_BLOCK_FROM = 6
+"""The fewest draws worth a block (below that, the fixed cost of a block is larger)."""
+
+
+def _lanes(count: int, value: int) -> int:
+    """``value`` (below 2**128) in each of ``count`` 128-bit lanes."""
+    return int.from_bytes(value.to_bytes(16, "little") * count, "little")
+
+
+def _steps(count: int) -> tuple[int, int, int, int, int]:
+    found = _STEPS.get(count)
+    if found is None:
+        offsets = 0
+        for k in range(count, 0, -1):
+            offsets = offsets << 128 | (k * _GAMMA) & _MASK
+        if len(_STEPS) >= _STEP_SIZES:
+            _STEPS.clear()
+        found = _STEPS[count] = (_lanes(count, _MASK), offsets, _lanes(count, 1),
+                                 _lanes(count, _SPAN - _SAFE), _lanes(count, _SPAN))
+    return found
+
+
+def _outputs(state: int, count: int) -> list[int] | None:
+    """The next ``count`` outputs after ``state`` (``count`` >= 1), or ``None`` if one of them is
+    not below ``_SAFE`` (then the caller draws one at a time)."""
+    mask, offsets, ones, distance, above = _steps(count)
+    z = (state * ones + offsets) & mask  # state + k * _GAMMA in lane k - 1
+    z = (((z ^ (z >> 30)) & mask) * _MIX1) & mask
+    z = (((z ^ (z >> 27)) & mask) * _MIX2) & mask
+    z = (z ^ (z >> 31)) & mask
+    if (z + distance) & above:  # an output at or above _SAFE carries into its lane's bit 64
+        return None
+    values: list[int] = memoryview(z.to_bytes(16 * count, "little")).cast("Q")[::2].tolist()
+    return values
 
 
 @attrs.frozen(slots=True)
@@ -52,22 +112,66 @@ class Rng:
             limit = _SPAN - _SPAN % n
         else:
             raise ValueError("below() needs a bound from 1 to 2**64")
-        value, state = draw(self.state, n, limit)
-        rng: Rng = _new(Rng)  # the field is a plain integer: no __init__ (speed)
-        _set_state(rng, state)
-        return value, rng
+        state = self.state
+        while True:  # next64() inlined: the state is stepped, one generator made at the end
+            state = (state + _GAMMA) & _MASK
+            z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            value = z ^ (z >> 31)
+            if value < limit:
+                rng: Rng = _new(Rng)
+                _set_state(rng, state)
+                return value % n, rng
 
     def draws(self, bounds: Sequence[int]) -> tuple[tuple[int, ...], Rng]:
         """One :meth:`below` draw per bound, in order, exactly as a chain of ``below`` calls
         would give them, stepping the state directly (one generator made at the end)."""
-        values, state = draws(self.state, bounds)
-        return values, _at(state)
+        state = self.state
+        out = []
+        limits = _LIMITS
+        for n in bounds:
+            if not 0 < n <= _SPAN:
+                raise ValueError("below() needs a bound from 1 to 2**64")
+            limit = limits[n] if n < _SMALL else _SPAN - _SPAN % n
+            while True:  # _mix inlined (a call per draw is a large share of a draw)
+                state = (state + _GAMMA) & _MASK
+                z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+                value = z ^ (z >> 31)
+                if value < limit:
+                    break
+            out.append(value % n)
+        return tuple(out), _at(state)
 
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """A shuffled copy of ``items`` (Fisher-Yates), drawing exactly as :meth:`below` would,
         but stepping the 64-bit state directly instead of making a generator per draw."""
-        out, state = shuffled(self.state, items)
-        return out, _at(state)
+        out = list(items)
+        state = self.state
+        last = len(out) - 1
+        if _BLOCKS and _BLOCK_FROM <= last < _SMALL:
+            values = _outputs(state, last)
+            if values is not None:  # the usual case: the whole block's draws at once
+                i = last
+                for value in values:
+                    j = value % (i + 1)
+                    out[i], out[j] = out[j], out[i]
+                    i -= 1
+                return tuple(out), _at(state + last * _GAMMA)
+        limits = _LIMITS
+        for i in range(last, 0, -1):
+            bound = i + 1
+            limit = limits[bound] if bound < _SMALL else _SPAN - _SPAN % bound
+            while True:  # rejection sampling as in below(), _mix inlined
+                state = (state + _GAMMA) & _MASK
+                z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+                value = z ^ (z >> 31)
+                if value < limit:
+                    break
+            j = value % bound
+            out[i], out[j] = out[j], out[i]
+        return tuple(out), _at(state)
 
     def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
         """A uniformly random item of ``items`` and the advanced generator; the same state always
@@ -76,10 +180,17 @@ class Rng:
         if not 0 < n < _SMALL:
             index, rng = self.below(n)
             return items[index], rng
-        index, state = draw(self.state, n, _LIMITS[n])  # below() inlined (a random player's
-        rng = _new(Rng)  # every move is a choice)
-        _set_state(rng, state)
-        return items[index], rng
+        limit = _LIMITS[n]
+        state = self.state
+        while True:  # below() inlined (a random player's every move is a choice)
+            state = (state + _GAMMA) & _MASK
+            z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            value = z ^ (z >> 31)
+            if value < limit:
+                rng = _new(Rng)
+                _set_state(rng, state)
+                return items[value % n], rng
 
     def sample(self, items: Sequence[T], k: int) -> tuple[tuple[T, ...], Rng]:
         """``k`` distinct positions of ``items``, in random order."""

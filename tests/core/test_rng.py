@@ -83,7 +83,7 @@ def test_bounds_a_64_bit_generator_cannot_draw_are_refused() -> None:
 
 
 def test_remembered_rejection_limits_are_the_largest_multiples_within_64_bits() -> None:
-    from sevenwonders.core import draws as module
+    from sevenwonders.core import rng as module
 
     for bound in range(1, module._SMALL):
         assert module._LIMITS[bound] == (2**64 // bound) * bound
@@ -109,7 +109,7 @@ def test_long_shuffles_draw_exactly_as_below(seed: int, size: int) -> None:
 
 def _unmix(value: int) -> int:
     """The input of SplitMix64's output function that gives ``value`` (each step undone)."""
-    from sevenwonders.core import draws as module
+    from sevenwonders.core import rng as module
 
     def unshift(y: int, shift: int) -> int:
         x = y
@@ -128,7 +128,7 @@ def _unmix(value: int) -> int:
 def test_an_output_near_the_top_is_drawn_one_at_a_time(position: int, top: int) -> None:
     # Such an output may be rejected (odds about 2**-54 each, so no seed gives one by chance):
     # a generator made to give one at ``position`` shuffles exactly as the chain of below().
-    from sevenwonders.core import draws as module
+    from sevenwonders.core import rng as module
 
     rng = Rng((_unmix(top) - (position + 1) * module._GAMMA) % 2**64)
     assert [value for value, _ in _chain(rng, position + 1)][-1] == top
@@ -149,7 +149,7 @@ def _chain(rng: Rng, count: int) -> list[tuple[int, Rng]]:
 
 
 def test_a_block_gives_the_outputs_of_successive_draws() -> None:
-    from sevenwonders.core import draws as module
+    from sevenwonders.core import rng as module
 
     for seed in range(50):
         rng = Rng.from_seed(seed)
@@ -158,7 +158,7 @@ def test_a_block_gives_the_outputs_of_successive_draws() -> None:
 
 
 def test_the_remembered_block_sizes_stay_bounded() -> None:
-    from sevenwonders.core import draws as module
+    from sevenwonders.core import rng as module
 
     for size in range(10, 10 + 3 * module._STEP_SIZES):
         Rng.from_seed(size).shuffle(range(size))
