@@ -98,7 +98,7 @@ def plain_take(rules: FastMoves, state: ArchitectsState,
         if rules.situation_of(city.wonder, built, cards, tokens, (), tokens_left)[0]:
             return None
     # the turn ends: the left neighbour's turn starts (a battle first if the last token turned)
-    if len(built) == _STAGES or not central and not any(decks):  # the game ends
+    if len(built) == _STAGES or (not central and not any(decks)):  # the game ends
         return None
     city = with_cards(city, cards) if built is city.built else built_city(city, built, cards)
     changed_cities = list(state.cities)
