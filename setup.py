@@ -55,9 +55,10 @@ paths live in the rules and the speed layers, which compile."""
 
 ENTRY_CORE = {"sevenwonders/core/checks.py", "sevenwonders/core/serialization.py",
               "sevenwonders/core/seeds.py", "sevenwonders/core/limits.py",
-              "sevenwonders/core/problems.py", "sevenwonders/edifice/expansion.py"}
+              "sevenwonders/core/problems.py"}
 """The core's input checks (seats, moves, seeds, documents, their limits and the problems of a
-loaded state) and the Edifice expansion's constructor (its options), likewise."""
+loaded state), likewise. (Edifice's options are checked in its ``options.py``, so the
+expansion's hooks compile.)"""
 
 
 ATTRS_DECORATORS = {"frozen", "define", "mutable", "s", "attrs", "dataclass"}

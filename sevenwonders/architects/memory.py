@@ -44,21 +44,32 @@ def remember(tables: Tables, before: ArchitectsState,
     """Every seat's seen face-down cards after the step from ``before`` to ``after``, or
     ``None`` if they did not change. (Runs at every step, so it does the least: a card that was
     drawn since stays in the list, and views leave it out, see :func:`memory_view`.)"""
+    current = after.current
+    looked = type(before.pending) is Revealed
+    if after.cat != current and not looked:  # (most steps: nothing seen, nothing forgotten)
+        return None
     seen = before.seen
     changed = False
-    if type(before.pending) is Revealed and type(after.pending) is not Revealed:
+    if looked and type(after.pending) is not Revealed:
         pending = before.pending
         assert isinstance(pending, Revealed)
         seen, changed = _looked_through(tables, before, after, pending,
                                         seen or ((),) * len(after.cities))
-    current = after.current
-    if (type(after.pending) is StartTurn and after.cat == current and after.central
-            and after.central[-1] not in (seen[current] if seen else ())):
-        # the cat's holder sees the central deck's top card at the start of its turn
-        seen = seen or ((),) * len(after.cities)
-        seen = (*seen[:current], (*seen[current], after.central[-1]), *seen[current + 1:])
-        changed = True
+    if type(after.pending) is StartTurn and after.cat == current and after.central:
+        cat_seen = cat_sees(seen, current, after.central[-1], len(after.cities))
+        if cat_seen is not None:
+            seen, changed = cat_seen, True
     return seen if changed else None
+
+
+def cat_sees(seen: tuple[tuple[int, ...], ...], seat: int, top: int,
+             seats: int) -> tuple[tuple[int, ...], ...] | None:
+    """``seen`` once the cat's holder ``seat``, starting its turn, has seen the central deck's
+    top card ``top`` (rulebook "Die Katzenfigur verwenden"); ``None`` if it knew it already."""
+    if seen and top in seen[seat]:
+        return None
+    seen = seen or ((),) * seats
+    return (*seen[:seat], (*seen[seat], top), *seen[seat + 1:])
 
 
 def _looked_through(tables: Tables, before: ArchitectsState, after: ArchitectsState,
@@ -123,4 +134,4 @@ def check_seen(state: ArchitectsState, present: set[int] | None = None) -> str |
     return None
 
 
-__all__ = ["ArchitectsMemory", "check_seen", "memory_view", "remember"]
+__all__ = ["ArchitectsMemory", "cat_sees", "check_seen", "memory_view", "remember"]

@@ -20,7 +20,7 @@ from sevenwonders.base.cards import Edition, any_game_wonders, load_edition
 from sevenwonders.base.events import CardDiscarded, CardSold, Event
 from sevenwonders.base.fast.cache import FastCache
 from sevenwonders.base.fast.entries import entries_of
-from sevenwonders.base.fast.moves import accepts, hand_moves
+from sevenwonders.base.fast.moves import accepts
 from sevenwonders.base.fast.turn import plain_turn
 from sevenwonders.base.legal import BuildQuote, to_move
 from sevenwonders.base.memory import remember
@@ -219,16 +219,7 @@ class BaseGame:
             state = self._mine(state)
         if state.pending or state.over:
             return self._pending_moves(state, seat)
-        # a hand's moves (the hot path: FastCache.legal_moves written in place)
-        fast = self.fast
-        last = fast.last
-        memo = last[1] if last[0] is state else fast.state_memo(state)
-        assert memo is not None
-        moves = memo.moves.get(seat)
-        if moves is None:
-            moves = memo.moves[seat] = hand_moves(fast, state, seat, True, None, memo.entries,
-                                                  memo)
-        return moves
+        return self.fast.legal_moves(state, seat)  # a hand's moves (compiled with the layer)
 
     def _checked(self, state: object, moves: object) -> tuple[BaseState, Mapping[int, Move]]:
         """The protocol checks every game shares (:mod:`sevenwonders.core.checks`), then the

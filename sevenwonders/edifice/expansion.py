@@ -8,7 +8,7 @@ and every seat without a pawn of that Age suffers its penalty, or takes a debt t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -21,13 +21,15 @@ from sevenwonders.base.moves import Choose, Move
 from sevenwonders.base.scoring import guild_value
 from sevenwonders.base.state import BaseState, City, Pending, PendingKind
 from sevenwonders.base.tables import Expansion, StageBuild, StageVariant, Tables
-from sevenwonders.core.limits import quote
-from sevenwonders.core.options import checked_choice
 from sevenwonders.core.rng import Rng
 from sevenwonders.edifice.boards import edifice_wonders
 from sevenwonders.edifice.checks import check_loaded, check_part
 from sevenwonders.edifice.cities import without_card
-from sevenwonders.edifice.options import check_options
+from sevenwonders.edifice.options import (
+    check_choices,
+    check_chosen,
+    check_options,
+)
 from sevenwonders.edifice.positions import complete
 from sevenwonders.edifice.projects import (
     DEBT_TOKENS,
@@ -47,16 +49,10 @@ from sevenwonders.edifice.projects import (
 )
 from sevenwonders.edifice.state import COMPLETED, FAILED, OPEN, EdificeState
 from sevenwonders.edifice.validation import check_pawns, check_projects
-from sevenwonders.errors import InvalidOptionError, InvalidStateError, UnknownCardError
+from sevenwonders.errors import InvalidStateError, UnknownCardError
 
 NAME = "edifice"
 PARTICIPATE = "project"
-CASTLE_CHOICES = ("highest", "lowest")
-# Reference decisions 1-4 (the Edifice reference notes): the default first, then the alternative.
-STAGING_CAMP_COSTS = (2, 3)
-ARTISAN_DISTRICT_VPS = (2, 3)
-AMPHITHEATER_DISCARDS = ("grey", "brown")
-CARTHAGE_NIGHT_VPS = ("coin_option", "both")
 _COLOURS = {colour.value: colour for colour in Colour}  # a colour's name -> the colour
 
 
@@ -91,47 +87,33 @@ class Edifice(Expansion):
     def __init__(
         self,
         *,
-        projects: Sequence[str] | None = None,
-        pawn_points: Sequence[int] = (0, 0, 0),
-        castle_loses: str = "highest",
-        staging_camp_cost: int = 2,
-        artisan_district_vp: int = 2,
-        amphitheater_discards: str = "grey",
-        carthage_night_vp: str = "coin_option",
+        # (untyped: the option checks, in the interpreted options module, raise the library's
+        # own error for a value of the wrong type, where a compiled typed call would not)
+        projects: Any = None,
+        pawn_points: Any = (0, 0, 0),
+        castle_loses: Any = "highest",
+        staging_camp_cost: Any = 2,
+        artisan_district_vp: Any = 2,
+        amphitheater_discards: Any = "grey",
+        carthage_night_vp: Any = "coin_option",
         **unknown: object,
     ) -> None:
-        projects, pawn_points = check_options(unknown, projects, pawn_points)
-        for option, value, allowed in (
-                ("staging_camp_cost", staging_camp_cost, STAGING_CAMP_COSTS),
-                ("artisan_district_vp", artisan_district_vp, ARTISAN_DISTRICT_VPS),
-                ("amphitheater_discards", amphitheater_discards, AMPHITHEATER_DISCARDS),
-                ("carthage_night_vp", carthage_night_vp, CARTHAGE_NIGHT_VPS)):
-            if not any(type(value) is type(a) and value == a for a in allowed):
-                raise InvalidOptionError(f"{option} must be one of {allowed}, not {value!r}")
-        self.staging_camp_cost = staging_camp_cost
-        self.artisan_district_vp = artisan_district_vp
-        self.amphitheater_discards = amphitheater_discards
-        self.carthage_night_vp = carthage_night_vp
+        chosen, points = check_options(unknown, projects, pawn_points)
+        self.castle_loses: str = check_choices(
+            staging_camp_cost=staging_camp_cost, artisan_district_vp=artisan_district_vp,
+            amphitheater_discards=amphitheater_discards, carthage_night_vp=carthage_night_vp,
+            castle_loses=castle_loses)
+        self.staging_camp_cost: int = staging_camp_cost
+        self.artisan_district_vp: int = artisan_district_vp
+        self.amphitheater_discards: str = amphitheater_discards
+        self.carthage_night_vp: str = carthage_night_vp
         self.catalogue = with_decisions(load_projects(), staging_camp_cost, artisan_district_vp,
                                          amphitheater_discards)
-        if projects is not None:
-            chosen = tuple(project_name(p) if isinstance(p, str) else p for p in projects)
-            if len(chosen) != 3:
-                raise InvalidOptionError("projects names one project for each of the 3 Ages")
-            for age, name in enumerate(chosen, start=1):
-                if name not in self.catalogue:  # an option naming nothing: the option is bad
-                    raise InvalidOptionError(f"option projects: no Edifice project named "
-                                             f"{quote(name)}")
-                project = self._project(name)
-                if project.age != age:
-                    raise InvalidOptionError(f"{name} is a project of Age {project.age}")
-            self.projects: tuple[str, ...] | None = chosen
-        else:
-            self.projects = None
-        self.pawn_points = tuple(pawn_points)
-        if len(self.pawn_points) != 3 or not all(isinstance(p, int) for p in self.pawn_points):
-            raise InvalidOptionError("pawn_points needs three integers (Ages I, II, III)")
-        self.castle_loses = checked_choice("castle_loses", castle_loses, CASTLE_CHOICES)
+        if chosen is not None:
+            chosen = tuple(project_name(name) for name in chosen)
+        self.projects: tuple[str, ...] | None = check_chosen(
+            chosen, {name: project.age for name, project in self.catalogue.items()})
+        self.pawn_points: tuple[int, ...] = points
         self._lasting: dict[tuple[str, ...], tuple[Effect, ...]] = {}
         # project -> its participation variant, made once (the same tuple every time: the
         # rules' speed layer knows it again by identity)

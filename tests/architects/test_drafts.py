@@ -79,7 +79,7 @@ def test_helpers_change_only_what_they_name() -> None:
     assert made == City("giza", ("2s",), (3,), ("law",), 2) and type(made) is City
     cities = (made, *state.cities[1:])
     after = next_turn(state, cities=cities, decks=state.decks, central=state.central[:-1],
-                      discard=(7,), flipped=1, cat=2, current=1)
+                      discard=(7,), flipped=1, cat=2, current=1, seen=state.seen)
     assert after == attrs.evolve(state, cities=cities, central=state.central[:-1],
                                  discard=(7,), flipped=1, cat=2, current=1,
                                  turn=state.turn + 1, pending=StartTurn(), triggered=(),

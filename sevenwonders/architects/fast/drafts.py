@@ -89,17 +89,16 @@ def built_city(city: City, built: tuple[str, ...], cards: tuple[int, ...]) -> Ci
 
 
 _START_TURN = StartTurn()
-set_seen: Any = ArchitectsState.__dict__["seen"].__set__
-"""The ``seen`` slot's own setter: the memory of a new state nothing else holds yet."""
 
 
 def next_turn(state: ArchitectsState, *, cities: tuple[City, ...],
               decks: tuple[tuple[int, ...], ...], central: tuple[int, ...],
               discard: tuple[int, ...], flipped: int, cat: int | None,
-              current: int) -> ArchitectsState:
+              current: int, seen: tuple[tuple[int, ...], ...]) -> ArchitectsState:
     """The state at the start of seat ``current``'s turn, after a turn that changed only these
-    fields: the progress tokens on offer and the generator as in ``state``, the turn record
-    (triggered, used, flags, peeked) cleared."""
+    fields (``seen``: what each seat has seen face down, architects/memory.py): the progress
+    tokens on offer and the generator as in ``state``, the turn record (triggered, used, flags,
+    peeked) cleared."""
     s: Any = _StateDraft()
     s.cities = cities
     s.decks = decks
@@ -117,7 +116,7 @@ def next_turn(state: ArchitectsState, *, cities: tuple[City, ...],
     s.used = ()
     s.flags = 0
     s.peeked = False
-    s.seen = state.seen
+    s.seen = seen
     s.__class__ = ArchitectsState
     return s  # type: ignore[no-any-return]
 

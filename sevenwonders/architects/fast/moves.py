@@ -134,6 +134,11 @@ class FastMoves(LegalMoves):
         super().__init__(tables)
         self._pack(len(tables.card_kind))
         self.cache = ArchitectsCache()
+        self.take_triggers: tuple[frozenset[str], ...] = tuple(
+            frozenset(token for token, mask in tables.take_trigger.items() if mask >> kind & 1)
+            for kind in range(len(tables.kind_ids)))
+        """Per card kind, the progress tokens that give an extra card when one is taken (the
+        plain take asks first whether a city holds any of them at all)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its tables and made again from them, with an empty cache (a worker

@@ -11,7 +11,6 @@ from sevenwonders.architects.fast.drafts import (
     in_turn,
     make_city,
     next_turn,
-    set_seen,
     with_cards,
 )
 from sevenwonders.architects.fast.moves import FastMoves, Handed
@@ -20,7 +19,7 @@ from sevenwonders.architects.legal import (
     _TAKE_SETS,
     SCIENCE_CHOICE,
 )
-from sevenwonders.architects.memory import remember
+from sevenwonders.architects.memory import cat_sees
 from sevenwonders.architects.moves import SOURCES, Build, Move, Science, Source, Take
 from sevenwonders.architects.powers import StageShields
 from sevenwonders.architects.rules import POWER_DECISIONS, cat_after, flip, peeks
@@ -43,19 +42,18 @@ def plain_take(rules: FastMoves, state: ArchitectsState,
                source: Source) -> tuple[ArchitectsState, tuple[Move, ...]] | None:
     """The state after the seat to move takes the top card of ``source`` (a legal take) and the
     moves then open: its decision in the same turn, or, once it built the one stage then owed if
-    any and its turn ended, the next seat's, with the seats' memory of face-down cards
-    updated (:func:`~sevenwonders.architects.memory.remember`); ``None`` if the turn is not that
-    plain."""
+    any and its turn ended, the next seat's, with the seats' memory of face-down cards updated
+    (:func:`~sevenwonders.architects.memory.remember`); ``None`` if the turn is not that plain."""
     if type(state.pending) is not StartTurn or state.triggered or state.used or state.flags:
         return None
-    t, seat, decks = rules.t, state.current, state.decks
-    central = state.central
+    t, seat, decks, central = rules.t, state.current, state.decks, state.central
     index = seat if source is _LEFT else rules.right[seat] if source is _RIGHT else -1
     card = central[-1] if index < 0 else decks[index][-1]
     kind = t.card_kind[card]
     city = state.cities[seat]
     tokens = city.tokens
-    triggered = _triggered(t.take_trigger, tokens, kind) if tokens else ()
+    triggered = (_triggered(t.take_trigger, tokens, kind)
+                 if tokens and not rules.take_triggers[kind].isdisjoint(tokens) else ())
     horns = t.horns[kind]
     flipped = flip(state.flipped, horns, t.conflict_total) if horns else state.flipped
     cards = city.cards + (card,)  # noqa: RUF005 - one new tuple, no list between (speed)
@@ -100,9 +98,7 @@ def plain_take(rules: FastMoves, state: ArchitectsState,
         if rules.situation_of(city.wonder, built, cards, tokens, (), tokens_left)[0]:
             return None
     # the turn ends: the left neighbour's turn starts (a battle first if the last token turned)
-    if not central and not any(decks):  # the game ends (or a wonder was already complete)
-        return None
-    if len(built) == _STAGES:  # the wonder is complete: the game ends
+    if len(built) == _STAGES or (not central and not any(decks)):  # the game ends
         return None
     city = with_cards(city, cards) if built is city.built else built_city(city, built, cards)
     changed_cities = list(state.cities)
@@ -117,20 +113,11 @@ def plain_take(rules: FastMoves, state: ArchitectsState,
                                                          else 0) | (4 if central else 0)]
     if len(moves) < 2:  # the next seat's take is forced or lapses: the general path does that
         return None
-    after = next_turn(state, cities=cities, decks=decks, central=central, discard=discard,
-                      flipped=flipped, cat=cat, current=following)
-    return _remembered(rules, state, after), moves
-
-
-def _remembered(rules: FastMoves, state: ArchitectsState,
-                after: ArchitectsState) -> ArchitectsState:
-    """``after`` with the seats' memory updated: only the cat's holder, starting its turn, may
-    see a card after a plain take (architects/memory.py: the rule)."""
-    if after.cat == after.current:
-        seen = remember(rules.t, state, after)
-        if seen is not None:
-            set_seen(after, seen)
-    return after
+    seen = state.seen  # only the cat's holder, starting its turn, sees a card here
+    if cat == following and central and not (seen and central[-1] in seen[following]):
+        seen = cat_sees(seen, following, central[-1], len(cities)) or seen  # (memory.py)
+    return next_turn(state, cities=cities, decks=decks, central=central, discard=discard,
+                     flipped=flipped, cat=cat, current=following, seen=seen), moves
 
 
 def _triggered(take_trigger: dict[str, int], tokens: tuple[str, ...],

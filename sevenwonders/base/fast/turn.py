@@ -29,6 +29,7 @@ from sevenwonders.base.fast.recall import BUILT as _BUILT
 from sevenwonders.base.fast.recall import SOLD as _SOLD
 from sevenwonders.base.fast.recall import STAGED as _STAGED
 from sevenwonders.base.fast.recall import turn_recall
+from sevenwonders.base.fast.values import make_city, make_state
 from sevenwonders.base.memory import remember
 from sevenwonders.base.moves import Build, BuildStage, Move, Sell
 from sevenwonders.base.setup import TURNS_PER_AGE
@@ -43,14 +44,7 @@ if TYPE_CHECKING:
     from sevenwonders.base.tables import Tables
 
 
-# Keyword builders of the hot path (``core.memo.builder``): ``City(wonder=..., ...)`` makes
-# Python pack the keywords into a dict for the class call and unpack them again for
-# ``__init__``; these set the slots directly, for values this pass builds from the rules' own
-# checked values. (Plain assignments, not typed signatures for the type checker beside them: the
-# compiled build takes the type checker's branch of ``if TYPE_CHECKING`` as the only one.)
-make_city: Callable[..., City] = builder(City)
-make_marks: Callable[..., TurnMarks] = builder(TurnMarks)
-make_state: Callable[..., BaseState] = builder(BaseState)
+make_marks: Callable[..., TurnMarks] = builder(TurnMarks)  # (core.memo: rarely, remembered)
 
 MARKS_LIMIT = 4_096  # the turn's marks remembered by (card built, stage built, income)
 
