@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
@@ -284,8 +285,12 @@ def check_memory(state: BaseState) -> None:
         return
     n = state.players
     trails, discards = recall.trails, recall.discards
-    if len(trails) != n or len(discards) != n or not all(
-            0 <= holder < n for trail in trails for holder, _, _ in trail):
+    seats = _SEATS[n] if n < len(_SEATS) else frozenset(range(n))
+    entries = [*chain.from_iterable(trails)]
+    shaped = _THREE.issuperset(map(len, entries)) and seats.issuperset(
+        map(itemgetter(0), entries))  # (C passes; where they fail, the plain rule says)
+    if len(trails) != n or len(discards) != n or not (
+            shaped or all(0 <= holder < n for holder, _, _ in entries)):
         raise InvalidStateError(f"a memory that is not of {n} seats", field="memory")
     hands, discard = state.hands, state.discard
     dealt = [*discard, *chain.from_iterable(hands)]  # where the Age's cards are now
@@ -312,6 +317,11 @@ def check_memory(state: BaseState) -> None:
         if not _fits(discards[seat], discard_set, discard):
             raise InvalidStateError("remembered cards that are not in the discard pile",
                                     field=f"memory[{seat}].discard")
+
+
+_SEATS = tuple(frozenset(range(n)) for n in range(8))
+"""The seats of a table of n players, by n (at most 7)."""
+_THREE = frozenset({3})
 
 
 def _hand_fits(hand: tuple[str, ...], h: int, trail: tuple[Entry, ...], dealt_set: set[str],
