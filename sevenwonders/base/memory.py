@@ -298,8 +298,11 @@ def check_memory(state: BaseState) -> None:
         dealt += city.cards
         dealt += city.tucked
     dealt_set, discard_set = set(dealt), set(discard)
-    if all(_fits(cards, discard_set, discard) for cards in discards) and all(
-            _hand_fits(hands[h], h, trail, dealt_set, dealt)
+    # (every remembered card a dealt one, for all trails in one C pass: each seat's memory of a
+    # hand is part of an entry's cards, so only how often a card is held is left per seat)
+    if dealt_set.issuperset(chain.from_iterable(map(itemgetter(1), entries))) and all(
+            _fits(cards, discard_set, discard) for cards in discards) and all(
+            _hand_fits(hands[h], h, trail, dealt)
             for h, trail in enumerate(trails) if hands[h] and trail):
         return
     known = [_known_by_seat(trail) if hands[h] else {} for h, trail in enumerate(trails)]
@@ -324,15 +327,17 @@ _SEATS = tuple(frozenset(range(n)) for n in range(8))
 _THREE = frozenset({3})
 
 
-def _hand_fits(hand: tuple[str, ...], h: int, trail: tuple[Entry, ...], dealt_set: set[str],
+def _hand_fits(hand: tuple[str, ...], h: int, trail: tuple[Entry, ...],
                dealt: list[str]) -> bool:
     """Whether every other seat's memory of hand ``h`` (``hand`` now, ``trail`` its trail)
-    holds only cards the Age dealt and every card of the hand, each as often."""
-    unique = len(set(hand)) == len(hand)  # (then "in" is enough)
+    holds every card of the hand and no card more often than the Age dealt it, each as often
+    (the caller has seen that each of its cards is a dealt one)."""
+    held = set(hand)
+    unique = len(held) == len(hand)  # (then "in" is enough)
     for seat, cards in _known_by_seat(trail).items():
-        if seat != h and not (_fits(cards, dealt_set, dealt) and (
-                all(map(cards.__contains__, hand)) if unique
-                else _within_hand(hand, cards))):
+        if seat != h and not ((len(set(cards)) == len(cards)
+                               or _fits(cards, set(dealt), dealt)) and (
+                held.issubset(cards) if unique else _within_hand(hand, cards))):
             return False
     return True
 
