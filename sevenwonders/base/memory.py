@@ -302,7 +302,7 @@ def check_memory(state: BaseState) -> None:
     # hand is part of an entry's cards, so only how often a card is held is left per seat)
     if dealt_set.issuperset(chain.from_iterable(map(itemgetter(1), entries))) and all(
             _fits(cards, discard_set, discard) for cards in discards) and all(
-            _hand_fits(hands[h], h, trail, dealt)
+            _hand_fits(hands[h], h, trail, dealt_set, dealt)
             for h, trail in enumerate(trails) if hands[h] and trail):
         return
     known = [_known_by_seat(trail) if hands[h] else {} for h, trail in enumerate(trails)]
@@ -327,16 +327,16 @@ _SEATS = tuple(frozenset(range(n)) for n in range(8))
 _THREE = frozenset({3})
 
 
-def _hand_fits(hand: tuple[str, ...], h: int, trail: tuple[Entry, ...],
+def _hand_fits(hand: tuple[str, ...], h: int, trail: tuple[Entry, ...], dealt_set: set[str],
                dealt: list[str]) -> bool:
     """Whether every other seat's memory of hand ``h`` (``hand`` now, ``trail`` its trail)
-    holds every card of the hand and no card more often than the Age dealt it, each as often
-    (the caller has seen that each of its cards is a dealt one)."""
+    holds only cards the Age dealt and every card of the hand, each as often (the caller has
+    seen that every card of the trail is a dealt one: only repeated cards are counted here)."""
     held = set(hand)
     unique = len(held) == len(hand)  # (then "in" is enough)
     for seat, cards in _known_by_seat(trail).items():
         if seat != h and not ((len(set(cards)) == len(cards)
-                               or _fits(cards, set(dealt), dealt)) and (
+                               or _fits(cards, dealt_set, dealt)) and (
                 held.issubset(cards) if unique else _within_hand(hand, cards))):
             return False
     return True
