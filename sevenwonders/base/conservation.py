@@ -80,9 +80,62 @@ def _misplaced(state: BaseState, edition: str) -> None:
             raise _fail(field, f"{card!r} is a card of Age {min(ages[card])}, not {latest}")
 
 
+@lru_cache(maxsize=48)
+def sorted_deal(edition: str, players: int, age: int = 0) -> tuple[str, ...]:
+    """The non-guild cards dealt for ``players`` (of one Age; 0: of every Age), one entry per
+    copy, in sorted order: what a state's cards are compared with in one C pass."""
+    counts = deal(edition, players)[0] if age == 0 else age_deal(edition, players, age)
+    return tuple(sorted(counts.elements()))
+
+
+def _the_deal(cards: list[str], guilds: frozenset[str], dealt: tuple[str, ...],
+              needed: int) -> bool:
+    """Whether ``cards`` (sorted here) are ``dealt`` and ``needed`` guilds of ``guilds``,
+    each once: the two sorted lists compared."""
+    used = guilds.intersection(cards)
+    if len(used) != needed:
+        return False
+    cards.sort()
+    expected = [*dealt, *used]
+    expected.sort()  # (two sorted runs: one merge)
+    return cards == expected
+
+
+def _conserved(state: BaseState, edition: str) -> bool:
+    """Whether :func:`check_cards` finds nothing: every place holds cards its Age allows, the
+    cards on the table are the deal, each deck its Age's deal, no city builds a card twice.
+    The same rules as there, as sorted lists compared with tables made once a configuration;
+    it only says "no problem" (``False``: the full check says which)."""
+    n, age = state.players, state.age
+    _, _, guilds = deal(edition, n)
+    exact, upto = names_by_age(edition, n)
+    decks = state.decks
+    everything = [*chain.from_iterable(state.hands)]
+    if not exact[age].issuperset(everything):
+        return False
+    placed = [*state.discard]
+    for city in state.cities:
+        if len(set(city.cards)) != len(city.cards):
+            return False
+        placed += city.cards
+        placed += city.tucked
+    if not upto[age].issuperset(placed):
+        return False
+    everything += placed
+    for i, deck in enumerate(decks):
+        k = age + 1 + i
+        if not (exact[k].issuperset(deck) and _the_deal(
+                [*deck], guilds, sorted_deal(edition, n, k), len(guilds.intersection(deck)))):
+            return False
+        everything += deck
+    return _the_deal(everything, guilds, sorted_deal(edition, n), n + 2)
+
+
 def check_cards(state: BaseState, edition: str) -> Iterator[Problem]:
     """Every card of the deal once per copy, each where its Age allows (``edition``: the one
     the state's wonder boards belong to)."""
+    if _conserved(state, edition):
+        return
     n, age = state.players, state.age
     dealt, _, guilds = deal(edition, n)
     exact, upto = names_by_age(edition, n)

@@ -36,7 +36,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
-from typing import NamedTuple
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
@@ -220,8 +221,12 @@ def check_memory(state: BaseState) -> None:
         return
     n = state.players
     trails, discards = recall.trails, recall.discards
-    if len(trails) != n or len(discards) != n or not all(
-            0 <= holder < n for trail in trails for holder, _, _ in trail):
+    seats = _SEATS[n] if n < len(_SEATS) else frozenset(range(n))
+    entries = [*chain.from_iterable(trails)]
+    shaped = _THREE.issuperset(map(len, entries)) and seats.issuperset(
+        map(itemgetter(0), entries))  # (C passes; where they fail, the plain rule says)
+    if len(trails) != n or len(discards) != n or not (
+            shaped or all(0 <= holder < n for holder, _, _ in entries)):
         raise InvalidStateError(f"a memory that is not of {n} seats", field="memory")
     hands, discard = state.hands, state.discard
     dealt = [*discard, *chain.from_iterable(hands)]  # where the Age's cards are now
@@ -229,7 +234,10 @@ def check_memory(state: BaseState) -> None:
         dealt += city.cards
         dealt += city.tucked
     dealt_set, discard_set = set(dealt), set(discard)
-    if all(_fits(cards, discard_set, discard) for cards in discards) and all(
+    # (every remembered card a dealt one, for all trails in one C pass: each seat's memory of a
+    # hand is part of an entry's cards, so only how often a card is held is left per seat)
+    if dealt_set.issuperset(chain.from_iterable(map(itemgetter(1), entries))) and all(
+            _fits(cards, discard_set, discard) for cards in discards) and all(
             _hand_fits(hands[h], h, trail, dealt_set, dealt)
             for h, trail in enumerate(trails) if hands[h] and trail):
         return
@@ -250,15 +258,22 @@ def check_memory(state: BaseState) -> None:
                                     field=f"memory[{seat}].discard")
 
 
+_SEATS = tuple(frozenset(range(n)) for n in range(8))
+"""The seats of a table of n players, by n (at most 7)."""
+_THREE = frozenset({3})
+
+
 def _hand_fits(hand: tuple[str, ...], h: int, trail: tuple[Entry, ...], dealt_set: set[str],
                dealt: list[str]) -> bool:
     """Whether every other seat's memory of hand ``h`` (``hand`` now, ``trail`` its trail)
-    holds only cards the Age dealt and every card of the hand, each as often."""
-    unique = len(set(hand)) == len(hand)  # (then "in" is enough)
+    holds only cards the Age dealt and every card of the hand, each as often (the caller has
+    seen that every card of the trail is a dealt one: only repeated cards are counted here)."""
+    held = set(hand)
+    unique = len(held) == len(hand)  # (then "in" is enough)
     for seat, cards in _known_by_seat(trail).items():
-        if seat != h and not (_fits(cards, dealt_set, dealt) and (
-                all(map(cards.__contains__, hand)) if unique
-                else _within_hand(hand, cards))):
+        if seat != h and not ((len(set(cards)) == len(cards)
+                               or _fits(cards, dealt_set, dealt)) and (
+                held.issubset(cards) if unique else _within_hand(hand, cards))):
             return False
     return True
 

@@ -24,9 +24,9 @@ import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.preconf.json import make_converter
 
-try:  # (a C reader of JSON; the standard library's reads the same where it is missing)
-    import orjson as _orjson
-except ImportError:  # pragma: no cover - orjson is a dependency; kept for odd platforms
+try:  # (a C reader of JSON, the optional extra `fast`; the standard library's reads the same
+    import orjson as _orjson  # where it is missing)
+except ImportError:  # pragma: no cover - the dev environment installs the extra
     _orjson = None  # type: ignore[assignment]
 
 from sevenwonders.core.frozenmap import FrozenMap
