@@ -15,9 +15,7 @@ games the timed object has not met; and ``stateless``, the ``play`` a stateless 
 after the load, of the state it loaded (which finds nothing remembered and passes the checks of
 a state from outside).
 
-Run it with ``python benchmarks/load_cost.py [--rounds N] [--games N] [--only LABEL]
-[--standard-json]``; ``--standard-json`` reads every text with the standard library's
-:mod:`json`, as an installation without the ``fast`` extra (orjson) does.
+Run it with ``python benchmarks/load_cost.py [--rounds N] [--games N] [--only LABEL]``.
 """
 
 from __future__ import annotations
@@ -145,13 +143,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--only", default="", help="the configurations whose label holds this")
-    parser.add_argument("--standard-json", action="store_true",
-                        help="read JSON with the standard library, as without orjson")
     args = parser.parse_args(argv)
-    if args.standard_json:
-        from sevenwonders.core import serialization
-
-        serialization._orjson = None  # what the import finds where orjson is not installed
     print(f"{'configuration':<15}{'states':>7}{'load us':>9}{'play us':>9}"
           f"{'loads in plays (median, range)':>32}{'in steps':>10}{'replayed':>10}"
           f"{'stateless':>11}")

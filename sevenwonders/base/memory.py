@@ -37,7 +37,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import NamedTuple
 
 import attrs
 

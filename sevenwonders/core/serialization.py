@@ -24,11 +24,6 @@ import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.preconf.json import make_converter
 
-try:  # (a C reader of JSON, the optional extra `fast`; the standard library's reads the same
-    import orjson as _orjson  # where it is missing)
-except ImportError:  # pragma: no cover - the dev environment installs the extra
-    _orjson = None  # type: ignore[assignment]
-
 from sevenwonders.core.frozenmap import FrozenMap
 from sevenwonders.core.inline import (
     fast_items_hook,
@@ -366,7 +361,7 @@ def parse_json(text: str | bytes | bytearray, what: str = "a JSON document") -> 
                                  f"{MAX_DOCUMENT_CHARS}", reason=Reason.TOO_LARGE)
     try:
         if isinstance(text, str) and not text.startswith("\ufeff"):
-            data = _decode(text)
+            data = _DECODER.decode(text)  # (what json.loads does, without a decoder a call)
         else:
             data = json.loads(text, parse_constant=_refuse_constant)
     except RecursionError:
@@ -421,51 +416,6 @@ def _refuse_constant(name: str) -> Any:
 
 
 _DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
-# bytes of UTF-8 text: every digit becomes "0", everything else a space
-_DIGITS = bytes(48 if c in b"0123456789" else 32 for c in range(256))
-_LONG_DIGITS = b"0" * 19  # (a number as long may be past orjson's integers)
-_INT_RANGE = range(-(1 << 63), 1 << 64)  # the integers orjson reads as integers
-
-
-def _decode(text: str) -> Any:
-    """The value of the JSON document ``text`` exactly as the standard library reads it (same
-    values, same refusals): read by orjson, several times faster, where orjson gives the same
-    value; by :mod:`json` where it may not (:func:`_orjson_reads_alike`) and for every document
-    orjson refuses (:mod:`json` then says why, or reads what orjson does not: lone surrogates,
-    numbers past a float's range)."""
-    if _orjson is not None:
-        raw = text.encode("utf-8", "surrogatepass")
-        if _orjson_reads_alike(raw):
-            try:
-                return _orjson.loads(raw)
-            except _orjson.JSONDecodeError:
-                pass
-    return _DECODER.decode(text)  # (what json.loads does, without a decoder a call)
-
-
-def _orjson_reads_alike(raw: bytes) -> bool:
-    """Whether orjson reads every number of ``raw`` (UTF-8 JSON text) as :mod:`json` does:
-    it reads an integer past its 64-bit range as a float, and may round a long fraction
-    differently, so every run of 19 digits or more must be an integer within that range
-    (digits in a string are judged the same way: at worst :mod:`json` reads it)."""
-    digits = raw.translate(_DIGITS)
-    start = digits.find(_LONG_DIGITS)
-    while start >= 0:
-        end = digits.find(b" ", start)
-        end = len(digits) if end < 0 else end
-        before, after = raw[start - 1:start], raw[end:end + 1]
-        if (end - start > 20 or after in (b".", b"e", b"E")
-                or before in (b".", b"e", b"E", b"+")):
-            return False  # (past 64 bits, a fraction or an exponent)
-        value = int(raw[start:end])
-        if before == b"-":
-            if raw[start - 2:start - 1] in (b"e", b"E"):
-                return False
-            value = -value
-        if value not in _INT_RANGE:
-            return False
-        start = digits.find(_LONG_DIGITS, end)
-    return True
 
 
 def check_shape(data: Any, what: str = "a JSON document") -> None:

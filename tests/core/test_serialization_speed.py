@@ -11,12 +11,9 @@ from cattrs.gen import make_dict_structure_fn
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sevenwonders.core import serialization
 from sevenwonders.core.inline import straight_line_fn
 from sevenwonders.core.limits import MAX_DEPTH
 from sevenwonders.core.serialization import (
-    _decode,
-    _refuse_constant,
     _text_depth_over,
     check_shape,
     converter,
@@ -71,45 +68,6 @@ def test_parse_json_refuses_the_same_depths_as_the_walk(depth: int) -> None:
         assert caught.value.reason is Reason.TOO_LARGE
     else:
         assert parse_json(text) == json.loads(text)
-
-
-def read(reader: Any, text: str) -> Any:
-    """``reader(text)``'s value (with its type and its floats' signs: ``repr``), or the class
-    of the error it raised."""
-    try:
-        return repr(reader(text))
-    except ValueError as error:
-        return type(error).__name__
-
-
-def stdlib_reading(text: str) -> Any:
-    return json.JSONDecoder(parse_constant=_refuse_constant).decode(text)
-
-
-# numbers at and past the integers orjson reads as such, fractions and exponents as long
-numbers = (st.integers(-(1 << 66), 1 << 66) | st.sampled_from(
-    [(1 << 64) - 1, 1 << 64, -(1 << 63), -(1 << 63) - 1]) | st.floats()).map(json.dumps)
-long_numbers = st.tuples(st.sampled_from(["", "-"]),
-                         st.integers(1, 10**25).map(str) | st.just("9" * 5000),
-                         st.sampled_from(["", ".5", ".00000000000000000001", "e5", "e-400",
-                                          "E+400", "e-1234567890123456789"])).map("".join)
-documents = st.lists(numbers | long_numbers | tricky.map(json.dumps), max_size=6).map(
-    lambda items: "[" + ",".join(items) + "]")
-
-
-@settings(max_examples=500, deadline=None, derandomize=True)
-@given(text=documents | trees.map(json.dumps) | tricky)
-def test_the_fast_reader_reads_what_the_standard_library_reads(text: str) -> None:
-    assert read(_decode, text) == read(stdlib_reading, text)
-
-
-def test_without_orjson_the_standard_library_reads(monkeypatch: pytest.MonkeyPatch) -> None:
-    states = game_states("architects", 3)[:5]
-    texts = [to_json(state) for state in states]
-    monkeypatch.setattr(serialization, "_orjson", None)
-    assert [from_json(text, type(state)) for text, state in zip(texts, states,
-                                                               strict=True)] == states
-    assert parse_json("[18446744073709551616, 1e400]") == [1 << 64, float("inf")]
 
 
 def outcome(hook: Any, value: Any, cls: Any) -> Any:
