@@ -46,8 +46,8 @@ STAY_PURE = {
 }
 """Engine modules left interpreted on purpose (each with its reason)."""
 
-ENTRY_POINTS = {"game.py", "validation.py", "view_validation.py", "spec.py", "notation.py",
-                "options.py", "positions.py"}
+ENTRY_POINTS = {"game.py", "validation.py", "view_validation.py", "accounting.py", "spec.py",
+                "notation.py", "options.py", "positions.py"}
 """Modules (by file name, in every engine package) that take the caller's input and check it:
 they stay interpreted, since a compiled function refuses an argument of the wrong type with a
 bare TypeError before the library's own check can raise its specific error. The moves' hot
