@@ -44,32 +44,20 @@ INLINE: Mapping[Any, tuple[str, str]] = {
 
 def ints_fit(value: list[Any]) -> bool:
     """Whether every item of ``value`` (a list of JSON values) is an ``int`` (not a bool) of
-    at most MAX_INT_BITS bits. A long list of bytes' values (card ids) is judged in two C
-    passes: ``bytes`` takes integers from 0 to 255 and bools, nothing else, and a list without
-    a 0 or a 1 holds no bool (``True == 1``); any other list by its items' types and
-    extremes."""
+    at most MAX_INT_BITS bits. A long list of bytes' values (card ids) is judged in C passes:
+    ``bytes`` takes integers from 0 to 255 and bools, nothing else, so only bools remain to
+    rule out, and a list without a 0 or a 1 holds none (``True == 1``); any other list by its
+    items' types and extremes."""
     if len(value) > 8:
         try:
             bytes(value)
         except (TypeError, ValueError):
             pass
         else:
-            if not (value.count(0) or value.count(1)):
-                return True
-    return _INT_TYPES.issuperset(map(type, value)) and (not value or in_range(value))
-
-
-def in_range(ints: list[int]) -> bool:
-    """Whether every integer of ``ints`` (exact ``int`` objects) has at most MAX_INT_BITS
-    bits: a long list of bytes' values (card ids) is judged in one C pass, any other by its
-    extremes."""
-    if len(ints) > 8:
-        try:
-            bytes(ints)
-            return True
-        except ValueError:  # (a value past a byte's: the extremes decide)
-            pass
-    return max(ints) < _BOUND and min(ints) > -_BOUND
+            return (not (value.count(0) or value.count(1))
+                    or _INT_TYPES.issuperset(map(type, value)))
+    return _INT_TYPES.issuperset(map(type, value)) and (
+        not value or (max(value) < _BOUND and min(value) > -_BOUND))
 
 
 class Refused(Exception):
@@ -272,6 +260,6 @@ def leaf_tuples_hook(item_type: type, checked: Callable[[Any, Any], tuple[Any, .
     return ints if item_type is int else strs
 
 
-__all__ = ["INLINE", "Refused", "fast_items_hook", "fast_of", "in_range", "inline_test",
+__all__ = ["INLINE", "Refused", "fast_items_hook", "fast_of", "inline_test",
            "ints_fit",
            "inline_tuple_hook", "leaf_tuple_hook", "leaf_tuples_hook", "straight_line_fn"]
