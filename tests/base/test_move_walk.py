@@ -50,6 +50,7 @@ class Walk:
         self.modules: list[str] = []
         self.crossings: list[tuple[str, str]] = []
         self.returns: list[tuple[str, ...]] = []
+        self.deepest: tuple[str, ...] = ()
         self._stack: list[str | None] = []
 
     def _profile(self, frame: FrameType, event: str, arg: Any) -> None:
@@ -65,9 +66,22 @@ class Walk:
                         self.crossings.append((caller, module))
                     if module in down:
                         self.returns.append((*down, module))
+                self._note_depth(down, module)
             self._stack.append(module)
         elif event == "return" and self._stack:
             self._stack.pop()
+
+    def _note_depth(self, down: list[str], module: str) -> None:
+        """Keep the longest chain of modules on the stack (each module once in a row)."""
+        stack = [*down, module]
+        chain = [m for before, m in zip([None, *stack], stack, strict=False) if m != before]
+        if len(chain) > len(self.deepest):
+            self.deepest = tuple(chain)
+
+    @property
+    def depth(self) -> int:
+        """The most module boundaries on the stack at once: how far down the walk goes."""
+        return max(len(self.deepest) - 1, 0)
 
     def run(self, call: Callable[[], Any]) -> Any:
         """``call()``, walked."""
@@ -140,6 +154,7 @@ def test_the_named_moves_walk_down_once(how: str) -> None:
         assert found.modules[0] == "sevenwonders.base.game", name
         assert "sevenwonders.base.state" in found.modules, name  # the new state was made
         assert not found.returns, f"{name}: {found.returns[:3]}"
+        assert found.depth <= 8, f"{name}: {found.deepest}"
 
 
 @pytest.mark.parametrize(("players", "expansions"), [(3, ()), (5, ("edifice",)), (7, ())])
@@ -155,6 +170,7 @@ def test_every_step_of_random_games_walks_down_once(players: int, expansions: tu
         for how in ("play", "step"):
             found = walk(game, state, moves, how)
             assert not found.returns, f"{how}: {found.returns[:3]}"
+            assert found.depth <= 8, f"{how}: {found.deepest}"
         state = game.play(state, moves)
 
 
@@ -182,6 +198,7 @@ def test_a_return_is_found() -> None:
     down = Walk()
     assert down.run(lambda: lower(lambda: 1)) == 1
     assert not down.returns and down.modules == ["sevenwonders.base.turn"]
+    assert (back.depth, down.depth) == (2, 0)
 
 
 def as_floors(crossings: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -203,6 +220,8 @@ def main() -> None:
                   f"crossings ({len(as_floors(found.crossings))} with the speed layer as one), "
                   f"{len(found.returns)} returns")
             print("  modules: " + " > ".join(short))
+            print(f"  deepest ({found.depth} boundaries): "
+                  + " > ".join(m.removeprefix("sevenwonders.") for m in found.deepest))
             for caller, called in found.crossings:
                 print(f"    {caller.removeprefix('sevenwonders.')} -> "
                       f"{called.removeprefix('sevenwonders.')}")
