@@ -16,11 +16,9 @@ from sevenwonders.architects.accounting import card_locations, check_state
 from sevenwonders.architects.data import STAGE_KEYS, load
 from sevenwonders.architects.events import Event
 from sevenwonders.architects.fast import Draft
-from sevenwonders.architects.legal import TAKES
 from sevenwonders.architects.memory import remember
 from sevenwonders.architects.moves import (
     MOVE_TYPES,
-    SOURCES,
     Alexandria,
     Build,
     ChooseToken,
@@ -28,7 +26,6 @@ from sevenwonders.architects.moves import (
     Move,
     Pick,
     Science,
-    Take,
     UseEffect,
     parse,
 )
@@ -62,8 +59,6 @@ from sevenwonders.errors import (
 _set_seen = ArchitectsState.__dict__["seen"].__set__  # the slot's own setter
 
 _MOVE_TYPES = frozenset(MOVE_TYPES)
-_TAKE_LEFT, _TAKE_RIGHT, _TAKE_CENTRAL = (TAKES[source] for source in SOURCES)
-_LEFT, _RIGHT, _CENTRAL = SOURCES  # an enum member read from a module global: no class lookup
 
 
 class ArchitectsGame:
@@ -82,6 +77,7 @@ class ArchitectsGame:
         # (architects/rules.py, legal.py) are the reference it is tested equal to.
         self.moves = fast.FastMoves(self.tables)
         self.engine = Engine(self.moves, fast.make_city)
+        self._step = fast.Stepper(self.moves, self.engine, self.tables)
         self._to_move = tuple(frozenset({seat}) for seat in range(players))
         # Speed memory (states made here and their moves, payments, city views): one bounded
         # object owned by the legal moves, not pickled; see architects/fast/moves.py.
@@ -143,9 +139,9 @@ class ArchitectsGame:
         """The options of ``seat``'s current decision (the card to take, a stage and how to pay
         for it, a science set, a progress token, a wonder effect's choice), as copies the
         caller may keep; empty for a seat not to move."""
-        last = self._cache.last
-        if state is last[0] and seat is state.current:  # the usual case spelled out (speed)
-            return fast.handed_out(last[1], self._cache.handed)
+        found = self._step.legal_moves(state, seat)  # the usual call (the speed layer's)
+        if found is not None:
+            return found
         return fast.handed_out(self.shared_legal_moves(state, seat), self._cache.handed)
 
     def shared_legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
@@ -176,46 +172,13 @@ class ArchitectsGame:
         """The state after ``seat``'s decision and every decision with a single option that
         follows; raises :class:`~sevenwonders.errors.IllegalMoveError` (and changes nothing)
         on a bad move."""
-        cache = self._cache
-        last = cache.last
-        # the usual case spelled out (play is the hot path): the last state made, a plain dict
-        legal = last[1] if state is last[0] else self._legal(self._guard(state))
-        seat = state.current
-        move: Move | None = None
-        # one key, the seat itself (a small int: the one object of its value; a bool, a float
-        # or an int subclass is not it and goes to the checks of _reject)
-        if type(moves) is dict and len(moves) == 1 and next(iter(moves)) is seat:
-            given = moves[seat]
-            kind = type(given)
-            if kind is Take:  # the most frequent move: its own copy found by its source
-                source = given.source
-                own = (_TAKE_LEFT if source is _LEFT else _TAKE_RIGHT
-                       if source is _RIGHT else _TAKE_CENTRAL
-                       if source is _CENTRAL else None)
-                for listed in legal:  # by identity: the engine lists its own takes
-                    if listed is own:
-                        break
-                else:
-                    own = None
-                if own is not None:
-                    move = own
-                    done = fast.plain_take(self.moves, state, source)
-                    if done is not None:  # (the seats' memory included)
-                        cache.remember_pair(done)
-                        return done[0]
-            elif kind in _MOVE_TYPES:  # exact types: no lying __eq__
-                try:  # the engine plays its own copy of the listed move
-                    move = legal[legal.index(given)]
-                except ValueError:
-                    move = None
-        if move is None:
-            move = self._reject(state, moves)
-        work = Draft(state)
-        engine = self.engine
-        engine.apply(work, move, None)
-        moves_now = engine.advance(work, None)
-        after = self._recall(state, work.freeze())
-        cache.remember(after, moves_now)
+        step = self._step
+        after = step.play(state, moves)  # the usual call, played by the speed layer
+        if after is None:
+            self._legal(self._guard(state))  # a state from elsewhere: checked, moves listed
+            after = step.play(state, moves)
+            if after is None:  # checked here: refused, or a legal move in another mapping
+                after = step.general(state, self._reject(state, moves))
         return after
 
     def step(self, state: ArchitectsState,
