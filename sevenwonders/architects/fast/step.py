@@ -81,13 +81,45 @@ class FastCalls:
         """The state after ``seat``'s decision and every decision with a single option that
         follows; raises :class:`~sevenwonders.errors.IllegalMoveError` (and changes nothing)
         on a bad move."""
-        after = self._listed(state, moves)  # the usual call
-        if after is None:
-            self._legal(self._guard(state))  # a state from elsewhere: checked, moves listed
-            after = self._listed(state, moves)
-            if after is None:  # checked by the game object: refused, or a legal move given
-                after = self._general(state, self._reject(state, moves))  # in another mapping
-        return after
+        # The usual call, played here: a state this game object made or checked, with its
+        # legal moves listed (``state`` may be any object: nothing else is read first), and a
+        # plain dict whose one key is the seat to move, holding one of its listed moves.
+        cache = self._cache
+        legal = cache.moves(state)
+        if legal is None or type(moves) is not dict or len(moves) != 1:
+            return self._checked_play(state, moves)
+        seat = state.current
+        # one key, the seat itself (a small int: the one object of its value; a bool, a float
+        # or an int subclass is not it and goes to the game object's checks)
+        if next(iter(moves)) is not seat:
+            return self._checked_play(state, moves)
+        given: Any = moves[seat]
+        kind = type(given)
+        if kind is Take:  # the most frequent move: the engine's own copy found by its source
+            source = given.source
+            own: Any = (_TAKE_LEFT if source is _LEFT else _TAKE_RIGHT if source is _RIGHT
+                        else _TAKE_CENTRAL if source is _CENTRAL else None)
+            for listed in legal:  # by identity: the engine lists its own takes
+                if listed is own:
+                    break
+            else:
+                return self._checked_play(state, moves)
+            done = plain_take(self.moves, state, source)
+            if done is not None:  # (the seats' memory included)
+                cache.remember_pair(done)
+                return done[0]
+            return self._general(state, own)
+        if kind in _MOVE_TYPES:  # exact types: no lying __eq__
+            for listed in legal:  # the engine plays its own copy of the listed move
+                if listed is given or listed == given:
+                    return self._general(state, listed)
+        return self._checked_play(state, moves)
+
+    def _checked_play(self, state: ArchitectsState, moves: Mapping[int, Move]) -> ArchitectsState:
+        """:meth:`play` of any other call: the state checked by the game object (and its moves
+        listed), then the move (the fitting error if it is not a legal call)."""
+        self._legal(self._guard(state))
+        return self._general(state, self._reject(state, moves))
 
     # ------------------------------------------------ the checks (the game object's own)
 
@@ -97,8 +129,8 @@ class FastCalls:
         raise NotImplementedError
 
     def _reject(self, state: ArchitectsState, moves: Mapping[int, Move]) -> Move:
-        """The listed move in ``moves`` if they are a legal call in another form, else the
-        fitting error: the game object's."""
+        """The engine's own copy of the move ``moves`` gives, checked as a call (the fitting
+        error if it is not a legal one): the game object's."""
         raise NotImplementedError
 
     def shared_legal_moves(self, state: ArchitectsState, seat: Any) -> tuple[Move, ...]:
@@ -115,43 +147,6 @@ class FastCalls:
             moves = () if type(state.pending) is Finished else self.moves.options(state)
             cache.remember(state, moves)
         return moves
-
-    def _listed(self, state: Any, moves: Any) -> ArchitectsState | None:
-        """The state after the move in ``moves`` if ``state`` is one this game object made or
-        checked, with its legal moves listed, and ``moves`` a plain dict whose one key is the
-        seat to move and whose value is one of its listed moves; ``None`` otherwise (nothing
-        changed)."""
-        cache = self._cache
-        legal = cache.moves(state)  # (``state`` may be any object: nothing else is read first)
-        if legal is None or type(moves) is not dict or len(moves) != 1:
-            return None
-        seat = state.current
-        # one key, the seat itself (a small int: the one object of its value; a bool, a float
-        # or an int subclass is not it and goes to the game object's checks)
-        if next(iter(moves)) is not seat:
-            return None
-        given = moves[seat]
-        kind = type(given)
-        if kind is Take:  # the most frequent move: the engine's own copy found by its source
-            source = given.source
-            own: Any = (_TAKE_LEFT if source is _LEFT else _TAKE_RIGHT if source is _RIGHT
-                        else _TAKE_CENTRAL if source is _CENTRAL else None)
-            for listed in legal:  # by identity: the engine lists its own takes
-                if listed is own:
-                    break
-            else:
-                return None
-            done = plain_take(self.moves, state, source)
-            if done is not None:  # (the seats' memory included)
-                cache.remember_pair(done)
-                return done[0]
-            return self._general(state, own)
-        if kind not in _MOVE_TYPES:  # exact types: no lying __eq__
-            return None
-        for listed in legal:  # the engine plays its own copy of the listed move
-            if listed is given or listed == given:
-                return self._general(state, listed)
-        return None
 
     def _general(self, state: ArchitectsState, move: Move) -> ArchitectsState:
         """The state after the legal ``move`` of the seat to move (the engine's own copy) and
