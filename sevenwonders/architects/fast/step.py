@@ -85,7 +85,8 @@ class FastCalls:
         # legal moves listed (``state`` may be any object: nothing else is read first), and a
         # plain dict whose one key is the seat to move, holding one of its listed moves.
         cache = self._cache
-        legal = cache.moves(state)
+        last = cache.last
+        legal = last[1] if state is last[0] else cache.moves(state)
         if legal is None or type(moves) is not dict or len(moves) != 1:
             return self._checked_play(state, moves)
         seat = state.current
