@@ -159,8 +159,9 @@ class Rng:
         """A shuffled copy of ``items`` (Fisher-Yates), drawing exactly as :meth:`below` would,
         but stepping the 64-bit state directly instead of making a generator per draw."""
         out = list(items)
-        if _NATIVE:
-            return tuple(out), _at(rng_native.shuffle(self.state, out))
+        if _NATIVE:  # (shuffled in place first, then copied)
+            state = rng_native.shuffle(self.state, out)
+            return tuple(out), _at(state)
         state = self.state
         last = len(out) - 1
         if _BLOCKS and _BLOCK_FROM <= last < _SMALL:
