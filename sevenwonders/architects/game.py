@@ -16,11 +16,9 @@ from sevenwonders.architects.accounting import card_locations, check_state
 from sevenwonders.architects.data import STAGE_KEYS, load
 from sevenwonders.architects.events import Event
 from sevenwonders.architects.fast import Draft
-from sevenwonders.architects.legal import TAKES
 from sevenwonders.architects.memory import remember
 from sevenwonders.architects.moves import (
     MOVE_TYPES,
-    SOURCES,
     Alexandria,
     Build,
     ChooseToken,
@@ -28,7 +26,6 @@ from sevenwonders.architects.moves import (
     Move,
     Pick,
     Science,
-    Take,
     UseEffect,
     parse,
 )
@@ -62,11 +59,9 @@ from sevenwonders.errors import (
 _set_seen = ArchitectsState.__dict__["seen"].__set__  # the slot's own setter
 
 _MOVE_TYPES = frozenset(MOVE_TYPES)
-_TAKE_LEFT, _TAKE_RIGHT, _TAKE_CENTRAL = (TAKES[source] for source in SOURCES)
-_LEFT, _RIGHT, _CENTRAL = SOURCES  # an enum member read from a module global: no class lookup
 
 
-class ArchitectsGame:
+class ArchitectsGame(fast.FastCalls):
     """7 Wonders Architects for 2 to 7 players; see :mod:`sevenwonders.architects.options` for
     the rule options."""
 
@@ -80,12 +75,12 @@ class ArchitectsGame:
         # The speed layer (architects/fast/) is chosen here, at the top: the legal moves with
         # their payment situations remembered, the plain take, drafts for new states. The rules
         # (architects/rules.py, legal.py) are the reference it is tested equal to.
-        self.moves = fast.FastMoves(self.tables)
-        self.engine = Engine(self.moves, fast.make_city)
-        self._to_move = tuple(frozenset({seat}) for seat in range(players))
-        # Speed memory (states made here and their moves, payments, city views): one bounded
-        # object owned by the legal moves, not pickled; see architects/fast/moves.py.
-        self._cache = self.moves.cache
+        # The hot calls (play, legal_moves, to_move, is_over) are the speed layer's
+        # (fast.FastCalls, compiled in the compiled build); this class checks the rest. Speed
+        # memory (states made here and their moves, payments, city views): one bounded object
+        # owned by the legal moves (``self._cache``), not pickled; see architects/fast/moves.py.
+        moves = fast.FastMoves(self.tables)
+        super().__init__(moves, Engine(moves, fast.make_city), self.tables, players)
         # the city views of the last cities tuple viewed: every seat of a state sees the same
         # (a Parallel RL environment views each state once per seat); one tuple, replaced whole
         self._seen_cities: tuple[object, tuple[CityView, ...]] = (None, ())
@@ -130,24 +125,6 @@ class ArchitectsGame:
         moves = self.engine.advance(work, None)
         return self._remember(work.freeze(), moves)
 
-    def to_move(self, state: ArchitectsState) -> frozenset[int]:
-        """The one seat whose decision it is now; empty at the end."""
-        if state is not self._cache.last[0]:  # the last state made needs no guard (speed)
-            state = self._guard(state)
-        if type(state.pending) is Finished:
-            return frozenset()
-        return self._to_move[state.current]
-
-    def legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
-        # copies: the remembered moves stay the engine's own
-        """The options of ``seat``'s current decision (the card to take, a stage and how to pay
-        for it, a science set, a progress token, a wonder effect's choice), as copies the
-        caller may keep; empty for a seat not to move."""
-        last = self._cache.last
-        if state is last[0] and seat is state.current:  # the usual case spelled out (speed)
-            return fast.handed_out(last[1], self._cache.handed)
-        return fast.handed_out(self.shared_legal_moves(state, seat), self._cache.handed)
-
     def shared_legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
         """:meth:`legal_moves` without the copies: the engine's own moves, for a caller that
         only reads them and hands none of them on (an RL action index maps them to numbers,
@@ -163,60 +140,6 @@ class ArchitectsGame:
             self.ring.check(seat)
             return ()
         return moves
-
-    def _legal(self, state: ArchitectsState) -> tuple[Move, ...]:
-        """The engine's own legal moves of the seat to move in a state that passed the guard."""
-        moves = self._cache.moves(state)
-        if moves is None:
-            moves = () if type(state.pending) is Finished else self.moves.options(state)
-            self._cache.remember(state, moves)
-        return moves
-
-    def play(self, state: ArchitectsState, moves: Mapping[int, Move]) -> ArchitectsState:
-        """The state after ``seat``'s decision and every decision with a single option that
-        follows; raises :class:`~sevenwonders.errors.IllegalMoveError` (and changes nothing)
-        on a bad move."""
-        cache = self._cache
-        last = cache.last
-        # the usual case spelled out (play is the hot path): the last state made, a plain dict
-        legal = last[1] if state is last[0] else self._legal(self._guard(state))
-        seat = state.current
-        move: Move | None = None
-        # one key, the seat itself (a small int: the one object of its value; a bool, a float
-        # or an int subclass is not it and goes to the checks of _reject)
-        if type(moves) is dict and len(moves) == 1 and next(iter(moves)) is seat:
-            given = moves[seat]
-            kind = type(given)
-            if kind is Take:  # the most frequent move: its own copy found by its source
-                source = given.source
-                own = (_TAKE_LEFT if source is _LEFT else _TAKE_RIGHT
-                       if source is _RIGHT else _TAKE_CENTRAL
-                       if source is _CENTRAL else None)
-                for listed in legal:  # by identity: the engine lists its own takes
-                    if listed is own:
-                        break
-                else:
-                    own = None
-                if own is not None:
-                    move = own
-                    done = fast.plain_take(self.moves, state, source)
-                    if done is not None:  # (the seats' memory included)
-                        cache.remember_pair(done)
-                        return done[0]
-            elif kind in _MOVE_TYPES:  # exact types: no lying __eq__
-                try:  # the engine plays its own copy of the listed move
-                    move = legal[legal.index(given)]
-                except ValueError:
-                    move = None
-        if move is None:
-            move = self._reject(state, moves)
-        work = Draft(state)
-        engine = self.engine
-        engine.apply(work, move, None)
-        moves_now = engine.advance(work, None)
-        after = self._recall(state, work.freeze())
-        cache.remember(after, moves_now)
-        return after
 
     def step(self, state: ArchitectsState,
              moves: Mapping[int, Move]) -> tuple[ArchitectsState, tuple[Any, ...]]:
@@ -266,13 +189,6 @@ class ArchitectsGame:
         self.ring.check(seat)
         return (type(move) in _MOVE_TYPES and not state.over and seat == state.current
                 and move in self._legal(state))
-
-    def is_over(self, state: ArchitectsState) -> bool:
-        """Whether the game has ended (a wonder complete, or every deck empty at the end of a
-        turn)."""
-        if state is not self._cache.last[0]:  # the last state made needs no guard (speed)
-            state = self._guard(state)
-        return type(state.pending) is Finished
 
     def scores(self, state: ArchitectsState) -> tuple[ScoreSheet, ...]:
         """One score sheet per seat (wonder, military, science, blue cards, cat and progress

@@ -21,6 +21,7 @@ from sevenwonders.architects.moves import (
     Extra,
     Halicarnassus,
     Move,
+    Pay,
     Pick,
     Science,
     Skip,
@@ -28,7 +29,7 @@ from sevenwonders.architects.moves import (
     Take,
     UseEffect,
 )
-from sevenwonders.architects.payment import Pay, stage_payments
+from sevenwonders.architects.payment import stage_payments
 from sevenwonders.architects.powers import TakeCentralCard
 from sevenwonders.architects.state import (
     Actions,

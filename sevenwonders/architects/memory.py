@@ -14,14 +14,12 @@ know is where some face-down cards lie:
 
 The state keeps, per seat, the ids of the face-down cards it saw (``ArchitectsState.seen``);
 views show those still face down (a card drawn since lies face up: everyone knows it) as
-:class:`ArchitectsMemory`.
+:class:`~sevenwonders.architects.view.ArchitectsMemory`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-
-import attrs
 
 from sevenwonders.architects.state import ArchitectsState, Revealed, StartTurn
 
@@ -29,21 +27,12 @@ if TYPE_CHECKING:
     from sevenwonders.architects.tables import Tables
 
 
-@attrs.frozen(slots=True)
-class ArchitectsMemory:
-    """What one seat knows of face-down cards: ``central_top``, the central deck's top card
-    (``None``: not known); ``deck_tops[i]``, the card kinds lying on top of wonder deck ``i`` in
-    an order the seat does not know (empty: none known)."""
-
-    central_top: str | None = None
-    deck_tops: tuple[tuple[str, ...], ...] = ()
-
-
 def remember(tables: Tables, before: ArchitectsState,
              after: ArchitectsState) -> tuple[tuple[int, ...], ...] | None:
     """Every seat's seen face-down cards after the step from ``before`` to ``after``, or
     ``None`` if they did not change. (Runs at every step, so it does the least: a card that was
-    drawn since stays in the list, and views leave it out, see :func:`memory_view`.)"""
+    drawn since stays in the list, and views leave it out, see
+    :func:`~sevenwonders.architects.view.memory_view`.)"""
     current = after.current
     looked = type(before.pending) is Revealed
     if after.cat != current and not looked:  # (most steps: nothing seen, nothing forgotten)
@@ -90,24 +79,6 @@ def _looked_through(tables: Tables, before: ArchitectsState, after: ArchitectsSt
     return result, result != seen
 
 
-def memory_view(tables: Tables, state: ArchitectsState, seat: int) -> ArchitectsMemory:
-    """``seat``'s :class:`ArchitectsMemory` in ``state``."""
-    cards = state.seen[seat] if state.seen else ()
-    if not cards:
-        return _NOTHING[len(state.cities)]
-    kind = tables.card_kind
-    names = tables.kind_ids
-    central = state.central
-    # (a card seen face down and drawn since is public: it is left out)
-    top = names[kind[central[-1]]] if central and central[-1] in cards else None
-    tops = tuple(tuple(sorted(names[kind[card]] for card in cards if card in deck))
-                 for deck in state.decks)
-    return ArchitectsMemory(central_top=top, deck_tops=tops)
-
-
-_NOTHING = {n: ArchitectsMemory(None, ((),) * n) for n in range(1, 8)}
-
-
 _INTS = frozenset({int})
 
 
@@ -134,4 +105,4 @@ def check_seen(state: ArchitectsState, present: set[int] | None = None) -> str |
     return None
 
 
-__all__ = ["ArchitectsMemory", "cat_sees", "check_seen", "memory_view", "remember"]
+__all__ = ["cat_sees", "check_seen", "remember"]

@@ -73,6 +73,18 @@ class Build:
 
 
 @attrs.frozen(slots=True)
+class Pay:
+    """What a build spends: grey cards per resource slot, gold cards, and the tokens it uses
+    (the payment behind a :class:`Build`, not a move; here, beside it, so that the payment
+    search in architects/payment.py defines no data class and compiles)."""
+
+    greys: tuple[int, ...]
+    gold: int
+    economy: bool
+    engineering: bool
+
+
+@attrs.frozen(slots=True)
 class Science:
     """Discard green cards with these symbols (2 identical or 3 different) for a token."""
 

@@ -26,21 +26,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-import attrs
-
-from sevenwonders.architects.moves import Build
+from sevenwonders.architects.moves import Build, Pay
 
 Bag = tuple[int, ...]
-
-
-@attrs.frozen(slots=True)
-class Pay:
-    """What a build spends: grey cards per resource slot, gold cards, and the tokens it uses."""
-
-    greys: Bag
-    gold: int
-    economy: bool
-    engineering: bool
 
 
 def _bag(slots: tuple[int, ...], size: int) -> Bag:

@@ -10,8 +10,8 @@ to it for the rest of that turn while it stays on top), and the
 cards Halicarnassus reveals to the seat looking through them (unless the option
 ``halicarnassus_public`` shows them to all).
 
-Remembered (``memory``): the face-down cards this seat has seen that still lie face down
-(:mod:`sevenwonders.architects.memory`).
+Remembered (``memory``, :class:`ArchitectsMemory`): the face-down cards this seat has seen that
+still lie face down (what a seat saw: :mod:`sevenwonders.architects.memory`).
 
 Never shown: deck orders below the top, the token pile's order, the random generator.
 """
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import attrs
 
-from sevenwonders.architects.memory import ArchitectsMemory, memory_view
 from sevenwonders.architects.state import (
     Actions,
     ArchitectsState,
@@ -34,6 +33,16 @@ from sevenwonders.architects.state import (
     TokenChoice,
 )
 from sevenwonders.architects.tables import Tables
+
+
+@attrs.frozen(slots=True)
+class ArchitectsMemory:
+    """What one seat knows of face-down cards: ``central_top``, the central deck's top card
+    (``None``: not known); ``deck_tops[i]``, the card kinds lying on top of wonder deck ``i`` in
+    an order the seat does not know (empty: none known)."""
+
+    central_top: str | None = None
+    deck_tops: tuple[tuple[str, ...], ...] = ()
 
 
 @attrs.frozen(slots=True)
@@ -201,6 +210,24 @@ def city_view(tables: Tables, city: City, shields: int) -> CityView:
     """A city as everyone sees it (``shields``: its shields now)."""
     return CityView(city.wonder, city.built, _kinds(tables, city.cards),
                     _origins(tables, city.cards), city.tokens, city.military, shields)
+
+
+def memory_view(tables: Tables, state: ArchitectsState, seat: int) -> ArchitectsMemory:
+    """``seat``'s :class:`ArchitectsMemory` in ``state``."""
+    cards = state.seen[seat] if state.seen else ()
+    if not cards:
+        return _NOTHING[len(state.cities)]
+    kind = tables.card_kind
+    names = tables.kind_ids
+    central = state.central
+    # (a card seen face down and drawn since is public: it is left out)
+    top = names[kind[central[-1]]] if central and central[-1] in cards else None
+    tops = tuple(tuple(sorted(names[kind[card]] for card in cards if card in deck))
+                 for deck in state.decks)
+    return ArchitectsMemory(central_top=top, deck_tops=tops)
+
+
+_NOTHING = {n: ArchitectsMemory(None, ((),) * n) for n in range(1, 8)}
 
 
 def make_view(tables: Tables, state: ArchitectsState, seat: int, cities: tuple[CityView, ...],

@@ -13,6 +13,8 @@ from typing import TypeVar
 
 import attrs
 
+from sevenwonders.core import rng_native
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
@@ -53,6 +55,10 @@ _STEP_SIZES sizes)."""
 _STEP_SIZES = 32
 _BLOCK_FROM = 6
 """The fewest draws worth a block (below that, the fixed cost of a block is larger)."""
+_NATIVE = rng_native.WRAPS
+"""Whether the draws run on machine words (the compiled build: :mod:`~.rng_native`, tested
+equal to the arithmetic here, which the pure package runs)."""
+_NATIVE_LARGEST = rng_native.LARGEST
 
 
 def _lanes(count: int, value: int) -> int:
@@ -106,6 +112,9 @@ class Rng:
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
+        if _NATIVE and 0 < n <= _NATIVE_LARGEST:
+            value, state = rng_native.below(self.state, n)
+            return value, _at(state)
         if 0 < n < _SMALL:
             limit = _LIMITS[n]
         elif 0 < n <= _SPAN:
@@ -126,6 +135,9 @@ class Rng:
     def draws(self, bounds: Sequence[int]) -> tuple[tuple[int, ...], Rng]:
         """One :meth:`below` draw per bound, in order, exactly as a chain of ``below`` calls
         would give them, stepping the state directly (one generator made at the end)."""
+        if _NATIVE and bounds and min(bounds) > 0 and max(bounds) <= _NATIVE_LARGEST:
+            values, state = rng_native.draws(self.state, bounds)
+            return values, _at(state)
         state = self.state
         out = []
         limits = _LIMITS
@@ -147,6 +159,9 @@ class Rng:
         """A shuffled copy of ``items`` (Fisher-Yates), drawing exactly as :meth:`below` would,
         but stepping the 64-bit state directly instead of making a generator per draw."""
         out = list(items)
+        if _NATIVE:  # (shuffled in place first, then copied)
+            state = rng_native.shuffle(self.state, out)
+            return tuple(out), _at(state)
         state = self.state
         last = len(out) - 1
         if _BLOCKS and _BLOCK_FROM <= last < _SMALL:
@@ -179,6 +194,11 @@ class Rng:
         n = len(items)
         if not 0 < n < _SMALL:
             index, rng = self.below(n)
+            return items[index], rng
+        if _NATIVE:
+            index, state = rng_native.below(self.state, n)
+            rng = _new(Rng)
+            _set_state(rng, state)
             return items[index], rng
         limit = _LIMITS[n]
         state = self.state

@@ -1,3 +1,5 @@
+import os
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -163,3 +165,92 @@ def test_the_remembered_block_sizes_stay_bounded() -> None:
     for size in range(10, 10 + 3 * module._STEP_SIZES):
         Rng.from_seed(size).shuffle(range(size))
     assert 0 < len(module._STEPS) <= module._STEP_SIZES
+
+
+# The draws on machine words (core/rng_native.py, used where the build is compiled) against
+# draws written here from next64() alone, which never takes that path: the same values and
+# generators in either build, rejections included.
+
+
+def _next64_below(rng: Rng, bound: int) -> tuple[int, Rng]:
+    limit = 2**64 - 2**64 % bound
+    while True:
+        value, rng = rng.next64()
+        if value < limit:
+            return value % bound, rng
+
+
+def _next64_shuffle(rng: Rng, items: list[int]) -> tuple[tuple[int, ...], Rng]:
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j, rng = _next64_below(rng, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out), rng
+
+
+def test_the_draws_run_on_machine_words_exactly_in_the_compiled_build() -> None:
+    from sevenwonders.core import rng as module
+    from sevenwonders.core import rng_native
+
+    compiled = not rng_native.__file__.endswith(".py")
+    assert rng_native.WRAPS is compiled
+    assert module._NATIVE is compiled
+    if os.environ.get("SEVENWONDERS_EXPECT_COMPILED"):
+        assert compiled
+
+
+_STATES = st.one_of(st.integers(min_value=0, max_value=2**64 - 1),
+                    st.sampled_from([0, 1, 2**62, 2**63 - 1, 2**63, 2**64 - 1]))
+"""A generator's states (64-bit: ``from_seed`` and every draw make no other)."""
+_BOUNDS = st.one_of(st.integers(min_value=1, max_value=1100),
+                    st.sampled_from([2**31 - 1, 2**62 - 1, 2**62, 2**62 + 1, 2**63 + 5, 2**64]))
+
+
+@given(_STATES, _BOUNDS)
+def test_below_and_choice_equal_draws_from_next64(state: int, bound: int) -> None:
+    rng = Rng(state)
+    assert rng.below(bound) == _next64_below(rng, bound)
+    if bound <= 1100:
+        index, after = _next64_below(rng, bound)
+        assert rng.choice(range(100, 100 + bound)) == (100 + index, after)
+
+
+@given(_STATES, st.lists(_BOUNDS, max_size=12))
+def test_draws_equal_draws_from_next64(state: int, bounds: list[int]) -> None:
+    rng = after = Rng(state)
+    values = []
+    for bound in bounds:
+        value, after = _next64_below(after, bound)
+        values.append(value)
+    assert rng.draws(bounds) == (tuple(values), after)
+
+
+@given(_STATES, st.integers(min_value=0, max_value=70))
+def test_shuffle_equals_draws_from_next64(state: int, size: int) -> None:
+    rng = Rng(state)
+    assert rng.shuffle(list(range(size))) == _next64_shuffle(rng, list(range(size)))
+
+
+@pytest.mark.parametrize("top", [2**64 - 1, 2**64 - 2, 2**64 - 1024, 2**63, 2**63 - 1])
+@pytest.mark.parametrize("bound", [3, 5, 7, 10, 1000, 1023, 2**62 - 1])
+def test_outputs_at_the_top_are_rejected_as_next64_rejects_them(top: int, bound: int) -> None:
+    # A generator made to give ``top`` as its next output (rejected where it is at or above
+    # the largest multiple of ``bound``): the draws on machine words reject exactly the same.
+    from sevenwonders.core import rng as module
+
+    rng = Rng((_unmix(top) - module._GAMMA) % 2**64)
+    assert rng.next64()[0] == top
+    assert rng.below(bound) == _next64_below(rng, bound)
+    assert rng.draws([bound, 2, bound]) == _next64_draws(rng, [bound, 2, bound])
+    if bound <= 1100:
+        assert rng.choice(range(bound)) == _next64_below(rng, bound)
+        items = list(range(bound))
+        assert rng.shuffle(items) == _next64_shuffle(rng, items)
+
+
+def _next64_draws(rng: Rng, bounds: list[int]) -> tuple[tuple[int, ...], Rng]:
+    values = []
+    for bound in bounds:
+        value, rng = _next64_below(rng, bound)
+        values.append(value)
+    return tuple(values), rng

@@ -19,10 +19,16 @@ imports it.
   state is made directly, without the general step's scratch record, its dispatch and its loop
   over forced decisions. Anything else (a token used, a wonder power that draws, the game's end,
   leftovers of a turn) answers ``None`` and the general step plays the move.
+* :class:`~.step.FastCalls` (fast/step.py): the game object's ``play``, ``legal_moves``,
+  ``to_move`` and ``is_over``, inherited by the game object, so that the usual call runs in the
+  speed layer (compiled in the compiled build) with no interpreted method in between; anything
+  else is left to the game object's checks.
 """
 
 from sevenwonders.architects.fast.drafts import Draft, make_city
 from sevenwonders.architects.fast.moves import ArchitectsCache, FastMoves
+from sevenwonders.architects.fast.step import FastCalls
 from sevenwonders.architects.fast.take import handed_out, plain_take
 
-__all__ = ["ArchitectsCache", "Draft", "FastMoves", "handed_out", "make_city", "plain_take"]
+__all__ = ["ArchitectsCache", "Draft", "FastCalls", "FastMoves", "handed_out", "make_city",
+           "plain_take"]

@@ -13,8 +13,7 @@ from sevenwonders.architects.legal import (
     Payments,
     Situation,
 )
-from sevenwonders.architects.moves import Build, Move, Science, Source, Take
-from sevenwonders.architects.payment import Pay
+from sevenwonders.architects.moves import Build, Move, Pay, Science, Source, Take
 from sevenwonders.architects.state import (
     ArchitectsState,
     City,

@@ -116,8 +116,8 @@ def plain_take(rules: FastMoves, state: ArchitectsState,
     seen = state.seen  # only the cat's holder, starting its turn, sees a card here
     if cat == following and central and not (seen and central[-1] in seen[following]):
         seen = cat_sees(seen, following, central[-1], len(cities)) or seen  # (memory.py)
-    return next_turn(state, cities=cities, decks=decks, central=central, discard=discard,
-                     flipped=flipped, cat=cat, current=following, seen=seen), moves
+    return next_turn(state, cities, decks, central, discard, flipped, cat, following,
+                     seen), moves
 
 
 def _triggered(take_trigger: dict[str, int], tokens: tuple[str, ...],
@@ -160,9 +160,8 @@ def _in_turn(state: ArchitectsState, city: City, *, decks: tuple[tuple[int, ...]
     cities = list(state.cities)
     cities[seat] = city
     peeked = peeks(state.cat, seat, index, central)
-    return in_turn(state, cities=tuple(cities), decks=decks, central=central, discard=discard,
-                   flipped=flipped, cat=cat, pending=pending, triggered=triggered,
-                   flags=flags, peeked=peeked)
+    return in_turn(state, tuple(cities), decks, central, discard, flipped, cat, pending,
+                   triggered, flags, peeked)
 
 
 def handed_out(moves: tuple[Move, ...], handed: Handed) -> tuple[Move, ...]:
