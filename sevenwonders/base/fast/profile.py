@@ -211,29 +211,6 @@ class Entry:
                            self.powers)
 
 
-
-ENTRY_FIELDS = (
-    "left_prices",
-    "next_stage",
-    "own",
-    "own_choices",
-    "own_fixed",
-    "own_id",
-    "own_tagged",
-    "own_units",
-    "owned",
-    "powers",
-    "right_prices",
-    "sell_choices",
-    "sell_fixed",
-    "sell_id",
-    "sell_tagged",
-    "sell_units",
-    "sellable",
-)
-"""The fields of an :class:`Entry` (its ``__slots__``, which a compiled class does not keep)."""
-
-
 def units_of(fixed: Bag, choices: tuple[tuple[int, int], ...],
              seller: bool) -> tuple[Bag, Any]:
     """The units per resource that ``fixed`` production and the either/or producers
