@@ -11,20 +11,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import attrs
-
 from sevenwonders.base.cards import Colour, Wonder
 from sevenwonders.base.effects import Coins, Effect, PointsPer, Produce, Shields
 from sevenwonders.base.events import CoinsGained, Event, ExpansionEvent
 from sevenwonders.base.expansion_state import ExpansionState
 from sevenwonders.base.moves import Choose, Move
 from sevenwonders.base.scoring import guild_value
-from sevenwonders.base.state import BaseState, City, Pending, PendingKind
+from sevenwonders.base.state import BaseState, City, Pending, PendingKind, TurnMarks
 from sevenwonders.base.tables import Expansion, StageBuild, StageVariant, Tables
 from sevenwonders.core.rng import Rng
 from sevenwonders.edifice.boards import edifice_wonders
 from sevenwonders.edifice.checks import check_loaded, check_part
-from sevenwonders.edifice.cities import without_card
+from sevenwonders.edifice.cities import changed_city, changed_part, changed_state, without_card
 from sevenwonders.edifice.options import (
     check_choices,
     check_chosen,
@@ -142,7 +140,7 @@ class Edifice(Expansion):
         return found
 
     def _put(self, tables: Tables, state: BaseState, mine: EdificeState) -> BaseState:
-        return attrs.evolve(state, expansions=self._parts(tables, state, mine))
+        return changed_state(state, expansions=self._parts(tables, state, mine))
 
     def _parts(self, tables: Tables, state: BaseState,
                mine: EdificeState) -> tuple[ExpansionState, ...]:
@@ -277,7 +275,7 @@ class Edifice(Expansion):
                     if events is not None:
                         events.append(ExpansionEvent(NAME, "box_pawn", build.seat,
                                                      mine.projects[pawn_age], effect.value))
-        mine = attrs.evolve(
+        mine = changed_part(
             mine,
             participants=tuple(tuple(sorted(p)) for p in participants),
             holders=tuple(tuple(sorted(h)) for h in holders),
@@ -305,19 +303,19 @@ class Edifice(Expansion):
             city = cities[seat]
             for reward in project.reward:
                 if isinstance(reward, Coins):
-                    city = attrs.evolve(city, coins=city.coins + reward.amount)
-                    marks[seat] = attrs.evolve(marks[seat],
-                                               income=marks[seat].income + reward.amount)
+                    city = changed_city(city, coins=city.coins + reward.amount)
+                    marks[seat] = TurnMarks(marks[seat].built, marks[seat].stages,
+                                            marks[seat].income + reward.amount)
                     if events is not None:
                         events.append(CoinsGained(seat, reward.amount, project.name))
                     continue
                 if isinstance(reward, VictoryToken):
-                    city = attrs.evolve(city, tokens=(*city.tokens, reward.value))
+                    city = changed_city(city, tokens=(*city.tokens, reward.value))
                     kind, value = "victory_token", reward.value
                 elif isinstance(reward, DiscardDefeats):
                     kept = tuple(t for t in city.tokens if t > 0)
                     kind, value = "defeats_discarded", len(city.tokens) - len(kept)
-                    city = attrs.evolve(city, tokens=kept)
+                    city = changed_city(city, tokens=kept)
                 elif isinstance(reward, Shields):
                     kind, value = "shields", reward.count  # lasting: extra_effects
                 elif isinstance(reward, Produce):
@@ -329,9 +327,9 @@ class Edifice(Expansion):
             cities[seat] = city
         outcomes = list(mine.outcomes)
         outcomes[age] = COMPLETED
-        mine = attrs.evolve(mine, rewards=tuple(rewards), outcomes=tuple(outcomes))
-        return attrs.evolve(state, cities=tuple(cities), marks=tuple(marks),
-                            expansions=self._parts(tables, state, mine))
+        mine = changed_part(mine, rewards=tuple(rewards), outcomes=tuple(outcomes))
+        return changed_state(state, cities=tuple(cities), marks=tuple(marks),
+                             expansions=self._parts(tables, state, mine))
 
     def before_conflicts(
         self, tables: Tables, state: BaseState, events: list[Event] | None
@@ -359,11 +357,11 @@ class Edifice(Expansion):
                 assert isinstance(project.penalty, DiscardCard)
                 pending.append(Pending(seat, PendingKind.EXPANSION,
                                        f"{NAME}:discard:{project.penalty.colour}"))
-        mine = attrs.evolve(mine, outcomes=tuple(outcomes), debts=tuple(debts))
-        return attrs.evolve(state, cities=tuple(cities),
-                            discard=(*state.discard, *discarded) if discarded else state.discard,
-                            pending=(*state.pending, *pending),
-                            expansions=self._parts(tables, state, mine))
+        mine = changed_part(mine, outcomes=tuple(outcomes), debts=tuple(debts))
+        return changed_state(state, cities=tuple(cities),
+                             discard=(*state.discard, *discarded) if discarded else state.discard,
+                             pending=(*state.pending, *pending),
+                             expansions=self._parts(tables, state, mine))
 
     def _penalise(
         self, tables: Tables, cities: list[City], debts: list[tuple[int, ...]],
@@ -392,7 +390,7 @@ class Edifice(Expansion):
             if city.coins < penalty.amount:
                 self._debt(debts, seat, project, events)
                 return False
-            city = attrs.evolve(city, coins=city.coins - penalty.amount)
+            city = changed_city(city, coins=city.coins - penalty.amount)
             kind, detail, value = "lose_coins", project.name, penalty.amount
         else:
             assert isinstance(penalty, LoseVictoryTokens)
@@ -404,7 +402,7 @@ class Edifice(Expansion):
             tokens = list(city.tokens)
             for token in victories[: penalty.count]:
                 tokens.remove(token)
-            city = attrs.evolve(city, tokens=tuple(tokens))
+            city = changed_city(city, tokens=tuple(tokens))
             kind, detail, value = "lose_tokens", project.name, sum(victories[: penalty.count])
         if events is not None:
             events.append(ExpansionEvent(NAME, kind, seat, detail, value))
@@ -444,7 +442,8 @@ class Edifice(Expansion):
         cities[seat] = without_card(cities[seat], name)
         if events is not None:
             events.append(ExpansionEvent(NAME, "penalty", seat, name))
-        return attrs.evolve(state, cities=tuple(cities), discard=(*state.discard, name))
+        return changed_state(state, cities=tuple(cities), discard=(*state.discard, name),
+                             expansions=state.expansions)
 
     def score_lines(self, tables: Tables, state: BaseState, seat: int) -> Mapping[str, int]:
         """The score lines Edifice adds for ``seat``: ``edifice`` (pawn points, debt tokens,
@@ -480,3 +479,4 @@ def _moves_pawns(build: StageBuild) -> bool:
     from the box."""
     return PARTICIPATE in build.extras or any(
         effect.expansion == NAME and effect.kind == "take_pawn" for effect in build.effects)
+

@@ -45,8 +45,7 @@ class FastCache(FastStore):
             if stages and (stages != 1 or new.cards != old.cards
                            or new.stage_choices[:len(old.stage_choices)] != old.stage_choices):
                 continue
-            if expansions and (tables.extra_effects(before, seat)
-                               or tables.extra_effects(after, seat)):
+            if expansions and (self.grants(before, seat) or self.grants(after, seat)):
                 continue
             if stages:
                 carried[seat] = _entries.stage_child(self, found, new)

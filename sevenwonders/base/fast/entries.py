@@ -62,7 +62,7 @@ def entry(cache: FastStore, state: BaseState, seat: int) -> Entry:
     city = state.cities[seat]
     marks = state.marks[seat]
     if cache.tables.expansions:
-        extra = cache.tables.extra_effects(state, seat)
+        extra = cache.grants(state, seat)
         key: tuple[Any, ...] = (city.wonder, city.side, city.cards, city.stages,
                                 city.stage_choices, marks.built, marks.stages, extra)
     else:

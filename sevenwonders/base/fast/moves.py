@@ -65,8 +65,7 @@ def hand_moves(
     stage_row = cache.stage_rows.get(template_id)
     if stage_row is None:
         stage_row = _stage_row(cache, template_id)
-    moves: list[Move] = []
-    extend, append = moves.extend, moves.append
+    moves: list[Move] = []  # (moves.append by name: compiled, the list's own C call)
     for name in state.hands[seat] if hand is None else hand:
         if name in keys:
             continue  # a second copy of a card has no moves of its own
@@ -106,14 +105,14 @@ def hand_moves(
         offered = free_build and status is not True and status is not None and info.has_cost
         keys[name] = (name, status, offered, template_id)
         if status is True:
-            append(info.free_move)
+            moves.append(info.free_move)
         elif status:
-            extend(parts.get((name, status)) or row_builds(cache, info, status))
+            moves.extend(parts.get((name, status)) or row_builds(cache, info, status))
         if offered:
-            append(info.free_build_move)
+            moves.append(info.free_build_move)
         if template:
-            extend(stage_row.get(name) or _stage_builds(cache, stage_row, name, template))
-        append(info.sell)
+            moves.extend(stage_row.get(name) or _stage_builds(cache, stage_row, name, template))
+        moves.append(info.sell)
     if memo is not None:  # each card's row key and the stage template, for accepts
         kept = memo.keys.setdefault(seat, (keys, template))
         if kept[0] is not keys:

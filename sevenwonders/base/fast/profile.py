@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from sevenwonders.base.cards import Card
 from sevenwonders.base.effects import Coins, CoinsPer
 from sevenwonders.base.moves import Build, Sell
@@ -110,9 +108,6 @@ class ProfileFields:
         self.powers = powers
 
 
-# An ordinary class when compiled: copy() builds one through __new__ without __init__, which a
-# compiled (native) class does not allow.
-@mypyc_attr(native_class=False)
 class Entry:
     """A city's profile as the fast paths use it: ids numbering the distinct contents of what
     it pays with (own production and prices) and of what it sells, and both split into fixed
@@ -139,16 +134,22 @@ class Entry:
     )
 
     def __init__(
-        self, profile: CityProfile | ProfileFields, ids: Callable[[int, Any], int],
+        self, profile: CityProfile | ProfileFields | Entry, ids: Callable[[int, Any], int] | None,
         split: tuple[Bag, tuple[tuple[int, int], ...], Bag, tuple[tuple[int, int], ...]]
         | None = None,
     ) -> None:
         """``split`` is (own fixed, own either/or, sold fixed, sold either/or) when the
         caller has it (as :func:`split_producers` gives them). Only the profile's fields
-        are kept (:attr:`profile` makes the value again when asked)."""
-        self.own = profile.own
-        self.sellable = profile.sellable
-        self.powers = profile.powers
+        are kept (:attr:`profile` makes the value again when asked). Without ``ids``,
+        ``profile`` is an entry and this one its copy (:meth:`copy`; a compiled class is made
+        through its ``__init__`` only, and its fields are read without a lookup)."""
+        if ids is None:
+            assert isinstance(profile, Entry)
+            self._copy_of(profile)
+            return
+        self.own: tuple[tuple[int, int], ...] = profile.own
+        self.sellable: tuple[tuple[int, int], ...] = profile.sellable
+        self.powers: frozenset[type] = profile.powers
         if split is None:
             self.own_fixed, self.own_choices = split_producers(profile.own)
             self.sell_fixed, self.sell_choices = split_producers(profile.sellable)
@@ -156,8 +157,8 @@ class Entry:
             self.own_fixed, self.own_choices, self.sell_fixed, self.sell_choices = split
         self.own_units, self.own_tagged, self.sell_units, self.sell_tagged = trade_parts(
             self.own_fixed, self.own_choices, self.sell_fixed, self.sell_choices)
-        self.left_prices = profile.left_prices
-        self.right_prices = profile.right_prices
+        self.left_prices: Bag = profile.left_prices
+        self.right_prices: Bag = profile.right_prices
         # the plan of the city's next wonder stage (set by the maker), None when complete
         self.next_stage: StagePlan | None = None
         # the names of the city's cards, as the keys of a dict (set by the maker; a dict of
@@ -182,25 +183,27 @@ class Entry:
 
     def copy(self) -> Entry:
         """A new entry with the same fields (for a maker that changes some)."""
-        entry = Entry.__new__(Entry)
-        entry.left_prices = self.left_prices
-        entry.next_stage = self.next_stage
-        entry.own = self.own
-        entry.own_choices = self.own_choices
-        entry.own_fixed = self.own_fixed
-        entry.own_id = self.own_id
-        entry.own_tagged = self.own_tagged
-        entry.own_units = self.own_units
-        entry.owned = self.owned
-        entry.powers = self.powers
-        entry.right_prices = self.right_prices
-        entry.sell_choices = self.sell_choices
-        entry.sell_fixed = self.sell_fixed
-        entry.sell_id = self.sell_id
-        entry.sell_tagged = self.sell_tagged
-        entry.sell_units = self.sell_units
-        entry.sellable = self.sellable
-        return entry
+        return Entry(self, None)
+
+    def _copy_of(self, other: Entry) -> None:
+        """Every field as ``other`` has it."""
+        self.left_prices = other.left_prices
+        self.next_stage = other.next_stage
+        self.own = other.own
+        self.own_choices = other.own_choices
+        self.own_fixed = other.own_fixed
+        self.own_id = other.own_id
+        self.own_tagged = other.own_tagged
+        self.own_units = other.own_units
+        self.owned = other.owned
+        self.powers = other.powers
+        self.right_prices = other.right_prices
+        self.sell_choices = other.sell_choices
+        self.sell_fixed = other.sell_fixed
+        self.sell_id = other.sell_id
+        self.sell_tagged = other.sell_tagged
+        self.sell_units = other.sell_units
+        self.sellable = other.sellable
 
     @property
     def profile(self) -> CityProfile:

@@ -16,7 +16,7 @@ import itertools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from sevenwonders.base.effects import Produce
+from sevenwonders.base.effects import Effect, Produce
 from sevenwonders.base.fast.payment import Folds, Pairs, Template, TradeSituation
 from sevenwonders.base.fast.profile import CardInfo, Entry, StagePlan, cost_items
 from sevenwonders.base.legal import PLAIN_VARIANTS, stage_variants
@@ -262,6 +262,18 @@ class FastStore:
             found = self.variant_sets[id(offered)] = (
                 offered, variants, tuple((v.extras, v.coins) for v in variants))
         return found[1], found[2]
+
+    def grants(self, state: BaseState, seat: int) -> tuple[Effect, ...]:
+        """``tables.extra_effects(state, seat)`` (what the expansions grant the seat), the
+        one expansion's hook asked directly: the speed layer asks it for every seat of every
+        step."""
+        tables = self.tables
+        expansions = tables.expansions
+        if len(expansions) == 1:
+            found = expansions[0].extra_effects(tables, state, seat)
+            if type(found) is tuple:
+                return found
+        return tables.extra_effects(state, seat)
 
     def produced(self, state: object) -> bool:
         """Whether ``state`` was marked as made by the game object; if so it becomes the last

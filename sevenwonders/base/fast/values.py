@@ -3,7 +3,10 @@
 attrs' ``__init__`` of a frozen class sets each field through ``object.__setattr__``; the fast
 turn builds its states and cities only from values the rules made or checked, so it sets their
 slots directly, every field named. Written out (not generated) so that the compiled build
-compiles them; the field lists are checked against the classes at import.
+compiles them; the field lists are checked against the classes at import. Interpreted, each
+slot's own setter is the quicker call; compiled, ``object.__setattr__`` with the field's name
+written out is one call of the C function behind it (mypyc's translation), where a setter is
+a Python-level call: the build in use chooses (:data:`BY_NAME`).
 """
 
 from __future__ import annotations
@@ -16,9 +19,14 @@ import attrs
 from sevenwonders.base.expansion_state import ExpansionState
 from sevenwonders.base.recall import Recall
 from sevenwonders.base.state import BaseState, City, Pending, TurnMarks
+from sevenwonders.buildinfo import compiled
 from sevenwonders.core.rng import Rng
 
 Setter = Callable[[Any, Any], None]
+
+BY_NAME: Final = compiled
+"""Whether the slots are set through ``object.__setattr__`` by name (the compiled build) rather
+than through each slot's own setter."""
 
 _STATE_FIELDS: Final = ("players", "age", "turn", "cities", "hands", "decks", "discard", "rng",
                         "pending", "marks", "deferred", "over", "age_ending", "expansions",
@@ -80,6 +88,23 @@ def make_state(*, players: int, age: int, turn: int, cities: tuple[City, ...],
                memory: Recall | None = None) -> BaseState:
     """``BaseState(...)`` with every field named, without ``__init__``."""
     out: BaseState = _new(BaseState)
+    if BY_NAME:
+        object.__setattr__(out, "players", players)
+        object.__setattr__(out, "age", age)
+        object.__setattr__(out, "turn", turn)
+        object.__setattr__(out, "cities", cities)
+        object.__setattr__(out, "hands", hands)
+        object.__setattr__(out, "decks", decks)
+        object.__setattr__(out, "discard", discard)
+        object.__setattr__(out, "rng", rng)
+        object.__setattr__(out, "pending", pending)
+        object.__setattr__(out, "marks", marks)
+        object.__setattr__(out, "deferred", deferred)
+        object.__setattr__(out, "over", over)
+        object.__setattr__(out, "age_ending", age_ending)
+        object.__setattr__(out, "expansions", expansions)
+        object.__setattr__(out, "memory", memory)
+        return out
     _players(out, players)
     _age(out, age)
     _turn(out, turn)
@@ -103,6 +128,17 @@ def make_city(*, wonder: str, side: str, coins: int, cards: tuple[str, ...] = ()
               free_build_age: int = 0, stage_choices: tuple[int, ...] = ()) -> City:
     """``City(...)`` with every field named, without ``__init__``."""
     out: City = _new(City)
+    if BY_NAME:
+        object.__setattr__(out, "wonder", wonder)
+        object.__setattr__(out, "side", side)
+        object.__setattr__(out, "coins", coins)
+        object.__setattr__(out, "cards", cards)
+        object.__setattr__(out, "stages", stages)
+        object.__setattr__(out, "tucked", tucked)
+        object.__setattr__(out, "tokens", tokens)
+        object.__setattr__(out, "free_build_age", free_build_age)
+        object.__setattr__(out, "stage_choices", stage_choices)
+        return out
     _wonder(out, wonder)
     _side(out, side)
     _coins(out, coins)

@@ -127,3 +127,31 @@ def test_first_cities_keep_their_entries_across_games_while_their_ids_last(
         assert kept in (0, 4) and len(cache.start_entries) == 4
         random_game(g, seed)
     assert dropped >= 2
+
+
+def test_the_grants_the_speed_layer_reads_are_the_expansions_hook() -> None:
+    """``FastStore.grants`` (the one expansion's hook asked directly) is
+    ``Tables.extra_effects`` on every state of Edifice games whose seats join the projects
+    whenever they can (so that projects complete and their lasting rewards are granted)."""
+    from sevenwonders.edifice import Edifice
+
+    granted = 0
+    for players, seed in ((3, 1), (5, 2), (7, 3), (4, 4), (6, 5)):
+        projects = ("Curtain Wall", "Factory" if seed % 2 else "River Port", "Concentric Castle")
+        g = BaseGame(players=players, expansions=(Edifice(projects=projects),))
+        rng = Rng.from_seed(seed)
+        state = g.new_game(seed)
+        while True:
+            for seat in range(players):
+                found = g.fast.grants(state, seat)
+                assert found == g.rules.extra_effects(state, seat)
+                granted += bool(found)
+            if g.is_over(state):
+                break
+            moves = {}
+            for seat in sorted(g.to_move(state)):
+                legal = g.legal_moves(state, seat)
+                joins = [m for m in legal if isinstance(m, BuildStage) and m.extras]
+                moves[seat], rng = rng.choice(joins or legal)
+            state = g.play(state, moves)
+    assert granted > 0

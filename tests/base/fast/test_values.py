@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import attrs
+import pytest
 
+from sevenwonders.base.fast import values
 from sevenwonders.base.fast.values import make_city, make_state
 from sevenwonders.base.game import BaseGame
 from sevenwonders.base.state import BaseState, City
 
 
-def test_a_city_made_without_init_equals_the_class_call() -> None:
+@pytest.fixture(params=[False, True], ids=["by_setter", "by_name"])
+def by_name(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> bool:
+    """Both ways of setting the slots (each build uses one; both run interpreted here)."""
+    monkeypatch.setattr(values, "BY_NAME", request.param)
+    return bool(request.param)
+
+
+def test_a_city_made_without_init_equals_the_class_call(by_name: bool) -> None:
     fields = {"wonder": "Gizah", "side": "A", "coins": 3, "cards": ("Lumber Yard",),
               "stages": 1, "tucked": ("Altar",), "tokens": (1, -1), "free_build_age": 2,
               "stage_choices": (0,)}
@@ -18,7 +27,7 @@ def test_a_city_made_without_init_equals_the_class_call() -> None:
     assert make_city(wonder="Rhodos", side="B", coins=0) == City("Rhodos", "B", 0)
 
 
-def test_a_state_made_without_init_equals_the_class_call() -> None:
+def test_a_state_made_without_init_equals_the_class_call(by_name: bool) -> None:
     state = BaseGame(players=4).new_game(5)
     fields = {field.name: getattr(state, field.name) for field in attrs.fields(BaseState)}
     made = make_state(**fields)
