@@ -2,8 +2,8 @@
 where the seat-by-seat check finds none, says it on every real state, and the check refuses the
 same states with the same field and message with or without it: on real states of both
 editions and Edifice and on one-change edits of them (a remembered card dropped, duplicated or
-replaced, a hand's card changed, a trail's holder moved, a discard pile card remembered or
-forgotten)."""
+replaced, a card built from a hand, a hand's card changed, a trail's holder moved, a discard
+pile card remembered or forgotten)."""
 
 from __future__ import annotations
 
@@ -83,14 +83,16 @@ def edited(state: BaseState, rng: random.Random) -> BaseState:
     trails = [list(trail) for trail in recall.trails]
     discards = list(recall.discards)
     hands = list(state.hands)
-    where = rng.choice(["trail", "trail", "holder", "discard", "hand"])
+    where = rng.choice(["trail", "trail", "built", "holder", "discard", "hand"])
     filled = [h for h, trail in enumerate(trails) if trail]
-    if where in ("trail", "holder") and filled:
+    if where in ("trail", "built", "holder") and filled:
         h = rng.choice(filled)
         j = rng.randrange(len(trails[h]))
         holder, held, built = trails[h][j]
         if where == "holder":
             holder = rng.choice([-1, state.players, (holder + 1) % state.players])
+        elif where == "built":  # (a card of the hand now, or any, built from it)
+            built = _edit_cards(built, rng, list(hands[h]) or pool)
         else:
             held = _edit_cards(held, rng, pool)
         trails[h][j] = (holder, held, built)
