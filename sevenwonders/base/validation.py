@@ -55,7 +55,7 @@ from itertools import chain
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from sevenwonders.base.conflict_tokens import fought_out
+from sevenwonders.base.conflict_tokens import token_problems
 from sevenwonders.base.conservation import check_cards, names_by_age
 from sevenwonders.base.effects import BuildFromDiscard, CoinsPer, FreeOncePerAge, PlayLastCard
 from sevenwonders.base.expansion_state import expansion_name
@@ -63,7 +63,7 @@ from sevenwonders.base.game import BaseGame
 from sevenwonders.base.memory import check_memory
 from sevenwonders.base.progress import coin_limit, mid_turn
 from sevenwonders.base.setup import HAND_SIZE, TURNS_PER_AGE
-from sevenwonders.base.state import NO_MARKS, BaseState, City, PendingKind, TurnMarks
+from sevenwonders.base.state import BaseState, City, PendingKind, TurnMarks
 from sevenwonders.core.expansions import make_expansion
 from sevenwonders.core.problems import (
     Invariant,
@@ -78,7 +78,6 @@ from sevenwonders.errors import InvalidStateError, SevenWondersError
 if TYPE_CHECKING:
     from sevenwonders.base.tables import Tables
 
-TOKEN_VALUES = frozenset({-1, 1, 3, 5})
 SIDES_OF = {"2nd": frozenset({"day", "night"}), "1st": frozenset({"a", "b"})}
 
 
@@ -267,45 +266,12 @@ def check_free_build(ctx: _Context) -> Iterator[Problem]:
 
 
 def check_tokens(ctx: _Context) -> Iterator[Problem]:
-    """The ``military_tokens`` invariant (its statement: the module's list)."""
-    state, game = ctx.state, ctx.the_game
-    conflicts = 3 if state.over else state.age - 1
+    """The ``military_tokens`` invariant (its statement: the module's list;
+    :func:`~sevenwonders.base.conflict_tokens.token_problems`)."""
+    game = ctx.the_game
     # two tokens a conflict, unless an expansion hands out or takes tokens besides (Edifice)
     counted_elsewhere = any(e.changes_conflict_tokens for e in game.expansions)
-    odd = False
-    for s, city in enumerate(state.cities):
-        tokens = city.tokens
-        if tokens and (not TOKEN_VALUES.issuperset(tokens) or (not counted_elsewhere and (
-                len(tokens) > 2 * conflicts
-                or tokens.count(1) > 2 or tokens.count(3) > 2 or tokens.count(5) > 2
-                or any(2 * k - 1 in tokens for k in range(conflicts + 1, 4))))):
-            odd = True
-            yield from problem("military_tokens", f"cities[{s}].tokens",
-                               f"conflict tokens {city.tokens[:8]} after {conflicts} conflicts")
-    if counted_elsewhere:
-        return
-    all_tokens = [t for city in state.cities for t in city.tokens]
-    if not all_tokens:
-        return
-    victories, defeats = sum(1 for t in all_tokens if t > 0), all_tokens.count(-1)
-    if victories != defeats:
-        odd = True
-        yield from problem("military_tokens", "cities",
-                           f"{victories} victory tokens but {defeats} defeat tokens")
-    sides = game.rules.sides
-    # per city, the Ages in which it beat both neighbours (two victory tokens of the Age)
-    doubles = [int(t.count(1) == 2) + (t.count(3) == 2) + (t.count(5) == 2)
-               for t in (city.tokens for city in state.cities)]
-    for s, city in enumerate(state.cities):
-        owed = sum(doubles[neighbour] for neighbour in set(sides[s]))
-        if city.tokens.count(-1) < owed:
-            yield from problem("military_tokens", f"cities[{s}].tokens",
-                               f"a neighbour beat both its neighbours, but {s} has "
-                               f"{city.tokens.count(-1)} defeats")
-            return
-    if victories and not odd and not fought_out(tuple(city.tokens for city in state.cities)):
-        yield from problem("military_tokens", "cities",
-                           "no conflicts between neighbours hand out these tokens")
+    return token_problems(ctx.state, game.rules.sides, counted_elsewhere)
 
 
 def check_marks(ctx: _Context) -> Iterator[Problem]:
@@ -313,17 +279,18 @@ def check_marks(ctx: _Context) -> Iterator[Problem]:
     state = ctx.state
     turn_pending = bool(state.pending) and not state.age_ending
     for s, (city, marks) in enumerate(zip(state.cities, state.marks, strict=True)):
-        if marks != NO_MARKS and not turn_pending:
+        blank = not (marks.built or marks.stages or marks.income)  # (equal to NO_MARKS)
+        if not blank and not turn_pending:
             yield from problem("turn_marks", f"marks[{s}]",
                                "turn marks while no decision of the turn is pending")
-        elif marks == NO_MARKS and turn_pending:
+        elif blank and turn_pending:
             # every seat played a card this turn: built it (marked), built a stage (marked) or
             # sold it for 3 coins (income marked) (rulebook "Spielzug")
             yield from problem("turn_marks", f"marks[{s}]",
                                "no turn marks while the turn's decisions are pending")
         if (not 0 <= marks.stages <= city.stages or not 0 <= marks.income <= city.coins
-                or not set(marks.built) <= set(city.cards)
-                or len(set(marks.built)) != len(marks.built)):
+                or (marks.built and (not set(marks.built) <= set(city.cards)
+                                    or len(set(marks.built)) != len(marks.built)))):
             yield from problem("turn_marks", f"marks[{s}]", "turn marks that do not fit the city")
 
 

@@ -28,6 +28,7 @@ from typing import Any
 
 import attrs
 
+from sevenwonders.base.conflict_tokens import TOKEN_VALUES
 from sevenwonders.base.conservation import deal, names_by_age
 from sevenwonders.base.effects import CoinsPer
 from sevenwonders.base.expansion_state import expansion_name
@@ -36,7 +37,6 @@ from sevenwonders.base.setup import HAND_SIZE, START_COINS, TURNS_PER_AGE
 from sevenwonders.base.state import BaseState, City, PendingKind
 from sevenwonders.base.validation import (
     SIDES_OF,
-    TOKEN_VALUES,
     _extra_builds,
     _game_for,
 )
