@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from sevenwonders.base.state import BaseState
 from sevenwonders.core.problems import Problem, problem
-
-if TYPE_CHECKING:
-    from sevenwonders.base.state import BaseState
 
 TOKEN_VALUES = frozenset({-1, 1, 3, 5})
 """The values of conflict tokens: a victory of Age I, II or III, or a defeat."""
