@@ -150,6 +150,12 @@ def check_table(ctx: _Context) -> Iterator[Problem]:
     ctx.names = tuple(expansion_name(e) or "?" for e in state.expansions)
     ctx.game = game = _game_for(state.players, ctx.edition, tuple(c.side for c in state.cities),
                                 tuple(c.wonder for c in state.cities), ctx.names)
+    key = _table_key(game, state, ctx.names)
+    try:
+        if key is not None and key in _TABLES_PASSED:
+            return iter(())
+    except TypeError:  # (an expansion's state that is no key)
+        key = None
     try:
         game.check_table(state)
         for expansion in game.expansions:
@@ -158,7 +164,30 @@ def check_table(ctx: _Context) -> Iterator[Problem]:
         if error.field:
             raise
         raise _fail("cities", str(error)) from None
+    if key is not None:
+        if len(_TABLES_PASSED) >= 2048:  # bounded: the oldest half goes
+            for old in list(_TABLES_PASSED)[:1024]:
+                del _TABLES_PASSED[old]
+        _TABLES_PASSED[key] = None
     return iter(())
+
+
+def _table_key(game: BaseGame, state: BaseState, names: tuple[str, ...]) -> object | None:
+    """Everything the table check and Edifice's load checks read of ``state`` (its boards,
+    stages and options, its cities' token counts, the Age, whether it is over, the number of
+    turn marks and the expansions' own states): a state whose key passed once passes again.
+    ``None`` where an expansion may read more."""
+    if not _KEYED_EXPANSIONS.issuperset(names):
+        return None
+    return (game, tuple([(c.wonder, c.side, c.stages, c.stage_choices, len(c.tokens))
+                         for c in state.cities]),
+            len(state.marks), state.age, state.over, state.expansions)
+
+
+_KEYED_EXPANSIONS = frozenset({"edifice"})
+_TABLES_PASSED: dict[object, None] = {}
+"""The keys (:func:`_table_key`) of the tables that passed, oldest first (the states of one
+game share them from one stage built to the next)."""
 
 
 def check_hands(ctx: _Context) -> Iterator[Problem]:

@@ -1,0 +1,79 @@
+"""What the load check remembers from one state to the next (the conflict-token verdicts, the
+tables that passed) never changes what it finds: on real states of both editions and Edifice,
+each followed by changes of what those checks read (the Age, the end, a city's tokens or
+stages) and by one-change edits of its document (whose verdicts are then looked up where the
+real state left them), the table and token checks say what they say with nothing remembered."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+from sevenwonders.base import conflict_tokens, validation
+from sevenwonders.base.state import BaseState
+from sevenwonders.core.serialization import converter, plain_structure_fn
+from sevenwonders.errors import InvalidStateError
+from tests.base.test_conservation_speed import KINDS
+from tests.boundary.mutation import edit, real_states
+
+_build = plain_structure_fn(BaseState)  # (the document built without the load check)
+
+
+def verdict(state: BaseState, remembered: bool = True) -> Any:
+    """What the table and token checks say of ``state``, with what they remember or with
+    nothing remembered before or kept after."""
+    kept = dict(conflict_tokens._TOKEN_PROBLEMS), dict(validation._TABLES_PASSED)
+    if not remembered:
+        conflict_tokens._TOKEN_PROBLEMS.clear()
+        validation._TABLES_PASSED.clear()
+    ctx = validation._Context(state)
+    try:
+        return tuple(validation.check_table(ctx)), tuple(validation.check_tokens(ctx))
+    except InvalidStateError as error:
+        return error.field, str(error)
+    finally:
+        if not remembered:
+            conflict_tokens._TOKEN_PROBLEMS.update(kept[0])
+            validation._TABLES_PASSED.update(kept[1])
+
+
+def _city(state: BaseState, rng: random.Random, **change: Any) -> BaseState:
+    cities = list(state.cities)
+    s = rng.randrange(len(cities))
+    cities[s] = attrs.evolve(cities[s], **{k: v(cities[s]) for k, v in change.items()})
+    return attrs.evolve(state, cities=tuple(cities))
+
+
+def variants(state: BaseState, rng: random.Random) -> list[BaseState]:
+    """``state`` with what the remembered checks read changed, and one-change edits of its
+    document."""
+    out = [attrs.evolve(state, age=age) for age in (1, 2, 3) if age != state.age]
+    out.append(attrs.evolve(state, over=not state.over))
+    out.append(_city(state, rng, tokens=lambda c: (*c.tokens, rng.choice([-1, 1, 3, 5]))))
+    out.append(_city(state, rng, tokens=lambda c: c.tokens[1:]))
+    out.append(_city(state, rng, stages=lambda c: c.stages + rng.choice([-1, 1])))
+    document = converter.unstructure(state)
+    for _ in range(6):
+        changed = json.loads(json.dumps(document))
+        if edit(changed, rng) is not None:
+            with contextlib.suppress(Exception):  # (refused before any check: not tested here)
+                out.append(_build(changed, BaseState))
+    return out
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_remembered_verdicts_are_the_verdicts(kind: str) -> None:
+    rng = random.Random(kind)
+    found = {True: 0, False: 0}
+    for state in real_states(kind, seed=11)[::2]:
+        assert verdict(state) == ((), ())  # (now remembered)
+        for candidate in variants(state, rng):
+            said = verdict(candidate)
+            assert said == verdict(candidate, remembered=False), (kind, candidate)
+            found[said == ((), ())] += 1
+    assert found[True] and found[False] > 10  # (both verdicts met)
