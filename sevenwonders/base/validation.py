@@ -50,7 +50,6 @@ coin limit grows with the game's progress faster than any step can pay; see
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
 from typing import TYPE_CHECKING
@@ -60,11 +59,17 @@ from sevenwonders.base.conservation import check_cards, names_by_age
 from sevenwonders.base.effects import BuildFromDiscard, CoinsPer, FreeOncePerAge, PlayLastCard
 from sevenwonders.base.expansion_state import expansion_name
 from sevenwonders.base.game import BaseGame
+from sevenwonders.base.loaded_table import (
+    _TABLES_PASSED,
+    _edition,
+    _fail,
+    _table_game,
+    _table_key,
+)
 from sevenwonders.base.memory import check_memory
 from sevenwonders.base.progress import coin_limit, mid_turn
 from sevenwonders.base.setup import HAND_SIZE, TURNS_PER_AGE
 from sevenwonders.base.state import BaseState, City, PendingKind, TurnMarks
-from sevenwonders.core.expansions import make_expansion
 from sevenwonders.core.problems import (
     Invariant,
     Problem,
@@ -73,12 +78,10 @@ from sevenwonders.core.problems import (
     refuse,
     register_load_check,
 )
-from sevenwonders.errors import InvalidStateError, SevenWondersError
+from sevenwonders.errors import InvalidStateError
 
 if TYPE_CHECKING:
     from sevenwonders.base.tables import Tables
-
-SIDES_OF = {"2nd": frozenset({"day", "night"}), "1st": frozenset({"a", "b"})}
 
 
 class _Context:
@@ -97,29 +100,6 @@ class _Context:
     def the_game(self) -> BaseGame:
         assert self.game is not None
         return self.game
-
-
-def _fail(field: str, message: str) -> InvalidStateError:
-    return InvalidStateError(f"inconsistent base-game state: {message}", field=field)
-
-
-@lru_cache(maxsize=32)
-def _game_for(players: int, edition: str, sides: tuple[str, ...], wonders: tuple[str, ...],
-              expansions: tuple[str, ...]) -> BaseGame:
-    """A game with the table a state describes (cached: loading many states of one table)."""
-    try:
-        return BaseGame(players, edition=edition, sides=sides, wonders=wonders,
-                        expansions=tuple(make_expansion(name) for name in expansions))
-    except SevenWondersError as error:
-        raise _fail("cities", f"no game has this table: {error}") from None
-
-
-def _edition(state: BaseState) -> str:
-    sides = {city.side for city in state.cities}
-    for edition, allowed in SIDES_OF.items():
-        if sides <= allowed:
-            return edition
-    raise _fail("cities", f"wonder sides {sorted(sides)[:4]} mix editions or do not exist")
 
 
 # -- the invariants, in the order checked
@@ -148,8 +128,7 @@ def check_table(ctx: _Context) -> Iterator[Problem]:
     state = ctx.state
     ctx.edition = _edition(state)
     ctx.names = tuple(expansion_name(e) or "?" for e in state.expansions)
-    ctx.game = game = _game_for(state.players, ctx.edition, tuple(c.side for c in state.cities),
-                                tuple(c.wonder for c in state.cities), ctx.names)
+    ctx.game = game = _table_game(state, ctx.edition, ctx.names)
     key = _table_key(game, state, ctx.names)
     try:
         if key is not None and key in _TABLES_PASSED:
@@ -170,24 +149,6 @@ def check_table(ctx: _Context) -> Iterator[Problem]:
                 del _TABLES_PASSED[old]
         _TABLES_PASSED[key] = None
     return iter(())
-
-
-def _table_key(game: BaseGame, state: BaseState, names: tuple[str, ...]) -> object | None:
-    """Everything the table check and Edifice's load checks read of ``state`` (its boards,
-    stages and options, its cities' token counts, the Age, whether it is over, the number of
-    turn marks and the expansions' own states): a state whose key passed once passes again.
-    ``None`` where an expansion may read more."""
-    if not _KEYED_EXPANSIONS.issuperset(names):
-        return None
-    return (game, tuple([(c.wonder, c.side, c.stages, c.stage_choices, len(c.tokens))
-                         for c in state.cities]),
-            len(state.marks), state.age, state.over, state.expansions)
-
-
-_KEYED_EXPANSIONS = frozenset({"edifice"})
-_TABLES_PASSED: dict[object, None] = {}
-"""The keys (:func:`_table_key`) of the tables that passed, oldest first (the states of one
-game share them from one stage built to the next)."""
 
 
 def check_hands(ctx: _Context) -> Iterator[Problem]:

@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 import pytest
 
-from sevenwonders.base import conflict_tokens, validation
+from sevenwonders.base import conflict_tokens, loaded_table, validation
 from sevenwonders.base.state import BaseState
 from sevenwonders.core.serialization import converter, plain_structure_fn
 from sevenwonders.errors import InvalidStateError
@@ -27,10 +27,10 @@ _build = plain_structure_fn(BaseState)  # (the document built without the load c
 def verdict(state: BaseState, remembered: bool = True) -> Any:
     """What the table and token checks say of ``state``, with what they remember or with
     nothing remembered before or kept after."""
-    kept = dict(conflict_tokens._TOKEN_PROBLEMS), dict(validation._TABLES_PASSED)
+    kept = dict(conflict_tokens._TOKEN_PROBLEMS), dict(loaded_table._TABLES_PASSED)
     if not remembered:
         conflict_tokens._TOKEN_PROBLEMS.clear()
-        validation._TABLES_PASSED.clear()
+        loaded_table._TABLES_PASSED.clear()
     ctx = validation._Context(state)
     try:
         return tuple(validation.check_table(ctx)), tuple(validation.check_tokens(ctx))
@@ -39,7 +39,7 @@ def verdict(state: BaseState, remembered: bool = True) -> Any:
     finally:
         if not remembered:
             conflict_tokens._TOKEN_PROBLEMS.update(kept[0])
-            validation._TABLES_PASSED.update(kept[1])
+            loaded_table._TABLES_PASSED.update(kept[1])
 
 
 def _city(state: BaseState, rng: random.Random, **change: Any) -> BaseState:
@@ -57,6 +57,9 @@ def variants(state: BaseState, rng: random.Random) -> list[BaseState]:
     out.append(_city(state, rng, tokens=lambda c: (*c.tokens, rng.choice([-1, 1, 3, 5]))))
     out.append(_city(state, rng, tokens=lambda c: c.tokens[1:]))
     out.append(_city(state, rng, stages=lambda c: c.stages + rng.choice([-1, 1])))
+    out.append(_city(state, rng, wonder=lambda c: state.cities[0].wonder))  # (twice, mostly)
+    out.append(_city(state, rng, wonder=lambda c: rng.choice(["carthage", "ur", "nowhere"])))
+    out.append(_city(state, rng, side=lambda c: rng.choice(["a", "b", "day", "night"])))
     document = converter.unstructure(state)
     for _ in range(6):
         changed = json.loads(json.dumps(document))
@@ -76,4 +79,41 @@ def test_remembered_verdicts_are_the_verdicts(kind: str) -> None:
             said = verdict(candidate)
             assert said == verdict(candidate, remembered=False), (kind, candidate)
             found[said == ((), ())] += 1
+    assert found[True] and found[False] > 10  # (both verdicts met)
+
+
+def named_game_problems(state: BaseState, monkeypatch: pytest.MonkeyPatch) -> tuple[object, ...]:
+    """The problems of ``state`` checked with the game its boards name, as the load check did
+    before it shared one game between every table of a size, edition and expansions."""
+    def named(state: BaseState, edition: str, names: tuple[str, ...]) -> Any:
+        return loaded_table._game_for(state.players, edition, tuple(c.side for c in state.cities),
+                                      tuple(c.wonder for c in state.cities), names)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(validation, "_table_game", named)
+        return forgetful(state)
+
+
+def forgetful(state: BaseState) -> tuple[object, ...]:
+    """The problems of ``state`` with nothing remembered before or kept after."""
+    kept = dict(conflict_tokens._TOKEN_PROBLEMS), dict(loaded_table._TABLES_PASSED)
+    conflict_tokens._TOKEN_PROBLEMS.clear()
+    loaded_table._TABLES_PASSED.clear()
+    try:
+        return validation.problems(state)
+    finally:
+        conflict_tokens._TOKEN_PROBLEMS.update(kept[0])
+        loaded_table._TABLES_PASSED.update(kept[1])
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_shared_game_judges_as_the_game_the_boards_name(
+        kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(kind + "shared")
+    found = {True: 0, False: 0}
+    for state in real_states(kind, seed=13)[::3]:
+        for candidate in [state, *variants(state, rng)]:
+            said = validation.problems(candidate)
+            assert said == named_game_problems(candidate, monkeypatch), (kind, candidate)
+            found[not said] += 1
     assert found[True] and found[False] > 10  # (both verdicts met)

@@ -291,8 +291,8 @@ def own_game(kind: str, state: Any) -> Any | None:
         game.is_over(state)
     except SevenWondersError:
         from sevenwonders.base.expansion_state import expansion_name
+        from sevenwonders.base.loaded_table import _edition, _game_for
         from sevenwonders.base.state import BaseState
-        from sevenwonders.base.validation import _edition, _game_for
 
         if isinstance(state, BaseState):
             return _game_for(state.players, _edition(state),
