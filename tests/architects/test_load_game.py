@@ -1,7 +1,9 @@
 """The load check reads every table of distinct known wonders with one game of its size and
-Babylon deck (the rules do not depend on which seat drew which wonder): it finds exactly what
-the game the wonders name finds, on real states of 2, 4 and 7 players, states with a wonder
-twice, an unknown one or two seats' wonders swapped, and one-change edits of their documents."""
+Babylon deck (the rules do not depend on which seat drew which wonder) and remembers the stage
+orders it found allowed: it finds exactly what the game the wonders name finds with nothing
+remembered, on real states of 2, 4 and 7 players, states with a wonder twice, an unknown one,
+two seats' wonders swapped or a city's stages reordered or cut, and one-change edits of their
+documents."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from typing import Any
 import attrs
 import pytest
 
-from sevenwonders.architects import validation
+from sevenwonders.architects import accounting, validation
 from sevenwonders.architects.state import ArchitectsState
 from sevenwonders.core.serialization import converter, plain_structure_fn
 from tests.boundary.mutation import edit, real_states
@@ -32,6 +34,22 @@ def named_game_problems(state: ArchitectsState, monkeypatch: pytest.MonkeyPatch
         return validation.problems(state)
 
 
+def forgetful(state: ArchitectsState) -> tuple[object, ...]:
+    """The problems of ``state`` with no stage order remembered before or kept after."""
+    kept = set(accounting._BUILT_IN_ORDER)
+    accounting._BUILT_IN_ORDER.clear()
+    try:
+        return validation.problems(state)
+    finally:
+        accounting._BUILT_IN_ORDER.update(kept)
+
+
+def _built(state: ArchitectsState, seat: int, built: tuple[str, ...]) -> ArchitectsState:
+    cities = list(state.cities)
+    cities[seat] = attrs.evolve(cities[seat], built=built)
+    return attrs.evolve(state, cities=tuple(cities))
+
+
 def _wonder(state: ArchitectsState, seat: int, wonder: str) -> ArchitectsState:
     cities = list(state.cities)
     cities[seat] = attrs.evolve(cities[seat], wonder=wonder)
@@ -39,10 +57,13 @@ def _wonder(state: ArchitectsState, seat: int, wonder: str) -> ArchitectsState:
 
 
 def variants(state: ArchitectsState, rng: random.Random) -> list[ArchitectsState]:
-    """Other wonders at a seat (one already seated, an unknown one, another's), and one-change
-    edits of the document."""
+    """A city's stages reordered or cut, other wonders at a seat (one already seated, an unknown
+    one, another's), and one-change edits of the document."""
     n = len(state.cities)
-    out = [_wonder(state, n - 1, state.cities[0].wonder), _wonder(state, 0, "nowhere"),
+    built = max(range(n), key=lambda seat: len(state.cities[seat].built))
+    out = [_built(state, built, state.cities[built].built[::-1]),  # (out of order, mostly)
+           _built(state, built, state.cities[built].built[1:]),
+           _wonder(state, n - 1, state.cities[0].wonder), _wonder(state, 0, "nowhere"),
            _wonder(_wonder(state, 0, state.cities[1].wonder), 1, state.cities[0].wonder)]
     document = converter.unstructure(state)
     for _ in range(5):
@@ -62,5 +83,6 @@ def test_the_shared_game_judges_as_the_game_the_wonders_name(
         for candidate in [state, *variants(state, rng)]:
             said = validation.problems(candidate)
             assert said == named_game_problems(candidate, monkeypatch), (kind, candidate)
+            assert said == forgetful(candidate), (kind, candidate)
             found[not said] += 1
     assert found[True] and found[False] > 10  # (both verdicts met)
