@@ -91,15 +91,17 @@ def fought_out(tokens: tuple[tuple[int, ...], ...]) -> bool:
         wins = [t.count(value) for t in tokens]
         if not any(wins):
             continue
-        age_losses = _age_losses(wins)
+        age_losses = _age_losses(tuple(wins))
         losses = {tuple(a + b for a, b in zip(done, more, strict=True))
                   for done in losses for more in age_losses}
     return tuple(t.count(-1) for t in tokens) in losses
 
 
-def _age_losses(wins: list[int]) -> set[tuple[int, ...]]:
+@lru_cache(maxsize=4096)
+def _age_losses(wins: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
     """The defeats each seat may have taken in one Age's conflicts where seat ``s`` won
-    ``wins[s]`` of its two (the pairs of neighbours ``(s, s + 1)`` round the ring)."""
+    ``wins[s]`` of its two (the pairs of neighbours ``(s, s + 1)`` round the ring). (Cached:
+    the wins of an Age are a few thousand patterns at most, met by game after game.)"""
     n = len(wins)
     found: set[tuple[int, ...]] = set()
     won = [0] * n
@@ -107,7 +109,7 @@ def _age_losses(wins: list[int]) -> set[tuple[int, ...]]:
 
     def pair(s: int) -> None:
         if s == n:
-            if won == wins:
+            if tuple(won) == wins:
                 found.add(tuple(lost))
             return
         if s >= 2 and won[s - 1] != wins[s - 1]:  # seat s - 1's two conflicts are decided
@@ -125,4 +127,4 @@ def _age_losses(wins: list[int]) -> set[tuple[int, ...]]:
                 lost[loser] -= 1
 
     pair(0)
-    return found
+    return frozenset(found)
