@@ -229,6 +229,9 @@ def check_stages(ctx: _Context) -> Iterator[Problem]:
     """The ``wonder_stages`` invariant (its statement: the module's list)."""
     state, rules = ctx.state, ctx.the_game.rules
     for s, city in enumerate(state.cities):
+        key = (rules, city.wonder, city.side, city.stages, len(city.tucked), city.stage_choices)
+        if key in _STAGES_FIT:  # (a board, stage count and options that fitted before)
+            continue
         stages = rules.stages(city)
         if not 0 <= city.stages <= len(stages) or len(city.tucked) != city.stages:
             yield from problem("wonder_stages", f"cities[{s}].stages",
@@ -239,6 +242,14 @@ def check_stages(ctx: _Context) -> Iterator[Problem]:
                 for stage, choice in zip(stages, city.stage_choices, strict=False)):
             yield from problem("wonder_stages", f"cities[{s}].stage_choices",
                                f"options {city.stage_choices[:4]} for {city.stages} stages")
+        elif 0 <= city.stages <= len(stages) and len(city.tucked) == city.stages:
+            if len(_STAGES_FIT) >= 4096:  # bounded: every board, side and stage count is few
+                _STAGES_FIT.clear()
+            _STAGES_FIT.add(key)
+
+
+_STAGES_FIT: set[tuple[object, ...]] = set()
+"""The (tables, board, side, stages, tucked cards, options) that fit, as found before."""
 
 
 def check_free_build(ctx: _Context) -> Iterator[Problem]:

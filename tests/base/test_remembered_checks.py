@@ -1,8 +1,9 @@
 """What the load check remembers from one state to the next (the conflict-token verdicts, the
-tables that passed) never changes what it finds: on real states of both editions and Edifice,
-each followed by changes of what those checks read (the Age, the end, a city's tokens or
-stages) and by one-change edits of its document (whose verdicts are then looked up where the
-real state left them), the table and token checks say what they say with nothing remembered."""
+tables that passed, the boards' stages that fitted) never changes what it finds: on real states
+of both editions and Edifice, each followed by changes of what those checks read (the Age, the
+end, a city's tokens or stages) and by one-change edits of its document (whose verdicts are
+then looked up where the real state left them), the table, token and stage checks say what
+they say with nothing remembered."""
 
 from __future__ import annotations
 
@@ -27,19 +28,31 @@ _build = plain_structure_fn(BaseState)  # (the document built without the load c
 def verdict(state: BaseState, remembered: bool = True) -> Any:
     """What the table and token checks say of ``state``, with what they remember or with
     nothing remembered before or kept after."""
-    kept = dict(conflict_tokens._TOKEN_PROBLEMS), dict(loaded_table._TABLES_PASSED)
+    kept = (dict(conflict_tokens._TOKEN_PROBLEMS), dict(loaded_table._TABLES_PASSED),
+            set(validation._STAGES_FIT))
     if not remembered:
-        conflict_tokens._TOKEN_PROBLEMS.clear()
-        loaded_table._TABLES_PASSED.clear()
+        _forget()
     ctx = validation._Context(state)
     try:
-        return tuple(validation.check_table(ctx)), tuple(validation.check_tokens(ctx))
+        return (tuple(validation.check_table(ctx)), tuple(validation.check_tokens(ctx)),
+                tuple(validation.check_stages(ctx)))
     except InvalidStateError as error:
         return error.field, str(error)
     finally:
         if not remembered:
-            conflict_tokens._TOKEN_PROBLEMS.update(kept[0])
-            loaded_table._TABLES_PASSED.update(kept[1])
+            _restore(kept)
+
+
+def _forget() -> None:
+    conflict_tokens._TOKEN_PROBLEMS.clear()
+    loaded_table._TABLES_PASSED.clear()
+    validation._STAGES_FIT.clear()
+
+
+def _restore(kept: tuple[Any, Any, Any]) -> None:
+    conflict_tokens._TOKEN_PROBLEMS.update(kept[0])
+    loaded_table._TABLES_PASSED.update(kept[1])
+    validation._STAGES_FIT.update(kept[2])
 
 
 def _city(state: BaseState, rng: random.Random, **change: Any) -> BaseState:
@@ -74,11 +87,11 @@ def test_remembered_verdicts_are_the_verdicts(kind: str) -> None:
     rng = random.Random(kind)
     found = {True: 0, False: 0}
     for state in real_states(kind, seed=11)[::2]:
-        assert verdict(state) == ((), ())  # (now remembered)
+        assert verdict(state) == ((), (), ())  # (now remembered)
         for candidate in variants(state, rng):
             said = verdict(candidate)
             assert said == verdict(candidate, remembered=False), (kind, candidate)
-            found[said == ((), ())] += 1
+            found[said == ((), (), ())] += 1
     assert found[True] and found[False] > 10  # (both verdicts met)
 
 
@@ -96,14 +109,13 @@ def named_game_problems(state: BaseState, monkeypatch: pytest.MonkeyPatch) -> tu
 
 def forgetful(state: BaseState) -> tuple[object, ...]:
     """The problems of ``state`` with nothing remembered before or kept after."""
-    kept = dict(conflict_tokens._TOKEN_PROBLEMS), dict(loaded_table._TABLES_PASSED)
-    conflict_tokens._TOKEN_PROBLEMS.clear()
-    loaded_table._TABLES_PASSED.clear()
+    kept = (dict(conflict_tokens._TOKEN_PROBLEMS), dict(loaded_table._TABLES_PASSED),
+            set(validation._STAGES_FIT))
+    _forget()
     try:
         return validation.problems(state)
     finally:
-        conflict_tokens._TOKEN_PROBLEMS.update(kept[0])
-        loaded_table._TABLES_PASSED.update(kept[1])
+        _restore(kept)
 
 
 @pytest.mark.parametrize("kind", KINDS)
