@@ -7,8 +7,6 @@ documents."""
 
 from __future__ import annotations
 
-import contextlib
-import json
 import random
 from typing import Any
 
@@ -17,10 +15,7 @@ import pytest
 
 from sevenwonders.architects import accounting, validation
 from sevenwonders.architects.state import ArchitectsState
-from sevenwonders.core.serialization import converter, plain_structure_fn
-from tests.boundary.mutation import edit, real_states
-
-_build = plain_structure_fn(ArchitectsState)  # (the document built without the load check)
+from tests.boundary.mutation import edited_values, real_states
 
 
 def named_game_problems(state: ArchitectsState, monkeypatch: pytest.MonkeyPatch
@@ -65,13 +60,7 @@ def variants(state: ArchitectsState, rng: random.Random) -> list[ArchitectsState
            _built(state, built, state.cities[built].built[1:]),
            _wonder(state, n - 1, state.cities[0].wonder), _wonder(state, 0, "nowhere"),
            _wonder(_wonder(state, 0, state.cities[1].wonder), 1, state.cities[0].wonder)]
-    document = converter.unstructure(state)
-    for _ in range(5):
-        changed = json.loads(json.dumps(document))
-        if edit(changed, rng) is not None:
-            with contextlib.suppress(Exception):  # (refused before any check: not tested here)
-                out.append(_build(changed, ArchitectsState))
-    return out
+    return out + edited_values(state, rng, 5)
 
 
 @pytest.mark.parametrize("kind", ["architects-2", "architects-4", "architects-7"])

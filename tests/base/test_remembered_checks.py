@@ -7,8 +7,6 @@ they say with nothing remembered."""
 
 from __future__ import annotations
 
-import contextlib
-import json
 import random
 from typing import Any
 
@@ -17,12 +15,9 @@ import pytest
 
 from sevenwonders.base import conflict_tokens, loaded_table, validation
 from sevenwonders.base.state import BaseState
-from sevenwonders.core.serialization import converter, plain_structure_fn
 from sevenwonders.errors import InvalidStateError
 from tests.base.test_conservation_speed import KINDS
-from tests.boundary.mutation import edit, real_states
-
-_build = plain_structure_fn(BaseState)  # (the document built without the load check)
+from tests.boundary.mutation import edited_values, real_states
 
 
 def verdict(state: BaseState, remembered: bool = True) -> Any:
@@ -73,13 +68,7 @@ def variants(state: BaseState, rng: random.Random) -> list[BaseState]:
     out.append(_city(state, rng, wonder=lambda c: state.cities[0].wonder))  # (twice, mostly)
     out.append(_city(state, rng, wonder=lambda c: rng.choice(["carthage", "ur", "nowhere"])))
     out.append(_city(state, rng, side=lambda c: rng.choice(["a", "b", "day", "night"])))
-    document = converter.unstructure(state)
-    for _ in range(6):
-        changed = json.loads(json.dumps(document))
-        if edit(changed, rng) is not None:
-            with contextlib.suppress(Exception):  # (refused before any check: not tested here)
-                out.append(_build(changed, BaseState))
-    return out
+    return out + edited_values(state, rng, 6)
 
 
 @pytest.mark.parametrize("kind", KINDS)
