@@ -77,7 +77,6 @@ def _token_problems(state: BaseState, sides: tuple[tuple[int, int], ...], confli
                            "no conflicts between neighbours hand out these tokens")
 
 
-
 @lru_cache(maxsize=256)
 def fought_out(tokens: tuple[tuple[int, ...], ...]) -> bool:
     """Whether conflicts between neighbours give exactly these tokens: in each Age's conflict
