@@ -6,8 +6,10 @@ new seeds; their moves are chosen on a second game object of the same configurat
 timed object has listed no move and remembered nothing for these games (a replay of games it
 already played finds its memories warm and is cheaper than any real use: that figure is
 printed too, as ``replayed``). The loads are ``from_json`` of every state of a few other
-random games, every load check included. Both are CPU time, interleaved round by round, and
-the figure reported is load / play: how many plays one load costs (median and range).
+random games, in order, every load check included; they too are new each round, so no load
+reads a document read before (a stateless server reads each state of a game once). Both are
+CPU time, interleaved round by round, and the figure reported is load / play: how many plays
+one load costs (median and range).
 
 Two other units are printed beside it: ``in steps``, a whole step of a random game as a
 playout makes it (``legal_moves`` of each seat to move, a random choice, ``play``), again of
@@ -15,7 +17,8 @@ games the timed object has not met; and ``stateless``, the ``play`` a stateless 
 after the load, of the state it loaded (which finds nothing remembered and passes the checks of
 a state from outside).
 
-Run it with ``python benchmarks/load_cost.py [--rounds N] [--games N] [--only LABEL]``.
+Run it with ``python benchmarks/load_cost.py [--rounds N] [--games N] [--only LABEL]
+[--reread]``.
 """
 
 from __future__ import annotations
@@ -111,25 +114,32 @@ def _spread(values: list[float]) -> tuple[float, float, float]:
     return statistics.median(values), min(values), max(values)
 
 
-def measure(make: Callable[[], Any], rounds: int, games: int) -> dict[str, Any]:
+def measure(make: Callable[[], Any], rounds: int, games: int, reread: bool = False
+            ) -> dict[str, Any]:
     """Loads over ``rounds`` interleaved rounds, in units of a playout's ``play`` (median,
-    lowest, highest), of a playout's step, of a replayed ``play`` and of a stateless one."""
+    lowest, highest), of a playout's step, of a replayed ``play`` and of a stateless one.
+    ``reread``: the same documents every round (the script's earlier way, which favours a
+    load check that remembers what it read)."""
     game, chooser = make(), make()
-    loaded = sample(game, range(games))
-    cls = type(loaded[0][0])
-    texts = [text for _, _, text in loaded]
+    first = sample(chooser, range(30_000, 30_000 + games))
     kinds = ("load", "play", "step", "replayed", "stateless")
     times: dict[str, list[float]] = {kind: [] for kind in kinds}
+    states = 0
     for r in range(rounds):
         seeds = range(10_000 + r * games, 10_000 + (r + 1) * games)  # new games each round
         fresh = sample(chooser, seeds)
-        times["load"].append(_time_loads(cls, texts))
+        # the loads too: every state of other new games, in order (as a stateless server
+        # reads the states of its games), so no load meets a document it has read before
+        loaded = first if reread or not r else sample(
+            chooser, range(30_000 + r * games, 30_000 + (r + 1) * games))
+        states += len(loaded)
+        times["load"].append(_time_loads(type(loaded[0][0]), [text for *_, text in loaded]))
         times["play"].append(_time_plays(game, fresh, seeds))
         times["replayed"].append(_time_plays(game, fresh, seeds))  # the same games again
         times["step"].append(_time_steps(game, range(20_000 + r * games,
                                                      20_000 + (r + 1) * games)))
         times["stateless"].append(_time_stateless(game, fresh))
-    out: dict[str, Any] = {"states": len(texts)}
+    out: dict[str, Any] = {"states": states // rounds}
     for kind in kinds:
         out[f"{kind}_us"] = statistics.median(times[kind]) * 1e6
     for kind in kinds[1:]:
@@ -143,6 +153,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--only", default="", help="the configurations whose label holds this")
+    parser.add_argument("--reread", action="store_true",
+                        help="load the same documents every round (the earlier way)")
     args = parser.parse_args(argv)
     print(f"{'configuration':<15}{'states':>7}{'load us':>9}{'play us':>9}"
           f"{'loads in plays (median, range)':>32}{'in steps':>10}{'replayed':>10}"
@@ -150,7 +162,7 @@ def main(argv: list[str] | None = None) -> None:
     for label, make in _configs():
         if args.only not in label:
             continue
-        r = measure(make, args.rounds, args.games)
+        r = measure(make, args.rounds, args.games, args.reread)
         ratio, low, high = r["play"]
         print(f"{label:<15}{r['states']:>7}{r['load_us']:>9.0f}{r['play_us']:>9.1f}"
               f"{ratio:>18.2f} ({low:.2f}-{high:.2f}){r['step'][0]:>10.2f}"

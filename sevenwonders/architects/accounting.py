@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from functools import lru_cache
+from itertools import chain
 
 from sevenwonders.architects.state import (
     ArchitectsState,
@@ -162,15 +163,16 @@ def check_origin(ctx: Context) -> Iterator[Problem]:
     """The ``deck_origin`` invariant (its statement: the module's list)."""
     t, state = ctx.t, ctx.state
     origin = t.card_origin
+    backs = _backs(t)
     for i, (city, deck) in enumerate(zip(state.cities, state.decks, strict=True)):
-        if _cards_of(t, city.wonder).issuperset(deck):
+        if backs.get(city.wonder, _NO_CARDS).issuperset(deck):
             continue
         strays = [card for card in deck if origin[card] != city.wonder]
         if strays:
             yield from problem("deck_origin", f"decks[{i}]",
                                f"cards {strays[:3]} lie in the deck of {city.wonder}, not "
                                f"their own ({origin[strays[0]]})")
-    if not _cards_of(t, "central").issuperset(state.central):
+    if not backs.get("central", _NO_CARDS).issuperset(state.central):
         yield from problem("deck_origin", "central", "a wonder's card in the central deck")
     pending = state.pending
     if isinstance(pending, Revealed) and any(
@@ -179,10 +181,16 @@ def check_origin(ctx: Context) -> Iterator[Problem]:
                            f"revealed cards that are not of deck {pending.deck}")
 
 
-@lru_cache(maxsize=64)
-def _cards_of(t: Tables, origin: str) -> frozenset[int]:
-    """The ids of the cards with this back (a wonder's deck or ``"central"``)."""
-    return frozenset(card for card, back in enumerate(t.card_origin) if back == origin)
+@lru_cache(maxsize=16)
+def _backs(t: Tables) -> dict[str, frozenset[int]]:
+    """The ids of the cards with each back (a wonder's deck or ``"central"``), by back."""
+    found: dict[str, set[int]] = {}
+    for card, back in enumerate(t.card_origin):
+        found.setdefault(back, set()).add(card)
+    return {back: frozenset(cards) for back, cards in found.items()}
+
+
+_NO_CARDS: frozenset[int] = frozenset()
 
 
 @lru_cache(maxsize=64)
@@ -196,7 +204,7 @@ def check_stages(ctx: Context) -> Iterator[Problem]:
     t = ctx.t
     known = t.stage_bit.keys()
     for i, city in enumerate(ctx.state.cities):
-        if not city.built:
+        if not city.built or (t, city.wonder, city.built) in _BUILT_IN_ORDER:
             continue
         keys = set(city.built)
         if len(keys) != len(city.built) or not keys <= known:
@@ -210,6 +218,14 @@ def check_stages(ctx: Context) -> Iterator[Problem]:
                                    f"{city.wonder}: stage {key} built before its support")
                 break
             mask |= t.stage_bit[key]
+        else:  # (remembered: a handful of orders a wonder, each met again and again)
+            if len(_BUILT_IN_ORDER) >= 4096:
+                _BUILT_IN_ORDER.clear()
+            _BUILT_IN_ORDER.add((t, city.wonder, city.built))
+
+
+_BUILT_IN_ORDER: set[tuple[Tables, str, tuple[str, ...]]] = set()
+"""The stages each wonder has built in an order its supports allow, by tables."""
 
 
 def check_tokens(ctx: Context) -> Iterator[Problem]:
@@ -242,9 +258,9 @@ def check_military(ctx: Context) -> Iterator[Problem]:
     # abhandeln"); nothing else discards a card with horns. So each battle put at least
     # ``conflict_total`` horns on the discard pile, and the cities hold every horn that
     # flipped a token still face up.
-    horns = _card_horns(t)
-    battles = sum([horns[card] for card in state.discard]) // t.conflict_total
-    in_cities = sum([horns[card] for city in state.cities for card in city.cards])
+    horns = _card_horns(t).__getitem__
+    battles = sum(map(horns, state.discard)) // t.conflict_total
+    in_cities = sum(map(horns, chain.from_iterable([city.cards for city in state.cities])))
     if state.flipped > in_cities:
         yield from problem("battles", "flipped", f"{state.flipped} conflict tokens flipped by "
                            f"{in_cities} horns in the cities")

@@ -45,6 +45,7 @@ from sevenwonders.architects.accounting import (
     Context,
     deal_is_there,
 )
+from sevenwonders.architects.data import load
 from sevenwonders.architects.game import ArchitectsGame
 from sevenwonders.architects.memory import check_seen
 from sevenwonders.architects.options import BABYLON_DECKS
@@ -115,7 +116,7 @@ def _check_games(ctx: _Context) -> Iterator[Problem]:
     cards = None  # (the cards on the table, once a check has read them: read once)
     for babylon in BABYLON_DECKS:
         try:
-            game = _game(len(wonders), wonders, babylon)
+            game = _game_of(wonders, babylon)
         except SevenWondersError as error:
             yield from problem("table", "cities", f"no game has these wonders: {error}")
             return
@@ -195,6 +196,25 @@ def check_loaded(state: ArchitectsState) -> ArchitectsState:
     if found:
         raise refuse("Architects", found)
     return state
+
+
+def _game_of(wonders: tuple[str, ...], babylon: str) -> ArchitectsGame:
+    """The game a state of these wonders is checked with. The rules depend on the table's
+    size and the options, not on which seat drew which wonder (the option only deals them),
+    so distinct known wonders are checked with one game of their number, made once; any other
+    wonders with the game they name, which refuses them as before."""
+    if len(set(wonders)) == len(wonders) and _KNOWN_WONDERS.issuperset(wonders):
+        return _any_game(len(wonders), babylon)
+    return _game(len(wonders), wonders, babylon)
+
+
+_KNOWN_WONDERS = frozenset(wonder.id for wonder in load().wonders)
+
+
+@lru_cache(maxsize=16)
+def _any_game(players: int, babylon: str) -> ArchitectsGame:
+    # optional wonder effects: the widest set of moves, so no reachable state looks stuck
+    return ArchitectsGame(players, babylon_deck=babylon, wonder_effects_mandatory=False)
 
 
 @lru_cache(maxsize=32)

@@ -233,14 +233,9 @@ def check_memory(state: BaseState) -> None:
     for city in state.cities:
         dealt += city.cards
         dealt += city.tucked
-    dealt_set, discard_set = set(dealt), set(discard)
-    # (every remembered card a dealt one, for all trails in one C pass: each seat's memory of a
-    # hand is part of an entry's cards, so only how often a card is held is left per seat)
-    if dealt_set.issuperset(chain.from_iterable(map(itemgetter(1), entries))) and all(
-            _fits(cards, discard_set, discard) for cards in discards) and all(
-            _hand_fits(hands[h], h, trail, dealt_set, dealt)
-            for h, trail in enumerate(trails) if hands[h] and trail):
+    if _remembered_fit(hands, discard, dealt, trails, discards, entries):
         return
+    dealt_set, discard_set = set(dealt), set(discard)
     known = [_known_by_seat(trail) if hands[h] else {} for h, trail in enumerate(trails)]
     for seat in range(n):  # (a problem: the first one, seat by seat)
         for h in range(n):
@@ -256,6 +251,21 @@ def check_memory(state: BaseState) -> None:
         if not _fits(discards[seat], discard_set, discard):
             raise InvalidStateError("remembered cards that are not in the discard pile",
                                     field=f"memory[{seat}].discard")
+
+
+def _remembered_fit(hands: tuple[tuple[str, ...], ...], discard: tuple[str, ...],
+                    dealt: list[str], trails: Trails, discards: Discards,
+                    entries: list[Entry]) -> bool:
+    """The quick pass of :func:`check_memory`: ``True`` only when the seat-by-seat check finds
+    no problem (``dealt``: the Age's cards where they are now; ``entries``: every trail's
+    entries). Every remembered card is a dealt one, for all trails in one C pass: each seat's
+    memory of a hand is part of an entry's cards, so only how often a card is held is left to
+    count per seat."""
+    dealt_set, discard_set = set(dealt), set(discard)
+    return dealt_set.issuperset(chain.from_iterable(map(itemgetter(1), entries))) and all(
+        _fits(cards, discard_set, discard) for cards in discards) and all(
+        _hand_fits(hands[h], h, trail, dealt_set, dealt)
+        for h, trail in enumerate(trails) if hands[h] and trail)
 
 
 _SEATS = tuple(frozenset(range(n)) for n in range(8))

@@ -50,21 +50,26 @@ coin limit grows with the game's progress faster than any step can pay; see
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from sevenwonders.base.conflict_tokens import fought_out
+from sevenwonders.base.conflict_tokens import token_problems
 from sevenwonders.base.conservation import check_cards, names_by_age
 from sevenwonders.base.effects import BuildFromDiscard, CoinsPer, FreeOncePerAge, PlayLastCard
 from sevenwonders.base.expansion_state import expansion_name
 from sevenwonders.base.game import BaseGame
+from sevenwonders.base.loaded_table import (
+    _TABLES_PASSED,
+    _edition,
+    _fail,
+    _table_game,
+    _table_key,
+)
 from sevenwonders.base.memory import check_memory
 from sevenwonders.base.progress import coin_limit, mid_turn
 from sevenwonders.base.setup import HAND_SIZE, TURNS_PER_AGE
-from sevenwonders.base.state import NO_MARKS, BaseState, City, PendingKind, TurnMarks
-from sevenwonders.core.expansions import make_expansion
+from sevenwonders.base.state import BaseState, City, PendingKind, TurnMarks
 from sevenwonders.core.problems import (
     Invariant,
     Problem,
@@ -73,13 +78,10 @@ from sevenwonders.core.problems import (
     refuse,
     register_load_check,
 )
-from sevenwonders.errors import InvalidStateError, SevenWondersError
+from sevenwonders.errors import InvalidStateError
 
 if TYPE_CHECKING:
     from sevenwonders.base.tables import Tables
-
-TOKEN_VALUES = frozenset({-1, 1, 3, 5})
-SIDES_OF = {"2nd": frozenset({"day", "night"}), "1st": frozenset({"a", "b"})}
 
 
 class _Context:
@@ -98,29 +100,6 @@ class _Context:
     def the_game(self) -> BaseGame:
         assert self.game is not None
         return self.game
-
-
-def _fail(field: str, message: str) -> InvalidStateError:
-    return InvalidStateError(f"inconsistent base-game state: {message}", field=field)
-
-
-@lru_cache(maxsize=32)
-def _game_for(players: int, edition: str, sides: tuple[str, ...], wonders: tuple[str, ...],
-              expansions: tuple[str, ...]) -> BaseGame:
-    """A game with the table a state describes (cached: loading many states of one table)."""
-    try:
-        return BaseGame(players, edition=edition, sides=sides, wonders=wonders,
-                        expansions=tuple(make_expansion(name) for name in expansions))
-    except SevenWondersError as error:
-        raise _fail("cities", f"no game has this table: {error}") from None
-
-
-def _edition(state: BaseState) -> str:
-    sides = {city.side for city in state.cities}
-    for edition, allowed in SIDES_OF.items():
-        if sides <= allowed:
-            return edition
-    raise _fail("cities", f"wonder sides {sorted(sides)[:4]} mix editions or do not exist")
 
 
 # -- the invariants, in the order checked
@@ -149,8 +128,13 @@ def check_table(ctx: _Context) -> Iterator[Problem]:
     state = ctx.state
     ctx.edition = _edition(state)
     ctx.names = tuple(expansion_name(e) or "?" for e in state.expansions)
-    ctx.game = game = _game_for(state.players, ctx.edition, tuple(c.side for c in state.cities),
-                                tuple(c.wonder for c in state.cities), ctx.names)
+    ctx.game = game = _table_game(state, ctx.edition, ctx.names)
+    key = _table_key(game, state, ctx.names)
+    try:
+        if key is not None and key in _TABLES_PASSED:
+            return iter(())
+    except TypeError:  # (an expansion's state that is no key)
+        key = None
     try:
         game.check_table(state)
         for expansion in game.expansions:
@@ -159,6 +143,11 @@ def check_table(ctx: _Context) -> Iterator[Problem]:
         if error.field:
             raise
         raise _fail("cities", str(error)) from None
+    if key is not None:
+        if len(_TABLES_PASSED) >= 2048:  # bounded: the oldest half goes
+            for old in list(_TABLES_PASSED)[:1024]:
+                del _TABLES_PASSED[old]
+        _TABLES_PASSED[key] = None
     return iter(())
 
 
@@ -240,6 +229,9 @@ def check_stages(ctx: _Context) -> Iterator[Problem]:
     """The ``wonder_stages`` invariant (its statement: the module's list)."""
     state, rules = ctx.state, ctx.the_game.rules
     for s, city in enumerate(state.cities):
+        key = (rules, city.wonder, city.side, city.stages, len(city.tucked), city.stage_choices)
+        if key in _STAGES_FIT:  # (a board, stage count and options that fitted before)
+            continue
         stages = rules.stages(city)
         if not 0 <= city.stages <= len(stages) or len(city.tucked) != city.stages:
             yield from problem("wonder_stages", f"cities[{s}].stages",
@@ -250,6 +242,14 @@ def check_stages(ctx: _Context) -> Iterator[Problem]:
                 for stage, choice in zip(stages, city.stage_choices, strict=False)):
             yield from problem("wonder_stages", f"cities[{s}].stage_choices",
                                f"options {city.stage_choices[:4]} for {city.stages} stages")
+        elif 0 <= city.stages <= len(stages) and len(city.tucked) == city.stages:
+            if len(_STAGES_FIT) >= 4096:  # bounded: every board, side and stage count is few
+                _STAGES_FIT.clear()
+            _STAGES_FIT.add(key)
+
+
+_STAGES_FIT: set[tuple[object, ...]] = set()
+"""The (tables, board, side, stages, tucked cards, options) that fit, as found before."""
 
 
 def check_free_build(ctx: _Context) -> Iterator[Problem]:
@@ -267,45 +267,12 @@ def check_free_build(ctx: _Context) -> Iterator[Problem]:
 
 
 def check_tokens(ctx: _Context) -> Iterator[Problem]:
-    """The ``military_tokens`` invariant (its statement: the module's list)."""
-    state, game = ctx.state, ctx.the_game
-    conflicts = 3 if state.over else state.age - 1
+    """The ``military_tokens`` invariant (its statement: the module's list;
+    :func:`~sevenwonders.base.conflict_tokens.token_problems`)."""
+    game = ctx.the_game
     # two tokens a conflict, unless an expansion hands out or takes tokens besides (Edifice)
     counted_elsewhere = any(e.changes_conflict_tokens for e in game.expansions)
-    odd = False
-    for s, city in enumerate(state.cities):
-        tokens = city.tokens
-        if tokens and (not TOKEN_VALUES.issuperset(tokens) or (not counted_elsewhere and (
-                len(tokens) > 2 * conflicts
-                or tokens.count(1) > 2 or tokens.count(3) > 2 or tokens.count(5) > 2
-                or any(2 * k - 1 in tokens for k in range(conflicts + 1, 4))))):
-            odd = True
-            yield from problem("military_tokens", f"cities[{s}].tokens",
-                               f"conflict tokens {city.tokens[:8]} after {conflicts} conflicts")
-    if counted_elsewhere:
-        return
-    all_tokens = [t for city in state.cities for t in city.tokens]
-    if not all_tokens:
-        return
-    victories, defeats = sum(1 for t in all_tokens if t > 0), all_tokens.count(-1)
-    if victories != defeats:
-        odd = True
-        yield from problem("military_tokens", "cities",
-                           f"{victories} victory tokens but {defeats} defeat tokens")
-    sides = game.rules.sides
-    # per city, the Ages in which it beat both neighbours (two victory tokens of the Age)
-    doubles = [int(t.count(1) == 2) + (t.count(3) == 2) + (t.count(5) == 2)
-               for t in (city.tokens for city in state.cities)]
-    for s, city in enumerate(state.cities):
-        owed = sum(doubles[neighbour] for neighbour in set(sides[s]))
-        if city.tokens.count(-1) < owed:
-            yield from problem("military_tokens", f"cities[{s}].tokens",
-                               f"a neighbour beat both its neighbours, but {s} has "
-                               f"{city.tokens.count(-1)} defeats")
-            return
-    if victories and not odd and not fought_out(tuple(city.tokens for city in state.cities)):
-        yield from problem("military_tokens", "cities",
-                           "no conflicts between neighbours hand out these tokens")
+    return token_problems(ctx.state, game.rules.sides, counted_elsewhere)
 
 
 def check_marks(ctx: _Context) -> Iterator[Problem]:
@@ -313,17 +280,18 @@ def check_marks(ctx: _Context) -> Iterator[Problem]:
     state = ctx.state
     turn_pending = bool(state.pending) and not state.age_ending
     for s, (city, marks) in enumerate(zip(state.cities, state.marks, strict=True)):
-        if marks != NO_MARKS and not turn_pending:
+        blank = not (marks.built or marks.stages or marks.income)  # (equal to NO_MARKS)
+        if not blank and not turn_pending:
             yield from problem("turn_marks", f"marks[{s}]",
                                "turn marks while no decision of the turn is pending")
-        elif marks == NO_MARKS and turn_pending:
+        elif blank and turn_pending:
             # every seat played a card this turn: built it (marked), built a stage (marked) or
             # sold it for 3 coins (income marked) (rulebook "Spielzug")
             yield from problem("turn_marks", f"marks[{s}]",
                                "no turn marks while the turn's decisions are pending")
         if (not 0 <= marks.stages <= city.stages or not 0 <= marks.income <= city.coins
-                or not set(marks.built) <= set(city.cards)
-                or len(set(marks.built)) != len(marks.built)):
+                or (marks.built and (not set(marks.built) <= set(city.cards)
+                                    or len(set(marks.built)) != len(marks.built)))):
             yield from problem("turn_marks", f"marks[{s}]", "turn marks that do not fit the city")
 
 

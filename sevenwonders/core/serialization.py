@@ -389,6 +389,8 @@ def _text_depth_over(text: str, limit: int) -> bool:
     text with a few C-speed string operations instead of a walk over every value."""
     if len(text) <= 2 * limit + 1:  # (each level takes two characters: a bound)
         return False
+    if text.count("[") + text.count("{") <= limit:  # (each level opens one: a bound too)
+        return False
     marks = text.encode("utf-8", "surrogatepass").translate(_BRACKETS, _NOT_BRACKETS)
     # with escaped backslashes and quotes dropped, every quote opens or closes a string
     if "\\" in text:

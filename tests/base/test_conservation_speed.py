@@ -11,8 +11,8 @@ import attrs
 import pytest
 
 from sevenwonders.base import conservation
+from sevenwonders.base.loaded_table import _edition
 from sevenwonders.base.state import BaseState
-from sevenwonders.base.validation import _edition
 from sevenwonders.errors import InvalidStateError
 from tests.boundary.mutation import real_states
 

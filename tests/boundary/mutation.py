@@ -17,6 +17,7 @@ Run long from the command line (``python -m tests.boundary.mutation --edits 5000
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
 import json
 import random
@@ -221,6 +222,24 @@ LIMIT_SHARE = 0.1
 """The share of edits that push a number to the largest value the load accepts."""
 
 
+def edited_values(value: Any, rng: random.Random, count: int) -> list[Any]:
+    """``value`` after each of ``count`` one-change edits of its document (:func:`edit`), built
+    without the load check (to be checked by the caller); edits that do not apply, or that the
+    structuring refuses before any check, are left out."""
+    from sevenwonders.core.serialization import converter, plain_structure_fn
+
+    cls = type(value)
+    build = plain_structure_fn(cls)
+    document = converter.unstructure(value)
+    out = []
+    for _ in range(count):
+        changed = json.loads(json.dumps(document))
+        if edit(changed, rng) is not None:
+            with contextlib.suppress(Exception):  # (refused before any check)
+                out.append(build(changed, cls))
+    return out
+
+
 def _loads(document: Any, cls: type) -> bool:
     try:
         from_json(json.dumps(document), cls)
@@ -291,8 +310,8 @@ def own_game(kind: str, state: Any) -> Any | None:
         game.is_over(state)
     except SevenWondersError:
         from sevenwonders.base.expansion_state import expansion_name
+        from sevenwonders.base.loaded_table import _edition, _game_for
         from sevenwonders.base.state import BaseState
-        from sevenwonders.base.validation import _edition, _game_for
 
         if isinstance(state, BaseState):
             return _game_for(state.players, _edition(state),
