@@ -364,6 +364,7 @@ class _Search:
         self.ranker: EvaluateState | None = evaluate_state_for(game)
         self.leaf_values = leaf_values_for(game)
         self.network: Network | None = network_for(game) if settings.leaf == "net" else None
+        self.greedy_leaf = settings.leaf == "greedy" and self.ranker is not None
         # the other seats' policy moves in the first step of a forced walk, by seat and generator:
         # the same for every root move of a round (same state, same generator), so computed once
         self.first_moves: dict[tuple[int, Rng], tuple[Any, Rng]] = {}
@@ -414,8 +415,7 @@ class _Search:
                     away = True
             if node is None and (plies >= (MAX_PLIES if horizon is None else horizon)
                                  or (turns is not None and returns >= turns)):
-                rewards = (self.network.values(state) if self.network is not None else
-                           tuple(sigmoid(v / SCALE) for v in self.leaf_values(game, state)))
+                rewards = self._leaf(state, to_move)
                 self.cut = True
                 break
             decider = self._decider(to_move) if node is not None else None
@@ -460,6 +460,20 @@ class _Search:
             visited.visits += 1
             visited.total += rewards[mover]
         return rng, rewards[self.seat]
+
+    def _leaf(self, state: Any, to_move: frozenset[int]) -> tuple[float, ...]:
+        """Each seat's reward for a walk cut at ``state``: the value network's, or the sigmoid
+        of the leaf values; with ``leaf="greedy"`` the searching seat's, when it is to move, is
+        its best move's value by the heuristic (what the greedy agent would gain there)."""
+        if self.network is not None:
+            return self.network.values(state)
+        margins = self.leaf_values(self.game, state)
+        if self.greedy_leaf and self.seat in to_move:
+            assert self.ranker is not None
+            best = max(self.ranker(self.game, state, self.seat,
+                                   self.game.legal_moves(state, self.seat)))
+            margins = (*margins[:self.seat], best, *margins[self.seat + 1:])
+        return tuple(sigmoid(v / SCALE) for v in margins)
 
     def _outcome(self, child: Node, state: Any) -> Node | None:
         """The node of what the searching seat observes after the step ``child`` took (its view),
