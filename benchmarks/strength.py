@@ -206,7 +206,7 @@ def _each(play: Callable[[int], T], deals: Sequence[int], progress: bool) -> lis
         except Stop:
             break
         if progress:
-            print(f"deal {d + 1}/{len(deals)}: {time.perf_counter() - start:.0f}s",
+            print(f"deal {d} ({len(out)}/{len(deals)}): {time.perf_counter() - start:.0f}s",
                   file=sys.stderr, flush=True)
     return out
 

@@ -45,6 +45,7 @@ def make_agent(spec: str) -> Agent:
     ``ismcts:preset=off`` (ignore the game's preset, :data:`sevenwonders.agents.ismcts.PRESETS`),
     ``ismcts:chance=open`` (no chance nodes: a tree move's statistics mix every outcome of
     chance), ``ismcts:leaf=net`` (cut walks valued by the shipped value network),
+    ``ismcts:leaf=greedy`` (a walk cut at the seat's decision valued by its best move there),
     ``ismcts:rollout=policy`` (walk moves drawn from the policy network); ``learned`` (the
     policy network's best move, :class:`sevenwonders.agents.learned.LearnedAgent`) or
     ``learned:temperature=0.5`` (a sample from its softmax).

@@ -39,6 +39,9 @@ With ``leaf="net"`` a cut walk is scored by the value network (each seat's expec
 instead of the heuristic's leaf values, and counts as evidence like a finished walk
 (``cut_evidence`` is then ``evidence`` unless given), so the search acts from the first Age.
 Where no network ships, both fall back to the heuristic and the greedy policy.
+With ``leaf="greedy"`` a walk cut where the searching seat is to move scores that seat by its
+best move there (the heuristic's value of the greedy move: what the seat can do next counts, not
+only what it holds); the other seats, and a seat cut while not to move, keep the leaf values.
 
 How the root moves share the budget (``root``):
 
@@ -71,7 +74,8 @@ default (:data:`DEFAULTS`; :data:`UNRANKED_DEFAULTS`, the full tree, for a game 
 (``depth=1``, 5 moves, walks of 24 steps, ``cut_evidence=inf``: Dice hides only future rolls, so
 search adds what sampled rolls decide at the end); Architects' cuts every walk as the searching
 seat's turn comes back (``turns=1``, ``cut_evidence=1``: a leaf valued after every other seat
-answered is a fair comparison of the root moves).
+answered is a fair comparison of the root moves), with 3 players valued by ``leaf="greedy"``
+(the cards the decks show the seat as its turn comes back are part of what a root move left it).
 """
 
 from __future__ import annotations
@@ -115,6 +119,7 @@ from sevenwonders.agents.search_tree import (
     Node,
     final_rewards,
     mean,
+    select,
     sigmoid,
     standard_error,
 )
@@ -364,6 +369,7 @@ class _Search:
         self.ranker: EvaluateState | None = evaluate_state_for(game)
         self.leaf_values = leaf_values_for(game)
         self.network: Network | None = network_for(game) if settings.leaf == "net" else None
+        self.greedy_leaf = settings.leaf == "greedy" and self.ranker is not None
         # the other seats' policy moves in the first step of a forced walk, by seat and generator:
         # the same for every root move of a round (same state, same generator), so computed once
         self.first_moves: dict[tuple[int, Rng], tuple[Any, Rng]] = {}
@@ -414,8 +420,7 @@ class _Search:
                     away = True
             if node is None and (plies >= (MAX_PLIES if horizon is None else horizon)
                                  or (turns is not None and returns >= turns)):
-                rewards = (self.network.values(state) if self.network is not None else
-                           tuple(sigmoid(v / SCALE) for v in self.leaf_values(game, state)))
+                rewards = self._leaf(state, to_move)
                 self.cut = True
                 break
             decider = self._decider(to_move) if node is not None else None
@@ -444,7 +449,8 @@ class _Search:
                     options = self._options(node, state, mover, legal)
                     if not options:  # this determinization cannot play any real move
                         return rng, None
-                    move, child, rng = self._select(node, options, rng)
+                    move, child, rng = select(node, options, rng, self.settings.exploration,
+                                              ranked=self.ranker is not None)
                 path.append((child, mover))
                 moves[mover] = move
                 deep = self.settings.depth is not None and len(path) >= self.settings.depth
@@ -461,6 +467,20 @@ class _Search:
             visited.total += rewards[mover]
         return rng, rewards[self.seat]
 
+    def _leaf(self, state: Any, to_move: frozenset[int]) -> tuple[float, ...]:
+        """Each seat's reward for a walk cut at ``state``: the value network's, or the sigmoid
+        of the leaf values; with ``leaf="greedy"`` the searching seat's, when it is to move, is
+        its best move's value by the heuristic (what the greedy agent would gain there)."""
+        if self.network is not None:
+            return self.network.values(state)
+        margins = self.leaf_values(self.game, state)
+        if self.greedy_leaf and self.seat in to_move:
+            assert self.ranker is not None
+            best = max(self.ranker(self.game, state, self.seat,
+                                   self.game.legal_moves(state, self.seat)))
+            margins = (*margins[:self.seat], best, *margins[self.seat + 1:])
+        return tuple(sigmoid(v / SCALE) for v in margins)
+
     def _outcome(self, child: Node, state: Any) -> Node | None:
         """The node of what the searching seat observes after the step ``child`` took (its view),
         or ``None`` (leave the tree) for a new outcome; it enters the tree while the move's visits
@@ -472,29 +492,3 @@ class _Search:
         if len(child.outcomes) < max(1.0, WIDENING * child.visits ** WIDENING_POWER):
             child.outcomes[key] = Node()
         return None
-
-    def _select(self, node: Node, options: tuple[Any, ...], rng: Rng
-                ) -> tuple[Any, Node, Rng]:
-        fresh = None
-        for move in options:
-            child = node.children.get(move)
-            if child is None:
-                child = node.children[move] = Node()
-            child.available += 1
-            if fresh is None and child.visits == 0:
-                fresh = move
-        if fresh is not None:
-            if self.ranker is None:
-                unvisited = [m for m in options if node.children[m].visits == 0]
-                fresh, rng = rng.choice(unvisited)
-            return fresh, node.children[fresh], rng
-        c = self.settings.exploration
-        best_move, best_score = options[0], -math.inf
-        for move in options:
-            child = node.children[move]
-            score = child.total / child.visits + c * math.sqrt(
-                math.log(child.available) / child.visits
-            )
-            if score > best_score:
-                best_move, best_score = move, score
-        return best_move, node.children[best_move], rng

@@ -16,7 +16,7 @@ from sevenwonders.games import AgentPresets
 WIN_WEIGHT = 0.6
 SCALE = 8.0
 ROLLOUTS = ("greedy", "fast", "mixed", "policy")
-LEAVES = ("heuristic", "net")
+LEAVES = ("heuristic", "net", "greedy")
 ROOTS = ("tree", "paired")
 MAX_FAILURES = 3
 MAX_PLIES = 500

@@ -1,5 +1,5 @@
-"""The search tree of :mod:`sevenwonders.agents.ismcts`: its nodes, the widening of chance
-nodes, and the small statistics the root comparison uses."""
+"""The search tree of :mod:`sevenwonders.agents.ismcts`: its nodes, the choice of a move in the
+tree (UCB1), the widening of chance nodes, and the small statistics the root comparison uses."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 
 from sevenwonders.agents.ismcts_options import SCALE, WIN_WEIGHT
 from sevenwonders.core.protocol import Game
+from sevenwonders.core.rng import Rng
 
 
 class Node:
@@ -64,3 +65,32 @@ def final_rewards(game: Game[Any, Any, Any], state: Any) -> tuple[float, ...]:
         win = share if keys[seat] == top else 0.0
         rewards.append(WIN_WEIGHT * win + (1 - WIN_WEIGHT) * sigmoid(margin / SCALE))
     return tuple(rewards)
+
+
+def select(node: Node, options: tuple[Any, ...], rng: Rng, exploration: float,
+           ranked: bool) -> tuple[Any, Node, Rng]:
+    """The move a walk takes at ``node`` among ``options`` (each counted available): the first
+    unvisited one (best first when the heuristic ``ranked`` them, else one drawn at random),
+    then the best by UCB1 with the availability as the parent's count; with its child node."""
+    fresh = None
+    for move in options:
+        child = node.children.get(move)
+        if child is None:
+            child = node.children[move] = Node()
+        child.available += 1
+        if fresh is None and child.visits == 0:
+            fresh = move
+    if fresh is not None:
+        if not ranked:
+            unvisited = [m for m in options if node.children[m].visits == 0]
+            fresh, rng = rng.choice(unvisited)
+        return fresh, node.children[fresh], rng
+    best_move, best_score = options[0], -math.inf
+    for move in options:
+        child = node.children[move]
+        score = child.total / child.visits + exploration * math.sqrt(
+            math.log(child.available) / child.visits
+        )
+        if score > best_score:
+            best_move, best_score = move, score
+    return best_move, node.children[best_move], rng

@@ -46,7 +46,11 @@ SPEC = GameSpec(
         # standard errors of paired evidence (README, "Measured strengths": 400 fresh deals,
         # seeds 300 and 400, 38.0% against a 30.1% greedy control; with 3 players the stricter
         # threshold did worse; 5 to 7 players not measured, so they keep the threshold of 1)
+        # With 3 players a cut walk's leaf, the searching seat's next decision, is valued by
+        # its best move there (``leaf="greedy"``: the cards the decks then show it count, not
+        # its city alone; docs/agents-strength.md); other counts not measured with it
         "ismcts": {"turns": 1, "horizon": None, "cut_evidence": 1.0,
-                   "by_players": FrozenMap({4: FrozenMap({"cut_evidence": 2.0})})},
+                   "by_players": FrozenMap({3: FrozenMap({"leaf": "greedy"}),
+                                            4: FrozenMap({"cut_evidence": 2.0})})},
     },
 )

@@ -77,6 +77,14 @@ def test_recorded_runs_combine_into_the_row_one_run_plays(
         line.rsplit(";", 2)[0] for line in whole]  # deal 1 played twice counts once; no timings
 
 
+def test_progress_lines_name_each_deal_and_the_share_of_the_run_done(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    strength = _load("strength")
+    assert strength._each(lambda d: d * 2, range(65, 68), True) == [130, 132, 134]
+    lines = [line.split(":")[0] for line in capsys.readouterr().err.splitlines()]
+    assert lines == ["deal 65 (1/3)", "deal 66 (2/3)", "deal 67 (3/3)"]
+
+
 def test_learned_file_plays_the_network_of_a_file(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     np = pytest.importorskip("numpy")
