@@ -38,8 +38,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-import attrs
-
 from sevenwonders.agents.heuristics import margins_by, state_heuristic
 from sevenwonders.agents.heuristics.memo import Memo
 from sevenwonders.architects.moves import Alexandria, ChooseToken, Extra, Source, Take
@@ -259,13 +257,14 @@ def _margin(game: Any, state: ArchitectsState, seat: int) -> float:
     return values[seat] - max(others) if others else values[seat]
 
 
-def _reorder(deck: tuple[Any, ...], key: Any) -> list[tuple[float, tuple[Any, ...]]]:
-    """Each distinct item of ``deck`` (by ``key``) put on top, with its share of the deck."""
+def _tops(deck: tuple[Any, ...], key: Any) -> list[tuple[float, int]]:
+    """Each distinct item of ``deck`` (by ``key``): the place of its last copy, which the
+    variant puts on top, with its share of the deck."""
     counts = Counter(key(item) for item in deck)
     out = []
     for kind, count in counts.items():
         i = max(j for j, item in enumerate(deck) if key(item) == kind)
-        out.append((count / len(deck), (*deck[:i], *deck[i + 1:], deck[i])))
+        out.append((count / len(deck), i))
     return out
 
 
@@ -277,15 +276,17 @@ def _draws_central(move: Any) -> bool:
 def _variants(game: Any, state: ArchitectsState, seat: int, move: Any
               ) -> list[tuple[float, ArchitectsState]]:
     """The states the seat must average over before playing ``move``: one per card kind the
-    hidden card it draws may be."""
+    hidden card it draws may be, made by the game object
+    (:meth:`~sevenwonders.architects.game.ArchitectsGame.on_top`), so that it plays them
+    without checking them again."""
     if _draws_central(move) and len(state.central) > 1 and not (
             state.cat == seat and isinstance(state.pending, StartTurn)):
         kind = game.tables.card_kind
-        return [(w, attrs.evolve(state, central=deck))
-                for w, deck in _reorder(state.central, lambda c: kind[c])]
+        return [(w, game.on_top(state, "central", i))
+                for w, i in _tops(state.central, lambda c: kind[c])]
     if isinstance(move, ChooseToken) and move.token == HIDDEN and len(state.token_pile) > 1:
-        return [(w, attrs.evolve(state, token_pile=pile))
-                for w, pile in _reorder(state.token_pile, lambda x: x)]
+        return [(w, game.on_top(state, "tokens", i))
+                for w, i in _tops(state.token_pile, lambda x: x)]
     return [(1.0, state)]
 
 
