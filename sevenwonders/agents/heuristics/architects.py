@@ -35,7 +35,6 @@ the hidden-card averaging), and :func:`leaf_values` is each city value minus the
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from sevenwonders.agents.heuristics import margins_by, state_heuristic
@@ -141,9 +140,21 @@ def _military(game: Any, state: ArchitectsState, seat: int, shields: tuple[int, 
         double = 1.0 if mine >= 2 * other and mine >= 2 and mine > other else 0.0
         return weight * MILITARY_VP * win * (1 + 0.7 * double)
     value = 0.0
-    for neighbour in sorted(game.ring.neighbours(seat)):
+    for neighbour in _neighbours(game, seat):
         value += weight * MILITARY_VP * _win_chance(mine - shields[neighbour], closeness)
     return value
+
+
+_NEIGHBOURS: dict[tuple[int, int], tuple[int, ...]] = {}
+"""(players, seat) -> the seat's neighbours in increasing order (a few dozen at most)."""
+
+
+def _neighbours(game: Any, seat: int) -> tuple[int, ...]:
+    key = (game.players, seat)
+    found = _NEIGHBOURS.get(key)
+    if found is None:
+        found = _NEIGHBOURS[key] = tuple(sorted(game.ring.neighbours(seat)))
+    return found
 
 
 def _power_worth(game: Any, city: City) -> float:
@@ -258,14 +269,16 @@ def _margin(game: Any, state: ArchitectsState, seat: int) -> float:
 
 
 def _tops(deck: tuple[Any, ...], key: Any) -> list[tuple[float, int]]:
-    """Each distinct item of ``deck`` (by ``key``): the place of its last copy, which the
-    variant puts on top, with its share of the deck."""
-    counts = Counter(key(item) for item in deck)
-    out = []
-    for kind, count in counts.items():
-        i = max(j for j, item in enumerate(deck) if key(item) == kind)
-        out.append((count / len(deck), i))
-    return out
+    """Each distinct item of ``deck`` (by ``key``, in the order first met): the place of its
+    last copy, which the variant puts on top, with its share of the deck."""
+    counts: dict[Any, int] = {}
+    last: dict[Any, int] = {}
+    for j, item in enumerate(deck):
+        kind = key(item)
+        counts[kind] = counts.get(kind, 0) + 1
+        last[kind] = j
+    size = len(deck)
+    return [(count / size, last[kind]) for kind, count in counts.items()]
 
 
 def _draws_central(move: Any) -> bool:
