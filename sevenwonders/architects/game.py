@@ -255,12 +255,12 @@ class ArchitectsGame(fast.FastCalls):
         pile's order is all that changed); raises :class:`~sevenwonders.errors.InvalidOptionError`
         on an unknown pile or an index outside it."""
         state = self._guard(state)
-        if pile not in _PILES:
-            raise InvalidOptionError(f"no face-down pile {quote(str(pile))}",
+        if type(pile) is not str or pile not in _PILES:
+            raise InvalidOptionError(f"no face-down pile {quote(pile)}",
                                      reason=Reason.UNKNOWN_NAME)
         items: tuple[Any, ...] = state.central if pile == "central" else state.token_pile
         if type(index) is not int or not 0 <= index < len(items):
-            raise InvalidOptionError(f"no place {index!r} in the {pile} pile",
+            raise InvalidOptionError(f"no place {quote(index)} in the {pile} pile",
                                      reason=Reason.OUT_OF_RANGE)
         order = (*items[:index], *items[index + 1:], items[index])
         after = (attrs.evolve(state, central=order) if pile == "central"

@@ -53,9 +53,10 @@ def test_reordered_piles_play_like_the_same_state_from_outside(players: int, see
 def test_a_bad_pile_or_place_is_refused() -> None:
     game = ArchitectsGame(3)
     state = game.new_game(4)
-    with pytest.raises(InvalidOptionError) as error:
-        game.on_top(state, "left", 0)
-    assert error.value.reason == "unknown_name"
+    for pile in ("left", None, b"central"):
+        with pytest.raises(InvalidOptionError) as error:
+            game.on_top(state, pile, 0)  # type: ignore[arg-type]
+        assert error.value.reason == "unknown_name"
     for index in (-1, len(state.central), True, 1.0, "0"):
         with pytest.raises(InvalidOptionError) as error:
             game.on_top(state, "central", index)  # type: ignore[arg-type]
