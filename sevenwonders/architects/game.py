@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import attrs
+
 from sevenwonders.architects import fast
 from sevenwonders.architects.accounting import card_locations, check_state
 from sevenwonders.architects.data import STAGE_KEYS, load
@@ -52,13 +54,16 @@ from sevenwonders.core.seats import Ring
 from sevenwonders.core.seeds import checked_seed
 from sevenwonders.errors import (
     IllegalMoveError,
+    InvalidOptionError,
     InvalidStateError,
+    Reason,
     UnknownCardError,
 )
 
 _set_seen = ArchitectsState.__dict__["seen"].__set__  # the slot's own setter
 
 _MOVE_TYPES = frozenset(MOVE_TYPES)
+_PILES = ("central", "tokens")
 
 
 class ArchitectsGame(fast.FastCalls):
@@ -241,6 +246,28 @@ class ArchitectsGame(fast.FastCalls):
     def check(self, state: ArchitectsState) -> None:
         """Raise :class:`~sevenwonders.errors.InvalidStateError` if ``state`` is inconsistent."""
         check_state(self.tables, state)
+
+    def on_top(self, state: ArchitectsState, pile: str, index: int) -> ArchitectsState:
+        """``state`` with the item at ``index`` of a face-down pile (``"central"``: the central
+        deck; ``"tokens"``: the progress token pile) moved to its top, the rest in order: for a
+        player weighing what a hidden draw may be (the Architects heuristic). Made here from a
+        state this game made or checked, so its calls need no second structural check (a
+        pile's order is all that changed); raises :class:`~sevenwonders.errors.InvalidOptionError`
+        on an unknown pile or an index outside it."""
+        state = self._guard(state)
+        if type(pile) is not str or pile not in _PILES:
+            raise InvalidOptionError(f"no face-down pile {quote(pile)}",
+                                     reason=Reason.UNKNOWN_NAME)
+        items: tuple[Any, ...] = state.central if pile == "central" else state.token_pile
+        if type(index) is not int or not 0 <= index < len(items):
+            raise InvalidOptionError(f"no place {quote(index)} in the {pile} pile",
+                                     reason=Reason.OUT_OF_RANGE)
+        order = (*items[:index], *items[index + 1:], items[index])
+        after = (attrs.evolve(state, central=order) if pile == "central"
+                 else attrs.evolve(state, token_pile=order))
+        self._cache.checked(after)  # a checked state's pile reordered passes every check too
+        self._legal(after)  # (listed now: its play is the usual call)
+        return after
 
     def shields(self, state: ArchitectsState, seat: int) -> int:
         """The seat's shields now (red cards, Rhodes, Tactics)."""

@@ -35,10 +35,7 @@ the hidden-card averaging), and :func:`leaf_values` is each city value minus the
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
-
-import attrs
 
 from sevenwonders.agents.heuristics import margins_by, state_heuristic
 from sevenwonders.agents.heuristics.memo import Memo
@@ -143,9 +140,21 @@ def _military(game: Any, state: ArchitectsState, seat: int, shields: tuple[int, 
         double = 1.0 if mine >= 2 * other and mine >= 2 and mine > other else 0.0
         return weight * MILITARY_VP * win * (1 + 0.7 * double)
     value = 0.0
-    for neighbour in sorted(game.ring.neighbours(seat)):
+    for neighbour in _neighbours(game, seat):
         value += weight * MILITARY_VP * _win_chance(mine - shields[neighbour], closeness)
     return value
+
+
+_NEIGHBOURS: dict[tuple[int, int], tuple[int, ...]] = {}
+"""(players, seat) -> the seat's neighbours in increasing order (a few dozen at most)."""
+
+
+def _neighbours(game: Any, seat: int) -> tuple[int, ...]:
+    key = (game.players, seat)
+    found = _NEIGHBOURS.get(key)
+    if found is None:
+        found = _NEIGHBOURS[key] = tuple(sorted(game.ring.neighbours(seat)))
+    return found
 
 
 def _power_worth(game: Any, city: City) -> float:
@@ -259,14 +268,17 @@ def _margin(game: Any, state: ArchitectsState, seat: int) -> float:
     return values[seat] - max(others) if others else values[seat]
 
 
-def _reorder(deck: tuple[Any, ...], key: Any) -> list[tuple[float, tuple[Any, ...]]]:
-    """Each distinct item of ``deck`` (by ``key``) put on top, with its share of the deck."""
-    counts = Counter(key(item) for item in deck)
-    out = []
-    for kind, count in counts.items():
-        i = max(j for j, item in enumerate(deck) if key(item) == kind)
-        out.append((count / len(deck), (*deck[:i], *deck[i + 1:], deck[i])))
-    return out
+def _tops(deck: tuple[Any, ...], key: Any) -> list[tuple[float, int]]:
+    """Each distinct item of ``deck`` (by ``key``, in the order first met): the place of its
+    last copy, which the variant puts on top, with its share of the deck."""
+    counts: dict[Any, int] = {}
+    last: dict[Any, int] = {}
+    for j, item in enumerate(deck):
+        kind = key(item)
+        counts[kind] = counts.get(kind, 0) + 1
+        last[kind] = j
+    size = len(deck)
+    return [(count / size, last[kind]) for kind, count in counts.items()]
 
 
 def _draws_central(move: Any) -> bool:
@@ -277,15 +289,17 @@ def _draws_central(move: Any) -> bool:
 def _variants(game: Any, state: ArchitectsState, seat: int, move: Any
               ) -> list[tuple[float, ArchitectsState]]:
     """The states the seat must average over before playing ``move``: one per card kind the
-    hidden card it draws may be."""
+    hidden card it draws may be, made by the game object
+    (:meth:`~sevenwonders.architects.game.ArchitectsGame.on_top`), so that it plays them
+    without checking them again."""
     if _draws_central(move) and len(state.central) > 1 and not (
             state.cat == seat and isinstance(state.pending, StartTurn)):
         kind = game.tables.card_kind
-        return [(w, attrs.evolve(state, central=deck))
-                for w, deck in _reorder(state.central, lambda c: kind[c])]
+        return [(w, game.on_top(state, "central", i))
+                for w, i in _tops(state.central, lambda c: kind[c])]
     if isinstance(move, ChooseToken) and move.token == HIDDEN and len(state.token_pile) > 1:
-        return [(w, attrs.evolve(state, token_pile=pile))
-                for w, pile in _reorder(state.token_pile, lambda x: x)]
+        return [(w, game.on_top(state, "tokens", i))
+                for w, i in _tops(state.token_pile, lambda x: x)]
     return [(1.0, state)]
 
 
