@@ -35,8 +35,8 @@ def remember(tables: Tables, before: ArchitectsState,
     :func:`~sevenwonders.architects.view.memory_view`.)"""
     current = after.current
     looked = type(before.pending) is Revealed
-    if after.cat != current and not looked:  # (most steps: nothing seen, nothing forgotten)
-        return None
+    if not looked and (type(after.pending) is not StartTurn or after.cat != current):
+        return None  # (most steps: no turn of the cat's holder starts, nothing forgotten)
     seen = before.seen
     changed = False
     if looked and type(after.pending) is not Revealed:
@@ -55,10 +55,15 @@ def cat_sees(seen: tuple[tuple[int, ...], ...], seat: int, top: int,
              seats: int) -> tuple[tuple[int, ...], ...] | None:
     """``seen`` once the cat's holder ``seat``, starting its turn, has seen the central deck's
     top card ``top`` (rulebook "Die Katzenfigur verwenden"); ``None`` if it knew it already."""
-    if seen and top in seen[seat]:
+    changed: list[tuple[int, ...]]
+    if not seen:
+        changed = [()] * seats
+    elif top in seen[seat]:
         return None
-    seen = seen or ((),) * seats
-    return (*seen[:seat], (*seen[seat], top), *seen[seat + 1:])
+    else:
+        changed = list(seen)  # one list, no slices (speed: a plain take calls this often)
+    changed[seat] = (*changed[seat], top)
+    return tuple(changed)
 
 
 def _looked_through(tables: Tables, before: ArchitectsState, after: ArchitectsState,

@@ -32,7 +32,7 @@ LARGEST_STAGE = max(stage_cost(key)[0] for key in STAGE_KEYS)
 """The most cards a stage costs (4: "4d"): more of one kind changes no payment."""
 
 _NO_STATE = object()
-_set_kept: Callable[[object, object], None] = SpeedSlot.__dict__[SLOT].__set__
+set_kept: Callable[[object, object], None] = SpeedSlot.__dict__[SLOT].__set__
 """The private slot's own setter (the states are frozen: no ``__setattr__``)."""
 
 StageKey = tuple[str, tuple[int, ...], int, bool, bool]
@@ -110,17 +110,12 @@ class ArchitectsCache:
     def remember(self, state: ArchitectsState, moves: tuple[Move, ...]) -> None:
         """``state``, made or checked here, with the legal moves of its seat to move."""
         self.last = (state, moves)
-        _set_kept(state, (self.owner, moves))
-
-    def remember_pair(self, done: tuple[ArchitectsState, tuple[Move, ...]]) -> None:
-        """:meth:`remember` of the pair ``(state, moves)`` the caller made anyway."""
-        self.last = done
-        _set_kept(done[0], (self.owner, done[1]))
+        set_kept(state, (self.owner, moves))
 
     def checked(self, state: ArchitectsState) -> None:
         """``state`` from elsewhere passed the structural check (its moves not listed yet)."""
         if not self.known(state):
-            _set_kept(state, (self.owner, None))
+            set_kept(state, (self.owner, None))
 
 
 

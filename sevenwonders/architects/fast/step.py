@@ -20,7 +20,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from sevenwonders.architects.fast.drafts import Draft
-from sevenwonders.architects.fast.moves import FastMoves
+from sevenwonders.architects.fast.moves import FastMoves, set_kept
 from sevenwonders.architects.fast.take import handed_out, plain_take
 from sevenwonders.architects.legal import TAKES
 from sevenwonders.architects.memory import remember
@@ -107,7 +107,8 @@ class FastCalls:
                 return self._checked_play(state, moves)
             done = plain_take(self.moves, state, source)
             if done is not None:  # (the seats' memory included)
-                cache.remember_pair(done)
+                cache.last = done  # remembered (ArchitectsCache.remember spelled out: speed)
+                set_kept(done[0], (cache.owner, done[1]))
                 return done[0]
             return self._general(state, own)
         if kind in _MOVE_TYPES:  # exact types: no lying __eq__

@@ -46,7 +46,10 @@ def plain_take(rules: FastMoves, state: ArchitectsState,
     (:func:`~sevenwonders.architects.memory.remember`); ``None`` if the turn is not that plain."""
     if type(state.pending) is not StartTurn or state.triggered or state.used or state.flags:
         return None
-    t, seat, decks, central = rules.t, state.current, state.decks, state.central
+    t = rules.t  # (one name a line: a packed tuple of four is built and unpacked)
+    seat = state.current
+    decks = state.decks
+    central = state.central
     index = seat if source is _LEFT else rules.right[seat] if source is _RIGHT else -1
     card = central[-1] if index < 0 else decks[index][-1]
     kind = t.card_kind[card]
@@ -60,7 +63,9 @@ def plain_take(rules: FastMoves, state: ArchitectsState,
     if index < 0:
         central = central[:-1]
     else:
-        decks = (*decks[:index], decks[index][:-1], *decks[index + 1:])
+        changed = list(decks)  # one list, no slices (speed)
+        changed[index] = decks[index][:-1]
+        decks = tuple(changed)
     built, discard = city.built, state.discard
     cat = cat_after(state.cat, seat, True) if t.cat[kind] else state.cat
     tokens_left = True if state.face_up or state.token_pile else False  # noqa: SIM210 - no call
