@@ -38,12 +38,17 @@ _TAKE_SET_IDS = frozenset(id(takes) for takes in _TAKE_SETS if takes)
 """The engine's take sets (module constants, alive for good: their ids name them)."""
 
 
+def _topless(decks: tuple[tuple[int, ...], ...], index: int) -> tuple[tuple[int, ...], ...]:
+    """``decks`` with the top card of deck ``index`` taken (one list, no slices: speed)."""
+    changed = list(decks)
+    changed[index] = decks[index][:-1]
+    return tuple(changed)
+
+
 def plain_take(rules: FastMoves, state: ArchitectsState,
                source: Source) -> tuple[ArchitectsState, tuple[Move, ...]] | None:
-    """The state after the seat to move takes the top card of ``source`` (a legal take) and the
-    moves then open: its decision in the same turn, or, once it built the one stage then owed if
-    any and its turn ended, the next seat's, with the seats' memory of face-down cards updated
-    (:func:`~sevenwonders.architects.memory.remember`); ``None`` if the turn is not that plain."""
+    """The state (the seats' memory updated) and the open moves after the seat to move takes the
+    top card of ``source`` and builds any one stage then owed; ``None`` if not that plain."""
     if type(state.pending) is not StartTurn or state.triggered or state.used or state.flags:
         return None
     t = rules.t  # (one name a line: a packed tuple of four is built and unpacked)
@@ -63,9 +68,7 @@ def plain_take(rules: FastMoves, state: ArchitectsState,
     if index < 0:
         central = central[:-1]
     else:
-        changed = list(decks)  # one list, no slices (speed)
-        changed[index] = decks[index][:-1]
-        decks = tuple(changed)
+        decks = _topless(decks, index)
     built, discard = city.built, state.discard
     cat = cat_after(state.cat, seat, True) if t.cat[kind] else state.cat
     tokens_left = True if state.face_up or state.token_pile else False  # noqa: SIM210 - no call
@@ -102,7 +105,6 @@ def plain_take(rules: FastMoves, state: ArchitectsState,
                 return None
         if rules.situation_of(city.wonder, built, cards, tokens, (), tokens_left)[0]:
             return None
-    # the turn ends: the left neighbour's turn starts (a battle first if the last token turned)
     if len(built) == _STAGES or (not central and not any(decks)):  # the game ends
         return None
     city = with_cards(city, cards) if built is city.built else built_city(city, built, cards)
@@ -113,7 +115,7 @@ def plain_take(rules: FastMoves, state: ArchitectsState,
         cities, removed, *_ = fight(t, rules.ring, cities, make_city)
         discard = (*discard, *removed)
         flipped = 0
-    following = rules.next_seat[seat]
+    following = rules.next_seat[seat]  # the turn ends: the left neighbour's turn starts
     moves = _TAKE_SETS[(1 if decks[following] else 0) | (2 if decks[rules.right[following]]
                                                          else 0) | (4 if central else 0)]
     if len(moves) < 2:  # the next seat's take is forced or lapses: the general path does that
