@@ -55,11 +55,14 @@ def test_focus_stays_on_the_board_across_updates(base_url: str, chromium: object
     page = new_page(chromium, errors)  # type: ignore[arg-type]
     create_table(page, base_url, "base", {1: "random", 2: "random"})
     page.wait_for_selector(".status.go")
-    card = page.query_selector(".hand-card.buildable") or page.query_selector(
-        ".hand-card:not([disabled])")
-    assert card is not None
+    # locators, found again at each action: the random seats' moves may draw the page anew
+    # between finding a card and focusing it
+    buildable = page.locator(".hand-card.buildable")
+    card = buildable.first if buildable.count() else page.locator(
+        ".hand-card:not([disabled])").first
     name = card.get_attribute("data-card")
-    card.focus()
+    assert name
+    page.locator(f'.hand-card[data-card="{name}"]').first.focus()
     page.keyboard.press("Enter")  # the card is chosen: the page is drawn again
     assert page.evaluate("() => document.activeElement.dataset.card") == name
     page.keyboard.press("Tab")
