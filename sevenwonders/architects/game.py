@@ -17,7 +17,7 @@ from sevenwonders.architects import fast
 from sevenwonders.architects.accounting import card_locations, check_state
 from sevenwonders.architects.data import STAGE_KEYS, load
 from sevenwonders.architects.events import Event
-from sevenwonders.architects.fast import Draft
+from sevenwonders.architects.fast import Draft, handed_out
 from sevenwonders.architects.memory import remember
 from sevenwonders.architects.moves import (
     MOVE_TYPES,
@@ -64,9 +64,10 @@ _set_seen = ArchitectsState.__dict__["seen"].__set__  # the slot's own setter
 
 _MOVE_TYPES = frozenset(MOVE_TYPES)
 _PILES = ("central", "tokens")
+_NOBODY: frozenset[int] = frozenset()
 
 
-class ArchitectsGame(fast.FastCalls):
+class ArchitectsGame:
     """7 Wonders Architects for 2 to 7 players; see :mod:`sevenwonders.architects.options` for
     the rule options."""
 
@@ -78,14 +79,16 @@ class ArchitectsGame(fast.FastCalls):
         self.ring = Ring(players)
         self.tables = Tables(data, self._rules, players)
         # The speed layer (architects/fast/) is chosen here, at the top: the legal moves with
-        # their payment situations remembered, the plain take, drafts for new states. The rules
-        # (architects/rules.py, legal.py) are the reference it is tested equal to.
-        # The hot calls (play, legal_moves, to_move, is_over) are the speed layer's
-        # (fast.FastCalls, compiled in the compiled build); this class checks the rest. Speed
-        # memory (states made here and their moves, payments, city views): one bounded object
-        # owned by the legal moves (``self._cache``), not pickled; see architects/fast/moves.py.
-        moves = fast.FastMoves(self.tables)
-        super().__init__(moves, Engine(moves, fast.make_city), self.tables, players)
+        # their payment situations remembered (``self.moves``), the usual play with its plain
+        # take (``self.fast``), drafts for new states. The rules (architects/rules.py,
+        # legal.py) are the reference it is tested equal to. Speed memory (states made here
+        # and their moves, payments, city views): one bounded object owned by the legal moves
+        # (``self._cache``), not pickled; see architects/fast/moves.py.
+        self.moves = fast.FastMoves(self.tables)
+        self.engine = Engine(self.moves, fast.make_city)
+        self.fast = fast.FastStep(self.moves, self.engine, self.tables)
+        self._cache = self.moves.cache
+        self._to_move = tuple([frozenset({seat}) for seat in range(players)])
         # the city views of the last cities tuple viewed: every seat of a state sees the same
         # (a Parallel RL environment views each state once per seat); one tuple, replaced whole
         self._seen_cities: tuple[object, tuple[CityView, ...]] = (None, ())
@@ -130,6 +133,32 @@ class ArchitectsGame(fast.FastCalls):
         moves = self.engine.advance(work, None)
         return self._remember(work.freeze(), moves)
 
+    def to_move(self, state: ArchitectsState) -> frozenset[int]:
+        """The one seat whose decision it is now; empty at the end."""
+        if state is not self._cache.last[0]:  # the last state made needs no check (speed)
+            state = self._guard(state)
+        if type(state.pending) is Finished:
+            return _NOBODY
+        return self._to_move[state.current]
+
+    def is_over(self, state: ArchitectsState) -> bool:
+        """Whether the game has ended (a wonder complete, or every deck empty at the end of a
+        turn)."""
+        if state is not self._cache.last[0]:  # the last state made needs no check (speed)
+            state = self._guard(state)
+        return type(state.pending) is Finished
+
+    def legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
+        """The options of ``seat``'s current decision (the card to take, a stage and how to pay
+        for it, a science set, a progress token, a wonder effect's choice), as copies the
+        caller may keep (the remembered moves stay the engine's own); empty for a seat not to
+        move."""
+        cache = self._cache
+        last = cache.last
+        if state is not last[0] or seat is not state.current:  # not the usual call: checked
+            return handed_out(self.shared_legal_moves(state, seat), cache.handed)
+        return handed_out(last[1], cache.handed)
+
     def shared_legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
         """:meth:`legal_moves` without the copies: the engine's own moves, for a caller that
         only reads them and hands none of them on (an RL action index maps them to numbers,
@@ -145,6 +174,16 @@ class ArchitectsGame(fast.FastCalls):
             self.ring.check(seat)
             return ()
         return moves
+
+    def play(self, state: ArchitectsState, moves: Mapping[int, Move]) -> ArchitectsState:
+        """The state after ``seat``'s decision and every decision with a single option that
+        follows; raises :class:`~sevenwonders.errors.IllegalMoveError` (and changes nothing)
+        on a bad move."""
+        after = self.fast.play(state, moves)  # the usual call, played by the speed layer
+        if after is None:  # any other: the state and the move checked here, then played
+            self._legal(self._guard(state))
+            after = self.fast.general(state, self._reject(state, moves))
+        return after
 
     def step(self, state: ArchitectsState,
              moves: Mapping[int, Move]) -> tuple[ArchitectsState, tuple[Any, ...]]:
@@ -309,6 +348,11 @@ class ArchitectsGame(fast.FastCalls):
             raise InvalidStateError("a card id that is not a card of this game")
         cache.checked(state)
         return state
+
+    def _legal(self, state: ArchitectsState) -> tuple[Move, ...]:
+        """The engine's own legal moves of the seat to move in a state that passed
+        :meth:`_guard`, listed by the speed layer and remembered beside the state."""
+        return self.fast.legal(state)
 
     def _remember(self, state: ArchitectsState, moves: tuple[Move, ...]) -> ArchitectsState:
         self._cache.remember(state, moves)

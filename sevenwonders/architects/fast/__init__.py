@@ -19,16 +19,16 @@ imports it.
   state is made directly, without the general step's scratch record, its dispatch and its loop
   over forced decisions. Anything else (a token used, a wonder power that draws, the game's end,
   leftovers of a turn) answers ``None`` and the general step plays the move.
-* :class:`~.step.FastCalls` (fast/step.py): the game object's ``play``, ``legal_moves``,
-  ``to_move`` and ``is_over``, inherited by the game object, so that the usual call runs in the
-  speed layer (compiled in the compiled build) with no interpreted method in between; anything
-  else is left to the game object's checks.
+* :class:`~.step.FastStep` (fast/step.py): the step the game object holds and calls from its
+  ``play``: the usual call (a state the game object made, one of the listed moves in a plain
+  dict) played here, through the plain take where it applies; anything else answers ``None``
+  and is left to the game object's checks, which hand a legal move back to the general step.
 """
 
 from sevenwonders.architects.fast.drafts import Draft, make_city
 from sevenwonders.architects.fast.moves import ArchitectsCache, FastMoves
-from sevenwonders.architects.fast.step import FastCalls
+from sevenwonders.architects.fast.step import FastStep
 from sevenwonders.architects.fast.take import handed_out, plain_take
 
-__all__ = ["ArchitectsCache", "Draft", "FastCalls", "FastMoves", "handed_out", "make_city",
+__all__ = ["ArchitectsCache", "Draft", "FastMoves", "FastStep", "handed_out", "make_city",
            "plain_take"]
