@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import inspect
 import json
 import subprocess
 import sys
@@ -85,6 +86,21 @@ def test_every_spec_names_parts_that_exist(name: str) -> None:
     labels = seat_labels(game, state)
     assert labels == game.seat_labels(state)  # type: ignore[attr-defined]
     assert len(labels) == game.players and all(isinstance(label, str) for label in labels)
+
+
+HOT_CALLS = ("play", "step", "legal_moves", "to_move", "is_over")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_object_owns_its_hot_calls_and_subclasses_no_speed_layer(name: str) -> None:
+    """One shape for every game object: its own class writes the protocol's hot calls as plain
+    (interpreted) functions, which check their input and call the speed layer it holds; none
+    of its classes comes from a speed layer (``fast`` modules)."""
+    game_class = spec(name).load("game")
+    for call in HOT_CALLS:
+        assert inspect.isfunction(vars(game_class).get(call)), (name, call)
+    for klass in game_class.__mro__:
+        assert "fast" not in klass.__module__.split("."), (name, klass)
 
 
 def test_agent_presets_come_from_the_specs() -> None:

@@ -65,6 +65,7 @@ _set_seen = ArchitectsState.__dict__["seen"].__set__  # the slot's own setter
 _MOVE_TYPES = frozenset(MOVE_TYPES)
 _PILES = ("central", "tokens")
 _NOBODY: frozenset[int] = frozenset()
+_NO_STATE = object()  # what ``_last`` holds before the game made a state
 
 
 class ArchitectsGame:
@@ -89,6 +90,9 @@ class ArchitectsGame:
         self.fast = fast.FastStep(self.moves, self.engine, self.tables)
         self._cache = self.moves.cache
         self._to_move = tuple([frozenset({seat}) for seat in range(players)])
+        # the state this game made or met last (trusted: it skips the check of a state from
+        # elsewhere, as the other calls of its step come); never ``None``, which is no state
+        self._last: object = _NO_STATE
         # the city views of the last cities tuple viewed: every seat of a state sees the same
         # (a Parallel RL environment views each state once per seat); one tuple, replaced whole
         self._seen_cities: tuple[object, tuple[CityView, ...]] = (None, ())
@@ -135,7 +139,7 @@ class ArchitectsGame:
 
     def to_move(self, state: ArchitectsState) -> frozenset[int]:
         """The one seat whose decision it is now; empty at the end."""
-        if state is not self._cache.last[0]:  # the last state made needs no check (speed)
+        if state is not self._last:
             state = self._guard(state)
         if type(state.pending) is Finished:
             return _NOBODY
@@ -144,7 +148,7 @@ class ArchitectsGame:
     def is_over(self, state: ArchitectsState) -> bool:
         """Whether the game has ended (a wonder complete, or every deck empty at the end of a
         turn)."""
-        if state is not self._cache.last[0]:  # the last state made needs no check (speed)
+        if state is not self._last:
             state = self._guard(state)
         return type(state.pending) is Finished
 
@@ -153,11 +157,9 @@ class ArchitectsGame:
         for it, a science set, a progress token, a wonder effect's choice), as copies the
         caller may keep (the remembered moves stay the engine's own); empty for a seat not to
         move."""
-        cache = self._cache
-        last = cache.last
-        if state is not last[0] or seat is not state.current:  # not the usual call: checked
-            return handed_out(self.shared_legal_moves(state, seat), cache.handed)
-        return handed_out(last[1], cache.handed)
+        if state is self._last and seat is state.current:  # the usual call
+            return self.fast.handed_out(state)
+        return handed_out(self.shared_legal_moves(state, seat), self._cache.handed)
 
     def shared_legal_moves(self, state: ArchitectsState, seat: int) -> tuple[Move, ...]:
         """:meth:`legal_moves` without the copies: the engine's own moves, for a caller that
@@ -183,6 +185,7 @@ class ArchitectsGame:
         if after is None:  # any other: the state and the move checked here, then played
             self._legal(self._guard(state))
             after = self.fast.general(state, self._reject(state, moves))
+        self._last = after
         return after
 
     def step(self, state: ArchitectsState,
@@ -325,6 +328,7 @@ class ArchitectsGame:
         """
         cache = self._cache
         if cache.known(state):
+            self._last = state  # the other calls of its step (many live games in turn)
             return state  # type: ignore[return-value]
         if not isinstance(state, ArchitectsState):
             raise InvalidStateError(f"not an Architects state: {type(state).__name__}")
@@ -356,6 +360,7 @@ class ArchitectsGame:
 
     def _remember(self, state: ArchitectsState, moves: tuple[Move, ...]) -> ArchitectsState:
         self._cache.remember(state, moves)
+        self._last = state
         return state
 
     def _check_seat(self, state: ArchitectsState, seat: object) -> int:

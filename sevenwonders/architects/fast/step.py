@@ -17,7 +17,7 @@ from typing import Any
 
 from sevenwonders.architects.fast.drafts import Draft
 from sevenwonders.architects.fast.moves import FastMoves, set_kept
-from sevenwonders.architects.fast.take import plain_take
+from sevenwonders.architects.fast.take import handed_out, plain_take
 from sevenwonders.architects.legal import TAKES
 from sevenwonders.architects.memory import remember
 from sevenwonders.architects.moves import MOVE_TYPES, SOURCES, Move, Take
@@ -90,6 +90,11 @@ class FastStep:
             moves = () if type(state.pending) is Finished else self.moves.options(state)
             cache.remember(state, moves)
         return moves
+
+    def handed_out(self, state: ArchitectsState) -> tuple[Move, ...]:
+        """Copies of the legal moves of the seat to move in a state that passed the game
+        object's check, to hand to a caller (:func:`~.take.handed_out`)."""
+        return handed_out(self.legal(state), self.cache.handed)
 
     def general(self, state: ArchitectsState, move: Move) -> ArchitectsState:
         """The state after the legal ``move`` of the seat to move (the engine's own copy) and
