@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import copy
+from types import MappingProxyType
 from typing import Any
 
 import pytest
 
 from sevenwonders.architects import ArchitectsGame, Build, ChooseToken, Source, Take
-from sevenwonders.architects.state import StartTurn
+from sevenwonders.architects.state import ArchitectsState, StartTurn
 from sevenwonders.core.protocol import Game
 from sevenwonders.core.serialization import from_json, to_json
 from sevenwonders.errors import (
@@ -162,3 +164,29 @@ def test_a_move_leaves_the_old_state_valid() -> None:
     assert first != second
     assert game.legal_moves(state, 0) == moves
     assert game.play(state, {0: moves[0]}) == first
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_every_way_of_handing_a_legal_move_plays_the_usual_calls_state(players: int) -> None:
+    """The game object's play hands the usual call (a plain dict holding a listed move) to its
+    step and checks any other: a read-only mapping, a copy of the move, a state met again
+    after another game's, a state loaded from JSON; each plays the same next state."""
+    game = ArchitectsGame(players=players)
+    other = ArchitectsGame(players=players)
+    state = game.new_game(players)
+    for _ in range(40):
+        if game.is_over(state):
+            break
+        (seat,) = game.to_move(state)
+        listed = game.shared_legal_moves(state, seat)
+        move = listed[len(listed) // 2]
+        usual = game.play(state, {seat: move})
+        other.new_game(1)  # (nothing of the other game object's is this game's last state)
+        game.new_game(1)  # the state is no longer the last one made
+        assert game.to_move(state) == {seat} and not game.is_over(state)
+        assert game.legal_moves(state, seat) == listed
+        for moves in (MappingProxyType({seat: move}), {seat: copy.copy(move)}):
+            assert to_json(game.play(state, moves)) == to_json(usual)
+        loaded = from_json(to_json(state), ArchitectsState)
+        assert to_json(game.play(loaded, {seat: copy.copy(move)})) == to_json(usual)
+        state = usual
