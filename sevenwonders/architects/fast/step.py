@@ -94,7 +94,9 @@ class FastStep:
     def handed_out(self, state: ArchitectsState) -> tuple[Move, ...]:
         """Copies of the legal moves of the seat to move in a state that passed the game
         object's check, to hand to a caller (:func:`~.take.handed_out`)."""
-        return handed_out(self.legal(state), self.cache.handed)
+        cache = self.cache
+        last = cache.last
+        return handed_out(last[1] if state is last[0] else self.legal(state), cache.handed)
 
     def general(self, state: ArchitectsState, move: Move) -> ArchitectsState:
         """The state after the legal ``move`` of the seat to move (the engine's own copy) and
