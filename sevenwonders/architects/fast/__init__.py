@@ -20,9 +20,10 @@ imports it.
   over forced decisions. Anything else (a token used, a wonder power that draws, the game's end,
   leftovers of a turn) answers ``None`` and the general step plays the move.
 * :class:`~.step.FastStep` (fast/step.py): the step the game object holds and calls from its
-  ``play``: the usual call (a state the game object made, one of the listed moves in a plain
-  dict) played here, through the plain take where it applies; anything else answers ``None``
-  and is left to the game object's checks, which hand a legal move back to the general step.
+  ``play`` and ``legal_moves``: the usual call (a state the game object made, one of the listed
+  moves in a plain dict) played here, through the plain take where it applies; anything else
+  answers ``None`` and is left to the game object's checks, which hand a legal move back to
+  the general step. Also the moves listed for a checked state and the copies handed out.
 """
 
 from sevenwonders.architects.fast.drafts import Draft, make_city

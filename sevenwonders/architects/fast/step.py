@@ -7,7 +7,10 @@ usual call (a state this game object made, a plain dict holding one of the liste
 seat to move) and ``None`` for everything else, which the game object checks itself (the
 fitting error) and, for a legal move, hands to :meth:`FastStep.general`. The answer is the
 reference step's: the general step applies the rules (architects/rules.py) to a draft and
-freezes it; the plain take (fast/take.py) is tested equal to it.
+freezes it; the plain take (fast/take.py) is tested equal to it. The game object's
+``legal_moves`` hands out :meth:`FastStep.handed_out` for the state it made last. In the
+compiled build this module compiles and the game object stays interpreted: each hot call is
+one interpreted method calling one compiled one.
 """
 
 from __future__ import annotations
