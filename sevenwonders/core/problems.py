@@ -16,7 +16,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from sevenwonders.core.serialization import converter, plain_structure_fn
+from sevenwonders.core.serialization import converter, plain_structure_fn, register_fast_load
 from sevenwonders.errors import InvalidStateError, Problem, SevenWondersError
 
 C = TypeVar("C")
@@ -74,15 +74,23 @@ _LOAD_CHECKS: dict[type, tuple[Callable[[Any], tuple[Problem, ...]], str]] = {}
 
 
 def register_load_check(cls: type[T], problems_of: Callable[[T], tuple[Problem, ...]],
-                        what: str) -> None:
+                        what: str, fast: Callable[[Any], T | None] | None = None) -> None:
     """Make every ``from_json``/``structure`` of ``cls`` refuse a value with problems: the
     strict converter builds it, ``problems_of`` checks it, :func:`refuse` raises. Each game's
     ``validation`` module registers its state's check (its package imports it), so a game
-    object runs it through :func:`check_loaded` without importing the module above it."""
+    object runs it through :func:`check_loaded` without importing the module above it.
+
+    ``fast``: a game's fast path, which builds and checks a document in one go and returns
+    ``None`` for any it does not accept (the strict converter and ``problems_of`` then decide,
+    and raise as before); it must accept nothing they refuse (its tests say so)."""
     _LOAD_CHECKS[cls] = (problems_of, what)
     plain = plain_structure_fn(cls)
 
     def structure(data: Any, _: Any) -> T:
+        if fast is not None:
+            loaded = fast(data)
+            if loaded is not None:
+                return loaded
         value = plain(data, cls)
         found = problems_of(value)
         if found:
@@ -90,6 +98,8 @@ def register_load_check(cls: type[T], problems_of: Callable[[T], tuple[Problem, 
         return value
 
     converter.register_structure_hook(cls, structure)
+    if fast is not None:
+        register_fast_load(cls, fast)
 
 
 def check_loaded(value: T) -> T:

@@ -361,7 +361,7 @@ def parse_json(text: str | bytes | bytearray, what: str = "a JSON document") -> 
                                  f"{MAX_DOCUMENT_CHARS}", reason=Reason.TOO_LARGE)
     try:
         if isinstance(text, str) and not text.startswith("\ufeff"):
-            data = _DECODER.decode(text)  # (what json.loads does, without a decoder a call)
+            data = _decode(text)  # (what json.loads does, without a decoder a call)
         else:
             data = json.loads(text, parse_constant=_refuse_constant)
     except RecursionError:
@@ -418,6 +418,18 @@ def _refuse_constant(name: str) -> Any:
 
 
 _DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
+_SCAN: Callable[[str, int], tuple[Any, int]] = _DECODER.scan_once  # type: ignore[attr-defined]
+
+
+def _decode(text: str) -> Any:
+    """``_DECODER.decode(text)``: a document with nothing around its value (as ``to_json``
+    writes it) read by the decoder's scanner directly; any other by ``decode``, which also
+    says what is wrong."""
+    try:
+        data, end = _SCAN(text, 0)
+    except Exception:  # (not a value at the start: decode says why)
+        return _DECODER.decode(text)
+    return data if end == len(text) else _DECODER.decode(text)
 
 
 def check_shape(data: Any, what: str = "a JSON document") -> None:
@@ -445,7 +457,25 @@ def from_json(text: str | bytes, cls: type[T]) -> T:
     limits or does not describe a ``cls``, and :class:`~sevenwonders.errors.InvalidStateError`
     for a state no legal game could reach.
     """
-    return _structure_checked(parse_json(text), cls)
+    data = parse_json(text)
+    fast = _FAST_LOADS.get(cls)
+    if fast is not None:
+        value = fast(data)
+        if value is not None:
+            return value  # type: ignore[no-any-return]
+    return _structure_checked(data, cls)
+
+
+_FAST_LOADS: dict[Any, Callable[[Any], Any]] = {}
+"""The fast path of loading each class that has one, by class (see :func:`register_fast_load`)."""
+
+
+def register_fast_load(cls: type[T], fast: Callable[[Any], T | None]) -> None:
+    """Make :func:`from_json` of ``cls`` try ``fast`` first: a function that builds a value of
+    ``cls`` from parsed JSON and checks it, returning ``None`` for a document it does not
+    accept (the converter's hook of ``cls`` then decides and says what is wrong), so it must
+    accept nothing that hook refuses."""
+    _FAST_LOADS[cls] = fast
 
 
 def structure(data: Any, cls: type[T]) -> T:
