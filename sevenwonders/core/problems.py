@@ -12,6 +12,7 @@ are not run, so a broken shape never reaches a rule.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -21,6 +22,8 @@ from sevenwonders.errors import InvalidStateError, Problem, SevenWondersError
 
 C = TypeVar("C")
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @attrs.frozen(slots=True)
@@ -115,6 +118,29 @@ def check_loaded(value: T) -> T:
     return value
 
 
+class Verdicts(dict[K, V]):
+    """What a load check found for a key (the key holds everything the verdict depends on),
+    remembered for the next states, which mostly meet the same keys: the states of one game
+    share their boards, stages, tables and tokens from one step to the next. At most ``size``
+    keys; when full, the older half is forgotten. Read it as a dict (``key in verdicts``,
+    ``verdicts.get(key)``: at C speed); fill it with :meth:`remember`. A verdict never changes
+    what a check finds: the tests compare every check with and without what it remembers."""
+
+    __slots__ = ("size",)
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def remember(self, key: K, verdict: V) -> V:
+        """Keep ``verdict`` for ``key`` (forgetting the older half first when full)."""
+        if len(self) >= self.size:
+            for old in list(islice(self, self.size // 2)):
+                del self[old]
+        self[key] = verdict
+        return verdict
+
+
 def problem(invariant: str, field: str, message: str) -> Iterator[Problem]:
     """A one-problem result for a check written as a generator (``yield from problem(...)``)."""
     yield Problem(invariant, field, message)
@@ -127,5 +153,5 @@ def documented(invariants: Iterable[Invariant[C]]) -> str:
     return "\n".join(rows)
 
 
-__all__ = ["Invariant", "Problem", "check_loaded", "documented", "find", "problem", "refuse",
-           "register_load_check"]
+__all__ = ["Invariant", "Problem", "Verdicts", "check_loaded", "documented", "find", "problem",
+           "refuse", "register_load_check"]
