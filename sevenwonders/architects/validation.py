@@ -64,6 +64,7 @@ from sevenwonders.core.problems import (
     refuse,
     register_load_check,
 )
+from sevenwonders.core.serialization import register_shallow
 from sevenwonders.errors import SevenWondersError
 
 
@@ -216,3 +217,4 @@ def _game(players: int, wonders: tuple[str, ...], babylon: str) -> ArchitectsGam
 
 
 register_load_check(ArchitectsState, problems, "Architects", load_fast)
+register_shallow(ArchitectsState)

@@ -79,6 +79,7 @@ from sevenwonders.core.problems import (
     refuse,
     register_load_check,
 )
+from sevenwonders.core.serialization import register_shallow
 from sevenwonders.errors import InvalidStateError
 
 if TYPE_CHECKING:
@@ -459,3 +460,4 @@ def check_state(state: BaseState) -> BaseState:
 
 
 register_load_check(BaseState, problems, "base-game")
+register_shallow(BaseState)

@@ -353,6 +353,12 @@ def _describe(error: BaseException) -> str:
 
 def parse_json(text: str | bytes | bytearray, what: str = "a JSON document") -> Any:
     """Parse untrusted JSON text within the documented limits (size, nesting, integers)."""
+    return _parse(text, what, nesting=True)
+
+
+def _parse(text: str | bytes | bytearray, what: str, *, nesting: bool) -> Any:
+    """:func:`parse_json`; ``nesting=False``: the nesting of a text left to the caller (who
+    refuses a document nested too deep with :func:`_refuse_deep` before any other refusal)."""
     if not isinstance(text, str | bytes | bytearray):
         raise SerializationError(f"{what} is JSON text, not {type(text).__name__}",
                                  reason=Reason.WRONG_TYPE)
@@ -370,12 +376,18 @@ def parse_json(text: str | bytes | bytearray, what: str = "a JSON document") -> 
     except (ValueError, TypeError) as error:  # also integers of over 4,300 digits
         raise SerializationError(f"not a JSON document: {quote(str(error), 120)}") from None
     if isinstance(text, str):
-        if _text_depth_over(text, MAX_DEPTH):
-            raise SerializationError(f"{what} nests deeper than {MAX_DEPTH} levels",
-                                     reason=Reason.TOO_LARGE)
+        if nesting:
+            _refuse_deep(text, what)
     else:
         check_shape(data, what)
     return data
+
+
+def _refuse_deep(text: str, what: str = "a JSON document") -> None:
+    """Refuse the text of a document nested deeper than :data:`MAX_DEPTH`."""
+    if _text_depth_over(text, MAX_DEPTH):
+        raise SerializationError(f"{what} nests deeper than {MAX_DEPTH} levels",
+                                 reason=Reason.TOO_LARGE)
 
 
 # bytes of UTF-8 text: "[" and "{" become "[", "]" and "}" become "]", quotes stay, the rest goes
@@ -457,13 +469,39 @@ def from_json(text: str | bytes, cls: type[T]) -> T:
     limits or does not describe a ``cls``, and :class:`~sevenwonders.errors.InvalidStateError`
     for a state no legal game could reach.
     """
-    data = parse_json(text)
+    if cls not in _SHALLOW or not isinstance(text, str):
+        return _load(parse_json(text), cls)
+    # A document of a class whose documents nest at most a few levels: one that builds is
+    # shallow, so its nesting is measured only when it is refused (and refused for it first).
+    data = _parse(text, "a JSON document", nesting=False)
+    try:
+        return _load(data, cls)
+    except SevenWondersError:
+        _refuse_deep(text)
+        raise
+
+
+def _load(data: Any, cls: type[T]) -> T:
     fast = _FAST_LOADS.get(cls)
     if fast is not None:
         value = fast(data)
         if value is not None:
             return value  # type: ignore[no-any-return]
     return _structure_checked(data, cls)
+
+
+_SHALLOW: set[Any] = set()
+"""The classes whose documents nest no deeper than their fields' types say, far less than
+:data:`MAX_DEPTH` (no field of a type that takes any JSON; the tests measure each class's
+types): a document of one that builds is not too deep (see :func:`register_shallow`)."""
+
+
+def register_shallow(cls: type) -> None:
+    """Let :func:`from_json` of ``cls`` measure the nesting of a document only when it refuses
+    it (and then refuse a document nested too deep for that first, as always): the class's
+    fields' types nest far less than :data:`MAX_DEPTH` and take no JSON of any shape (the
+    tests of serialization measure every class registered here)."""
+    _SHALLOW.add(cls)
 
 
 _FAST_LOADS: dict[Any, Callable[[Any], Any]] = {}
