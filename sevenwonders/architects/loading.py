@@ -50,7 +50,7 @@ from sevenwonders.architects.state import (
 )
 from sevenwonders.core.inline import _direct
 from sevenwonders.core.limits import MAX_INT_BITS
-from sevenwonders.core.memo import BoundedDict
+from sevenwonders.core.problems import Verdicts
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.serialization import converter, tag_of
 
@@ -135,11 +135,11 @@ def _tables_of(wonders: tuple[str, ...]) -> tuple[_Table, ...] | None:
                       for babylon in BABYLON_DECKS)
         if any(len(table.horns) != 256 or not table.known for table in found):
             return None  # (card ids past 255: the full path)
-        _TABLES.put(wonders, found)
+        _TABLES.remember(wonders, found)
     return found
 
 
-_TABLES: BoundedDict[tuple[str, ...], tuple[_Table, ...]] = BoundedDict(1024)
+_TABLES: Verdicts[tuple[str, ...], tuple[_Table, ...]] = Verdicts(1024)
 """The tables of each set of wonders met, in seat order (5,040 orders of seven at most)."""
 
 
@@ -272,7 +272,15 @@ def _scalars(o: Any, n: int) -> tuple[Any, ...] | None:
         seen = tuple(map(tuple, seen))
     else:
         seen = ()
-    return flipped, cat, current, turn, flags, pending, Rng(rng_state), peeked, seen
+    if _RNG_SET is None:
+        rng = Rng(rng_state)
+    else:
+        rng = _NEW(Rng)
+        _RNG_SET[0](rng, rng_state)
+    return flipped, cat, current, turn, flags, pending, rng, peeked, seen
+
+
+_RNG_SET = _setters(Rng, ("state",))
 
 
 _FLAGS = 2 * BUILT_FLAG - 1
