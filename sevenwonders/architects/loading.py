@@ -3,8 +3,9 @@
 ``from_json`` of an :class:`ArchitectsState` runs :func:`load_fast` first. It reads the
 document the way ``to_json`` writes it (every key present, arrays as JSON arrays) and tests
 every invariant of :mod:`sevenwonders.architects.validation` with passes over whole lists
-(every card id of the state at once through ``bytes``, sets and sorts compared with what the
-table's configuration, worked out once per set of wonders, holds). It returns the state only
+(every card id of the state at once through ``bytes``, then deleted or translated in C passes
+against what the table's configuration, worked out once per seating of wonders, holds: the
+deal, each deck's back, the horns of each card). It returns the state only
 when every test passes; on anything else (another layout, a wrong type, a problem, a rule that
 trips) it returns ``None`` and the load runs the full path (the strict converter, then every
 invariant as a named problem), which refuses with the same error as ever. So this module only
