@@ -22,7 +22,7 @@ from sevenwonders.architects.state import (
     TokenChoice,
 )
 from sevenwonders.architects.tables import Tables
-from sevenwonders.core.problems import Invariant, Problem, find, problem, refuse
+from sevenwonders.core.problems import Invariant, Problem, Verdicts, find, problem, refuse
 
 OPTIONAL_EFFECTS = ("ephesus", "olympia")  # the wonder effects a seat may decline (D2)
 VICTORIES_PER_BATTLE = 2  # one from each neighbour; two at most with two players (FR p.5)
@@ -219,12 +219,10 @@ def check_stages(ctx: Context) -> Iterator[Problem]:
                 break
             mask |= t.stage_bit[key]
         else:  # (remembered: a handful of orders a wonder, each met again and again)
-            if len(_BUILT_IN_ORDER) >= 4096:
-                _BUILT_IN_ORDER.clear()
-            _BUILT_IN_ORDER.add((t, city.wonder, city.built))
+            _BUILT_IN_ORDER.remember((t, city.wonder, city.built), None)
 
 
-_BUILT_IN_ORDER: set[tuple[Tables, str, tuple[str, ...]]] = set()
+_BUILT_IN_ORDER: Verdicts[tuple[Tables, str, tuple[str, ...]], None] = Verdicts(4096)
 """The stages each wonder has built in an order its supports allow, by tables."""
 
 

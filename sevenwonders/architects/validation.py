@@ -45,8 +45,8 @@ from sevenwonders.architects.accounting import (
     Context,
     deal_is_there,
 )
-from sevenwonders.architects.data import load
 from sevenwonders.architects.game import ArchitectsGame
+from sevenwonders.architects.loading import KNOWN_WONDERS, any_game, load_fast
 from sevenwonders.architects.memory import check_seen
 from sevenwonders.architects.options import BABYLON_DECKS
 from sevenwonders.architects.state import (
@@ -64,6 +64,7 @@ from sevenwonders.core.problems import (
     refuse,
     register_load_check,
 )
+from sevenwonders.core.serialization import register_shallow
 from sevenwonders.errors import SevenWondersError
 
 
@@ -203,18 +204,9 @@ def _game_of(wonders: tuple[str, ...], babylon: str) -> ArchitectsGame:
     size and the options, not on which seat drew which wonder (the option only deals them),
     so distinct known wonders are checked with one game of their number, made once; any other
     wonders with the game they name, which refuses them as before."""
-    if len(set(wonders)) == len(wonders) and _KNOWN_WONDERS.issuperset(wonders):
-        return _any_game(len(wonders), babylon)
+    if len(set(wonders)) == len(wonders) and KNOWN_WONDERS.issuperset(wonders):
+        return any_game(len(wonders), babylon)
     return _game(len(wonders), wonders, babylon)
-
-
-_KNOWN_WONDERS = frozenset(wonder.id for wonder in load().wonders)
-
-
-@lru_cache(maxsize=16)
-def _any_game(players: int, babylon: str) -> ArchitectsGame:
-    # optional wonder effects: the widest set of moves, so no reachable state looks stuck
-    return ArchitectsGame(players, babylon_deck=babylon, wonder_effects_mandatory=False)
 
 
 @lru_cache(maxsize=32)
@@ -224,4 +216,5 @@ def _game(players: int, wonders: tuple[str, ...], babylon: str) -> ArchitectsGam
                           wonder_effects_mandatory=False)
 
 
-register_load_check(ArchitectsState, problems, "Architects")
+register_load_check(ArchitectsState, problems, "Architects", load_fast)
+register_shallow(ArchitectsState)

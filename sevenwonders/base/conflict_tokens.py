@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from sevenwonders.base.state import BaseState
-from sevenwonders.core.problems import Problem, problem
+from sevenwonders.core.problems import Problem, Verdicts, problem
 
 TOKEN_VALUES = frozenset({-1, 1, 3, 5})
 """The values of conflict tokens: a victory of Age I, II or III, or a defeat."""
@@ -29,14 +29,11 @@ def token_problems(state: BaseState, sides: tuple[tuple[int, int], ...],
             found = tuple(_token_problems(state, sides, conflicts, counted_elsewhere))
         except Exception:  # (a rule tripping: reported as before, nothing remembered)
             return _token_problems(state, sides, conflicts, counted_elsewhere)
-        if len(_TOKEN_PROBLEMS) >= 1024:  # bounded: the oldest half goes
-            for old in list(_TOKEN_PROBLEMS)[:512]:
-                del _TOKEN_PROBLEMS[old]
-        _TOKEN_PROBLEMS[key] = found
+        _TOKEN_PROBLEMS.remember(key, found)
     return iter(found)
 
 
-_TOKEN_PROBLEMS: dict[Any, tuple[Problem, ...]] = {}
+_TOKEN_PROBLEMS: Verdicts[Any, tuple[Problem, ...]] = Verdicts(1024)
 
 
 def _token_problems(state: BaseState, sides: tuple[tuple[int, int], ...], conflicts: int,

@@ -8,6 +8,7 @@ from functools import lru_cache
 from sevenwonders.base.game import BaseGame
 from sevenwonders.base.state import BaseState
 from sevenwonders.core.expansions import make_expansion
+from sevenwonders.core.problems import Verdicts
 from sevenwonders.errors import InvalidStateError, SevenWondersError
 
 SIDES_OF = {"2nd": frozenset({"day", "night"}), "1st": frozenset({"a", "b"})}
@@ -79,6 +80,6 @@ def _table_key(game: BaseGame, state: BaseState, names: tuple[str, ...]) -> obje
 
 
 _KEYED_EXPANSIONS = frozenset({"edifice"})
-_TABLES_PASSED: dict[object, None] = {}
+_TABLES_PASSED: Verdicts[object, None] = Verdicts(2048)
 """The keys (:func:`_table_key`) of the tables that passed, oldest first (the states of one
 game share them from one stage built to the next)."""

@@ -73,11 +73,13 @@ from sevenwonders.base.state import BaseState, City, PendingKind, TurnMarks
 from sevenwonders.core.problems import (
     Invariant,
     Problem,
+    Verdicts,
     find,
     problem,
     refuse,
     register_load_check,
 )
+from sevenwonders.core.serialization import register_shallow
 from sevenwonders.errors import InvalidStateError
 
 if TYPE_CHECKING:
@@ -144,10 +146,7 @@ def check_table(ctx: _Context) -> Iterator[Problem]:
             raise
         raise _fail("cities", str(error)) from None
     if key is not None:
-        if len(_TABLES_PASSED) >= 2048:  # bounded: the oldest half goes
-            for old in list(_TABLES_PASSED)[:1024]:
-                del _TABLES_PASSED[old]
-        _TABLES_PASSED[key] = None
+        _TABLES_PASSED.remember(key, None)
     return iter(())
 
 
@@ -191,12 +190,12 @@ def _extra_builds(rules: Tables, edition: str, city: City) -> tuple[int, bool]:
         effects = rules.stage_effects(city)
         found = (sum(1 for e in effects if isinstance(e, BuildFromDiscard)),
                  any(isinstance(e, PlayLastCard) for e in effects))
-        if len(_EXTRA_BUILDS) < 4096:  # bounded: every board, side and stage count is some 200
-            _EXTRA_BUILDS[key] = found
+        _EXTRA_BUILDS.remember(key, found)  # (every board, side and stage count: some 200)
     return found
 
 
-_EXTRA_BUILDS: dict[tuple[str, str, str, int, tuple[int, ...]], tuple[int, bool]] = {}
+_EXTRA_BUILDS: Verdicts[tuple[str, str, str, int, tuple[int, ...]], tuple[int, bool]] = (
+    Verdicts(4096))
 
 
 def check_built_counts(ctx: _Context) -> Iterator[Problem]:
@@ -243,12 +242,10 @@ def check_stages(ctx: _Context) -> Iterator[Problem]:
             yield from problem("wonder_stages", f"cities[{s}].stage_choices",
                                f"options {city.stage_choices[:4]} for {city.stages} stages")
         elif 0 <= city.stages <= len(stages) and len(city.tucked) == city.stages:
-            if len(_STAGES_FIT) >= 4096:  # bounded: every board, side and stage count is few
-                _STAGES_FIT.clear()
-            _STAGES_FIT.add(key)
+            _STAGES_FIT.remember(key, None)  # (every board, side and stage count: few)
 
 
-_STAGES_FIT: set[tuple[object, ...]] = set()
+_STAGES_FIT: Verdicts[tuple[object, ...], None] = Verdicts(4096)
 """The (tables, board, side, stages, tucked cards, options) that fit, as found before."""
 
 
@@ -463,3 +460,4 @@ def check_state(state: BaseState) -> BaseState:
 
 
 register_load_check(BaseState, problems, "base-game")
+register_shallow(BaseState)

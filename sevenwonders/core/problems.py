@@ -12,15 +12,18 @@ are not run, so a broken shape never reaches a rule.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
 from typing import Any, Generic, TypeVar
 
 import attrs
 
-from sevenwonders.core.serialization import converter, plain_structure_fn
+from sevenwonders.core.serialization import converter, plain_structure_fn, register_fast_load
 from sevenwonders.errors import InvalidStateError, Problem, SevenWondersError
 
 C = TypeVar("C")
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @attrs.frozen(slots=True)
@@ -74,15 +77,23 @@ _LOAD_CHECKS: dict[type, tuple[Callable[[Any], tuple[Problem, ...]], str]] = {}
 
 
 def register_load_check(cls: type[T], problems_of: Callable[[T], tuple[Problem, ...]],
-                        what: str) -> None:
+                        what: str, fast: Callable[[Any], T | None] | None = None) -> None:
     """Make every ``from_json``/``structure`` of ``cls`` refuse a value with problems: the
     strict converter builds it, ``problems_of`` checks it, :func:`refuse` raises. Each game's
     ``validation`` module registers its state's check (its package imports it), so a game
-    object runs it through :func:`check_loaded` without importing the module above it."""
+    object runs it through :func:`check_loaded` without importing the module above it.
+
+    ``fast``: a game's fast path, which builds and checks a document in one go and returns
+    ``None`` for any it does not accept (the strict converter and ``problems_of`` then decide,
+    and raise as before); it must accept nothing they refuse (its tests say so)."""
     _LOAD_CHECKS[cls] = (problems_of, what)
     plain = plain_structure_fn(cls)
 
     def structure(data: Any, _: Any) -> T:
+        if fast is not None:
+            loaded = fast(data)
+            if loaded is not None:
+                return loaded
         value = plain(data, cls)
         found = problems_of(value)
         if found:
@@ -90,6 +101,8 @@ def register_load_check(cls: type[T], problems_of: Callable[[T], tuple[Problem, 
         return value
 
     converter.register_structure_hook(cls, structure)
+    if fast is not None:
+        register_fast_load(cls, fast)
 
 
 def check_loaded(value: T) -> T:
@@ -105,6 +118,29 @@ def check_loaded(value: T) -> T:
     return value
 
 
+class Verdicts(dict[K, V]):
+    """What a load check found for a key (the key holds everything the verdict depends on),
+    remembered for the next states, which mostly meet the same keys: the states of one game
+    share their boards, stages, tables and tokens from one step to the next. At most ``size``
+    keys; when full, the older half is forgotten. Read it as a dict (``key in verdicts``,
+    ``verdicts.get(key)``: at C speed); fill it with :meth:`remember`. A verdict never changes
+    what a check finds: the tests compare every check with and without what it remembers."""
+
+    __slots__ = ("size",)
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def remember(self, key: K, verdict: V) -> V:
+        """Keep ``verdict`` for ``key`` (forgetting the older half first when full)."""
+        if len(self) >= self.size:
+            for old in list(islice(self, self.size // 2)):
+                del self[old]
+        self[key] = verdict
+        return verdict
+
+
 def problem(invariant: str, field: str, message: str) -> Iterator[Problem]:
     """A one-problem result for a check written as a generator (``yield from problem(...)``)."""
     yield Problem(invariant, field, message)
@@ -117,5 +153,5 @@ def documented(invariants: Iterable[Invariant[C]]) -> str:
     return "\n".join(rows)
 
 
-__all__ = ["Invariant", "Problem", "check_loaded", "documented", "find", "problem", "refuse",
-           "register_load_check"]
+__all__ = ["Invariant", "Problem", "Verdicts", "check_loaded", "documented", "find", "problem",
+           "refuse", "register_load_check"]

@@ -3,8 +3,9 @@
 The converter is strict: it refuses what plain cattrs would coerce (``"2"`` or ``2.9`` for an
 int, a list for a string, ``"no"`` for a bool, a string for a tuple), integers over 64 bits,
 documents over :data:`~sevenwonders.core.limits.MAX_DOCUMENT_CHARS` and nesting deeper than
-:data:`~sevenwonders.core.limits.MAX_DEPTH` (read off the text, or walked iteratively, before
-structuring, so no input reaches Python's recursion limit).
+:data:`~sevenwonders.core.limits.MAX_DEPTH` (:mod:`~sevenwonders.core.json_text`: read off
+the text, or walked iteratively, so no input reaches Python's recursion limit; before
+structuring, or for a state's document, whose types nest a few levels, when it is refused).
 
 Games register their tagged unions (moves, effects, events) with :func:`register_union`; the
 union member is written as a ``"type"`` field. Frozensets are written sorted, so the same state
@@ -32,7 +33,10 @@ from sevenwonders.core.inline import (
     leaf_tuples_hook,
     straight_line_fn,
 )
-from sevenwonders.core.limits import MAX_DEPTH, MAX_DOCUMENT_CHARS, MAX_INT_BITS, quote
+from sevenwonders.core.json_text import _parse, _refuse_deep
+from sevenwonders.core.json_text import check_shape as check_shape  # (read from here too)
+from sevenwonders.core.json_text import parse_json as parse_json
+from sevenwonders.core.limits import MAX_INT_BITS, quote
 from sevenwonders.errors import Reason, SerializationError, SevenWondersError
 
 T = TypeVar("T")
@@ -351,93 +355,6 @@ def _describe(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}"
 
 
-def parse_json(text: str | bytes | bytearray, what: str = "a JSON document") -> Any:
-    """Parse untrusted JSON text within the documented limits (size, nesting, integers)."""
-    if not isinstance(text, str | bytes | bytearray):
-        raise SerializationError(f"{what} is JSON text, not {type(text).__name__}",
-                                 reason=Reason.WRONG_TYPE)
-    if len(text) > MAX_DOCUMENT_CHARS:
-        raise SerializationError(f"{what} has {len(text)} characters; the limit is "
-                                 f"{MAX_DOCUMENT_CHARS}", reason=Reason.TOO_LARGE)
-    try:
-        if isinstance(text, str) and not text.startswith("\ufeff"):
-            data = _DECODER.decode(text)  # (what json.loads does, without a decoder a call)
-        else:
-            data = json.loads(text, parse_constant=_refuse_constant)
-    except RecursionError:
-        raise SerializationError(f"{what} nests deeper than {MAX_DEPTH} levels",
-                                 reason=Reason.TOO_LARGE) from None
-    except (ValueError, TypeError) as error:  # also integers of over 4,300 digits
-        raise SerializationError(f"not a JSON document: {quote(str(error), 120)}") from None
-    if isinstance(text, str):
-        if _text_depth_over(text, MAX_DEPTH):
-            raise SerializationError(f"{what} nests deeper than {MAX_DEPTH} levels",
-                                     reason=Reason.TOO_LARGE)
-    else:
-        check_shape(data, what)
-    return data
-
-
-# bytes of UTF-8 text: "[" and "{" become "[", "]" and "}" become "]", quotes stay, the rest goes
-_BRACKETS = bytes.maketrans(b"{}", b"[]")
-_NOT_BRACKETS = bytes(c for c in range(256) if c not in b'[]{}"')
-
-
-def _text_depth_over(text: str, limit: int) -> bool:
-    """Whether the arrays and objects of ``text`` (a valid JSON document) nest more than
-    ``limit`` levels: the depth :func:`check_shape` measures on the parsed value, read off the
-    text with a few C-speed string operations instead of a walk over every value."""
-    if len(text) <= 2 * limit + 1:  # (each level takes two characters: a bound)
-        return False
-    if text.count("[") + text.count("{") <= limit:  # (each level opens one: a bound too)
-        return False
-    marks = text.encode("utf-8", "surrogatepass").translate(_BRACKETS, _NOT_BRACKETS)
-    # with escaped backslashes and quotes dropped, every quote opens or closes a string
-    if "\\" in text:
-        text = text.replace("\\\\", "").replace('\\"', "")
-        marks = text.encode("utf-8", "surrogatepass").translate(_BRACKETS, _NOT_BRACKETS)
-    quotes = marks.count(b'"')
-    if marks.count(b'""') * 2 == quotes:
-        # every quote is in an adjacent pair (counted from the left: an opening quote and its
-        # closing one), so no string holds a bracket: the quotes go, the brackets stay
-        brackets = marks.translate(None, b'"') if quotes else marks
-    else:  # (a bracket inside a string: the text's strings cut out)
-        brackets = "".join(text.split('"')[::2]).encode("utf-8", "surrogatepass")
-        brackets = brackets.translate(_BRACKETS, _NOT_BRACKETS)
-    depth = 0
-    while brackets:  # each pass removes the innermost level (well nested: the text parsed)
-        depth += 1
-        if depth > limit:
-            return True
-        brackets = brackets.replace(b"[]", b"")
-    return False
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
-
-
-_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
-
-
-def check_shape(data: Any, what: str = "a JSON document") -> None:
-    """Refuse parsed JSON nested deeper than :data:`MAX_DEPTH` (an iterative walk)."""
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if isinstance(node, dict):
-            children: Any = node.values()
-        elif isinstance(node, list | tuple):
-            children = node
-        else:
-            continue
-        if depth > MAX_DEPTH:
-            raise SerializationError(f"{what} nests deeper than {MAX_DEPTH} levels",
-                                     reason=Reason.TOO_LARGE)
-        stack.extend((child, depth + 1) for child in children
-                     if isinstance(child, dict | list | tuple))
-
-
 def from_json(text: str | bytes, cls: type[T]) -> T:
     """Read a document written by :func:`to_json` back into ``cls``.
 
@@ -445,7 +362,51 @@ def from_json(text: str | bytes, cls: type[T]) -> T:
     limits or does not describe a ``cls``, and :class:`~sevenwonders.errors.InvalidStateError`
     for a state no legal game could reach.
     """
-    return _structure_checked(parse_json(text), cls)
+    if cls not in _SHALLOW or not isinstance(text, str):
+        return _load(parse_json(text), cls)
+    # A document of a class whose documents nest at most a few levels: one that builds is
+    # shallow, so its nesting is measured only when it is refused (and refused for it first).
+    data = _parse(text, "a JSON document", nesting=False)
+    try:
+        return _load(data, cls)
+    except SevenWondersError:
+        _refuse_deep(text)
+        raise
+
+
+def _load(data: Any, cls: type[T]) -> T:
+    fast = _FAST_LOADS.get(cls)
+    if fast is not None:
+        value = fast(data)
+        if value is not None:
+            return value  # type: ignore[no-any-return]
+    return _structure_checked(data, cls)
+
+
+_SHALLOW: set[Any] = set()
+"""The classes whose documents nest no deeper than their fields' types say, far less than
+:data:`MAX_DEPTH` (no field of a type that takes any JSON; the tests measure each class's
+types): a document of one that builds is not too deep (see :func:`register_shallow`)."""
+
+
+def register_shallow(cls: type) -> None:
+    """Let :func:`from_json` of ``cls`` measure the nesting of a document only when it refuses
+    it (and then refuse a document nested too deep for that first, as always): the class's
+    fields' types nest far less than :data:`MAX_DEPTH` and take no JSON of any shape (the
+    tests of serialization measure every class registered here)."""
+    _SHALLOW.add(cls)
+
+
+_FAST_LOADS: dict[Any, Callable[[Any], Any]] = {}
+"""The fast path of loading each class that has one, by class (see :func:`register_fast_load`)."""
+
+
+def register_fast_load(cls: type[T], fast: Callable[[Any], T | None]) -> None:
+    """Make :func:`from_json` of ``cls`` try ``fast`` first: a function that builds a value of
+    ``cls`` from parsed JSON and checks it, returning ``None`` for a document it does not
+    accept (the converter's hook of ``cls`` then decides and says what is wrong), so it must
+    accept nothing that hook refuses."""
+    _FAST_LOADS[cls] = fast
 
 
 def structure(data: Any, cls: type[T]) -> T:

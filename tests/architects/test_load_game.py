@@ -31,7 +31,7 @@ def named_game_problems(state: ArchitectsState, monkeypatch: pytest.MonkeyPatch
 
 def forgetful(state: ArchitectsState) -> tuple[object, ...]:
     """The problems of ``state`` with no stage order remembered before or kept after."""
-    kept = set(accounting._BUILT_IN_ORDER)
+    kept = dict(accounting._BUILT_IN_ORDER)
     accounting._BUILT_IN_ORDER.clear()
     try:
         return validation.problems(state)

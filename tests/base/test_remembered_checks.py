@@ -24,7 +24,7 @@ def verdict(state: BaseState, remembered: bool = True) -> Any:
     """What the table and token checks say of ``state``, with what they remember or with
     nothing remembered before or kept after."""
     kept = (dict(conflict_tokens._TOKEN_PROBLEMS), dict(loaded_table._TABLES_PASSED),
-            set(validation._STAGES_FIT))
+            dict(validation._STAGES_FIT))
     if not remembered:
         _forget()
     ctx = validation._Context(state)
@@ -99,7 +99,7 @@ def named_game_problems(state: BaseState, monkeypatch: pytest.MonkeyPatch) -> tu
 def forgetful(state: BaseState) -> tuple[object, ...]:
     """The problems of ``state`` with nothing remembered before or kept after."""
     kept = (dict(conflict_tokens._TOKEN_PROBLEMS), dict(loaded_table._TABLES_PASSED),
-            set(validation._STAGES_FIT))
+            dict(validation._STAGES_FIT))
     _forget()
     try:
         return validation.problems(state)

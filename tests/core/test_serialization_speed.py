@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sevenwonders.core.inline import straight_line_fn
+from sevenwonders.core.json_text import _text_depth_over
 from sevenwonders.core.limits import MAX_DEPTH
 from sevenwonders.core.serialization import (
-    _text_depth_over,
     check_shape,
     converter,
     from_json,

@@ -1,0 +1,367 @@
+"""The fast path of loading an Architects state: a document read and checked in a few passes.
+
+``from_json`` of an :class:`ArchitectsState` runs :func:`load_fast` first. It reads the
+document the way ``to_json`` writes it (every key present, arrays as JSON arrays) and tests
+every invariant of :mod:`sevenwonders.architects.validation` with passes over whole lists
+(every card id of the state at once through ``bytes``, then deleted or translated in C passes
+against what the table's configuration, worked out once per seating of wonders, holds: the
+deal, each deck's back, the horns of each card). It returns the state only
+when every test passes; on anything else (another layout, a wrong type, a problem, a rule that
+trips) it returns ``None`` and the load runs the full path (the strict converter, then every
+invariant as a named problem), which refuses with the same error as ever. So this module only
+has to accept nothing the full path refuses and build what it builds: the tests check it over
+the states of random games and edited documents, and that a check left out here is caught.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable
+from functools import lru_cache
+from itertools import accumulate, chain, repeat
+from typing import Any
+
+import attrs
+
+from sevenwonders.architects.accounting import (
+    _BUILT_IN_ORDER,
+    OPTIONAL_EFFECTS,
+    VICTORIES_PER_BATTLE,
+    Context,
+    _backs,
+    _card_horns,
+    check_stages,
+)
+from sevenwonders.architects.data import load
+from sevenwonders.architects.game import ArchitectsGame
+from sevenwonders.architects.options import BABYLON_DECKS
+from sevenwonders.architects.state import (
+    BUILT_FLAG,
+    Actions,
+    ArchitectsState,
+    City,
+    DeckChoice,
+    EffectChoice,
+    Finished,
+    Pending,
+    Revealed,
+    SideChoice,
+    StartTurn,
+    TokenChoice,
+)
+from sevenwonders.core.inline import _direct
+from sevenwonders.core.limits import MAX_INT_BITS
+from sevenwonders.core.problems import Verdicts
+from sevenwonders.core.rng import Rng
+from sevenwonders.core.serialization import converter, tag_of
+
+_BOUND = 1 << MAX_INT_BITS
+_LISTS = frozenset({list})
+_INTS = frozenset({int})
+_join = "".join
+_STATE_KEYS = frozenset(f.name for f in attrs.fields(ArchitectsState))
+_CITY_KEYS = frozenset(f.name for f in attrs.fields(City))
+_TAG_ONLY = frozenset({"type"})
+_RNG_KEYS = frozenset({"state"})
+_EMPTY_PENDING: dict[str, type] = {tag_of(cls): cls for cls in (
+    StartTurn, Actions, DeckChoice, SideChoice, Finished)}
+"""The decisions without fields, by their tag."""
+
+
+def _setters(cls: type, names: tuple[str, ...]) -> tuple[Any, ...] | None:
+    """The slot setters of ``cls``'s fields, which :func:`_build` calls in the order
+    ``names`` (``None``: the class is built by ``__init__``)."""
+    fields = attrs.fields(cls)
+    found = _direct(cls, fields)
+    if found is None or tuple(field.name for field in fields) != names:
+        return None
+    return tuple(found)
+
+
+_STATE_SET = _setters(ArchitectsState, (
+    "cities", "decks", "central", "discard", "face_up", "token_pile", "flipped", "cat",
+    "current", "turn", "pending", "rng", "triggered", "used", "flags", "peeked", "seen"))
+_CITY_SET = _setters(City, ("wonder", "built", "cards", "tokens", "military"))
+
+
+class _Table:
+    """What every state of one set of wonders (in seat order) and Babylon deck is checked
+    against, worked out once: the game, the deal, each deck's cards, the horns by card."""
+
+    __slots__ = ("absent", "backs", "central", "conflicts", "deal", "deal_size", "face_up", "game",
+                 "horns", "known", "pile", "tables", "tokens")
+
+    def __init__(self, game: ArchitectsGame, wonders: tuple[str, ...]) -> None:
+        t = self.tables = game.tables
+        self.game = game
+        deal = t.all_cards(wonders)
+        self.deal = frozenset(deal)
+        self.deal_size = len(deal) if len(self.deal) == len(deal) else -1
+        self.absent = bytes(sorted(frozenset(range(256)) - self.deal))
+        """The byte values that are no card of the deal."""
+        backs = _backs(t)
+        self.backs = tuple(bytes(sorted(backs.get(wonder, ()))) for wonder in wonders)
+        """Per seat, the ids of the cards of its wonder's deck."""
+        self.central = bytes(sorted(backs.get("central", ())))
+        horns = _card_horns(t)
+        self.horns = bytes([*horns, *[0] * (256 - len(horns))])
+        self.conflicts = t.conflict_total
+        self.pile = sorted(t.token_pile)
+        self.face_up = t.data.setup.face_up_tokens
+        self.tokens = t.tokens.keys()
+        self.known = set(wonders) <= set(t.wonder_ids) and len(wonders) == t.players
+
+
+KNOWN_WONDERS = frozenset(wonder.id for wonder in load().wonders)
+"""The wonders of the game's data."""
+
+
+@lru_cache(maxsize=16)
+def any_game(players: int, babylon: str) -> ArchitectsGame:
+    """The game every state of distinct known wonders is checked with: one per table size and
+    Babylon deck (the rules depend on the table's size and the options, not on which seat drew
+    which wonder), with optional wonder effects: the widest set of moves, so no reachable state
+    looks stuck."""
+    return ArchitectsGame(players, babylon_deck=babylon, wonder_effects_mandatory=False)
+
+
+def _tables_of(wonders: tuple[str, ...]) -> tuple[_Table, ...] | None:
+    """The tables of each Babylon deck, in the full check's order, for these wonders (``None``
+    when the full check is needed to say what is wrong with them)."""
+    found = _TABLES.get(wonders)
+    if found is None:
+        if len(set(wonders)) != len(wonders) or not KNOWN_WONDERS.issuperset(wonders):
+            return None
+        found = tuple(_Table(any_game(len(wonders), babylon), wonders)
+                      for babylon in BABYLON_DECKS)
+        if any(len(table.horns) != 256 or not table.known for table in found):
+            return None  # (card ids past 255: the full path)
+        _TABLES.remember(wonders, found)
+    return found
+
+
+_TABLES: Verdicts[tuple[str, ...], tuple[_Table, ...]] = Verdicts(1024)
+"""The tables of each set of wonders met, in seat order (5,040 orders of seven at most)."""
+
+
+def load_fast(data: Any) -> ArchitectsState | None:
+    """The state ``data`` (parsed JSON) describes, if it is laid out as ``to_json`` writes it
+    and passes every load check; ``None`` otherwise (the full path then decides)."""
+    try:
+        return _load(data)
+    except Exception:  # (anything unexpected: the full path says what it is)
+        return None
+
+
+def _load(o: Any) -> ArchitectsState | None:
+    if type(o) is not dict or o.keys() != _STATE_KEYS:
+        return None
+    cities, decks, central, discard = o["cities"], o["decks"], o["central"], o["discard"]
+    if type(cities) is not list or type(decks) is not list:
+        return None
+    n = len(cities)
+    if not 2 <= n <= 7 or len(decks) != n:
+        return None
+    wonders, city_cards, military = [], [], []
+    strs = [o["face_up"], o["token_pile"], o["triggered"], o["used"]]
+    for city in cities:
+        if type(city) is not dict or city.keys() != _CITY_KEYS:
+            return None
+        wonders.append(city["wonder"])
+        city_cards.append(city["cards"])
+        military.append(city["military"])
+        strs += (city["built"], city["tokens"])
+    lists = [discard, *city_cards, central, *decks]
+    if not (_LISTS.issuperset(map(type, lists)) and _LISTS.issuperset(map(type, strs))
+            and _STRS.issuperset(map(type, wonders)) and _INTS.issuperset(map(type, military))
+            and min(military) >= 0 and max(military) < _BOUND):
+        return None
+    _join(chain.from_iterable(strs))  # (raises for an item that is no string)
+    key = tuple(wonders)
+    tables = _TABLES.get(key) or _tables_of(key)
+    scalars = _scalars(o, n)
+    if tables is None or scalars is None:
+        return None
+    pending = scalars[5]
+    if type(pending) is Revealed:
+        lists.append(pending.cards)
+    parts = list(map(bytes, lists))  # (raises for anything but integers 0-255, or bools)
+    cards = _join_bytes(parts)
+    for table in tables:  # every card of the deal once: as many cards, none of the others
+        if len(cards) == table.deal_size and _ALL.translate(None, cards) == table.absent:
+            break  # (the first deck whose deal is on the table, as the full check takes)
+    else:
+        return None
+    if _bool_among(cards, parts, lists):
+        return None
+    # each deck only its own cards: none left once they are deleted
+    if parts[n + 1].translate(None, table.central) or any(
+            map(bytes.translate, parts[n + 2:2 * n + 2], repeat(None), table.backs)):
+        return None
+    if type(pending) is Revealed and not (
+            0 <= pending.deck < n and not parts[-1].translate(None, table.backs[pending.deck])):
+        return None
+    horns = _join_bytes(parts[:n + 1]).translate(table.horns)
+    if not _battles(table, scalars[0], horns, len(discard), military):
+        return None
+    state = _build(o, scalars, cities)
+    if not _check(table, state):
+        return None
+    return state
+
+
+_ALL = bytes(range(256))
+
+
+def _bool_among(cards: bytes, parts: list[bytes], lists: list[Any]) -> bool:
+    """Whether a card is ``true`` or ``false`` (``bytes`` takes them for 1 and 0): each of
+    0 and 1 is in ``cards`` (the ``parts`` of ``lists`` joined) once at most; its item is
+    looked at."""
+    ends: list[int] | None = None
+    for value in (0, 1):
+        at = cards.find(value)
+        if at >= 0:
+            ends = ends or list(accumulate(map(len, parts)))
+            i = bisect_right(ends, at)
+            if type(lists[i][at - (ends[i - 1] if i else 0)]) is not int:
+                return True
+    return False
+_STRS = frozenset({str})
+_join_bytes = b"".join
+
+
+def _battles(table: _Table, flipped: int, horns: bytes, discarded: int,
+             military: list[int]) -> bool:
+    """The ``military`` and ``battles`` invariants, from the horns of the discard pile's cards
+    and then the cities' (``horns``)."""
+    battles = sum(horns[:discarded]) // table.conflicts
+    n = len(military)
+    return (flipped <= table.conflicts and flipped <= sum(horns[discarded:])
+            and max(military) <= VICTORIES_PER_BATTLE * battles
+            and sum(military) <= (n if n > 2 else VICTORIES_PER_BATTLE) * battles)
+
+
+def _scalars(o: Any, n: int) -> tuple[Any, ...] | None:
+    """flipped, cat, current, turn, flags, pending, rng, peeked, seen: read and checked."""
+    flipped, cat, current, turn, flags = (o["flipped"], o["cat"], o["current"], o["turn"],
+                                          o["flags"])
+    peeked, seen, rng, raw = o["peeked"], o["seen"], o["rng"], o["pending"]
+    if not (type(flipped) is int and type(current) is int and type(turn) is int
+            and type(flags) is int and type(peeked) is bool and type(seen) is list
+            and 0 <= current < n and 1 <= turn < _BOUND and 0 <= flags <= _FLAGS
+            and flipped >= 0 and (cat is None or (type(cat) is int and 0 <= cat < n))
+            and type(rng) is dict and rng.keys() == _RNG_KEYS and type(raw) is dict):
+        return None
+    rng_state = rng["state"]
+    if type(rng_state) is not int or not -_BOUND < rng_state < _BOUND:
+        return None
+    empty = _EMPTY_PENDING.get(raw["type"]) if raw.keys() == _TAG_ONLY else None
+    if empty is not None:
+        pending = empty()
+    else:
+        pending = _PENDING_HOOK(raw, Pending)  # (the strict union hook: raises on a fault)
+        if type(pending) is EffectChoice and pending.effect not in OPTIONAL_EFFECTS:
+            return None
+        if type(pending) is TokenChoice and pending.reason not in ("science", "babylon"):
+            return None
+    if seen:
+        if len(seen) != n or not _LISTS.issuperset(map(type, seen)):
+            return None
+        if not _INTS.issuperset(map(type, chain.from_iterable(seen))) or any(
+                [len(set(cards)) != len(cards) for cards in seen]):
+            return None
+        seen = tuple(map(tuple, seen))
+    else:
+        seen = ()
+    if _RNG_SET is None:
+        rng = Rng(rng_state)
+    else:
+        rng = _NEW(Rng)
+        _RNG_SET[0](rng, rng_state)
+    return flipped, cat, current, turn, flags, pending, rng, peeked, seen
+
+
+_RNG_SET = _setters(Rng, ("state",))
+
+
+_FLAGS = 2 * BUILT_FLAG - 1
+_PENDING_HOOK: Callable[[Any, Any], Any] = converter.get_structure_hook(Pending)
+
+
+def _build(o: Any, scalars: tuple[Any, ...], cities: list[Any]) -> ArchitectsState:
+    """The state, its fields set as ``__init__`` sets them (the values were checked)."""
+    flipped, cat, current, turn, flags, pending, rng, peeked, seen = scalars
+    if _CITY_SET is None or _STATE_SET is None:
+        return ArchitectsState(
+            tuple([City(city["wonder"], tuple(city["built"]), tuple(city["cards"]),
+                        tuple(city["tokens"]), city["military"]) for city in cities]),
+            tuple(map(tuple, o["decks"])), tuple(o["central"]), tuple(o["discard"]),
+            tuple(o["face_up"]), tuple(o["token_pile"]), flipped, cat, current, turn, pending,
+            rng, tuple(o["triggered"]), tuple(o["used"]), flags, peeked, seen)
+    c0, c1, c2, c3, c4 = _CITY_SET
+    built = []
+    for city in cities:
+        value = _NEW(City)
+        c0(value, city["wonder"])
+        c1(value, tuple(city["built"]))
+        c2(value, tuple(city["cards"]))
+        c3(value, tuple(city["tokens"]))
+        c4(value, city["military"])
+        built.append(value)
+    (s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15,
+     s16) = _STATE_SET
+    state = _NEW(ArchitectsState)
+    s0(state, tuple(built))
+    s1(state, tuple(map(tuple, o["decks"])))
+    s2(state, tuple(o["central"]))
+    s3(state, tuple(o["discard"]))
+    s4(state, tuple(o["face_up"]))
+    s5(state, tuple(o["token_pile"]))
+    s6(state, flipped)
+    s7(state, cat)
+    s8(state, current)
+    s9(state, turn)
+    s10(state, pending)
+    s11(state, rng)
+    s12(state, tuple(o["triggered"]))
+    s13(state, tuple(o["used"]))
+    s14(state, flags)
+    s15(state, peeked)
+    s16(state, seen)
+    return state
+
+
+_NEW = object.__new__
+
+
+def _check(table: _Table, state: ArchitectsState) -> bool:
+    """The invariants the passes of :func:`_load` leave: stages, tokens, the turn record and
+    order, what seats remember, a move for the seat to move."""
+    t, cities = table.tables, state.cities
+    for city in cities:
+        if city.built and (t, city.wonder, city.built) not in _BUILT_IN_ORDER:
+            if any(check_stages(Context(t, state))):
+                return False
+            break  # (all of them checked and remembered)
+    face_up, pile, pending, current = state.face_up, state.token_pile, state.pending, state.current
+    tokens = [*face_up, *pile]
+    for city in cities:
+        tokens += city.tokens
+    if sorted(tokens) != table.pile or len(face_up) > table.face_up or (
+            pile and len(face_up) < table.face_up):
+        return False
+    if state.peeked and (state.cat != current or not state.central
+                         or type(pending) in (StartTurn, Finished)):
+        return False
+    if (state.triggered or state.used) and not table.tokens >= {*state.triggered, *state.used}:
+        return False
+    if state.seen and not table.deal.issuperset(chain.from_iterable(state.seen)):
+        return False
+    if type(pending) is Finished:
+        return True
+    if current != (state.turn - 1) % len(cities):
+        return False
+    if type(pending) is StartTurn and (
+            state.central or state.decks[current] or state.decks[current - 1]):
+        return True
+    return bool(table.game._legal(state))  # (the full check asks the same game)

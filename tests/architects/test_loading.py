@@ -1,0 +1,167 @@
+"""The fast path of loading an Architects state (:mod:`sevenwonders.architects.loading`) agrees
+with the full path (the strict converter, then every invariant): it builds exactly the state
+the full path builds for every state of random games of 2-7 players, and accepts nothing the
+full path refuses, over one-change edits of those states' documents and hand-made faults (a
+bool, a float or a string for a card, a card out of range, keys missing or extra). Each check
+of the fast path left out (a planted fault) is caught by the same comparison."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from sevenwonders.architects import loading, validation
+from sevenwonders.architects.state import ArchitectsState
+from sevenwonders.core.serialization import converter, from_json, plain_structure_fn, to_json
+from sevenwonders.errors import SevenWondersError
+from tests.boundary.mutation import edit, real_states
+
+_PLAIN = plain_structure_fn(ArchitectsState)
+
+
+def full_path(document: Any) -> ArchitectsState | None:
+    """The state the full path builds from ``document``, or ``None`` when it refuses it."""
+    try:
+        state = _PLAIN(document, ArchitectsState)
+    except Exception:
+        return None
+    return None if validation.problems(state) else state
+
+
+def disagreements(documents: list[Any]) -> list[str]:
+    """The documents the fast path reads otherwise than the full path: accepted while the full
+    path refuses them, or built differently (``repr`` tells a list from a tuple, a bool from an
+    int)."""
+    out = []
+    for document in documents:
+        fast = loading.load_fast(copy.deepcopy(document))
+        if fast is None:
+            continue
+        full = full_path(copy.deepcopy(document))
+        if full is None or fast != full or repr(fast) != repr(full):
+            out.append(json.dumps(document)[:300])
+    return out
+
+
+def _states() -> list[ArchitectsState]:
+    out: list[ArchitectsState] = []
+    for kind, seed in (("architects-2", 3), ("architects-4", 5), ("architects-7", 7)):
+        out += real_states(kind, seed)
+    return out
+
+
+STATES = _states()
+
+
+def _hand_made(state: ArchitectsState) -> Iterator[Any]:
+    """Faults the random edits seldom make, each in one copy of ``state``'s document."""
+    document = converter.unstructure(state)
+
+    def changed(change: Callable[[Any], None]) -> Any:
+        out = copy.deepcopy(document)
+        change(out)
+        return out
+
+    def card(value: Any) -> Callable[[Any], None]:
+        def change(out: Any) -> None:
+            for deck in out["decks"]:
+                for i, item in enumerate(deck):
+                    if item in (0, 1):
+                        deck[i] = value if isinstance(value, bool | str) else item + value
+                        return
+            out["central"][0] = value
+        return change
+
+    yield changed(card(True))
+    yield changed(card(False))
+    yield changed(card(0.0))
+    yield changed(card("1"))
+    yield changed(lambda out: out["central"].append(256))
+    yield changed(lambda out: out["central"].append(-1))
+    yield changed(lambda out: out.pop("seen"))  # (a default: the full path decides)
+    yield changed(lambda out: out.update(extra=1))
+    yield changed(lambda out: out["cities"][0].update(military=99))
+    yield changed(lambda out: out["cities"][0].update(military=True))
+    yield changed(lambda out: out["cities"][0].update(cards=tuple(out["cities"][0]["cards"])))
+    yield changed(lambda out: out.update(current=(out["current"] + 1) % len(out["cities"])))
+    yield changed(lambda out: out.update(turn=out["turn"] + 1))
+    yield changed(lambda out: out.update(flipped=out["flipped"] + 1))
+    yield changed(lambda out: out.update(peeked=not out["peeked"]))
+    yield changed(lambda out: out["rng"].update(state=1 << 64))
+    yield changed(lambda out: out.update(used=["nothing"]))
+    yield changed(lambda out: out.update(seen=[[234]] * len(out["cities"])))
+    yield changed(lambda out: out.update(seen=[[234, 234]] + [[]] * (len(out["cities"]) - 1)))
+    yield changed(lambda out: out.update(seen=[[234]]))
+    yield changed(lambda out: out["face_up"].reverse())
+    yield changed(lambda out: out["decks"].reverse())
+    yield changed(lambda out: out["cities"][0]["built"].reverse())
+
+
+def _edited(seed: int, per_state: int) -> list[Any]:
+    rng = random.Random(seed)
+    out = []
+    for state in STATES[::3]:
+        document = converter.unstructure(state)
+        out += list(_hand_made(state)) if rng.random() < 0.2 else []
+        for _ in range(per_state):
+            changed = copy.deepcopy(document)
+            if edit(changed, rng) is not None:
+                out.append(changed)
+    return out
+
+
+EDITED = _edited(11, 6)
+
+
+def test_every_state_of_random_games_is_read_by_the_fast_path_as_the_full_path_reads_it(
+) -> None:
+    for state in STATES:
+        document = json.loads(to_json(state))
+        fast = loading.load_fast(document)
+        assert fast is not None, to_json(state)[:300]
+        assert fast == state and repr(fast) == repr(state)
+        assert repr(fast) == repr(full_path(document))
+        assert repr(from_json(to_json(state), ArchitectsState)) == repr(state)
+
+
+def test_the_fast_path_accepts_no_edited_document_the_full_path_refuses() -> None:
+    assert len(EDITED) > 500
+    refused = sum(full_path(copy.deepcopy(document)) is None for document in EDITED)
+    assert refused > 200  # (the edits do reach the checks)
+    assert disagreements(EDITED) == []
+
+
+def test_a_refused_document_raises_what_the_full_path_raises() -> None:
+    for document in EDITED[:300]:
+        if full_path(copy.deepcopy(document)) is not None:
+            continue
+        text = json.dumps(document)
+        with pytest.raises(SevenWondersError) as fast:
+            from_json(text, ArchitectsState)
+        with pytest.MonkeyPatch.context() as patched:
+            patched.setattr(loading, "_load", lambda _: None)
+            with pytest.raises(SevenWondersError) as full:
+                from_json(text, ArchitectsState)
+        assert type(fast.value) is type(full.value)
+        assert fast.value.reason == full.value.reason and str(fast.value) == str(full.value)
+
+
+@pytest.mark.parametrize("fault", ["_battles", "_bool_among", "_check", "_scalars"])
+def test_a_check_left_out_of_the_fast_path_is_caught(fault: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    real = getattr(loading, fault)
+    planted: dict[str, Callable[..., Any]] = {
+        "_battles": lambda *_: True,
+        "_bool_among": lambda *_: False,
+        "_check": lambda *_: True,
+        # what each seat saw taken as it is (one entry a seat, each card once: unchecked)
+        "_scalars": lambda o, n: (*(real({**o, "seen": []}, n) or (None,) * 9)[:8],
+                                  tuple(map(tuple, o["seen"]))),
+    }
+    monkeypatch.setattr(loading, fault, planted[fault])
+    assert disagreements(EDITED) != []
