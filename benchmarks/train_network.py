@@ -5,7 +5,7 @@
         [--hidden 192] [--out FILE] [--init FILE]
         [--expert-rounds 0] [--expert-games 200] [--expert-iterations 100]
         [--expert-minutes M] [--expert-epochs 6] [--expert-lr 3e-4] [--expert-rows FILE]
-        [--soft 0] [--soft-temperature 0.05]
+        [--soft 0] [--soft-temperature 0.05] [--prior 0]
 
 Needs the ``training`` extra (torch, numpy). The run is reproducible from ``--seed`` (game seeds,
 behaviour draws and torch's generator; torch on one CPU thread). Three stages:
@@ -43,6 +43,10 @@ reads) or, with expert rounds, ``learned_<key>.npz`` (what the ``learned`` agent
 ``--init FILE`` starts from a trained network's weights instead of random ones; with ``--games
 0 --selfplay-rounds 0`` only the expert stage runs (how the shipped network was made from the
 imitation network before it; see the strength page).
+
+``--prior W`` writes the weight ``W`` into an expert stage's network file: the ``learned`` agent
+adds ``W`` times the game's heuristic value of each action to the network's logits
+(:mod:`sevenwonders.agents.learned`; chosen by strength rows, not by the training).
 
 The loss is the policy's cross-entropy on the target distribution over the legal actions plus
 the value head's binary cross-entropy on the final reward. Weights are written as float16.
@@ -287,6 +291,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--expert-rows", type=Path, default=None)
     parser.add_argument("--soft", type=float, default=0.0)
     parser.add_argument("--soft-temperature", type=float, default=0.05)
+    parser.add_argument("--prior", type=float, default=0.0)
     args = parser.parse_args(argv)
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
@@ -328,7 +333,7 @@ def main(argv: list[str] | None = None) -> None:
             expert.save(args.expert_rows)
         train(net, expert.arrays(), args.expert_epochs, args.seed + 100 + round_,
               lr=args.expert_lr, soft=args.soft, temperature=args.soft_temperature)
-        save(net, out)
+        save(net, out, args.prior)
 
 
 def imitate(net: PolicyValueNet, game: Any, args: argparse.Namespace, draws: random.Random,
@@ -357,9 +362,11 @@ def imitate(net: PolicyValueNet, game: Any, args: argparse.Namespace, draws: ran
         save(net, out)
 
 
-def save(net: PolicyValueNet, out: Path) -> None:
-    """Write the weights (after every stage, so a long run leaves a usable network early)."""
-    np.savez_compressed(out, allow_pickle=False, **net.arrays())
+def save(net: PolicyValueNet, out: Path, prior: float = 0.0) -> None:
+    """Write the weights (after every stage, so a long run leaves a usable network early), and
+    the heuristic's weight in the learned agent's choice if not 0."""
+    extra = {"prior": np.array(prior, np.float32)} if prior else {}
+    np.savez_compressed(out, allow_pickle=False, **net.arrays(), **extra)
     print(f"wrote {out} ({out.stat().st_size} bytes)", flush=True)
 
 
