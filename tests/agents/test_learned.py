@@ -247,3 +247,32 @@ def nets_determinize(game: Game[Any, Any, Any], view: Any, rng: Rng) -> tuple[An
     determinize = determinizer_for(game)
     assert determinize is not None
     return determinize(game, view, rng)
+
+
+def test_averaged_training_is_the_mean_of_copies_trained_on_other_row_orders() -> None:
+    torch = pytest.importorskip("torch")
+    import argparse
+
+    from benchmarks.train_network import PolicyValueNet, train, train_averaged
+
+    def rows() -> tuple[Any, ...]:
+        generator = torch.Generator().manual_seed(0)
+        x = torch.rand(40, 6, generator=generator)
+        mask = torch.ones(40, 3, dtype=torch.bool)
+        target = torch.randint(0, 3, (40,), generator=generator)
+        return x, mask, target, torch.rand(40, generator=generator), torch.full((40, 3), 0.0)
+
+    torch.manual_seed(1)
+    start = PolicyValueNet(6, 3, hidden=4)
+    args = argparse.Namespace(average=2, expert_epochs=1, expert_lr=1e-2, soft=0.0,
+                              soft_temperature=0.05)
+    first, second = (PolicyValueNet.from_arrays(start.arrays()) for _ in range(2))
+    train(first, rows(), 1, 7, lr=1e-2)
+    train(second, rows(), 1, 1007, lr=1e-2)
+    averaged = train_averaged(PolicyValueNet.from_arrays(start.arrays()), rows(), args, 7)
+    mean = (first.policy.weight + second.policy.weight) / 2
+    assert torch.allclose(averaged.policy.weight, mean, atol=1e-6)
+    assert not torch.allclose(first.policy.weight, second.policy.weight)
+    args.average = 1
+    single = train_averaged(PolicyValueNet.from_arrays(start.arrays()), rows(), args, 7)
+    assert torch.allclose(single.policy.weight, first.policy.weight)
