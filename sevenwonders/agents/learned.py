@@ -13,7 +13,7 @@ sets another; 0 is the network alone). The agent then adds ``w`` times the game'
 heuristic value of each action (:mod:`sevenwonders.agents.heuristics`, in points: what the
 greedy agent maximises; an action's best-valued payment) to the network's logits, and plays that
 payment. The network was trained on the search's moves, and the search keeps the heuristic's
-move unless its walks show a better one; on the few thousand games the network saw, its logits
+move unless its walks show a better one; from the few hundred games the network saw, its logits
 alone miss much of the judgement the heuristic holds (see the strength page).
 
 A configuration without a shipped network (:data:`sevenwonders.agents.network.NETWORKS`), or a
