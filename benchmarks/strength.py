@@ -29,7 +29,8 @@ Agents are named as on the command line (:func:`sevenwonders.agents.make_agent`)
 ``greedy-hand`` is greedy on the hand-set weights it was tuned from (an opponent that is not the
 search's own walk policy), ``greedy-file=PATH`` greedy on the weights of a file of the data
 file's shape (a tuning run's output, before it ships), ``learned-file=PATH`` the learned agent
-on the network of a file (a training run's output). Search budgets are walks
+on the network of a file (a training run's output; ``learned-file=PATH:prior=W`` with the
+heuristic's weight ``W`` instead of the file's). Search budgets are walks
 (``ismcts:100``), never seconds, so a row is the same on any machine and under any load. Rows
 are for people to read; nothing here is timed by the tests.
 
@@ -115,8 +116,8 @@ class Deal:
 class FileLearned(LearnedAgent):
     """The learned agent on the network of a file (a training run's output, before it ships)."""
 
-    def __init__(self, path: str) -> None:
-        super().__init__()
+    def __init__(self, path: str, prior: float | None = None) -> None:
+        super().__init__(prior=prior)
         import numpy as np  # the learned agent's extra, only for this agent
 
         with np.load(path) as data:
@@ -126,8 +127,9 @@ class FileLearned(LearnedAgent):
 
     @property
     def name(self) -> str:
-        """``learned(FILE)``."""
-        return f"learned({self.file})"
+        """``learned(FILE)``, or ``learned(FILE,prior=W)``."""
+        return f"learned({self.file})" if self.prior is None else (
+            f"learned({self.file},prior={self.prior})")
 
     def choose(self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
                ) -> tuple[Any, Rng]:
@@ -147,7 +149,8 @@ def agent(spec: str) -> Agent:
         path = spec.removeprefix("greedy-file=")
         return GreedyAgent(weights=read_weights(path), name=f"greedy({Path(path).name})")
     if spec.startswith("learned-file="):
-        return FileLearned(spec.removeprefix("learned-file="))
+        path, _, prior = spec.removeprefix("learned-file=").partition(":prior=")
+        return FileLearned(path, float(prior) if prior else None)
     return make_agent(spec)
 
 

@@ -5,7 +5,7 @@
         [--hidden 192] [--out FILE] [--init FILE]
         [--expert-rounds 0] [--expert-games 200] [--expert-iterations 100]
         [--expert-minutes M] [--expert-epochs 6] [--expert-lr 3e-4] [--expert-rows FILE]
-        [--soft 0] [--soft-temperature 0.05]
+        [--soft 0] [--soft-temperature 0.05] [--prior 0] [--average 1]
 
 Needs the ``training`` extra (torch, numpy). The run is reproducible from ``--seed`` (game seeds,
 behaviour draws and torch's generator; torch on one CPU thread). Three stages:
@@ -44,6 +44,12 @@ reads) or, with expert rounds, ``learned_<key>.npz`` (what the ``learned`` agent
 0 --selfplay-rounds 0`` only the expert stage runs (how the shipped network was made from the
 imitation network before it; see the strength page).
 
+``--average K`` trains ``K`` copies of the start network on the expert rows (other row orders
+and held-out tenths) and averages their weights. ``--prior W`` writes the weight ``W`` into an
+expert stage's network file: the ``learned`` agent adds ``W`` times the game's heuristic value
+of each action to the network's logits (:mod:`sevenwonders.agents.learned`; chosen by strength
+rows, not by the training).
+
 The loss is the policy's cross-entropy on the target distribution over the legal actions plus
 the value head's binary cross-entropy on the final reward. Weights are written as float16.
 """
@@ -51,6 +57,7 @@ the value head's binary cross-entropy on the final reward. Weights are written a
 from __future__ import annotations
 
 import argparse
+import copy
 import itertools
 import random
 import time
@@ -287,6 +294,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--expert-rows", type=Path, default=None)
     parser.add_argument("--soft", type=float, default=0.0)
     parser.add_argument("--soft-temperature", type=float, default=0.05)
+    parser.add_argument("--prior", type=float, default=0.0)
+    parser.add_argument("--average", type=int, default=1)
     args = parser.parse_args(argv)
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
@@ -326,9 +335,29 @@ def main(argv: list[str] | None = None) -> None:
               f"{time.process_time() - start:.0f} s", flush=True)
         if args.expert_rows is not None:
             expert.save(args.expert_rows)
-        train(net, expert.arrays(), args.expert_epochs, args.seed + 100 + round_,
-              lr=args.expert_lr, soft=args.soft, temperature=args.soft_temperature)
-        save(net, out)
+        net = train_averaged(net, expert.arrays(), args, args.seed + 100 + round_)
+        save(net, out, args.prior)
+
+
+def train_averaged(net: PolicyValueNet, data: tuple[torch.Tensor, ...],
+                   args: argparse.Namespace, seed: int) -> PolicyValueNet:
+    """The expert stage's training: ``--average K`` copies of ``net`` fine-tuned on ``data``
+    with the generator seeds ``seed``, ``seed + 1000``... (the rows' order and held-out tenth
+    differ), their weights averaged (copies of one start stay close, so their mean is a network
+    too: less of one ordering's noise). ``K`` 1 is the one training of ``seed``."""
+    start = copy.deepcopy(net)
+    members = []
+    for k in range(args.average):
+        member = copy.deepcopy(start) if k else net
+        train(member, data, args.expert_epochs, seed + 1000 * k, lr=args.expert_lr,
+              soft=args.soft, temperature=args.soft_temperature)
+        members.append(member)
+    if len(members) > 1:
+        with torch.no_grad():
+            for name, weight in net.named_parameters():
+                weight.copy_(torch.stack([dict(m.named_parameters())[name]
+                                          for m in members]).mean(0))
+    return net
 
 
 def imitate(net: PolicyValueNet, game: Any, args: argparse.Namespace, draws: random.Random,
@@ -357,9 +386,11 @@ def imitate(net: PolicyValueNet, game: Any, args: argparse.Namespace, draws: ran
         save(net, out)
 
 
-def save(net: PolicyValueNet, out: Path) -> None:
-    """Write the weights (after every stage, so a long run leaves a usable network early)."""
-    np.savez_compressed(out, allow_pickle=False, **net.arrays())
+def save(net: PolicyValueNet, out: Path, prior: float = 0.0) -> None:
+    """Write the weights (after every stage, so a long run leaves a usable network early), and
+    the heuristic's weight in the learned agent's choice if not 0."""
+    extra = {"prior": np.array(prior, np.float32)} if prior else {}
+    np.savez_compressed(out, allow_pickle=False, **net.arrays(), **extra)
     print(f"wrote {out} ({out.stat().st_size} bytes)", flush=True)
 
 

@@ -48,7 +48,8 @@ def make_agent(spec: str) -> Agent:
     ``ismcts:leaf=greedy`` (a walk cut at the seat's decision valued by its best move there),
     ``ismcts:rollout=policy`` (walk moves drawn from the policy network); ``learned`` (the
     policy network's best move, :class:`sevenwonders.agents.learned.LearnedAgent`) or
-    ``learned:temperature=0.5`` (a sample from its softmax).
+    ``learned:temperature=0.5`` (a sample from its softmax), ``learned:prior=0`` (the
+    network's logits alone, without the heuristic its file weighs in).
     """
     from sevenwonders.agents.greedy import GreedyAgent
     from sevenwonders.agents.ismcts import ISMCTSAgent
@@ -100,15 +101,16 @@ def make_agent(spec: str) -> Agent:
 
 
 def _learned(spec: str, parts: list[str]) -> Agent:
-    """The ``learned`` agent of a spec's options (``temperature=...``)."""
+    """The ``learned`` agent of a spec's options (``temperature=...``, ``prior=...``)."""
     from sevenwonders.agents.learned import LearnedAgent
 
     options: dict[str, float] = {}
     try:
         for part in parts:
             key, equals, value = part.partition("=")
-            if key != "temperature" or not equals:
-                raise InvalidOptionError(f"unknown learned option {part!r} (temperature)")
+            if key not in ("temperature", "prior") or not equals:
+                raise InvalidOptionError(
+                    f"unknown learned option {part!r} (temperature, prior)")
             options[key] = float(value)
         return LearnedAgent(**options)
     except ValueError as error:

@@ -66,7 +66,9 @@ class Network:
     """The weights of one configuration's network and its numpy forward pass.
 
     ``layers`` holds the trunk's (weights, bias) pairs, ``policy`` and ``value`` the heads';
-    weights are ``(outputs, inputs)`` as torch's ``Linear`` keeps them."""
+    weights are ``(outputs, inputs)`` as torch's ``Linear`` keeps them. ``prior`` (the file's
+    ``prior``, 0 if it has none) is the weight of the game's heuristic added to the policy's
+    logits when the ``learned`` agent chooses (:mod:`sevenwonders.agents.learned`)."""
 
     def __init__(self, game: Game[Any, Any, Any], arrays: dict[str, Any]) -> None:
         np = _numpy()
@@ -87,6 +89,8 @@ class Network:
                        for k in range(depth)]
         self.policy = (arrays["wp"].astype(f32), arrays["bp"].astype(f32))
         self.value = (arrays["wv"].astype(f32), arrays["bv"].astype(f32))
+        # the heuristic's weight in the learned agent's choice (files before it: none)
+        self.prior = float(arrays["prior"]) if "prior" in arrays else 0.0
         inputs = self.layers[0][0].shape[1]
         if inputs != self.scales.shape[0] or self.policy[0].shape[0] != self.index.size:
             raise SevenWondersError(

@@ -120,7 +120,12 @@ def test_make_agent_names_the_learned_agent() -> None:
     agent = make_agent("learned:temperature=0.5")
     assert isinstance(agent, LearnedAgent) and agent.temperature == 0.5
     assert agent.name == "learned(t=0.5)"
-    for bad in ("learned:depth=3", "learned:temperature=-1", "learned:temperature=x"):
+    weighed = make_agent("learned:prior=0.25")
+    assert isinstance(weighed, LearnedAgent) and weighed.prior == 0.25
+    assert weighed.name == "learned(prior=0.25)"
+    assert LearnedAgent(temperature=1, prior=0.0).name == "learned(t=1,prior=0.0)"
+    for bad in ("learned:depth=3", "learned:temperature=-1", "learned:temperature=x",
+                "learned:prior=-1"):
         with pytest.raises(InvalidOptionError):
             make_agent(bad)
 
@@ -166,7 +171,8 @@ def test_the_expert_stage_trains_from_a_network_on_the_searchs_moves(tmp_path: A
     np.savez(init, **nets._load("base-4-2nd"))
     out, again, rows = tmp_path / "net.npz", tmp_path / "again.npz", tmp_path / "rows.npz"
     stage = ["--games", "0", "--selfplay-rounds", "0", "--init", str(init), "--expert-rounds",
-             "1", "--expert-iterations", "2", "--expert-epochs", "1", "--expert-rows", str(rows)]
+             "1", "--expert-iterations", "2", "--expert-epochs", "1", "--expert-rows", str(rows),
+             "--prior", "0.25"]
     train_network.main([*stage, "--expert-games", "1", "--out", str(out)])
     with np.load(rows) as data:
         assert len(data["rows"]) == len(data["targets"]) == len(data["rewards"]) >= 4 * 12
@@ -178,6 +184,7 @@ def test_the_expert_stage_trains_from_a_network_on_the_searchs_moves(tmp_path: A
         trained = {name: data[name] for name in data.files}
         assert all(np.array_equal(trained[k], retrained[k]) for k in trained)
     assert trained["w0"].shape == nets._load("base-4-2nd")["w0"].shape
+    assert nets.Network(game, trained).prior == 0.25  # the heuristic's weight travels with it
     assert not np.array_equal(trained["w0"], nets._load("base-4-2nd")["w0"])
     assert nets.network_for(game) is shipped  # another game object: the shipped network
 
@@ -206,3 +213,66 @@ def test_use_network_replaces_the_shipped_network_for_one_game_object() -> None:
     assert nets.network_for(make_game("base", 4)) is not other
     state = game.new_game(4)
     assert other.values(state) != nets.Network(game, arrays).values(state)
+
+
+def test_a_heavy_prior_plays_the_heuristics_best_payment_and_none_the_networks_move() -> None:
+    from sevenwonders.agents.heuristics import evaluator_for
+
+    game = make_game("base", 4)
+    network = nets.learned_network_for(game)
+    assert network is not None
+    heavy, alone = LearnedAgent(prior=1000.0), LearnedAgent(prior=0.0)
+    state, rng, differ = game.new_game(21), Rng.from_seed(3), 0
+    while not game.is_over(state):
+        moves = {}
+        for seat in sorted(game.to_move(state)):
+            legal, view = game.legal_moves(state, seat), game.view(state, seat)
+            moves[seat], _ = heavy.choose(game, view, legal, rng)
+            if len(legal) > 1:
+                values, _ = evaluator_for(game)(game, view, legal, rng)
+                assert values[legal.index(moves[seat])] == max(values)
+                plain, _ = alone.choose(game, view, legal, rng)
+                state_of_view, _ = nets_determinize(game, view, rng)
+                chosen, logits = network.legal_logits(view, state_of_view, legal)
+                assert plain == chosen[int(np.argmax(logits))]
+                differ += plain != moves[seat]
+        state = game.play(state, moves)
+    assert differ > 0
+
+
+def nets_determinize(game: Game[Any, Any, Any], view: Any, rng: Rng) -> tuple[Any, Rng]:
+    """The determinization the learned agent draws with ``rng`` (its features' state)."""
+    from sevenwonders.agents.determinize import determinizer_for
+
+    determinize = determinizer_for(game)
+    assert determinize is not None
+    return determinize(game, view, rng)
+
+
+def test_averaged_training_is_the_mean_of_copies_trained_on_other_row_orders() -> None:
+    torch = pytest.importorskip("torch")
+    import argparse
+
+    from benchmarks.train_network import PolicyValueNet, train, train_averaged
+
+    def rows() -> tuple[Any, ...]:
+        generator = torch.Generator().manual_seed(0)
+        x = torch.rand(40, 6, generator=generator)
+        mask = torch.ones(40, 3, dtype=torch.bool)
+        target = torch.randint(0, 3, (40,), generator=generator)
+        return x, mask, target, torch.rand(40, generator=generator), torch.full((40, 3), 0.0)
+
+    torch.manual_seed(1)
+    start = PolicyValueNet(6, 3, hidden=4)
+    args = argparse.Namespace(average=2, expert_epochs=1, expert_lr=1e-2, soft=0.0,
+                              soft_temperature=0.05)
+    first, second = (PolicyValueNet.from_arrays(start.arrays()) for _ in range(2))
+    train(first, rows(), 1, 7, lr=1e-2)
+    train(second, rows(), 1, 1007, lr=1e-2)
+    averaged = train_averaged(PolicyValueNet.from_arrays(start.arrays()), rows(), args, 7)
+    mean = (first.policy.weight + second.policy.weight) / 2
+    assert torch.allclose(averaged.policy.weight, mean, atol=1e-6)
+    assert not torch.allclose(first.policy.weight, second.policy.weight)
+    args.average = 1
+    single = train_averaged(PolicyValueNet.from_arrays(start.arrays()), rows(), args, 7)
+    assert torch.allclose(single.policy.weight, first.policy.weight)

@@ -14,6 +14,7 @@ import attrs
 import pytest
 
 from sevenwonders.agents import GreedyAgent, RandomAgent
+from sevenwonders.agents.heuristics import evaluator_for
 from sevenwonders.agents.heuristics.weights import read_weights
 from sevenwonders.core.rng import Rng
 from sevenwonders.games import make_game
@@ -94,6 +95,7 @@ def test_learned_file_plays_the_network_of_a_file(
     arrays = nets._load("base-4-2nd", "learned")
     path = tmp_path / "candidate.npz"
     flat = {**arrays, "bp": arrays["bp"] * 0, "wp": arrays["wp"] * 0}  # every logit equal
+    flat.pop("prior", None)  # the network alone, without the heuristic's weight
     np.savez(path, **flat)
     game = make_game("base", 4)
     state = game.new_game(3)
@@ -105,6 +107,11 @@ def test_learned_file_plays_the_network_of_a_file(
     shipped = nets.learned_network_for(make_game("base", 4))
     assert shipped is not None and shipped.policy[0].any() and move == first
     assert nets.learned_network_for(game) is not shipped
+    weighed = strength.agent(f"learned-file={path}:prior=0.5")
+    assert weighed.name == "learned(candidate.npz,prior=0.5)"
+    values, _ = evaluator_for(game)(game, view, legal, Rng.from_seed(2))
+    best = weighed.choose(game, view, legal, Rng.from_seed(2))[0]
+    assert values[legal.index(best)] == max(values) > min(values)  # equal logits: the heuristic's
     rows = ["--deals", "1", "--seed", "4", "--row", "learned/greedy"]
     strength.main(rows)  # a row after a file's row plays the shipped network, not the file's
     alone = capsys.readouterr().out
