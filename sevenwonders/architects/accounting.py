@@ -163,7 +163,7 @@ def check_origin(ctx: Context) -> Iterator[Problem]:
     """The ``deck_origin`` invariant (its statement: the module's list)."""
     t, state = ctx.t, ctx.state
     origin = t.card_origin
-    backs = _backs(t)
+    backs = deck_backs(t)
     for i, (city, deck) in enumerate(zip(state.cities, state.decks, strict=True)):
         if backs.get(city.wonder, _NO_CARDS).issuperset(deck):
             continue
@@ -182,7 +182,7 @@ def check_origin(ctx: Context) -> Iterator[Problem]:
 
 
 @lru_cache(maxsize=16)
-def _backs(t: Tables) -> dict[str, frozenset[int]]:
+def deck_backs(t: Tables) -> dict[str, frozenset[int]]:
     """The ids of the cards with each back (a wonder's deck or ``"central"``), by back."""
     found: dict[str, set[int]] = {}
     for card, back in enumerate(t.card_origin):
@@ -194,7 +194,7 @@ _NO_CARDS: frozenset[int] = frozenset()
 
 
 @lru_cache(maxsize=64)
-def _card_horns(t: Tables) -> tuple[int, ...]:
+def card_horns(t: Tables) -> tuple[int, ...]:
     """The horns on each card, by card id."""
     return tuple([t.horns[kind] for kind in t.card_kind])
 
@@ -204,7 +204,7 @@ def check_stages(ctx: Context) -> Iterator[Problem]:
     t = ctx.t
     known = t.stage_bit.keys()
     for i, city in enumerate(ctx.state.cities):
-        if not city.built or (t, city.wonder, city.built) in _BUILT_IN_ORDER:
+        if not city.built or (t, city.wonder, city.built) in BUILT_IN_ORDER:
             continue
         keys = set(city.built)
         if len(keys) != len(city.built) or not keys <= known:
@@ -219,10 +219,10 @@ def check_stages(ctx: Context) -> Iterator[Problem]:
                 break
             mask |= t.stage_bit[key]
         else:  # (remembered: a handful of orders a wonder, each met again and again)
-            _BUILT_IN_ORDER.remember((t, city.wonder, city.built), None)
+            BUILT_IN_ORDER.remember((t, city.wonder, city.built), None)
 
 
-_BUILT_IN_ORDER: Verdicts[tuple[Tables, str, tuple[str, ...]], None] = Verdicts(4096)
+BUILT_IN_ORDER: Verdicts[tuple[Tables, str, tuple[str, ...]], None] = Verdicts(4096)
 """The stages each wonder has built in an order its supports allow, by tables."""
 
 
@@ -256,7 +256,7 @@ def check_military(ctx: Context) -> Iterator[Problem]:
     # abhandeln"); nothing else discards a card with horns. So each battle put at least
     # ``conflict_total`` horns on the discard pile, and the cities hold every horn that
     # flipped a token still face up.
-    horns = _card_horns(t).__getitem__
+    horns = card_horns(t).__getitem__
     battles = sum(map(horns, state.discard)) // t.conflict_total
     in_cities = sum(map(horns, chain.from_iterable([city.cards for city in state.cities])))
     if state.flipped > in_cities:

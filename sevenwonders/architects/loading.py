@@ -24,13 +24,13 @@ from typing import Any
 import attrs
 
 from sevenwonders.architects.accounting import (
-    _BUILT_IN_ORDER,
+    BUILT_IN_ORDER,
     OPTIONAL_EFFECTS,
     VICTORIES_PER_BATTLE,
     Context,
-    _backs,
-    _card_horns,
+    card_horns,
     check_stages,
+    deck_backs,
 )
 from sevenwonders.architects.data import load
 from sevenwonders.architects.game import ArchitectsGame
@@ -49,7 +49,7 @@ from sevenwonders.architects.state import (
     StartTurn,
     TokenChoice,
 )
-from sevenwonders.core.inline import _direct
+from sevenwonders.core.inline import direct_setters
 from sevenwonders.core.limits import MAX_INT_BITS
 from sevenwonders.core.problems import Verdicts
 from sevenwonders.core.rng import Rng
@@ -72,7 +72,7 @@ def _setters(cls: type, names: tuple[str, ...]) -> tuple[Any, ...] | None:
     """The slot setters of ``cls``'s fields, which :func:`_build` calls in the order
     ``names`` (``None``: the class is built by ``__init__``)."""
     fields = attrs.fields(cls)
-    found = _direct(cls, fields)
+    found = direct_setters(cls, fields)
     if found is None or tuple(field.name for field in fields) != names:
         return None
     return tuple(found)
@@ -99,11 +99,11 @@ class _Table:
         self.deal_size = len(deal) if len(self.deal) == len(deal) else -1
         self.absent = bytes(sorted(frozenset(range(256)) - self.deal))
         """The byte values that are no card of the deal."""
-        backs = _backs(t)
+        backs = deck_backs(t)
         self.backs = tuple(bytes(sorted(backs.get(wonder, ()))) for wonder in wonders)
         """Per seat, the ids of the cards of its wonder's deck."""
         self.central = bytes(sorted(backs.get("central", ())))
-        horns = _card_horns(t)
+        horns = card_horns(t)
         self.horns = bytes([*horns, *[0] * (256 - len(horns))])
         self.conflicts = t.conflict_total
         self.pile = sorted(t.token_pile)
@@ -339,7 +339,7 @@ def _check(table: _Table, state: ArchitectsState) -> bool:
     order, what seats remember, a move for the seat to move."""
     t, cities = table.tables, state.cities
     for city in cities:
-        if city.built and (t, city.wonder, city.built) not in _BUILT_IN_ORDER:
+        if city.built and (t, city.wonder, city.built) not in BUILT_IN_ORDER:
             if any(check_stages(Context(t, state))):
                 return False
             break  # (all of them checked and remembered)

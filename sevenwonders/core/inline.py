@@ -141,7 +141,7 @@ def _slot_setter(cls: type, name: str) -> Any:
     return None
 
 
-def _direct(cls: type, fields: Any) -> list[Any] | None:
+def direct_setters(cls: type, fields: Any) -> list[Any] | None:
     """The slots' own setters of ``cls``'s fields, in order, when a value may be built by
     setting them (a slotted class with no validator, no init hook, no slot besides its fields
     but the weak reference and the speed layer's): what ``__init__`` would do, without it."""
@@ -163,11 +163,11 @@ def straight_line_fn(cls: type, hook_of: Callable[[Any], Callable[[Any, Any], An
     type ``t``), or ``None`` for a class whose fields it does not handle (aliases, converters,
     fields outside ``__init__`` without a default, defaults computed from the instance).
 
-    The value is built by setting its slots where the class allows it (:func:`_direct`: the
+    The value is built by setting its slots where the class allows it (:func:`direct_setters`: the
     fields were checked here, as ``__init__`` would not check them anyway), else by
     ``__init__``; a field outside ``__init__`` (which no document holds) gets its default."""
     fields = attrs.fields(attrs.resolve_types(cls))
-    setters = _direct(cls, fields)
+    setters = direct_setters(cls, fields)
     names = {"CL": cls, "REFUSED": Refused, "MISSING": attrs.NOTHING, "BOUND": _BOUND,
              "INTS_FIT": ints_fit, "INTS": _INT_TYPES, "JOIN": "".join, "NEW": object.__new__,
              "ALLOWED": frozenset(f.name for f in fields if f.init)}
@@ -260,6 +260,6 @@ def leaf_tuples_hook(item_type: type, checked: Callable[[Any, Any], tuple[Any, .
     return ints if item_type is int else strs
 
 
-__all__ = ["INLINE", "Refused", "fast_items_hook", "fast_of", "inline_test",
-           "ints_fit",
-           "inline_tuple_hook", "leaf_tuple_hook", "leaf_tuples_hook", "straight_line_fn"]
+__all__ = ["INLINE", "Refused", "direct_setters", "fast_items_hook", "fast_of", "inline_test",
+           "ints_fit", "inline_tuple_hook", "leaf_tuple_hook", "leaf_tuples_hook",
+           "straight_line_fn"]

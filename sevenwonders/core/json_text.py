@@ -16,12 +16,12 @@ from sevenwonders.errors import Reason, SerializationError
 
 def parse_json(text: str | bytes | bytearray, what: str = "a JSON document") -> Any:
     """Parse untrusted JSON text within the documented limits (size, nesting, integers)."""
-    return _parse(text, what, nesting=True)
+    return parse_text(text, what, nesting=True)
 
 
-def _parse(text: str | bytes | bytearray, what: str, *, nesting: bool) -> Any:
+def parse_text(text: str | bytes | bytearray, what: str, *, nesting: bool) -> Any:
     """:func:`parse_json`; ``nesting=False``: the nesting of a text left to the caller (who
-    refuses a document nested too deep with :func:`_refuse_deep` before any other refusal)."""
+    refuses a document nested too deep with :func:`refuse_deep` before any other refusal)."""
     if not isinstance(text, str | bytes | bytearray):
         raise SerializationError(f"{what} is JSON text, not {type(text).__name__}",
                                  reason=Reason.WRONG_TYPE)
@@ -40,13 +40,13 @@ def _parse(text: str | bytes | bytearray, what: str, *, nesting: bool) -> Any:
         raise SerializationError(f"not a JSON document: {quote(str(error), 120)}") from None
     if isinstance(text, str):
         if nesting:
-            _refuse_deep(text, what)
+            refuse_deep(text, what)
     else:
         check_shape(data, what)
     return data
 
 
-def _refuse_deep(text: str, what: str = "a JSON document") -> None:
+def refuse_deep(text: str, what: str = "a JSON document") -> None:
     """Refuse the text of a document nested deeper than :data:`MAX_DEPTH`."""
     if _text_depth_over(text, MAX_DEPTH):
         raise SerializationError(f"{what} nests deeper than {MAX_DEPTH} levels",
@@ -125,4 +125,4 @@ def check_shape(data: Any, what: str = "a JSON document") -> None:
                      if isinstance(child, dict | list | tuple))
 
 
-__all__ = ["check_shape", "parse_json"]
+__all__ = ["check_shape", "parse_json", "parse_text", "refuse_deep"]

@@ -33,9 +33,9 @@ from sevenwonders.core.inline import (
     leaf_tuples_hook,
     straight_line_fn,
 )
-from sevenwonders.core.json_text import _parse, _refuse_deep
 from sevenwonders.core.json_text import check_shape as check_shape  # (read from here too)
 from sevenwonders.core.json_text import parse_json as parse_json
+from sevenwonders.core.json_text import parse_text, refuse_deep
 from sevenwonders.core.limits import MAX_INT_BITS, quote
 from sevenwonders.errors import Reason, SerializationError, SevenWondersError
 
@@ -366,11 +366,11 @@ def from_json(text: str | bytes, cls: type[T]) -> T:
         return _load(parse_json(text), cls)
     # A document of a class whose documents nest at most a few levels: one that builds is
     # shallow, so its nesting is measured only when it is refused (and refused for it first).
-    data = _parse(text, "a JSON document", nesting=False)
+    data = parse_text(text, "a JSON document", nesting=False)
     try:
         return _load(data, cls)
     except SevenWondersError:
-        _refuse_deep(text)
+        refuse_deep(text)
         raise
 
 

@@ -31,12 +31,12 @@ def named_game_problems(state: ArchitectsState, monkeypatch: pytest.MonkeyPatch
 
 def forgetful(state: ArchitectsState) -> tuple[object, ...]:
     """The problems of ``state`` with no stage order remembered before or kept after."""
-    kept = dict(accounting._BUILT_IN_ORDER)
-    accounting._BUILT_IN_ORDER.clear()
+    kept = dict(accounting.BUILT_IN_ORDER)
+    accounting.BUILT_IN_ORDER.clear()
     try:
         return validation.problems(state)
     finally:
-        accounting._BUILT_IN_ORDER.update(kept)
+        accounting.BUILT_IN_ORDER.update(kept)
 
 
 def _built(state: ArchitectsState, seat: int, built: tuple[str, ...]) -> ArchitectsState:
