@@ -17,7 +17,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from sevenwonders.core.serialization import converter, plain_structure_fn, register_fast_load
+from sevenwonders.core.serialization import converter, plain_structure_fn
 from sevenwonders.errors import InvalidStateError, Problem, SevenWondersError
 
 C = TypeVar("C")
@@ -101,8 +101,6 @@ def register_load_check(cls: type[T], problems_of: Callable[[T], tuple[Problem, 
         return value
 
     converter.register_structure_hook(cls, structure)
-    if fast is not None:
-        register_fast_load(cls, fast)
 
 
 def check_loaded(value: T) -> T:

@@ -192,13 +192,8 @@ class Rng:
         """A uniformly random item of ``items`` and the advanced generator; the same state always
         picks the same item."""
         n = len(items)
-        if not 0 < n < _SMALL:
+        if _NATIVE or not 0 < n < _SMALL:  # (the compiled build's below draws on machine words)
             index, rng = self.below(n)
-            return items[index], rng
-        if _NATIVE:
-            index, state = rng_native.below(self.state, n)
-            rng = _new(Rng)
-            _set_state(rng, state)
             return items[index], rng
         limit = _LIMITS[n]
         state = self.state

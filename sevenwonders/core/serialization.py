@@ -363,24 +363,15 @@ def from_json(text: str | bytes, cls: type[T]) -> T:
     for a state no legal game could reach.
     """
     if cls not in _SHALLOW or not isinstance(text, str):
-        return _load(parse_json(text), cls)
+        return _structure_checked(parse_json(text), cls)
     # A document of a class whose documents nest at most a few levels: one that builds is
     # shallow, so its nesting is measured only when it is refused (and refused for it first).
     data = parse_text(text, "a JSON document", nesting=False)
     try:
-        return _load(data, cls)
+        return _structure_checked(data, cls)
     except SevenWondersError:
         refuse_deep(text)
         raise
-
-
-def _load(data: Any, cls: type[T]) -> T:
-    fast = _FAST_LOADS.get(cls)
-    if fast is not None:
-        value = fast(data)
-        if value is not None:
-            return value  # type: ignore[no-any-return]
-    return _structure_checked(data, cls)
 
 
 _SHALLOW: set[Any] = set()
@@ -395,18 +386,6 @@ def register_shallow(cls: type) -> None:
     fields' types nest far less than :data:`MAX_DEPTH` and take no JSON of any shape (the
     tests of serialization measure every class registered here)."""
     _SHALLOW.add(cls)
-
-
-_FAST_LOADS: dict[Any, Callable[[Any], Any]] = {}
-"""The fast path of loading each class that has one, by class (see :func:`register_fast_load`)."""
-
-
-def register_fast_load(cls: type[T], fast: Callable[[Any], T | None]) -> None:
-    """Make :func:`from_json` of ``cls`` try ``fast`` first: a function that builds a value of
-    ``cls`` from parsed JSON and checks it, returning ``None`` for a document it does not
-    accept (the converter's hook of ``cls`` then decides and says what is wrong), so it must
-    accept nothing that hook refuses."""
-    _FAST_LOADS[cls] = fast
 
 
 def structure(data: Any, cls: type[T]) -> T:
