@@ -1,9 +1,10 @@
 """The fast path of loading an Architects state: a document read and checked in a few passes.
 
 ``from_json`` of an :class:`ArchitectsState` runs :func:`load_fast` first. It reads the
-document the way ``to_json`` writes it (every key present, arrays as JSON arrays) and tests
-every invariant of :mod:`sevenwonders.architects.validation` with passes over whole lists
-(every card id of the state at once through ``bytes``, then deleted or translated in C passes
+document the way ``to_json`` writes it (every key present, card piles as hex strings, other
+lists as JSON arrays) and tests every invariant of :mod:`sevenwonders.architects.validation`
+with passes over whole lists (every card id of the state at once, read from the piles' hex by
+``bytes.fromhex``, then deleted or translated in C passes
 against what the table's configuration, worked out once per seating of wonders, holds: the
 deal, each deck's back, the horns of each card). It returns the state only
 when every test passes; on anything else (another layout, a wrong type, a problem, a rule that
@@ -15,10 +16,9 @@ the states of random games and edited documents, and that a check left out here 
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import accumulate, chain, repeat
+from itertools import chain, repeat
 from typing import Any
 
 import attrs
@@ -156,55 +156,56 @@ def load_fast(data: Any) -> ArchitectsState | None:
 def _load(o: Any) -> ArchitectsState | None:
     if type(o) is not dict or o.keys() != _STATE_KEYS:
         return None
-    cities, decks, central, discard = o["cities"], o["decks"], o["central"], o["discard"]
+    cities, decks = o["cities"], o["decks"]
     if type(cities) is not list or type(decks) is not list:
         return None
     n = len(cities)
     if not 2 <= n <= 7 or len(decks) != n:
         return None
-    wonders, city_cards, military = [], [], []
+    wonders, piles, military = [], [o["discard"]], []
     strs = [o["face_up"], o["token_pile"], o["triggered"], o["used"]]
     for city in cities:
         if type(city) is not dict or city.keys() != _CITY_KEYS:
             return None
         wonders.append(city["wonder"])
-        city_cards.append(city["cards"])
+        piles.append(city["cards"])
         military.append(city["military"])
         strs += (city["built"], city["tokens"])
-    lists = [discard, *city_cards, central, *decks]
-    if not (_LISTS.issuperset(map(type, lists)) and _LISTS.issuperset(map(type, strs))
-            and _STRS.issuperset(map(type, wonders)) and _INTS.issuperset(map(type, military))
+    piles.append(o["central"])
+    piles += decks
+    if not (_LISTS.issuperset(map(type, strs)) and _STRS.issuperset(map(type, wonders))
+            and _INTS.issuperset(map(type, military))
             and min(military) >= 0 and max(military) < _BOUND):
         return None
     _join(chain.from_iterable(strs))  # (raises for an item that is no string)
+    parts = _piles(piles)
     key = tuple(wonders)
     tables = _TABLES.get(key) or _tables_of(key)
     scalars = _scalars(o, n)
-    if tables is None or scalars is None:
+    if parts is None or tables is None or scalars is None:
         return None
     pending = scalars[5]
-    if type(pending) is Revealed:
-        lists.append(pending.cards)
-    parts = list(map(bytes, lists))  # (raises for anything but integers 0-255, or bools)
     cards = _join_bytes(parts)
+    if type(pending) is Revealed:
+        cards += bytes(pending.cards)  # (ints of the strict hook; raises past 255)
     for table in tables:  # every card of the deal once: as many cards, none of the others
         if len(cards) == table.deal_size and _ALL.translate(None, cards) == table.absent:
             break  # (the first deck whose deal is on the table, as the full check takes)
     else:
         return None
-    if _bool_among(cards, parts, lists):
-        return None
     # each deck only its own cards: none left once they are deleted
     if parts[n + 1].translate(None, table.central) or any(
-            map(bytes.translate, parts[n + 2:2 * n + 2], repeat(None), table.backs)):
+            map(bytes.translate, parts[n + 2:], repeat(None), table.backs)):
         return None
     if type(pending) is Revealed and not (
-            0 <= pending.deck < n and not parts[-1].translate(None, table.backs[pending.deck])):
+            0 <= pending.deck < n and not bytes(pending.cards).translate(
+                None, table.backs[pending.deck])):
         return None
+    discard = parts[0]
     horns = _join_bytes(parts[:n + 1]).translate(table.horns)
     if not _battles(table, scalars[0], horns, len(discard), military):
         return None
-    state = _build(o, scalars, cities)
+    state = _build(o, scalars, cities, parts)
     if not _check(table, state):
         return None
     return state
@@ -213,19 +214,19 @@ def _load(o: Any) -> ArchitectsState | None:
 _ALL = bytes(range(256))
 
 
-def _bool_among(cards: bytes, parts: list[bytes], lists: list[Any]) -> bool:
-    """Whether a card is ``true`` or ``false`` (``bytes`` takes them for 1 and 0): each of
-    0 and 1 is in ``cards`` (the ``parts`` of ``lists`` joined) once at most; its item is
-    looked at."""
-    ends: list[int] | None = None
-    for value in (0, 1):
-        at = cards.find(value)
-        if at >= 0:
-            ends = ends or list(accumulate(map(len, parts)))
-            i = bisect_right(ends, at)
-            if type(lists[i][at - (ends[i - 1] if i else 0)]) is not int:
-                return True
-    return False
+def _piles(piles: list[Any]) -> list[bytes] | None:
+    """The card ids of each pile (:data:`~sevenwonders.architects.state.CardPile`: lowercase
+    hex, two digits a card), or ``None`` if any is not written so. ``bytes.fromhex`` also
+    takes capitals and spaces: the piles' ids written back must give the very text read."""
+    if not _STRS.issuperset(map(type, piles)):
+        return None
+    parts = list(map(_fromhex, piles))  # (raises for a digit that is no hex, an odd one)
+    if _join_bytes(parts).hex() != _join(piles):  # (each part no longer than its text)
+        return None
+    return parts
+
+
+_fromhex = bytes.fromhex
 _STRS = frozenset({str})
 _join_bytes = b"".join
 
@@ -288,23 +289,27 @@ _FLAGS = 2 * BUILT_FLAG - 1
 _PENDING_HOOK: Callable[[Any, Any], Any] = converter.get_structure_hook(Pending)
 
 
-def _build(o: Any, scalars: tuple[Any, ...], cities: list[Any]) -> ArchitectsState:
-    """The state, its fields set as ``__init__`` sets them (the values were checked)."""
+def _build(o: Any, scalars: tuple[Any, ...], cities: list[Any],
+           parts: list[bytes]) -> ArchitectsState:
+    """The state, its fields set as ``__init__`` sets them (the values were checked; the
+    piles' cards are ``parts``: the discard pile, each city's, the central deck, each deck)."""
     flipped, cat, current, turn, flags, pending, rng, peeked, seen = scalars
+    n = len(cities)
+    piles = list(map(tuple, parts))
     if _CITY_SET is None or _STATE_SET is None:
         return ArchitectsState(
-            tuple([City(city["wonder"], tuple(city["built"]), tuple(city["cards"]),
-                        tuple(city["tokens"]), city["military"]) for city in cities]),
-            tuple(map(tuple, o["decks"])), tuple(o["central"]), tuple(o["discard"]),
+            tuple([City(city["wonder"], tuple(city["built"]), cards, tuple(city["tokens"]),
+                        city["military"]) for city, cards in zip(cities, piles[1:], strict=False)]),
+            tuple(piles[n + 2:]), piles[n + 1], piles[0],
             tuple(o["face_up"]), tuple(o["token_pile"]), flipped, cat, current, turn, pending,
             rng, tuple(o["triggered"]), tuple(o["used"]), flags, peeked, seen)
     c0, c1, c2, c3, c4 = _CITY_SET
     built = []
-    for city in cities:
+    for city, cards in zip(cities, piles[1:], strict=False):
         value = _NEW(City)
         c0(value, city["wonder"])
         c1(value, tuple(city["built"]))
-        c2(value, tuple(city["cards"]))
+        c2(value, cards)
         c3(value, tuple(city["tokens"]))
         c4(value, city["military"])
         built.append(value)
@@ -312,9 +317,9 @@ def _build(o: Any, scalars: tuple[Any, ...], cities: list[Any]) -> ArchitectsSta
      s16) = _STATE_SET
     state = _NEW(ArchitectsState)
     s0(state, tuple(built))
-    s1(state, tuple(map(tuple, o["decks"])))
-    s2(state, tuple(o["central"]))
-    s3(state, tuple(o["discard"]))
+    s1(state, tuple(piles[n + 2:]))
+    s2(state, piles[n + 1])
+    s3(state, piles[0])
     s4(state, tuple(o["face_up"]))
     s5(state, tuple(o["token_pile"]))
     s6(state, flipped)

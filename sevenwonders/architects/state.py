@@ -3,14 +3,73 @@
 Cards are integer ids (see :class:`~sevenwonders.architects.tables.Tables`); a deck is a tuple
 whose *last* element is its top card. Everything a turn remembers (tokens already used, extra
 cards still owed) is part of the state, so a state alone says what may happen next.
+
+In a state's JSON document each card pile on the table (:data:`CardPile`: the decks, the
+central deck, the discard pile, the cards in front of each seat) is one string of lowercase
+hex digits, two per card id, in the pile's order (``[5, 17, 200]`` is ``"0511c8"``): a
+document holds some 250 card ids, and a string is read in one piece where a JSON array is read
+item by item. Loading accepts that form only, strictly (:func:`structure_pile`).
 """
 
 from __future__ import annotations
 
+from typing import Annotated, Any
+
 import attrs
 
+from sevenwonders.core.limits import quote
 from sevenwonders.core.rng import Rng
-from sevenwonders.core.serialization import register_union
+from sevenwonders.core.serialization import converter, register_union
+from sevenwonders.errors import Reason, SerializationError
+
+CARD_ID_LIMIT = 256
+"""Card ids run from 0 to 255: each is two hex digits in a document (the tests check that
+every card of the game's data fits)."""
+
+CardPile = Annotated[tuple[int, ...], "card pile"]
+"""A pile of card ids, which a document writes as one hex string (two digits a card); to the
+rules, a plain tuple of ints."""
+
+
+def structure_pile(value: Any, _: Any = None) -> tuple[int, ...]:
+    """The card ids of a document's pile: a string of lowercase hex digits, two a card, and
+    nothing else (no capitals, spaces or odd digit); a wrong pile is refused as a card id of
+    the wrong type is (:class:`SerializationError`, ``wrong_type``)."""
+    if type(value) is not str:
+        raise SerializationError(f"expected a card pile as a string of hex digits, got "
+                                 f"{quote(value)}", reason=Reason.WRONG_TYPE)
+    try:
+        cards = bytes.fromhex(value)
+    except ValueError:
+        cards = None
+    if cards is None or cards.hex() != value:
+        raise SerializationError(f"a card pile is lowercase hex digits, two a card id, not "
+                                 f"{quote(value)}", reason=Reason.WRONG_TYPE)
+    return tuple(cards)
+
+
+def unstructure_pile(cards: tuple[int, ...]) -> str:
+    """A pile's document: two lowercase hex digits a card id."""
+    return bytes(cards).hex()
+
+
+def structure_piles(value: Any, _: Any = None) -> tuple[tuple[int, ...], ...]:
+    """Piles (the decks): a JSON array of piles."""
+    if type(value) is not list:
+        raise SerializationError(f"expected an array of card piles, got {quote(value)}",
+                                 reason=Reason.WRONG_TYPE)
+    return tuple([structure_pile(item) for item in value])
+
+
+def _is(kind: Any) -> Any:
+    return lambda cls: cls == kind
+
+
+converter.register_structure_hook_func(_is(CardPile), structure_pile)
+converter.register_unstructure_hook_func(_is(CardPile), unstructure_pile)
+converter.register_structure_hook_func(_is(tuple[CardPile, ...]), structure_piles)
+converter.register_unstructure_hook_func(_is(tuple[CardPile, ...]),
+                                         lambda piles: [bytes(cards).hex() for cards in piles])
 
 
 class SpeedSlot:
@@ -31,7 +90,7 @@ class City:
     wonder: str
     built: tuple[str, ...] = ()
     """Stage keys in the order they were built."""
-    cards: tuple[int, ...] = ()
+    cards: CardPile = ()
     """Card ids in front of the seat, in the order taken."""
     tokens: tuple[str, ...] = ()
     """Progress token ids, in the order gained."""
@@ -104,9 +163,9 @@ class ArchitectsState(SpeedSlot):
     deck."""
 
     cities: tuple[City, ...]
-    decks: tuple[tuple[int, ...], ...]
-    central: tuple[int, ...]
-    discard: tuple[int, ...]
+    decks: tuple[CardPile, ...]
+    central: CardPile
+    discard: CardPile
     face_up: tuple[str, ...]
     """Face-up progress tokens (at most 3)."""
     token_pile: tuple[str, ...]

@@ -138,9 +138,10 @@ def test_edifice_a_discard_owed_by_a_seat_without_that_colour_is_stuck() -> None
 
 
 ARCHITECTS_EDITS: list[tuple[str, Edit, str]] = [
-    ("a card twice", lambda d: d["cities"][0]["cards"].append(d["cities"][1]["cards"][0]),
-     "cards"),
-    ("a card nobody has", lambda d: d["discard"].append(9999), "cards"),
+    # (card piles are hex strings, two digits a card)
+    ("a card twice", lambda d: d["cities"][0].__setitem__(
+        "cards", d["cities"][0]["cards"] + d["cities"][1]["cards"][:2]), "cards"),
+    ("a card nobody has", lambda d: d.__setitem__("discard", d["discard"] + "ff"), "cards"),
     ("one wonder twice", lambda d: d["cities"][1].__setitem__("wonder", d["cities"][0]["wonder"]),
      "cities"),
     ("a Halicarnassus reveal of deck 9",

@@ -162,7 +162,8 @@ def test_architects_card_moved_between_wonders_decks_is_refused() -> None:
     state = _architects_state()
 
     def edit(d: Doc) -> None:
-        d["decks"][1].append(d["decks"][0].pop())
+        top = d["decks"][0][-2:]  # (card piles are hex strings, two digits a card)
+        d["decks"][0], d["decks"][1] = d["decks"][0][:-2], d["decks"][1] + top
     _refused_for(ArchitectsState, state, edit, "deck_origin", architects_problems)
 
 

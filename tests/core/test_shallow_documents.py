@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import enum
 import json
-from typing import Any, Union, get_args, get_origin
+from typing import Annotated, Any, Union, get_args, get_origin
 
 import attrs
 import pytest
@@ -38,6 +38,8 @@ def nesting(t: Any, inside: tuple[Any, ...] = ()) -> int:
         fields = attrs.fields(attrs.resolve_types(t))  # (those a document holds: in __init__)
         return 1 + max([nesting(f.type, inside) for f in fields if f.init], default=0)
     origin, args = get_origin(t), get_args(t)
+    if origin is Annotated:  # (a card pile, written as a string: its type's nesting bounds it)
+        return nesting(args[0], inside)
     if origin is Union or type(t).__name__ == "UnionType":
         return max(nesting(arg, inside) for arg in args)
     assert origin in (tuple, frozenset, FrozenMap), f"no measure for {t}"
