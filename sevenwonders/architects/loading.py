@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import chain, repeat
+from itertools import repeat
 from typing import Any
 
 import attrs
@@ -49,6 +49,7 @@ from sevenwonders.architects.state import (
     StartTurn,
     TokenChoice,
 )
+from sevenwonders.architects.tables import Tables
 from sevenwonders.core.inline import direct_setters
 from sevenwonders.core.limits import MAX_INT_BITS
 from sevenwonders.core.problems import Verdicts
@@ -59,10 +60,8 @@ _BOUND = 1 << MAX_INT_BITS
 _LISTS = frozenset({list})
 _INTS = frozenset({int})
 _join = "".join
-_STATE_KEYS = frozenset(f.name for f in attrs.fields(ArchitectsState))
-_CITY_KEYS = frozenset(f.name for f in attrs.fields(City))
-_TAG_ONLY = frozenset({"type"})
-_RNG_KEYS = frozenset({"state"})
+_STATE_SIZE = len(attrs.fields(ArchitectsState))
+_CITY_SIZE = len(attrs.fields(City))
 _EMPTY_PENDING: dict[str, type] = {tag_of(cls): cls for cls in (
     StartTurn, Actions, DeckChoice, SideChoice, Finished)}
 """The decisions without fields, by their tag."""
@@ -94,22 +93,29 @@ class _Table:
     def __init__(self, game: ArchitectsGame, wonders: tuple[str, ...]) -> None:
         t = self.tables = game.tables
         self.game = game
-        deal = t.all_cards(wonders)
-        self.deal = frozenset(deal)
-        self.deal_size = len(deal) if len(self.deal) == len(deal) else -1
-        self.absent = bytes(sorted(frozenset(range(256)) - self.deal))
+        backs, self.horns = _decks_of(t)
+        deal = bytes(t.all_cards(wonders))  # (raises for an id past 255: the full path)
+        self.deal = deal
+        self.absent = _ALL.translate(None, deal)
         """The byte values that are no card of the deal."""
-        backs = deck_backs(t)
-        self.backs = tuple(bytes(sorted(backs.get(wonder, ()))) for wonder in wonders)
+        self.deal_size = len(deal) if 256 - len(self.absent) == len(deal) else -1
+        self.backs = tuple(backs.get(wonder, b"") for wonder in wonders)
         """Per seat, the ids of the cards of its wonder's deck."""
-        self.central = bytes(sorted(backs.get("central", ())))
-        horns = card_horns(t)
-        self.horns = bytes([*horns, *[0] * (256 - len(horns))])
+        self.central = backs.get("central", b"")
         self.conflicts = t.conflict_total
         self.pile = sorted(t.token_pile)
         self.face_up = t.data.setup.face_up_tokens
         self.tokens = t.tokens.keys()
         self.known = set(wonders) <= set(t.wonder_ids) and len(wonders) == t.players
+
+
+@lru_cache(maxsize=16)
+def _decks_of(t: Tables) -> tuple[dict[str, bytes], bytes]:
+    """The ids of the cards with each back (a wonder's deck or ``"central"``), by back, and
+    the horns of each card id (256 entries for ids 0-255), once a game's tables."""
+    backs = {back: bytes(sorted(cards)) for back, cards in deck_backs(t).items()}
+    horns = card_horns(t)
+    return backs, bytes([*horns, *[0] * (256 - len(horns))])
 
 
 KNOWN_WONDERS = frozenset(wonder.id for wonder in load().wonders)
@@ -154,7 +160,9 @@ def load_fast(data: Any) -> ArchitectsState | None:
 
 
 def _load(o: Any) -> ArchitectsState | None:
-    if type(o) is not dict or o.keys() != _STATE_KEYS:
+    # (a dict of as many keys as the state's fields, each read below, where a key missing
+    # raises: they are these keys)
+    if type(o) is not dict or len(o) != _STATE_SIZE:
         return None
     cities, decks = o["cities"], o["decks"]
     if type(cities) is not list or type(decks) is not list:
@@ -163,9 +171,11 @@ def _load(o: Any) -> ArchitectsState | None:
     if not 2 <= n <= 7 or len(decks) != n:
         return None
     wonders, piles, military = [], [o["discard"]], []
+    # (the lists of strings: their items are checked by what they must be, known tokens and
+    # stages, in _check: nothing else equals one)
     strs = [o["face_up"], o["token_pile"], o["triggered"], o["used"]]
     for city in cities:
-        if type(city) is not dict or city.keys() != _CITY_KEYS:
+        if type(city) is not dict or len(city) != _CITY_SIZE:  # (each key read: see above)
             return None
         wonders.append(city["wonder"])
         piles.append(city["cards"])
@@ -177,7 +187,6 @@ def _load(o: Any) -> ArchitectsState | None:
             and _INTS.issuperset(map(type, military))
             and min(military) >= 0 and max(military) < _BOUND):
         return None
-    _join(chain.from_iterable(strs))  # (raises for an item that is no string)
     parts = _piles(piles)
     key = tuple(wonders)
     tables = _TABLES.get(key) or _tables_of(key)
@@ -201,17 +210,26 @@ def _load(o: Any) -> ArchitectsState | None:
             0 <= pending.deck < n and not bytes(pending.cards).translate(
                 None, table.backs[pending.deck])):
         return None
+    if scalars[8] and not _seen_fits(table, scalars[8]):
+        return None
     discard = parts[0]
     horns = _join_bytes(parts[:n + 1]).translate(table.horns)
     if not _battles(table, scalars[0], horns, len(discard), military):
         return None
-    state = _build(o, scalars, cities, parts)
+    state = _build(o, scalars, (wonders, strs[4::2], strs[5::2], military), parts)
     if not _check(table, state):
         return None
     return state
 
 
 _ALL = bytes(range(256))
+
+
+def _seen_fits(table: _Table, seen: list[bytes]) -> bool:
+    """The ``memory`` invariant: what each seat saw (one entry a seat) are cards of the deal,
+    each once an entry."""
+    return (not _join_bytes(seen).translate(None, table.deal)
+            and list(map(len, map(set, seen))) == list(map(len, seen)))
 
 
 def _piles(piles: list[Any]) -> list[bytes] | None:
@@ -251,12 +269,12 @@ def _scalars(o: Any, n: int) -> tuple[Any, ...] | None:
             and type(flags) is int and type(peeked) is bool and type(seen) is list
             and 0 <= current < n and 1 <= turn < _BOUND and 0 <= flags <= _FLAGS
             and flipped >= 0 and (cat is None or (type(cat) is int and 0 <= cat < n))
-            and type(rng) is dict and rng.keys() == _RNG_KEYS and type(raw) is dict):
+            and type(rng) is dict and len(rng) == 1 and type(raw) is dict):
         return None
-    rng_state = rng["state"]
+    rng_state = rng["state"]  # (its one key)
     if type(rng_state) is not int or not -_BOUND < rng_state < _BOUND:
         return None
-    empty = _EMPTY_PENDING.get(raw["type"]) if raw.keys() == _TAG_ONLY else None
+    empty = _EMPTY_PENDING.get(raw["type"]) if len(raw) == 1 else None  # (the tag alone)
     if empty is not None:
         pending = empty()
     else:
@@ -265,15 +283,10 @@ def _scalars(o: Any, n: int) -> tuple[Any, ...] | None:
             return None
         if type(pending) is TokenChoice and pending.reason not in ("science", "babylon"):
             return None
-    if seen:
-        if len(seen) != n or not _LISTS.issuperset(map(type, seen)):
+    if seen:  # (as bytes: checked and made tuples by the caller)
+        seen = _piles(seen) if len(seen) == n else None
+        if seen is None:
             return None
-        if not _INTS.issuperset(map(type, chain.from_iterable(seen))) or any(
-                [len(set(cards)) != len(cards) for cards in seen]):
-            return None
-        seen = tuple(map(tuple, seen))
-    else:
-        seen = ()
     if _RNG_SET is None:
         rng = Rng(rng_state)
     else:
@@ -289,34 +302,37 @@ _FLAGS = 2 * BUILT_FLAG - 1
 _PENDING_HOOK: Callable[[Any, Any], Any] = converter.get_structure_hook(Pending)
 
 
-def _build(o: Any, scalars: tuple[Any, ...], cities: list[Any],
+def _build(o: Any, scalars: tuple[Any, ...], cities: tuple[list[Any], ...],
            parts: list[bytes]) -> ArchitectsState:
     """The state, its fields set as ``__init__`` sets them (the values were checked; the
-    piles' cards are ``parts``: the discard pile, each city's, the central deck, each deck)."""
+    piles' cards are ``parts``: the discard pile, each city's, the central deck, each deck;
+    ``cities``: the cities' wonders, stages built, tokens and victories)."""
     flipped, cat, current, turn, flags, pending, rng, peeked, seen = scalars
-    n = len(cities)
+    wonders, built, tokens, military = cities
+    n = len(wonders)
     piles = list(map(tuple, parts))
+    seen = tuple(map(tuple, seen)) if seen else ()
     if _CITY_SET is None or _STATE_SET is None:
         return ArchitectsState(
-            tuple([City(city["wonder"], tuple(city["built"]), cards, tuple(city["tokens"]),
-                        city["military"]) for city, cards in zip(cities, piles[1:], strict=False)]),
+            tuple(map(City, wonders, map(tuple, built), piles[1:], map(tuple, tokens),
+                      military)),
             tuple(piles[n + 2:]), piles[n + 1], piles[0],
             tuple(o["face_up"]), tuple(o["token_pile"]), flipped, cat, current, turn, pending,
             rng, tuple(o["triggered"]), tuple(o["used"]), flags, peeked, seen)
     c0, c1, c2, c3, c4 = _CITY_SET
-    built = []
-    for city, cards in zip(cities, piles[1:], strict=False):
+    made = []
+    for i in range(n):
         value = _NEW(City)
-        c0(value, city["wonder"])
-        c1(value, tuple(city["built"]))
-        c2(value, cards)
-        c3(value, tuple(city["tokens"]))
-        c4(value, city["military"])
-        built.append(value)
+        c0(value, wonders[i])
+        c1(value, tuple(built[i]))
+        c2(value, piles[i + 1])
+        c3(value, tuple(tokens[i]))
+        c4(value, military[i])
+        made.append(value)
     (s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15,
      s16) = _STATE_SET
     state = _NEW(ArchitectsState)
-    s0(state, tuple(built))
+    s0(state, tuple(made))
     s1(state, tuple(piles[n + 2:]))
     s2(state, piles[n + 1])
     s3(state, piles[0])
@@ -340,8 +356,9 @@ _NEW = object.__new__
 
 
 def _check(table: _Table, state: ArchitectsState) -> bool:
-    """The invariants the passes of :func:`_load` leave: stages, tokens, the turn record and
-    order, what seats remember, a move for the seat to move."""
+    """The invariants the passes of :func:`_load` leave: stages, tokens (these two also
+    check the items of the lists of strings), the turn record and order, a move for the seat
+    to move."""
     t, cities = table.tables, state.cities
     for city in cities:
         if city.built and (t, city.wonder, city.built) not in BUILT_IN_ORDER:
@@ -360,13 +377,27 @@ def _check(table: _Table, state: ArchitectsState) -> bool:
         return False
     if (state.triggered or state.used) and not table.tokens >= {*state.triggered, *state.used}:
         return False
-    if state.seen and not table.deal.issuperset(chain.from_iterable(state.seen)):
-        return False
     if type(pending) is Finished:
         return True
     if current != (state.turn - 1) % len(cities):
         return False
-    if type(pending) is StartTurn and (
-            state.central or state.decks[current] or state.decks[current - 1]):
-        return True
+    return _moves_exist(table, state)
+
+
+def _moves_exist(table: _Table, state: ArchitectsState) -> bool:
+    """Whether the seat to move has a legal move (the ``someone_moves`` invariant): for the
+    decisions whose moves are plain, when what they are chosen from is there (as
+    :meth:`~sevenwonders.architects.legal.Legal.options` lists them); for the others, as the
+    full check finds it, by the same game (the tests compare the two on every decision)."""
+    pending, current, decks = state.pending, state.current, state.decks
+    kind = type(pending)
+    if kind is StartTurn or kind is SideChoice:  # a card of the left or right deck
+        if decks[current] or decks[current - 1] or (kind is StartTurn and state.central):
+            return True  # (or the central deck's, at the start of a turn)
+    elif kind is TokenChoice:  # a face-up token or the pile's hidden top
+        return bool(state.face_up or state.token_pile)
+    elif kind is DeckChoice:  # any deck with a card
+        return bool(state.central) or any(decks)
+    elif kind is Revealed:  # one of the cards revealed
+        return bool(pending.cards)
     return bool(table.game._legal(state))  # (the full check asks the same game)

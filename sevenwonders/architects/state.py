@@ -4,11 +4,12 @@ Cards are integer ids (see :class:`~sevenwonders.architects.tables.Tables`); a d
 whose *last* element is its top card. Everything a turn remembers (tokens already used, extra
 cards still owed) is part of the state, so a state alone says what may happen next.
 
-In a state's JSON document each card pile on the table (:data:`CardPile`: the decks, the
-central deck, the discard pile, the cards in front of each seat) is one string of lowercase
-hex digits, two per card id, in the pile's order (``[5, 17, 200]`` is ``"0511c8"``): a
-document holds some 250 card ids, and a string is read in one piece where a JSON array is read
-item by item. Loading accepts that form only, strictly (:func:`structure_pile`).
+In a state's JSON document each pile of cards (:data:`CardPile`: the decks, the central deck,
+the discard pile, the cards in front of each seat, and what each seat has seen face down) is
+one string of lowercase hex digits, two per card id, in the pile's order (``[5, 17, 200]`` is
+``"0511c8"``): a document holds some 250 card ids, and a string is read in one piece where a
+JSON array is read item by item. Loading accepts that form only, strictly
+(:func:`structure_pile`).
 """
 
 from __future__ import annotations
@@ -189,7 +190,7 @@ class ArchitectsState(SpeedSlot):
     """The seat to move held the cat at the start of its turn, so it saw the central deck's top
     card (rulebook "Die Katzenfigur verwenden"), and that card is still on top: it stays known
     to that seat for the rest of the turn."""
-    seen: tuple[tuple[int, ...], ...] = ()
+    seen: tuple[CardPile, ...] = ()
     """Per seat, the ids of the face-down cards it has seen (perfect recall, see
     :mod:`~sevenwonders.architects.memory`; views show those still face down): empty before any
     was seen."""

@@ -14,10 +14,11 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import attrs
 import pytest
 
 from sevenwonders.architects import loading, validation
-from sevenwonders.architects.state import ArchitectsState
+from sevenwonders.architects.state import ArchitectsState, Revealed
 from sevenwonders.core.serialization import converter, from_json, plain_structure_fn, to_json
 from sevenwonders.errors import SevenWondersError
 from tests.boundary.mutation import edit, real_states
@@ -67,6 +68,7 @@ def as_lists(document: Any) -> Any:
     out["decks"] = [list(bytes.fromhex(deck)) for deck in out["decks"]]
     out["central"], out["discard"] = (list(bytes.fromhex(out[key]))
                                       for key in ("central", "discard"))
+    out["seen"] = [list(bytes.fromhex(cards)) for cards in out["seen"]]
     return out
 
 
@@ -86,6 +88,8 @@ def as_hex(document: Any) -> Any:
         document["decks"] = [pile(deck) for deck in document["decks"]]
     for key in ("central", "discard"):
         document[key] = pile(document[key])
+    if type(document["seen"]) is list:
+        document["seen"] = [pile(cards) for cards in document["seen"]]
     return document
 
 
@@ -133,9 +137,16 @@ def _hand_made(state: ArchitectsState) -> Iterator[Any]:
     yield changed(lambda out: out.update(peeked=not out["peeked"]))
     yield changed(lambda out: out["rng"].update(state=1 << 64))
     yield changed(lambda out: out.update(used=["nothing"]))
-    yield changed(lambda out: out.update(seen=[[234]] * len(out["cities"])))
-    yield changed(lambda out: out.update(seen=[[234, 234]] + [[]] * (len(out["cities"]) - 1)))
-    yield changed(lambda out: out.update(seen=[[234]]))
+    # (items of the lists of strings that are no strings: checked as tokens and stages)
+    yield changed(lambda out: out["face_up"].__setitem__(0, 5) if out["face_up"] else None)
+    yield changed(lambda out: out["token_pile"].append(None))
+    yield changed(lambda out: out.update(triggered=[1], used=[["economy"]]))
+    yield changed(lambda out: out["cities"][0].update(built=[["2d"]], tokens=[{}]))
+    yield changed(lambda out: out.update(seen=["ea"] * len(out["cities"])))  # (card 234)
+    yield changed(lambda out: out.update(seen=["eaea"] + [""] * (len(out["cities"]) - 1)))
+    yield changed(lambda out: out.update(seen=["EA"] + [""] * (len(out["cities"]) - 1)))
+    yield changed(lambda out: out.update(seen=[[234]] + [""] * (len(out["cities"]) - 1)))
+    yield changed(lambda out: out.update(seen=["ea"]))
     yield changed(lambda out: out["face_up"].reverse())
     yield changed(lambda out: out["decks"].reverse())
     yield changed(lambda out: out["cities"][0]["built"].reverse())
@@ -193,7 +204,7 @@ def test_a_refused_document_raises_what_the_full_path_raises() -> None:
         assert fast.value.reason == full.value.reason and str(fast.value) == str(full.value)
 
 
-@pytest.mark.parametrize("fault", ["_battles", "_piles", "_check", "_scalars"])
+@pytest.mark.parametrize("fault", ["_battles", "_piles", "_check", "_scalars", "_seen_fits"])
 def test_a_check_left_out_of_the_fast_path_is_caught(fault: str,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     real = getattr(loading, fault)
@@ -202,9 +213,39 @@ def test_a_check_left_out_of_the_fast_path_is_caught(fault: str,
         # the piles read as bytes.fromhex reads them (capitals and spaces taken)
         "_piles": lambda piles: list(map(bytes.fromhex, piles)),
         "_check": lambda *_: True,
-        # what each seat saw taken as it is (one entry a seat, each card once: unchecked)
+        # what each seat saw read as bytes.fromhex reads it, as many entries as there are
         "_scalars": lambda o, n: (*(real({**o, "seen": []}, n) or (None,) * 9)[:8],
-                                  tuple(map(tuple, o["seen"]))),
+                                  [bytes.fromhex(cards) for cards in o["seen"]]),
+        "_seen_fits": lambda *_: True,
     }
     monkeypatch.setattr(loading, fault, planted[fault])
     assert disagreements(EDITED) != []
+
+
+def _emptied(state: ArchitectsState) -> Iterator[ArchitectsState]:
+    """``state`` and the same decision with what it chooses from emptied (not reachable, but
+    the shortcuts must agree with the rules on any state)."""
+    no_decks = tuple(() for _ in state.decks)
+    yield state
+    yield attrs.evolve(state, face_up=(), token_pile=())
+    yield attrs.evolve(state, face_up=state.face_up[:1], token_pile=())
+    yield attrs.evolve(state, face_up=(), token_pile=state.token_pile[:1])
+    yield attrs.evolve(state, decks=no_decks)
+    yield attrs.evolve(state, decks=no_decks, central=())
+    yield attrs.evolve(state, central=())
+    if isinstance(state.pending, Revealed):
+        yield attrs.evolve(state, pending=Revealed(state.pending.deck, ()))
+
+
+def test_a_move_is_found_exactly_where_the_rules_list_one() -> None:
+    kinds = set()
+    for state in STATES:
+        if state.over:
+            continue
+        table = loading._tables_of(tuple(city.wonder for city in state.cities))[0]
+        for variant in _emptied(state):
+            expected = bool(table.game._legal(variant))
+            assert loading._moves_exist(table, variant) is expected, repr(variant)[:300]
+            kinds.add((type(variant.pending).__name__, expected))
+    assert {(kind, found) for kind in ("StartTurn", "TokenChoice", "DeckChoice", "SideChoice",
+                                        "Revealed") for found in (True, False)} <= kinds
