@@ -398,6 +398,6 @@ def _moves_exist(table: _Table, state: ArchitectsState) -> bool:
         return bool(state.face_up or state.token_pile)
     elif kind is DeckChoice:  # any deck with a card
         return bool(state.central) or any(decks)
-    elif kind is Revealed:  # one of the cards revealed
+    elif isinstance(pending, Revealed):  # one of the cards revealed
         return bool(pending.cards)
     return bool(table.game._legal(state))  # (the full check asks the same game)
