@@ -32,6 +32,9 @@ CardPile = Annotated[tuple[int, ...], "card pile"]
 rules, a plain tuple of ints."""
 
 
+_HEX_DIGITS = "0123456789abcdef"
+
+
 def structure_pile(value: Any, _: Any = None) -> tuple[int, ...]:
     """The card ids of a document's pile: a string of lowercase hex digits, two a card, and
     nothing else (no capitals, spaces or odd digit); a wrong pile is refused as a card id of
@@ -44,8 +47,10 @@ def structure_pile(value: Any, _: Any = None) -> tuple[int, ...]:
     except ValueError:
         cards = None
     if cards is None or cards.hex() != value:
-        raise SerializationError(f"a card pile is lowercase hex digits, two a card id, not "
-                                 f"{quote(value)}", reason=Reason.WRONG_TYPE)
+        bad = value.lstrip(_HEX_DIGITS)[:1]
+        fault = f"the character {bad!r}" if bad else "an odd number of digits"
+        raise SerializationError(f"a card pile is lowercase hex digits, two a card id: "
+                                 f"{quote(value)} has {fault}", reason=Reason.WRONG_TYPE)
     return tuple(cards)
 
 

@@ -249,3 +249,12 @@ def test_a_move_is_found_exactly_where_the_rules_list_one() -> None:
             kinds.add((type(variant.pending).__name__, expected))
     assert {(kind, found) for kind in ("StartTurn", "TokenChoice", "DeckChoice", "SideChoice",
                                         "Revealed") for found in (True, False)} <= kinds
+
+
+def test_the_states_are_built_by_init_where_the_slots_cannot_be_set(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(loading, "_STATE_SET", None)
+    monkeypatch.setattr(loading, "_CITY_SET", None)
+    for state in STATES[::5]:
+        loaded = loading.load_fast(json.loads(to_json(state)))
+        assert loaded == state and repr(loaded) == repr(state)
