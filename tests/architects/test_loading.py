@@ -21,6 +21,7 @@ from sevenwonders.architects import loading, validation
 from sevenwonders.architects.state import ArchitectsState, Revealed
 from sevenwonders.core.serialization import converter, from_json, plain_structure_fn, to_json
 from sevenwonders.errors import SevenWondersError
+from tests.boundary import mutation
 from tests.boundary.mutation import edit, real_states
 
 _PLAIN = plain_structure_fn(ArchitectsState)
@@ -258,3 +259,24 @@ def test_the_states_are_built_by_init_where_the_slots_cannot_be_set(
     for state in STATES[::5]:
         loaded = loading.load_fast(json.loads(to_json(state)))
         assert loaded == state and repr(loaded) == repr(state)
+
+
+def test_an_accepted_edit_of_the_piles_plays_to_its_end_as_any_state() -> None:
+    """The mutation fuzz's promise for the piles' edits (a card moved between piles, dropped,
+    doubled, changed), made on the piles as arrays and written in hex again: each state the
+    load accepts plays to its end with every ply free of problems and loading back."""
+    rng = random.Random(23)
+    accepted = edits = 0
+    for kind in ("architects-2", "architects-4", "architects-7"):
+        for state in real_states(kind, 9)[::4]:
+            document = as_lists(converter.unstructure(state))
+            if edit(document, rng) is None:
+                continue
+            edits += 1
+            try:
+                loaded = from_json(json.dumps(as_hex(document)), ArchitectsState)
+            except SevenWondersError:
+                continue
+            accepted += 1
+            assert mutation.play_out(mutation.game_of(kind), loaded, rng) is None
+    assert edits > 40 and accepted > 5
