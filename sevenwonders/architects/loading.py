@@ -388,7 +388,7 @@ def _check(table: _Table, state: ArchitectsState) -> bool:
 def _moves_exist(table: _Table, state: ArchitectsState) -> bool:
     """Whether the seat to move has a legal move (the ``someone_moves`` invariant): for the
     decisions whose moves are plain, when what they are chosen from is there (as
-    :meth:`~sevenwonders.architects.legal.Legal.options` lists them); for the others, as the
+    :meth:`~sevenwonders.architects.legal.LegalMoves.options` lists them); for the others, as the
     full check finds it, by the same game (the tests compare the two on every decision)."""
     pending, current, decks = state.pending, state.current, state.decks
     kind = type(pending)

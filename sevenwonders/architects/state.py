@@ -61,7 +61,7 @@ def unstructure_pile(cards: tuple[int, ...]) -> str:
 
 def structure_piles(value: Any, _: Any = None) -> tuple[tuple[int, ...], ...]:
     """Piles (the decks): a JSON array of piles."""
-    if type(value) is not list:
+    if type(value) is not list and type(value) is not tuple:
         raise SerializationError(f"expected an array of card piles, got {quote(value)}",
                                  reason=Reason.WRONG_TYPE)
     return tuple([structure_pile(item) for item in value])
