@@ -1,9 +1,12 @@
 """The fast path of loading an Architects state (:mod:`sevenwonders.architects.loading`) agrees
 with the full path (the strict converter, then every invariant): it builds exactly the state
 the full path builds for every state of random games of 2-7 players, and accepts nothing the
-full path refuses, over one-change edits of those states' documents and hand-made faults (a
-bool, a float or a string for a card, a card out of range, keys missing or extra). Each check
-of the fast path left out (a planted fault) is caught by the same comparison."""
+full path refuses, over one-change edits of those states' documents (half of them made on the
+card piles as arrays of card ids, written in hex again) and hand-made faults (a pile in
+capitals, with a space, an odd digit or as an array, a card out of range or twice, keys missing,
+extra or in another's place, items of the wrong type). Each check of the fast path left out (a
+planted fault) is caught by the same comparison, the plain decisions' moves are found where the
+rules list some, and an accepted edit of the piles plays to its end as any state does."""
 
 from __future__ import annotations
 
