@@ -47,9 +47,6 @@ STAY_PURE = {
     # loaded table is read with, and the conflict-token check, which read states from outside.
     "sevenwonders/base/loaded_table.py",
     "sevenwonders/base/conflict_tokens.py",
-    # The Architects load's fast path, beside its load check: its tests plant faults in its
-    # functions (a compiled module calls its own functions directly).
-    "sevenwonders/architects/loading.py",
 }
 """Engine modules left interpreted on purpose (each with its reason)."""
 

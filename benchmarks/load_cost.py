@@ -44,7 +44,11 @@ def _configs() -> list[tuple[str, Callable[[], Any]]]:
         ("base 2nd 4p", lambda: make_game("base", 4)),
         ("base 1st 5p", lambda: make_game("base", 5, edition="1st", sides="ab")),
         ("edifice 4p", lambda: make_game("base", 4, sides="random", expansions=(Edifice(),))),
+        # (an Architects load reads and builds every city, a play touches one seat: the
+        # ratio grows with the table, so every size is measured)
+        ("architects 2p", lambda: make_game("architects", 2)),
         ("architects 4p", lambda: make_game("architects", 4)),
+        ("architects 7p", lambda: make_game("architects", 7)),
         ("dice 4p", lambda: make_game("dice", 4)),
     ]
 
