@@ -9,7 +9,8 @@ from typing import Any
 import attrs
 import pytest
 
-from sevenwonders.base.memory import _known_by_seat, check_memory, memory_of
+from sevenwonders.base.memory import check_memory, memory_of
+from sevenwonders.base.memory_check import known_by_seat
 from sevenwonders.base.recall import Recall
 from sevenwonders.errors import InvalidStateError
 from tests.core.helpers import game_states
@@ -70,7 +71,7 @@ def test_one_walk_reads_what_memory_of_reads(players: int) -> None:
             memory = memory_of(state, seat)
             for h, trail in enumerate(state.memory.trails):
                 if h != seat and state.hands[h]:
-                    assert _known_by_seat(trail).get(seat) == memory.hands[h]
+                    assert known_by_seat(trail).get(seat) == memory.hands[h]
 
 
 @pytest.mark.parametrize("players", [3, 4, 7])

@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 import pytest
 
-from sevenwonders.base import memory
+from sevenwonders.base import memory_check
 from sevenwonders.base.recall import Recall
 from sevenwonders.base.state import BaseState
 from sevenwonders.errors import InvalidStateError
@@ -26,15 +26,10 @@ Outcome = tuple[str, str] | None
 
 def outcome(state: BaseState, quick: bool = True) -> Outcome:
     """The memory check's verdict on ``state``, with its quick pass or with it out of the way."""
-    original = memory._remembered_fit
-    if not quick:
-        memory._remembered_fit = lambda *_: False  # type: ignore[assignment]
     try:
-        memory.check_memory(state)
+        memory_check.check_memory(state, quick)
     except InvalidStateError as error:
         return str(error.field), str(error)
-    finally:
-        memory._remembered_fit = original
     return None
 
 
@@ -48,8 +43,8 @@ def quick_says_fit(state: BaseState) -> bool:
     recall = state.memory
     assert recall is not None
     entries = [entry for trail in recall.trails for entry in trail]
-    return memory._remembered_fit(hands, discard, dealt, recall.trails, recall.discards,
-                                  entries)
+    return memory_check._remembered_fit(hands, discard, dealt, recall.trails, recall.discards,
+                                        entries)
 
 
 def _cards(state: BaseState) -> list[str]:
