@@ -168,7 +168,7 @@ def _discards(recall: Recall, before: BaseState, after: _After,
         known = out[seat]
         if pile_builder is not None:  # the builder sees the pile; everyone sees what it takes
             known = minus(before.discard if seat == pile_builder else known,
-                           built[pile_builder])
+                          built[pile_builder])
         held, now = before.hands[seat], after_hands[seat]
         if len(now) != len(held) and not (len(now) + 1 == len(held) and seat in from_hand
                                           and (built[seat] or staged[seat])):
