@@ -17,8 +17,8 @@ WIN_WEIGHT = 0.6
 SCALE = 8.0
 POINTS_SCALE = 50.0
 """With ``points=W`` a seat's reward gains ``W * its points / POINTS_SCALE``: at ``W = 1`` a
-point is worth 0.02, about what a point of margin is worth to the competitive reward near an
-even game (``0.6 * win + 0.4 * sigmoid(margin / 8)``)."""
+point is worth 0.02, where a point of margin is worth 0.0125 to the competitive reward's margin
+term near an even game (``0.4 * sigmoid(margin / 8)``) and more through its win term."""
 ROLLOUTS = ("greedy", "fast", "mixed", "policy")
 LEAVES = ("heuristic", "net", "greedy")
 ROOTS = ("tree", "paired")
