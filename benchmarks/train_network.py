@@ -137,7 +137,9 @@ class Recorder:
         self.game = network.game
         self.tuned = GreedyAgent()
         self.hand = GreedyAgent(weights=HAND_WEIGHTS)
-        self.search = ISMCTSAgent(iterations=100)
+        # the competitive search the shipped networks were trained with (points=0), so the
+        # documented runs replay whatever the search's default reward
+        self.search = ISMCTSAgent(iterations=100, points=0.0)
         self.rows: list[np.ndarray[Any, Any]] = []
         self.masks: list[np.ndarray[Any, Any]] = []
         self.targets: list[int] = []
@@ -312,7 +314,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.games:
         imitate(net, game, args, draws, out)
     expert = Recorder(Network(game, net.arrays()))
-    expert.search = ISMCTSAgent(iterations=args.expert_iterations)
+    expert.search = ISMCTSAgent(iterations=args.expert_iterations, points=0.0)
     if args.expert_rows is not None and args.expert_rows.is_file():
         expert.load(args.expert_rows)
     for round_ in range(args.expert_rounds):

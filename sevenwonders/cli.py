@@ -53,7 +53,7 @@ AGENTS_HELP = (
     "one agent for all seats, or a comma-separated list with one per seat: random, greedy, "
     "ismcts (100 iterations), ismcts:ITERATIONS, ismcts:seconds=S; more ismcts options follow "
     "colons as NAME=VALUE: exploration, horizon, width, rollout, depth, root, evidence, "
-    "cut_evidence, chance, leaf, preset; learned (the policy network, no search) "
+    "cut_evidence, chance, leaf, points, preset; learned (the policy network, no search) "
     "(default: random)"
 )
 

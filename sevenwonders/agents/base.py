@@ -83,13 +83,13 @@ def make_agent(spec: str) -> Agent:
                     options[key] = None if value == "full" else int(value)
                 elif key == "turns":
                     options[key] = None if value == "off" else int(value)
-                elif key in ("seconds", "exploration", "evidence", "cut_evidence"):
+                elif key in ("seconds", "exploration", "evidence", "cut_evidence", "points"):
                     options[key] = float(value)
                 else:
                     raise InvalidOptionError(
                         f"unknown ismcts option {key!r} (iterations, seconds, exploration, "
                         "horizon, width, rollout, depth, root, evidence, cut_evidence, chance, "
-                        "turns, leaf, preset)"
+                        "turns, leaf, points, preset)"
                     )
             return ISMCTSAgent(**options)
         except ValueError as error:

@@ -25,7 +25,8 @@ with the seat's view (:mod:`sevenwonders.agents.determinize`), and walks the sea
   policy for ``horizon`` more steps (or to the end) and is scored: at the end, ``0.6 * win +
   0.4 * sigmoid(margin / 8)`` per seat (win shared on a tie, margin: total minus the best other
   total); when cut, ``sigmoid(value margin / 8)`` with the game's leaf values (see
-  :mod:`sevenwonders.agents.heuristics`).
+  :mod:`sevenwonders.agents.heuristics`). ``points=W`` (0, purely competitive, but with value
+  leaves) adds ``W * points / 50``: the seat's own score at the end, its city value at a cut.
   With ``turns`` (off by default), a walk is also cut as the searching seat's turn comes back
   for the ``turns``-th time after other seats moved: in a sequential game (Architects) the leaf
   is then valued at the same point of the round for every root move, after each other seat
@@ -95,6 +96,7 @@ from sevenwonders.agents.heuristics import (
     leaf_values_for,
     mixed_policy_for,
     playout_policy_for,
+    values_of_for,
 )
 from sevenwonders.agents.ismcts_options import (
     CLOCK,
@@ -103,6 +105,7 @@ from sevenwonders.agents.ismcts_options import (
     MAX_PLIES,
     NO_MOVE,
     OPTIONS,
+    POINTS_SCALE,
     PRESETS,
     SCALE,
     UNRANKED_DEFAULTS,
@@ -114,11 +117,10 @@ from sevenwonders.agents.ismcts_options import (
 )
 from sevenwonders.agents.network import Network, network_for, policy_playout
 from sevenwonders.agents.search_tree import (
-    WIDENING,
-    WIDENING_POWER,
     Node,
     final_rewards,
     mean,
+    outcome_node,
     select,
     sigmoid,
     standard_error,
@@ -154,6 +156,7 @@ class ISMCTSAgent:
         chance: str | Unset = UNSET,
         turns: int | Unset | None = UNSET,
         leaf: str | Unset = UNSET,
+        points: float | Unset = UNSET,
         preset: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
@@ -165,7 +168,7 @@ class ISMCTSAgent:
         arguments: dict[str, object] = {
             "exploration": exploration, "horizon": horizon, "width": width, "rollout": rollout,
             "depth": depth, "root": root, "evidence": evidence, "cut_evidence": cut_evidence,
-            "chance": chance, "turns": turns, "leaf": leaf,
+            "chance": chance, "turns": turns, "leaf": leaf, "points": points,
         }
         given = {key: value for key, value in arguments.items() if value is not UNSET}
         check_options(given)
@@ -185,6 +188,7 @@ class ISMCTSAgent:
         self.chance = generic.chance
         self.turns = generic.turns
         self.leaf = generic.leaf
+        self.points = generic.points
 
     def settings(self, game_name: str | None = None, ranked: bool = True,
                  players: int | None = None) -> Settings:
@@ -368,6 +372,7 @@ class _Search:
         self.policy: PlayoutMove = policies[settings.rollout](game)
         self.ranker: EvaluateState | None = evaluate_state_for(game)
         self.leaf_values = leaf_values_for(game)
+        self.values_of = values_of_for(game)
         self.network: Network | None = network_for(game) if settings.leaf == "net" else None
         self.greedy_leaf = settings.leaf == "greedy" and self.ranker is not None
         # the other seats' policy moves in the first step of a forced walk, by seat and generator:
@@ -459,9 +464,9 @@ class _Search:
             if node is None:
                 plies += 1
             elif self.chance and not game.is_over(state):
-                node = self._outcome(node, state)
+                node = outcome_node(game, self.seat, node, state)
         if rewards is None:
-            rewards = final_rewards(game, state)
+            rewards = final_rewards(game, state, self.settings.points)
         for visited, mover in path:
             visited.visits += 1
             visited.total += rewards[mover]
@@ -470,25 +475,18 @@ class _Search:
     def _leaf(self, state: Any, to_move: frozenset[int]) -> tuple[float, ...]:
         """Each seat's reward for a walk cut at ``state``: the value network's, or the sigmoid
         of the leaf values; with ``leaf="greedy"`` the searching seat's, when it is to move, is
-        its best move's value by the heuristic (what the greedy agent would gain there)."""
+        its best move's value by the heuristic (what the greedy agent would gain there); plus
+        ``points`` times its city value (``values_of``) over :data:`POINTS_SCALE`."""
+        points = self.settings.points
+        own = self.values_of(self.game, state) if points else [0.0] * self.game.players
         if self.network is not None:
-            return self.network.values(state)
-        margins = self.leaf_values(self.game, state)
-        if self.greedy_leaf and self.seat in to_move:
-            assert self.ranker is not None
-            best = max(self.ranker(self.game, state, self.seat,
-                                   self.game.legal_moves(state, self.seat)))
-            margins = (*margins[:self.seat], best, *margins[self.seat + 1:])
-        return tuple(sigmoid(v / SCALE) for v in margins)
-
-    def _outcome(self, child: Node, state: Any) -> Node | None:
-        """The node of what the searching seat observes after the step ``child`` took (its view),
-        or ``None`` (leave the tree) for a new outcome; it enters the tree while the move's visits
-        allow (progressive widening)."""
-        key = self.game.view(state, self.seat)
-        found = child.outcomes.get(key)
-        if found is not None:
-            return found
-        if len(child.outcomes) < max(1.0, WIDENING * child.visits ** WIDENING_POWER):
-            child.outcomes[key] = Node()
-        return None
+            values = self.network.values(state)
+        else:
+            margins = self.leaf_values(self.game, state)
+            if self.greedy_leaf and self.seat in to_move:
+                assert self.ranker is not None
+                best = max(self.ranker(self.game, state, self.seat,
+                                       self.game.legal_moves(state, self.seat)))
+                margins = (*margins[:self.seat], best, *margins[self.seat + 1:])
+            values = tuple(sigmoid(v / SCALE) for v in margins)
+        return tuple(v + points * o / POINTS_SCALE for v, o in zip(values, own, strict=True))

@@ -15,6 +15,10 @@ from sevenwonders.games import AgentPresets
 
 WIN_WEIGHT = 0.6
 SCALE = 8.0
+POINTS_SCALE = 50.0
+"""With ``points=W`` a seat's reward gains ``W * its points / POINTS_SCALE``: at ``W = 1`` a
+point is worth 0.02, where a point of margin is worth 0.0125 to the competitive reward's margin
+term near an even game (``0.4 * sigmoid(margin / 8)``) and more through its win term."""
 ROLLOUTS = ("greedy", "fast", "mixed", "policy")
 LEAVES = ("heuristic", "net", "greedy")
 ROOTS = ("tree", "paired")
@@ -28,19 +32,20 @@ CLOCK = time.thread_time
 processes does not weaken the search."""
 OPTIONS = (
     "exploration", "horizon", "width", "rollout", "depth", "root", "evidence", "cut_evidence",
-    "chance", "turns", "leaf",
+    "chance", "turns", "leaf", "points",
 )
 DEFAULTS: dict[str, object] = {
     "exploration": 0.7, "horizon": 8, "width": 6, "rollout": "greedy", "depth": 1,
     "root": "paired", "evidence": 1.0, "cut_evidence": math.inf, "chance": "outcomes",
-    "turns": None, "leaf": "net",
+    "turns": None, "leaf": "net", "points": 0.0,
 }
 """The generic value of every option: a paired flat search of the heuristic's 6 best moves,
 anchored on the greedy move, whose walks run 8 steps and may overrule the greedy move only when
 they reach the end of the game (an endgame search, as Dice's preset); where a value network
 ships (the base game with 4 players) and numpy is installed, walks of :data:`NET_HORIZON` steps
 scored by the network instead, which may overrule the greedy move from the first Age
-(:func:`resolve_networks`; ``leaf="heuristic"`` keeps the endgame search)."""
+(:func:`resolve_networks`; ``leaf="heuristic"`` keeps the endgame search); a purely competitive
+reward (``points=0``) but with network leaves (:data:`NET_POINTS`)."""
 UNRANKED_DEFAULTS: dict[str, object] = {
     **DEFAULTS, "root": "tree", "depth": None, "horizon": 2, "cut_evidence": 1.0,
 }
@@ -50,6 +55,10 @@ plays such games (Nim in the tests) better than a flat comparison of the root mo
 NET_HORIZON = 3
 """The steps a walk runs before the value network scores it (``leaf="net"``, ``horizon`` left
 out): about 0.15 s CPU a decision with 100 walks in the base game with 4 players."""
+NET_POINTS = 1.0
+"""The ``points`` weight of a search with network leaves (``leaf="net"``, ``points`` left out):
+the seat's own points count beside its win and margin, which lifts all-search tables' scores
+toward strong humans' without losing strength against greedy (the strength page's rows)."""
 PRESETS: Mapping[str, Mapping[str, object]] = AgentPresets("ismcts")
 """Per-game values of the options a user leaves out, by game name, from each game's spec
 (``presets["ismcts"]``; see the README)."""
@@ -72,7 +81,7 @@ class Settings:
     """The options of one search, resolved for a game."""
 
     __slots__ = ("chance", "cut_evidence", "depth", "evidence", "exploration", "horizon", "leaf",
-                 "rollout", "root", "turns", "width")
+                 "points", "rollout", "root", "turns", "width")
 
     def __init__(self, values: Mapping[str, object]) -> None:
         exploration, evidence = values["exploration"], values["evidence"]
@@ -102,6 +111,9 @@ class Settings:
         leaf = values["leaf"]
         assert isinstance(leaf, str)
         self.leaf = leaf
+        points = values["points"]
+        assert isinstance(points, int | float)
+        self.points = float(points)
 
 
 def check_options(options: Mapping[str, object]) -> None:
@@ -128,6 +140,9 @@ def check_options(options: Mapping[str, object]) -> None:
         evidence = options.get(key)
         if isinstance(evidence, int | float) and evidence < 0:
             raise ValueError(f"{key} must not be negative")
+    points = options.get("points")
+    if isinstance(points, int | float) and not 0 <= points < math.inf:
+        raise ValueError("points must be a finite number, not negative")
 
 
 def resolve_networks(game: Game[Any, Any, Any], settings: Settings,
@@ -135,7 +150,8 @@ def resolve_networks(game: Game[Any, Any, Any], settings: Settings,
     """Resolve the network options of ``settings`` for ``game``: ``leaf="net"`` and
     ``rollout="policy"`` fall back to the heuristic and the greedy policy where no network
     ships; with network leaves a cut walk is evidence like any other (``cut_evidence`` is
-    ``evidence``) and walks are cut after :data:`NET_HORIZON` steps, unless ``given``."""
+    ``evidence``), walks are cut after :data:`NET_HORIZON` steps and the seat's points weigh
+    :data:`NET_POINTS`, unless ``given``."""
     if settings.leaf != "net" and settings.rollout != "policy":
         return
     try:
@@ -152,3 +168,5 @@ def resolve_networks(game: Game[Any, Any, Any], settings: Settings,
             settings.cut_evidence = settings.evidence
         if "horizon" not in given:
             settings.horizon = NET_HORIZON
+        if "points" not in given:
+            settings.points = NET_POINTS

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from sevenwonders.agents.ismcts_options import SCALE, WIN_WEIGHT
+from sevenwonders.agents.ismcts_options import POINTS_SCALE, SCALE, WIN_WEIGHT
 from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 
@@ -49,10 +49,12 @@ def standard_error(values: list[float]) -> float:
     return math.sqrt(variance / n)
 
 
-def final_rewards(game: Game[Any, Any, Any], state: Any) -> tuple[float, ...]:
+def final_rewards(game: Game[Any, Any, Any], state: Any, points: float = 0.0
+                  ) -> tuple[float, ...]:
     """Each seat's reward at the end of a game: ``0.6 * win + 0.4 * sigmoid(margin / 8)`` (win
-    shared on a tie, margin: its total minus the best other total); what the value network
-    learns to predict."""
+    shared on a tie, margin: its total minus the best other total), what the value network
+    learns to predict; plus ``points * total / 50`` (:data:`POINTS_SCALE`), the seat's own
+    score, with the search's ``points`` option."""
     sheets = game.scores(state)
     keys = [sheet.key() for sheet in sheets]
     top = max(keys)
@@ -63,7 +65,8 @@ def final_rewards(game: Game[Any, Any, Any], state: Any) -> tuple[float, ...]:
         others = [t for s, t in enumerate(totals) if s != seat]
         margin = sheet.total - max(others) if others else 0
         win = share if keys[seat] == top else 0.0
-        rewards.append(WIN_WEIGHT * win + (1 - WIN_WEIGHT) * sigmoid(margin / SCALE))
+        rewards.append(WIN_WEIGHT * win + (1 - WIN_WEIGHT) * sigmoid(margin / SCALE)
+                       + points * sheet.total / POINTS_SCALE)
     return tuple(rewards)
 
 
@@ -94,3 +97,16 @@ def select(node: Node, options: tuple[Any, ...], rng: Rng, exploration: float,
         if score > best_score:
             best_move, best_score = move, score
     return best_move, node.children[best_move], rng
+
+
+def outcome_node(game: Game[Any, Any, Any], seat: int, child: Node, state: Any) -> Node | None:
+    """The node of what ``seat`` (the searching seat) observes after the step ``child`` took
+    (its view), or ``None`` (leave the tree) for a new outcome; it enters the tree while the
+    move's visits allow (progressive widening)."""
+    key = game.view(state, seat)
+    found = child.outcomes.get(key)
+    if found is not None:
+        return found
+    if len(child.outcomes) < max(1.0, WIDENING * child.visits ** WIDENING_POWER):
+        child.outcomes[key] = Node()
+    return None

@@ -9,6 +9,7 @@ import pytest
 from sevenwonders.agents import GreedyAgent, ISMCTSAgent, make_agent
 from sevenwonders.agents import ismcts as search
 from sevenwonders.agents.determinize import register_determinizer
+from sevenwonders.agents.search_tree import WIDENING
 from sevenwonders.base import BaseGame
 from sevenwonders.core.rng import Rng
 from sevenwonders.dice import DiceGame
@@ -153,7 +154,7 @@ def test_chance_nodes_keep_apart_what_the_seat_observes_after_a_move() -> None:
     branched = [c for c in children if len(c.outcomes) > 1]
     assert branched, "some move's walks saw different outcomes"
     for child in children:
-        assert len(child.outcomes) <= max(1, math.ceil(search.WIDENING * child.visits ** 0.5))
+        assert len(child.outcomes) <= max(1, math.ceil(WIDENING * child.visits ** 0.5))
     flat = _tree_after(game, state, seat, "open", 60)
     assert all(not c.outcomes for c in flat.root.children.values())  # type: ignore[attr-defined]
 

@@ -11,7 +11,9 @@ read before the spec). The module defines
 - optionally ``evaluate_state(game, state, seat, legal) -> values``: the same on a full state,
   which makes a greedy playout policy for the search agent (:func:`greedy_policy_for`);
 - optionally ``leaf_values(game, state) -> values``: how far ahead each seat stands, in points,
-  in a state reached inside a simulation (default :func:`margins`).
+  in a state reached inside a simulation (default :func:`margins`);
+- optionally ``values_of(game, state) -> values``: each seat's worth in points in such a state,
+  what it holds and what its cards and coins promise (default :func:`running_totals`).
 
 A game without a module gets :func:`fallback_evaluate`, which works through the protocol alone:
 it determinizes the view (:mod:`sevenwonders.agents.determinize`), plays each move with random
@@ -91,6 +93,17 @@ def leaf_values_for(game: Game[Any, Any, Any]) -> LeafValues:
     module = _module(game)
     values: LeafValues | None = getattr(module, "leaf_values", None)
     return values if values is not None else margins
+
+
+def values_of_for(game: Game[Any, Any, Any]) -> ValuesOf:
+    """The game's registered ``values_of``, or :func:`running_totals`."""
+    values: ValuesOf | None = getattr(_module(game), "values_of", None)
+    return values if values is not None else running_totals
+
+
+def running_totals(game: Game[Any, Any, Any], state: Any) -> list[float]:
+    """Each seat's running score total (the default ``values_of``)."""
+    return [float(sheet.total) for sheet in game.scores(state)]
 
 
 def evaluate_state_for(game: Game[Any, Any, Any]) -> EvaluateState | None:
@@ -227,5 +240,5 @@ __all__ = [
     "HEURISTICS", "Evaluate", "EvaluateState", "LeafValues", "PlayoutMove", "evaluate_state_for",
     "evaluator_for", "fallback_evaluate", "greedy_policy_for", "leaf_values_for", "margin",
     "MIXED_GREEDY", "margins", "margins_of", "mixed_policy_for", "playout_policy_for",
-    "random_playout_move", "register_heuristic",
+    "random_playout_move", "register_heuristic", "running_totals", "values_of_for",
 ]

@@ -448,10 +448,15 @@ def evaluate(
     return evaluate_state(game, state, view.seat, legal, weights), rng
 
 
+def values_of(game: Any, state: BaseState) -> list[float]:
+    """Each seat's city value in points (:func:`cached_city_value`): what the search's
+    ``points`` reward reads at a cut walk."""
+    return [cached_city_value(game, state, s) for s in range(state.players)]
+
+
 def leaf_values(game: Game[Any, Any, Any], state: Any) -> tuple[float, ...]:
     """Each seat's city value minus the best other city's, for the search agent's simulations."""
-    values = [cached_city_value(game, state, s) for s in range(state.players)]
-    return margins_of(values)
+    return margins_of(values_of(game, state))
 
 
 BUILD_SHARE = 0.7
@@ -474,4 +479,4 @@ def playout_move(
 
 
 __all__ = ["apply", "apply_city", "cached_city_value", "city_value", "evaluate", "evaluate_state",
-           "leaf_values", "playout_move"]
+           "leaf_values", "playout_move", "values_of"]
