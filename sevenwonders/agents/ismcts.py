@@ -477,8 +477,6 @@ class _Search:
         of the leaf values; with ``leaf="greedy"`` the searching seat's, when it is to move, is
         its best move's value by the heuristic (what the greedy agent would gain there); plus
         ``points`` times its city value (``values_of``) over :data:`POINTS_SCALE`."""
-        points = self.settings.points
-        own = self.values_of(self.game, state) if points else [0.0] * self.game.players
         if self.network is not None:
             values = self.network.values(state)
         else:
@@ -489,4 +487,8 @@ class _Search:
                                        self.game.legal_moves(state, self.seat)))
                 margins = (*margins[:self.seat], best, *margins[self.seat + 1:])
             values = tuple(sigmoid(v / SCALE) for v in margins)
+        points = self.settings.points
+        if not points:
+            return values
+        own = self.values_of(self.game, state)
         return tuple(v + points * o / POINTS_SCALE for v, o in zip(values, own, strict=True))

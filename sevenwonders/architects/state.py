@@ -75,7 +75,7 @@ converter.register_structure_hook_func(_is(CardPile), structure_pile)
 converter.register_unstructure_hook_func(_is(CardPile), unstructure_pile)
 converter.register_structure_hook_func(_is(tuple[CardPile, ...]), structure_piles)
 converter.register_unstructure_hook_func(_is(tuple[CardPile, ...]),
-                                         lambda piles: [bytes(cards).hex() for cards in piles])
+                                         lambda piles: [unstructure_pile(p) for p in piles])
 
 
 class SpeedSlot:
