@@ -7,7 +7,6 @@ the engine; the memory itself and how it grows are in :mod:`.memory`.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
 from operator import itemgetter
@@ -137,8 +136,12 @@ def _fits(part: tuple[str, ...], whole_set: set[str], whole: Sequence[str]) -> b
     times as ``part`` does."""
     if not whole_set.issuperset(part):
         return False
-    return len(set(part)) == len(part) or all(  # (a card held once: ``whole`` has it)
-        whole.count(card) >= times for card, times in Counter(part).items() if times > 1)
+    if len(set(part)) == len(part):  # (a card held once: ``whole`` has it)
+        return True
+    counts: dict[str, int] = {}  # (counted in a loop: a Counter costs more than the count)
+    for card in part:
+        counts[card] = counts.get(card, 0) + 1
+    return all(whole.count(card) >= times for card, times in counts.items() if times > 1)
 
 
 __all__ = ["check_memory", "known_by_seat", "minus"]

@@ -32,11 +32,11 @@ from sevenwonders.base.conflict_tokens import TOKEN_VALUES
 from sevenwonders.base.conservation import deal, names_by_age
 from sevenwonders.base.effects import CoinsPer
 from sevenwonders.base.expansion_state import expansion_name
+from sevenwonders.base.invariants import _extra_builds
 from sevenwonders.base.loaded_table import SIDES_OF, _game_for
 from sevenwonders.base.progress import COINS_PER_STEP
 from sevenwonders.base.setup import HAND_SIZE, START_COINS, TURNS_PER_AGE
 from sevenwonders.base.state import BaseState, City, PendingKind
-from sevenwonders.base.validation import _extra_builds
 from sevenwonders.base.view import BaseView
 from sevenwonders.core.problems import (
     Invariant,

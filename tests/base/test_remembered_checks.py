@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 import pytest
 
-from sevenwonders.base import conflict_tokens, loaded_table, validation
+from sevenwonders.base import conflict_tokens, invariants, loaded_table, validation
 from sevenwonders.base.state import BaseState
 from sevenwonders.errors import InvalidStateError
 from tests.base.test_conservation_speed import KINDS
@@ -24,13 +24,13 @@ def verdict(state: BaseState, remembered: bool = True) -> Any:
     """What the table and token checks say of ``state``, with what they remember or with
     nothing remembered before or kept after."""
     kept = (dict(conflict_tokens._TOKEN_PROBLEMS), dict(loaded_table._TABLES_PASSED),
-            dict(validation._STAGES_FIT))
+            dict(invariants._STAGES_FIT))
     if not remembered:
         _forget()
-    ctx = validation._Context(state)
+    ctx = invariants._Context(state)
     try:
-        return (tuple(validation.check_table(ctx)), tuple(validation.check_tokens(ctx)),
-                tuple(validation.check_stages(ctx)))
+        return (tuple(invariants.check_table(ctx)), tuple(invariants.check_tokens(ctx)),
+                tuple(invariants.check_stages(ctx)))
     except InvalidStateError as error:
         return error.field, str(error)
     finally:
@@ -41,13 +41,13 @@ def verdict(state: BaseState, remembered: bool = True) -> Any:
 def _forget() -> None:
     conflict_tokens._TOKEN_PROBLEMS.clear()
     loaded_table._TABLES_PASSED.clear()
-    validation._STAGES_FIT.clear()
+    invariants._STAGES_FIT.clear()
 
 
 def _restore(kept: tuple[Any, Any, Any]) -> None:
     conflict_tokens._TOKEN_PROBLEMS.update(kept[0])
     loaded_table._TABLES_PASSED.update(kept[1])
-    validation._STAGES_FIT.update(kept[2])
+    invariants._STAGES_FIT.update(kept[2])
 
 
 def _city(state: BaseState, rng: random.Random, **change: Any) -> BaseState:
@@ -92,14 +92,14 @@ def named_game_problems(state: BaseState, monkeypatch: pytest.MonkeyPatch) -> tu
                                       tuple(c.wonder for c in state.cities), names)
 
     with monkeypatch.context() as patched:
-        patched.setattr(validation, "_table_game", named)
+        patched.setattr(invariants, "_table_game", named)
         return forgetful(state)
 
 
 def forgetful(state: BaseState) -> tuple[object, ...]:
     """The problems of ``state`` with nothing remembered before or kept after."""
     kept = (dict(conflict_tokens._TOKEN_PROBLEMS), dict(loaded_table._TABLES_PASSED),
-            dict(validation._STAGES_FIT))
+            dict(invariants._STAGES_FIT))
     _forget()
     try:
         return validation.problems(state)

@@ -1,0 +1,210 @@
+"""The fast reader of a base-game state's document, for loading speed only.
+
+``from_json`` of a :class:`~sevenwonders.base.state.BaseState` tries :func:`read_state` first
+(:mod:`sevenwonders.base.validation` registers it with the load check). It reads the parsed
+document the way ``to_json`` writes it (every field present, in JSON's own types) and builds
+the state with the strict converter's type tests written out (an ``int`` exactly, of at most
+:data:`~sevenwonders.core.limits.MAX_INT_BITS` bits; a ``str`` or ``bool`` exactly; arrays as
+lists), in code that compiles. It returns ``None`` for anything else: another layout, a field
+missing or extra, a value of another type, an error of any kind. The load then runs the full
+path (the strict converter, which says what is wrong), so the refusals and their errors stay
+the converter's; the load check's invariants run on what this builds, as on what the
+converter builds. So this module only has to build what the converter builds and accept
+nothing it refuses: the tests check both over every state of random games and edited
+documents.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from sevenwonders.base.expansion_state import ExpansionState
+from sevenwonders.base.recall import Recall
+from sevenwonders.base.state import BaseState, City, Pending, PendingKind, TurnMarks
+from sevenwonders.core.inline import direct_setters
+from sevenwonders.core.limits import MAX_INT_BITS
+from sevenwonders.core.rng import Rng
+from sevenwonders.core.serialization import converter
+
+
+class Declined(Exception):
+    """The fast reader does not take this document (the full path decides)."""
+
+
+_BOUND = 1 << MAX_INT_BITS  # |value| < this: at most MAX_INT_BITS bits
+_KINDS: dict[str, PendingKind] = {kind.value: kind for kind in PendingKind}
+_STATE_KEYS = 15
+_CITY_KEYS = 9
+
+
+def _setters(cls: type, names: tuple[str, ...]) -> tuple[Any, ...] | None:
+    """The slot setters of ``cls``'s fields in the order ``names`` (``None``: the class is
+    not one a value may be built of by its slots, or its fields are not ``names``)."""
+    fields = attrs.fields(cls)
+    found = direct_setters(cls, fields)
+    if found is None or tuple(field.name for field in fields) != names:
+        return None
+    return tuple(found)
+
+
+_STATE_NAMES = ("players", "age", "turn", "cities", "hands", "decks", "discard", "rng",
+                "pending", "marks", "deferred", "over", "age_ending", "expansions", "memory")
+_CITY_NAMES = ("wonder", "side", "coins", "cards", "stages", "tucked", "tokens",
+               "free_build_age", "stage_choices")
+_STATE_SET = _setters(BaseState, _STATE_NAMES)
+_CITY_SET = _setters(City, _CITY_NAMES)
+_new = object.__new__
+
+
+def _int(value: Any) -> int:
+    if type(value) is not int:
+        raise Declined
+    number: int = value
+    if not -_BOUND < number < _BOUND:
+        raise Declined
+    return number
+
+
+def _bool(value: Any) -> bool:
+    if type(value) is not bool:
+        raise Declined
+    flag: bool = value
+    return flag
+
+
+def _str(value: Any) -> str:
+    if type(value) is not str:
+        raise Declined
+    text: str = value
+    return text
+
+
+def _list(value: Any) -> list[Any]:
+    if type(value) is not list:
+        raise Declined
+    items: list[Any] = value
+    return items
+
+
+def _dict(value: Any, size: int) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise Declined
+    fields: dict[str, Any] = value
+    if len(fields) != size:
+        raise Declined
+    return fields
+
+
+def _strs(value: Any) -> tuple[str, ...]:
+    items = _list(value)
+    for item in items:
+        if type(item) is not str:
+            raise Declined
+    return tuple(items)
+
+
+def _ints(value: Any) -> tuple[int, ...]:
+    items = _list(value)
+    for item in items:
+        _int(item)
+    return tuple(items)
+
+
+def _str_lists(value: Any) -> tuple[tuple[str, ...], ...]:
+    return tuple([_strs(item) for item in _list(value)])
+
+
+def _city(value: Any) -> City:
+    o = _dict(value, _CITY_KEYS)
+    values = (_str(o["wonder"]), _str(o["side"]), _int(o["coins"]), _strs(o["cards"]),
+              _int(o["stages"]), _strs(o["tucked"]), _ints(o["tokens"]),
+              _int(o["free_build_age"]), _ints(o["stage_choices"]))
+    setters = _CITY_SET
+    if setters is None:
+        return City(*values)
+    city: City = _new(City)
+    for setter, field in zip(setters, values, strict=True):
+        setter(city, field)
+    return city
+
+
+def _pending(value: Any) -> Pending:
+    o = _dict(value, 3)
+    kind = o["kind"]
+    if type(kind) is not str or kind not in _KINDS:
+        raise Declined
+    return Pending(_int(o["seat"]), _KINDS[kind], _str(o["detail"]))
+
+
+def _marks(value: Any) -> TurnMarks:
+    o = _dict(value, 3)
+    return TurnMarks(_strs(o["built"]), _int(o["stages"]), _int(o["income"]))
+
+
+def _deferred(value: Any) -> tuple[int, str]:
+    pair = _list(value)
+    if len(pair) != 2:
+        raise Declined
+    return (_int(pair[0]), _str(pair[1]))
+
+
+def _entry(value: Any) -> tuple[int, tuple[str, ...], tuple[str, ...]]:
+    triple = _list(value)
+    if len(triple) != 3:
+        raise Declined
+    return (_int(triple[0]), _strs(triple[1]), _strs(triple[2]))
+
+
+def _memory(value: Any) -> Recall | None:
+    if value is None:
+        return None
+    o = _dict(value, 2)
+    trails = tuple([tuple([_entry(entry) for entry in _list(trail)])
+                    for trail in _list(o["trails"])])
+    return Recall(trails, _str_lists(o["discards"]))
+
+
+_EXPANSION_HOOK = converter.get_structure_hook(ExpansionState)
+
+
+def _expansions(value: Any) -> tuple[ExpansionState, ...]:
+    """An expansion's state by the converter's own hook (each expansion registers its class)."""
+    hook = _EXPANSION_HOOK
+    return tuple([hook(item, ExpansionState) for item in _list(value)])
+
+
+def _rng(value: Any) -> Rng:
+    return Rng(_int(_dict(value, 1)["state"]))
+
+
+def _read(data: Any) -> BaseState:
+    o = _dict(data, _STATE_KEYS)
+    values = (_int(o["players"]), _int(o["age"]), _int(o["turn"]),
+              tuple([_city(city) for city in _list(o["cities"])]), _str_lists(o["hands"]),
+              _str_lists(o["decks"]), _strs(o["discard"]), _rng(o["rng"]),
+              tuple([_pending(item) for item in _list(o["pending"])]),
+              tuple([_marks(item) for item in _list(o["marks"])]),
+              tuple([_deferred(item) for item in _list(o["deferred"])]), _bool(o["over"]),
+              _bool(o["age_ending"]), _expansions(o["expansions"]), _memory(o["memory"]))
+    setters = _STATE_SET
+    if setters is None:
+        return BaseState(*values)
+    state: BaseState = _new(BaseState)
+    for setter, field in zip(setters, values, strict=True):
+        setter(state, field)
+    return state
+
+
+def read_state(data: object) -> BaseState | None:
+    """The state the strict converter builds of ``data`` (a parsed document), when it is
+    written the way ``to_json`` writes a state; ``None`` for any other (the converter then
+    builds or refuses it, as always)."""
+    try:
+        return _read(data)
+    except Exception:  # (anything unexpected: the full path decides)
+        return None
+
+
+__all__ = ["Declined", "read_state"]
