@@ -55,7 +55,20 @@ _CITY_NAMES = ("wonder", "side", "coins", "cards", "stages", "tucked", "tokens",
                "free_build_age", "stage_choices")
 _STATE_SET = _setters(BaseState, _STATE_NAMES)
 _CITY_SET = _setters(City, _CITY_NAMES)
+_MARKS_SET = _setters(TurnMarks, ("built", "stages", "income"))
+_RECALL_SET = _setters(Recall, ("trails", "discards", "_step"))
 _new = object.__new__
+
+
+def _built(cls: type, setters: tuple[Any, ...] | None, values: tuple[Any, ...]) -> Any:
+    """A ``cls`` of ``values`` (its fields in order), set slot by slot where ``setters`` are
+    given (what ``__init__`` does, without the call), else by ``__init__``."""
+    if setters is None:
+        return cls(*values)
+    out: Any = _new(cls)
+    for setter, value in zip(setters, values, strict=True):
+        setter(out, value)
+    return out
 
 
 def _int(value: Any) -> int:
@@ -121,12 +134,7 @@ def _city(value: Any) -> City:
     values = (_str(o["wonder"]), _str(o["side"]), _int(o["coins"]), _strs(o["cards"]),
               _int(o["stages"]), _strs(o["tucked"]), _ints(o["tokens"]),
               _int(o["free_build_age"]), _ints(o["stage_choices"]))
-    setters = _CITY_SET
-    if setters is None:
-        return City(*values)
-    city: City = _new(City)
-    for setter, field in zip(setters, values, strict=True):
-        setter(city, field)
+    city: City = _built(City, _CITY_SET, values)
     return city
 
 
@@ -140,7 +148,9 @@ def _pending(value: Any) -> Pending:
 
 def _marks(value: Any) -> TurnMarks:
     o = _dict(value, 3)
-    return TurnMarks(_strs(o["built"]), _int(o["stages"]), _int(o["income"]))
+    marks: TurnMarks = _built(TurnMarks, _MARKS_SET,
+                              (_strs(o["built"]), _int(o["stages"]), _int(o["income"])))
+    return marks
 
 
 def _deferred(value: Any) -> tuple[int, str]:
@@ -163,7 +173,11 @@ def _memory(value: Any) -> Recall | None:
     o = _dict(value, 2)
     trails = tuple([tuple([_entry(entry) for entry in _list(trail)])
                     for trail in _list(o["trails"])])
-    return Recall(trails, _str_lists(o["discards"]))
+    discards = _str_lists(o["discards"])
+    if _RECALL_SET is None:
+        return Recall(trails, discards)
+    recall: Recall = _built(Recall, _RECALL_SET, (trails, discards, None))
+    return recall
 
 
 _EXPANSION_HOOK = converter.get_structure_hook(ExpansionState)
@@ -188,12 +202,7 @@ def _read(data: Any) -> BaseState:
               tuple([_marks(item) for item in _list(o["marks"])]),
               tuple([_deferred(item) for item in _list(o["deferred"])]), _bool(o["over"]),
               _bool(o["age_ending"]), _expansions(o["expansions"]), _memory(o["memory"]))
-    setters = _STATE_SET
-    if setters is None:
-        return BaseState(*values)
-    state: BaseState = _new(BaseState)
-    for setter, field in zip(setters, values, strict=True):
-        setter(state, field)
+    state: BaseState = _built(BaseState, _STATE_SET, values)
     return state
 
 

@@ -102,9 +102,11 @@ def _hand_fits(hand: tuple[str, ...], h: int, trail: tuple[Entry, ...], dealt_se
     held = set(hand)
     unique = len(held) == len(hand)  # (then "in" is enough)
     for seat, cards in known_by_seat(trail).items():
-        if seat != h and not ((len(set(cards)) == len(cards)
-                               or _fits(cards, dealt_set, dealt)) and (
-                held.issubset(cards) if unique else _within_hand(hand, cards))):
+        if seat == h:
+            continue
+        remembered = set(cards)  # (made once: whether a card repeats, and the hand's test)
+        if not ((len(remembered) == len(cards) or _fits(cards, dealt_set, dealt)) and (
+                held <= remembered if unique else _within_hand(hand, cards))):
             return False
     return True
 

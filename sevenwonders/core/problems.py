@@ -17,8 +17,9 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
+from sevenwonders.core.finding import run_invariants
 from sevenwonders.core.serialization import converter, plain_structure_fn
-from sevenwonders.errors import InvalidStateError, Problem, SevenWondersError
+from sevenwonders.errors import InvalidStateError, Problem
 
 C = TypeVar("C")
 T = TypeVar("T")
@@ -43,22 +44,7 @@ def find(invariants: Iterable[Invariant[C]], context: C) -> tuple[Problem, ...]:
 
     A check that raises :class:`InvalidStateError` reports it as a problem of that invariant;
     any other error a rule raises on an impossible state is one too (never a raw error)."""
-    found: list[Problem] = []
-    for invariant in invariants:
-        before = len(found)
-        try:
-            found.extend(invariant.check(context))
-        except InvalidStateError as error:
-            found.append(Problem(invariant.name, error.field or "state",
-                                 str(error).removeprefix(f"{error.field}: ")))
-        except SevenWondersError as error:
-            found.append(Problem(invariant.name, "state", f"the rules refuse it: {error}"))
-        except Exception as error:  # a rule tripping over an impossible state
-            found.append(Problem(invariant.name, "state",
-                                 f"the rules cannot use it ({type(error).__name__})"))
-        if invariant.gate and len(found) > before:
-            break
-    return tuple(found)
+    return run_invariants(invariants, context)  # (the loop compiles: see that module)
 
 
 def refuse(game: str, found: tuple[Problem, ...]) -> InvalidStateError:
