@@ -43,10 +43,6 @@ STAY_PURE = {
     # The scratch records whose slots match ArchitectsState's and City's, so that a filled
     # record becomes the frozen value by __class__ assignment (architects/fast/drafts.py).
     "sevenwonders/architects/work.py",
-    # Parts of the base game's load check (beside validation.py, an entry point): the game a
-    # loaded table is read with, and the conflict-token check, which read states from outside.
-    "sevenwonders/base/loaded_table.py",
-    "sevenwonders/base/conflict_tokens.py",
 }
 """Engine modules left interpreted on purpose (each with its reason)."""
 

@@ -115,6 +115,18 @@ def test_the_rule_leaves_input_checks_interpreted(rule: dict[str, Any]) -> None:
     assert "sevenwonders/base/fast/turn.py" in modules
 
 
+def test_the_rule_compiles_the_load_checks_behind_their_entry_points(
+        rule: dict[str, Any]) -> None:
+    """What a load runs after the entry points have checked the caller's values compiles: the
+    base game's fast reader and invariants, the memory check, the invariants' loop."""
+    modules = set(rule["compiled_modules"]())
+    for relative in ("base/loading.py", "base/invariants.py", "base/memory_check.py",
+                     "base/conservation.py", "core/finding.py"):
+        assert f"sevenwonders/{relative}" in modules, relative
+    for relative in ("base/validation.py", "core/problems.py", "core/serialization.py"):
+        assert f"sevenwonders/{relative}" not in modules, relative
+
+
 def test_a_pure_build_asks_for_no_mypy(monkeypatch: pytest.MonkeyPatch) -> None:
     """SEVENWONDERS_PURE=1 or no working C compiler: the build backend adds no mypy to the
     build requirements."""

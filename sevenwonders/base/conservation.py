@@ -88,24 +88,35 @@ def sorted_deal(edition: str, players: int, age: int = 0) -> tuple[str, ...]:
     return tuple(sorted(counts.elements()))
 
 
-def _the_deal(cards: list[str], guilds: frozenset[str], dealt: tuple[str, ...],
+@lru_cache(maxsize=48)
+def deal_counts(edition: str, players: int, age: int = 0) -> dict[str, int]:
+    """The non-guild cards dealt for ``players`` (of one Age; 0: of every Age) as a plain
+    dict of copies by name: what a state's counts are compared with in one C pass (the
+    callers only read it)."""
+    return dict(deal(edition, players)[0] if age == 0 else age_deal(edition, players, age))
+
+
+def _the_deal(cards: list[str], guilds: frozenset[str], dealt: dict[str, int],
               needed: int) -> bool:
-    """Whether ``cards`` (sorted here) are ``dealt`` and ``needed`` guilds of ``guilds``,
-    each once: the two sorted lists compared."""
-    used = guilds.intersection(cards)
+    """Whether ``cards`` are the ``dealt`` cards (copies by name) and ``needed`` guilds of
+    ``guilds``, each once: the copies of each name counted and compared."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    used = guilds.intersection(counts)
     if len(used) != needed:
         return False
-    cards.sort()
-    expected = [*dealt, *used]
-    expected.sort()  # (two sorted runs: one merge)
-    return cards == expected
+    for guild in used:
+        if counts.pop(guild) != 1:
+            return False
+    return counts == dealt
 
 
 def _conserved(state: BaseState, edition: str) -> bool:
     """Whether :func:`check_cards` finds nothing: every place holds cards its Age allows, the
     cards on the table are the deal, each deck its Age's deal, no city builds a card twice.
-    The same rules as there, as sorted lists compared with tables made once a configuration;
-    it only says "no problem" (``False``: the full check says which)."""
+    The same rules as there, as counts compared with tables made once a configuration; it
+    only says "no problem" (``False``: the full check says which)."""
     n, age = state.players, state.age
     _, _, guilds = deal(edition, n)
     exact, upto = names_by_age(edition, n)
@@ -125,10 +136,10 @@ def _conserved(state: BaseState, edition: str) -> bool:
     for i, deck in enumerate(decks):
         k = age + 1 + i
         if not (exact[k].issuperset(deck) and _the_deal(
-                [*deck], guilds, sorted_deal(edition, n, k), len(guilds.intersection(deck)))):
+                [*deck], guilds, deal_counts(edition, n, k), len(guilds.intersection(deck)))):
             return False
         everything += deck
-    return _the_deal(everything, guilds, sorted_deal(edition, n), n + 2)
+    return _the_deal(everything, guilds, deal_counts(edition, n), n + 2)
 
 
 def check_cards(state: BaseState, edition: str) -> Iterator[Problem]:

@@ -1,4 +1,4 @@
-"""The quick card-conservation test (sorted lists compared with the deal) says "no problem"
+"""The quick card-conservation test (copies counted and compared with the deal) says "no problem"
 exactly when the full check finds none: on real states of both editions and on one-change
 edits of them (a card dropped, duplicated, moved elsewhere or replaced by another)."""
 

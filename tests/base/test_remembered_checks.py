@@ -107,6 +107,9 @@ def forgetful(state: BaseState) -> tuple[object, ...]:
         _restore(kept)
 
 
+@pytest.mark.skipif(not loaded_table.__file__.endswith(".py"), reason=(
+    "the compiled checks call the compiled table reader directly, so the game planted in its "
+    "place does not reach them; the pure package, the tested reference, runs this"))
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_shared_game_judges_as_the_game_the_boards_name(
         kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
