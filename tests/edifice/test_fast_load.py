@@ -1,0 +1,139 @@
+"""The base game's fast load path on Edifice states: every state of random Edifice games of
+3-7 players (both editions) is read by it as the full path reads it, and edits of the
+expansion's own state (its projects, pawns, holders, outcomes, rewards and debts: one-change
+edits and values of the wrong type, keys missing, extra or renamed, another expansion's tag)
+are accepted only where the full path accepts them, refused with the error it raises."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from sevenwonders.base import validation
+from sevenwonders.base.state import BaseState
+from sevenwonders.core.problems import register_load_check
+from sevenwonders.core.serialization import converter, from_json, plain_structure_fn, to_json
+from sevenwonders.edifice import Edifice
+from sevenwonders.errors import SevenWondersError
+from sevenwonders.games import make_game
+from tests.boundary.mutation import edit
+
+_PLAIN = plain_structure_fn(BaseState)
+
+
+def full_path(document: Any) -> BaseState | None:
+    """The state the full path builds from ``document``, or ``None`` when it refuses it."""
+    try:
+        state = _PLAIN(document, BaseState)
+    except Exception:
+        return None
+    return None if validation.problems(state) else state
+
+
+def _states() -> list[BaseState]:
+    out = []
+    for n in range(3, 8):
+        for edition, sides in (("2nd", "random"), ("1st", "ab")):
+            game = make_game("base", n, edition=edition, sides=sides, expansions=(Edifice(),))
+            rng = random.Random(n)
+            state = game.new_game(seed=40 + n)
+            out.append(state)
+            while not game.is_over(state):
+                state = game.play(state, {seat: rng.choice(game.legal_moves(state, seat))
+                                          for seat in sorted(game.to_move(state))})
+                out.append(state)
+    return out
+
+
+STATES = _states()
+
+
+def _faults(document: dict[str, Any], rng: random.Random) -> Iterator[dict[str, Any]]:
+    """Edits of the Edifice state of ``document``, each in a copy."""
+    own = document["expansions"][0]
+    for key, value in own.items():
+        for wrong in (None, True, 1, "x", [None], [[True]], {"x": 1}, 1 << 64):
+            out = copy.deepcopy(document)
+            out["expansions"][0][key] = wrong
+            yield out
+        if isinstance(value, list) and value:
+            out = copy.deepcopy(document)
+            out["expansions"][0][key] = value[:-1]
+            yield out
+            out = copy.deepcopy(document)
+            out["expansions"][0][key] = [*value, value[0]]
+            yield out
+    for change in ("drop", "extra", "rename", "tag", "tag_missing", "twice"):
+        out = copy.deepcopy(document)
+        state = out["expansions"][0]
+        if change == "drop":
+            state.pop(rng.choice([k for k in state if k != "expansion"]))
+        elif change == "extra":
+            state["extra"] = []
+        elif change == "rename":
+            state["extra"] = state.pop(rng.choice([k for k in state if k != "expansion"]))
+        elif change == "tag":
+            state["expansion"] = "leaders"
+        elif change == "tag_missing":
+            state.pop("expansion")
+        else:
+            out["expansions"].append(copy.deepcopy(state))
+        yield out
+    for _ in range(4):  # (one-change edits of the expansion's state alone)
+        out = copy.deepcopy(document)
+        if edit(out["expansions"][0], rng) is not None:
+            yield out
+
+
+def _edited() -> list[dict[str, Any]]:
+    rng = random.Random(5)
+    return [fault for state in STATES[::4]
+            for fault in _faults(converter.unstructure(state), rng)]
+
+
+EDITED = _edited()
+
+
+def test_every_edifice_state_is_read_by_the_fast_path_as_the_full_path_reads_it() -> None:
+    assert len(STATES) > 150
+    for state in STATES:
+        text = to_json(state)
+        fast = validation.load_fast(json.loads(text))
+        assert fast is not None, text[:300]
+        assert repr(fast) == repr(state) == repr(full_path(json.loads(text)))
+
+
+def test_no_edit_of_the_expansion_state_is_accepted_where_the_full_path_refuses_it() -> None:
+    refused = 0
+    for document in EDITED:
+        full = full_path(copy.deepcopy(document))
+        fast = validation.load_fast(copy.deepcopy(document))
+        refused += full is None
+        assert fast is None or repr(fast) == repr(full), json.dumps(document)[:300]
+    assert len(EDITED) > 2000 and refused > len(EDITED) // 2
+
+
+@pytest.mark.parametrize("start", range(4))
+def test_a_refused_edit_raises_what_the_full_path_raises(start: int) -> None:
+    texts = [json.dumps(document) for document in EDITED[start::16]
+             if full_path(copy.deepcopy(document)) is None]
+    errors = []
+    for fast in (True, False):
+        if not fast:
+            register_load_check(BaseState, validation.problems, "base-game")  # (no fast path)
+        said = []
+        try:
+            for text in texts:
+                with pytest.raises(SevenWondersError) as raised:
+                    from_json(text, BaseState)
+                said.append((type(raised.value), raised.value.reason, str(raised.value)))
+        finally:
+            register_load_check(BaseState, validation.problems, "base-game",
+                                validation.load_fast)
+        errors.append(said)
+    assert len(texts) > 20 and errors[0] == errors[1]
