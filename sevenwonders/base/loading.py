@@ -16,11 +16,12 @@ documents.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
-from sevenwonders.base.expansion_state import ExpansionState
+from sevenwonders.base.expansion_state import _STATE_TYPES, _TAG, ExpansionState
 from sevenwonders.base.recall import Recall
 from sevenwonders.base.state import BaseState, City, Pending, PendingKind, TurnMarks
 from sevenwonders.core.inline import direct_setters
@@ -180,13 +181,61 @@ def _memory(value: Any) -> Recall | None:
     return recall
 
 
+def _int_lists(value: Any) -> tuple[tuple[int, ...], ...]:
+    return tuple([_ints(item) for item in _list(value)])
+
+
+_READERS: dict[object, Callable[[Any], Any]] = {
+    int: _int, str: _str, bool: _bool, tuple[int, ...]: _ints, tuple[str, ...]: _strs,
+    tuple[tuple[int, ...], ...]: _int_lists, tuple[tuple[str, ...], ...]: _str_lists}
+"""The reader of each field type an expansion's state may have (a type not here: the
+converter's hook reads that expansion's state)."""
 _EXPANSION_HOOK = converter.get_structure_hook(ExpansionState)
+_PLANS: dict[type, tuple[tuple[Any, ...] | None, tuple[tuple[str, Any], ...]] | None] = {}
+"""Per expansion state class: its slots' setters and its fields' names and readers (``None``:
+a class with a field this module does not read)."""
+
+
+def _plan(cls: type) -> tuple[tuple[Any, ...] | None, tuple[tuple[str, Any], ...]] | None:
+    if cls in _PLANS:
+        return _PLANS[cls]
+    fields = attrs.fields(attrs.resolve_types(cls))
+    readers = tuple([(field.name, _READERS.get(field.type)) for field in fields])
+    plan = None
+    if all(field.init and field.alias == field.name and field.converter is None
+           and field.default is attrs.NOTHING for field in fields) and all(
+            read is not None for _, read in readers):
+        plan = (_setters(cls, tuple(name for name, _ in readers)), readers)
+    _PLANS[cls] = plan
+    return plan
+
+
+def _expansion(value: Any) -> ExpansionState:
+    """An expansion's state, tagged with the name its class is registered under: read field
+    by field where its fields are of the types above (every field present, no other key),
+    else by the converter's own hook (each expansion registers its class)."""
+    if type(value) is not dict:
+        raise Declined
+    o: dict[str, Any] = value
+    tag = o.get(_TAG)
+    entry = _STATE_TYPES.get(tag) if type(tag) is str else None
+    if entry is None:
+        raise Declined
+    cls = entry[0]
+    plan = _plan(cls)
+    if plan is None:
+        state: ExpansionState = _EXPANSION_HOOK(value, ExpansionState)
+        return state
+    setters, readers = plan
+    if len(o) != len(readers) + 1:
+        raise Declined
+    values = tuple([read(o[name]) for name, read in readers])
+    built: ExpansionState = _built(cls, setters, values)
+    return built
 
 
 def _expansions(value: Any) -> tuple[ExpansionState, ...]:
-    """An expansion's state by the converter's own hook (each expansion registers its class)."""
-    hook = _EXPANSION_HOOK
-    return tuple([hook(item, ExpansionState) for item in _list(value)])
+    return tuple([_expansion(item) for item in _list(value)])
 
 
 def _rng(value: Any) -> Rng:

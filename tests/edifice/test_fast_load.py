@@ -137,3 +137,15 @@ def test_a_refused_edit_raises_what_the_full_path_raises(start: int) -> None:
                                 validation.load_fast)
         errors.append(said)
     assert len(texts) > 20 and errors[0] == errors[1]
+
+
+def test_an_expansion_state_the_reader_does_not_know_is_read_by_the_converter(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from sevenwonders.base import loading
+    from sevenwonders.edifice.state import EdificeState
+
+    assert loading._plan(EdificeState) is not None  # (Edifice's fields: read field by field)
+    monkeypatch.setitem(loading._PLANS, EdificeState, None)
+    for state in STATES[::9]:
+        loaded = loading.read_state(json.loads(to_json(state)))
+        assert repr(loaded) == repr(state)
