@@ -14,7 +14,7 @@ from itertools import chain
 
 from sevenwonders.base.cards import load_edition
 from sevenwonders.base.state import BaseState
-from sevenwonders.core.problems import Problem, problem
+from sevenwonders.core.problems import Problem, Verdicts, problem
 from sevenwonders.errors import InvalidStateError
 
 
@@ -88,12 +88,17 @@ def sorted_deal(edition: str, players: int, age: int = 0) -> tuple[str, ...]:
     return tuple(sorted(counts.elements()))
 
 
-@lru_cache(maxsize=48)
+@lru_cache(maxsize=64)
 def deal_counts(edition: str, players: int, age: int = 0) -> dict[str, int]:
-    """The non-guild cards dealt for ``players`` (of one Age; 0: of every Age) as a plain
-    dict of copies by name: what a state's counts are compared with in one C pass (the
-    callers only read it)."""
-    return dict(deal(edition, players)[0] if age == 0 else age_deal(edition, players, age))
+    """The non-guild cards dealt for ``players`` (of one Age; 0: of every Age; ``-k``: of
+    Ages 1 to k) as a plain dict of copies by name: what a state's counts are compared with
+    in one C pass (the callers only read it)."""
+    if age >= 0:
+        return dict(deal(edition, players)[0] if age == 0 else age_deal(edition, players, age))
+    counts: Counter[str] = Counter()
+    for k in range(1, 1 - age):
+        counts.update(age_deal(edition, players, k))
+    return dict(counts)
 
 
 def _the_deal(cards: list[str], guilds: frozenset[str], dealt: dict[str, int],
@@ -121,6 +126,8 @@ def _conserved(state: BaseState, edition: str) -> bool:
     _, _, guilds = deal(edition, n)
     exact, upto = names_by_age(edition, n)
     decks = state.decks
+    if len(decks) != 3 - age:
+        return False
     everything = [*chain.from_iterable(state.hands)]
     if not exact[age].issuperset(everything):
         return False
@@ -133,13 +140,27 @@ def _conserved(state: BaseState, edition: str) -> bool:
     if not upto[age].issuperset(placed):
         return False
     everything += placed
+    # each deck of an Age to come is that Age's deal and guilds, so the cards elsewhere must be
+    # the deal of the Ages so far and the other guilds: every card of the deal once per copy
+    in_decks: set[str] = set()
     for i, deck in enumerate(decks):
         k = age + 1 + i
-        if not (exact[k].issuperset(deck) and _the_deal(
-                [*deck], guilds, deal_counts(edition, n, k), len(guilds.intersection(deck)))):
+        key = (edition, n, k, deck)
+        found = _DECKS_FIT.get(key)
+        if found is None:
+            found = _DECKS_FIT.remember(key, exact[k].issuperset(deck) and _the_deal(
+                [*deck], guilds, deal_counts(edition, n, k), len(guilds.intersection(deck))))
+        used = guilds.intersection(deck)
+        if not found or not in_decks.isdisjoint(used):
             return False
-        everything += deck
-    return _the_deal(everything, guilds, deal_counts(edition, n), n + 2)
+        in_decks |= used
+    return _the_deal(everything, guilds - in_decks, deal_counts(edition, n, -age),
+                     n + 2 - len(in_decks))
+
+
+_DECKS_FIT: Verdicts[tuple[str, int, int, tuple[str, ...]], bool] = Verdicts(512)
+"""Whether a deck is its Age's deal, by edition, table size, Age and deck (the states of one
+Age of a game share their decks)."""
 
 
 def check_cards(state: BaseState, edition: str) -> Iterator[Problem]:

@@ -102,3 +102,22 @@ def test_the_quick_test_agrees_with_the_full_check(kind: str) -> None:
             assert conservation._conserved(candidate, edition) == full, (kind, candidate)
             agreed[full] += 1
     assert agreed[True] and agreed[False]  # (both answers met)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_decks_verdicts_never_change_what_the_quick_test_says(kind: str) -> None:
+    """The quick test remembers whether each deck it met was its Age's deal: with those
+    verdicts, and with nothing remembered, it says the same of real states and their edits."""
+    rng = random.Random(kind + "decks")
+    for state in real_states(kind, seed=7)[::2]:
+        for candidate in [state] + [edited(state, rng) for _ in range(4)]:
+            if candidate is None:
+                continue
+            edition = _edition(candidate)
+            said = conservation._conserved(candidate, edition)
+            kept = dict(conservation._DECKS_FIT)
+            conservation._DECKS_FIT.clear()
+            try:
+                assert conservation._conserved(candidate, edition) == said, (kind, candidate)
+            finally:
+                conservation._DECKS_FIT.update(kept)
