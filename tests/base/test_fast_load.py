@@ -21,37 +21,19 @@ import pytest
 from sevenwonders.base import loading, validation
 from sevenwonders.base.state import BaseState
 from sevenwonders.core.problems import register_load_check
-from sevenwonders.core.serialization import converter, from_json, plain_structure_fn, to_json
+from sevenwonders.core.serialization import converter, from_json, to_json
 from sevenwonders.errors import SevenWondersError
 from sevenwonders.games import make_game
-from tests.boundary.mutation import edit
+from tests.boundary.mutation import edit, random_step
+from tests.core.helpers import full_load, paths_disagree
 
-_PLAIN = plain_structure_fn(BaseState)
 _PROBLEMS = validation.problems  # (the real check, whatever a test plants in the module)
-
-
-def full_path(document: Any) -> BaseState | None:
-    """The state the full path builds from ``document``, or ``None`` when it refuses it."""
-    try:
-        state = _PLAIN(document, BaseState)
-    except Exception:
-        return None
-    return None if _PROBLEMS(state) else state
+full_path = full_load(BaseState, _PROBLEMS)
 
 
 def disagreements(documents: list[Any]) -> list[str]:
-    """The documents the fast path reads otherwise than the full path: accepted while the full
-    path refuses them, or built differently (``repr`` tells a list from a tuple, a bool from an
-    int)."""
-    out = []
-    for document in documents:
-        fast = validation.load_fast(copy.deepcopy(document))
-        if fast is None:
-            continue
-        full = full_path(copy.deepcopy(document))
-        if full is None or fast != full or repr(fast) != repr(full):
-            out.append(json.dumps(document)[:300])
-    return out
+    """The documents the fast path reads otherwise than the full path."""
+    return paths_disagree(validation.load_fast, full_path, documents)
 
 
 def _games() -> Iterator[tuple[str, Any]]:
@@ -65,12 +47,9 @@ def _games() -> Iterator[tuple[str, Any]]:
 
 def _playout(game: Any, seed: int) -> list[BaseState]:
     rng = random.Random(seed)
-    state = game.new_game(seed=seed)
-    states = [state]
-    while not game.is_over(state):
-        state = game.play(state, {seat: rng.choice(game.legal_moves(state, seat))
-                                  for seat in sorted(game.to_move(state))})
-        states.append(state)
+    states = [game.new_game(seed=seed)]
+    while not game.is_over(states[-1]):
+        states.append(random_step(game, states[-1], rng))
     return states
 
 
