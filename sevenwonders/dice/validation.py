@@ -28,7 +28,6 @@ progress: :mod:`~sevenwonders.dice.accounting`). The list (:data:`INVARIANTS`):
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 
 from sevenwonders.core.problems import (
     Invariant,
@@ -41,13 +40,9 @@ from sevenwonders.core.problems import (
 from sevenwonders.dice.accounting import check_accounting, check_moves, check_structure
 from sevenwonders.dice.components import CITY_BUILDINGS
 from sevenwonders.dice.game import DiceGame
+from sevenwonders.dice.loading import default_game, load_fast
 from sevenwonders.dice.state import ChooseBonus, DiceState
 from sevenwonders.dice.tables import SheetTable
-
-
-@lru_cache(maxsize=8)
-def _default_game(players: int) -> DiceGame:
-    return DiceGame(players)
 
 
 class _Context:
@@ -71,7 +66,7 @@ def _sheets(ctx: _Context) -> Iterator[Problem]:
 
 def _accounting(ctx: _Context) -> Iterator[Problem]:
     state = ctx.state
-    game = _default_game(len(state.seats))
+    game = default_game(len(state.seats))
     if all(s.sheet in game.tables.sheets for s in state.seats):
         check_accounting(game.tables, state)
         ctx.game = game
@@ -174,4 +169,4 @@ def check_loaded(state: DiceState) -> DiceState:
     return state
 
 
-register_load_check(DiceState, problems, "Dice")
+register_load_check(DiceState, problems, "Dice", load_fast)
