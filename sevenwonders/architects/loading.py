@@ -6,9 +6,9 @@ lists as JSON arrays) and tests every invariant of :mod:`sevenwonders.architects
 with passes over whole lists (every card id of the state at once, read from the piles' hex by
 ``bytes.fromhex``, then deleted or translated in C passes
 against what the table's configuration, worked out once per seating of wonders, holds: the
-deal, each deck's back, the horns of each card; what it found for the parts a state shares with the states before it,
-its piles' texts, its cities and its progress tokens, is remembered, as a pure function of
-what was read). It returns the state only
+deal, each deck's back, the horns of each card; what it found for the parts a state shares
+with the states before it, its piles' texts, its cities and its progress tokens, is
+remembered, as a pure function of what was read). It returns the state only
 when every test passes; on anything else (another layout, a wrong type, a problem, a rule that
 trips) it returns ``None`` and the load runs the full path (the strict converter, then every
 invariant as a named problem), which refuses with the same error as ever. So this module only
@@ -244,7 +244,8 @@ def _piles(piles: list[Any]) -> list[tuple[bytes, tuple[int, ...]]] | None:
     (:func:`_pile`)."""
     if not _STRS.issuperset(map(type, piles)):
         return None
-    return list(map(_pile, piles))
+    found: list[Any] = list(map(_PILES.get, piles))
+    return found if all(found) else list(map(_pile, piles))
 
 
 def _pile(text: str) -> tuple[bytes, tuple[int, ...]]:
@@ -337,8 +338,10 @@ def _build(o: Any, scalars: tuple[Any, ...], cities: tuple[list[Any], ...],
     wonders, built, tokens, military = cities
     n = len(wonders)
     seen = tuple([pile[1] for pile in seen]) if seen else ()
-    made = tuple([_city(wonders[i], built[i], texts[i + 1], piles[i + 1], tokens[i],
-                        military[i]) for i in range(n)])
+    keys = list(zip(wonders, texts[1:n + 1], military, map(tuple, built), map(tuple, tokens),
+                    strict=True))
+    known: list[Any] = list(map(_CITIES.get, keys))
+    made = tuple(known) if all(known) else tuple(map(_city, keys, piles[1:n + 1]))
     if _STATE_SET is None:
         return ArchitectsState(
             made, tuple(piles[n + 2:]), piles[n + 1], piles[0],
@@ -367,23 +370,23 @@ def _build(o: Any, scalars: tuple[Any, ...], cities: tuple[list[Any], ...],
     return state
 
 
-def _city(wonder: str, built: list[Any], text: str, cards: tuple[int, ...], tokens: list[Any],
-          military: int) -> City:
-    """``City(wonder, tuple(built), cards, tuple(tokens), military)`` (``text``: its cards'
-    pile as read), remembered: most cities of a state are those of the state before."""
-    key = (wonder, text, military, tuple(built), tuple(tokens))
+def _city(key: tuple[Any, ...], cards: tuple[int, ...]) -> City:
+    """The city of ``key`` (its wonder, its cards' pile as read, its victories, its stages
+    and tokens), whose cards are ``cards``; remembered: most cities of a state are those of
+    the state before."""
     found = _CITIES.get(key)
     if found is not None:
         return found
+    wonder, _, military, built, tokens = key
     if _CITY_SET is None:
-        city = City(wonder, key[3], cards, key[4], military)
+        city = City(wonder, built, cards, tokens, military)
     else:
         c0, c1, c2, c3, c4 = _CITY_SET
         city = _NEW(City)
         c0(city, wonder)
-        c1(city, key[3])
+        c1(city, built)
         c2(city, cards)
-        c3(city, key[4])
+        c3(city, tokens)
         c4(city, military)
     return _CITIES.remember(key, city)
 
