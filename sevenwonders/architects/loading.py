@@ -6,9 +6,7 @@ lists as JSON arrays) and tests every invariant of :mod:`sevenwonders.architects
 with passes over whole lists (every card id of the state at once, read from the piles' hex by
 ``bytes.fromhex``, then deleted or translated in C passes
 against what the table's configuration, worked out once per seating of wonders, holds: the
-deal, each deck's back, the horns of each card; what it found for the parts a state shares
-with the states before it, its piles' texts, its cities and its progress tokens, is
-remembered, as a pure function of what was read). It returns the state only
+deal, each deck's back, the horns of each card). It returns the state only
 when every test passes; on anything else (another layout, a wrong type, a problem, a rule that
 trips) it returns ``None`` and the load runs the full path (the strict converter, then every
 invariant as a named problem), which refuses with the same error as ever. So this module only
@@ -142,9 +140,8 @@ def _tables_of(wonders: tuple[str, ...]) -> tuple[_Table, ...] | None:
             return None
         found = tuple(_Table(any_game(len(wonders), babylon), wonders)
                       for babylon in BABYLON_DECKS)
-        if any(len(table.horns) != 256 or max(table.horns) > 2 or not table.known
-               for table in found):
-            return None  # (card ids past 255, more horns than _total counts: the full path)
+        if any(len(table.horns) != 256 or not table.known for table in found):
+            return None  # (card ids past 255: the full path)
         _TABLES.remember(wonders, found)
     return found
 
@@ -190,13 +187,12 @@ def _load(o: Any) -> ArchitectsState | None:
             and _INTS.issuperset(map(type, military))
             and min(military) >= 0 and max(military) < _BOUND):
         return None
-    read = _piles(piles)
+    parts = _piles(piles)
     key = tuple(wonders)
     tables = _TABLES.get(key) or _tables_of(key)
     scalars = _scalars(o, n)
-    if read is None or tables is None or scalars is None:
+    if parts is None or tables is None or scalars is None:
         return None
-    parts = [pile[0] for pile in read]
     pending = scalars[5]
     cards = _join_bytes(parts)
     if type(pending) is Revealed:
@@ -214,14 +210,13 @@ def _load(o: Any) -> ArchitectsState | None:
             0 <= pending.deck < n and not bytes(pending.cards).translate(
                 None, table.backs[pending.deck])):
         return None
-    if scalars[8] and not _seen_fits(table, [pile[0] for pile in scalars[8]]):
+    if scalars[8] and not _seen_fits(table, scalars[8]):
         return None
     discard = parts[0]
     horns = _join_bytes(parts[:n + 1]).translate(table.horns)
     if not _battles(table, scalars[0], horns, len(discard), military):
         return None
-    state = _build(o, scalars, (wonders, strs[4::2], strs[5::2], military), piles,
-                   [pile[1] for pile in read])
+    state = _build(o, scalars, (wonders, strs[4::2], strs[5::2], military), parts)
     if not _check(table, state):
         return None
     return state
@@ -238,32 +233,18 @@ def _seen_fits(table: _Table, seen: list[bytes]) -> bool:
         len(set(cards)) == len(cards) or sum(map(len, map(set, seen))) == len(cards))
 
 
-def _piles(piles: list[Any]) -> list[tuple[bytes, tuple[int, ...]]] | None:
+def _piles(piles: list[Any]) -> list[bytes] | None:
     """The card ids of each pile (:data:`~sevenwonders.architects.state.CardPile`: lowercase
-    hex, two digits a card) as bytes and as a tuple, or ``None`` if any is not written so
-    (:func:`_pile`)."""
+    hex, two digits a card), or ``None`` if any is not written so. ``bytes.fromhex`` also
+    takes capitals and spaces: the piles' ids written back must give the very text read."""
     if not _STRS.issuperset(map(type, piles)):
         return None
-    found: list[Any] = list(map(_PILES.get, piles))
-    return found if all(found) else list(map(_pile, piles))
+    parts = list(map(_fromhex, piles))  # (raises for a digit that is no hex, an odd one)
+    if _join_bytes(parts).hex() != _join(piles):  # (each part no longer than its text)
+        return None
+    return parts
 
 
-def _pile(text: str) -> tuple[bytes, tuple[int, ...]]:
-    """The cards of one pile's text, as bytes and as the state's tuple (remembered: most
-    piles of a state are those of the state before). ``bytes.fromhex`` also takes capitals
-    and spaces: the ids written back must give the very text read, else ``ValueError`` (as
-    for a digit that is no hex, an odd one)."""
-    found = _PILES.get(text)
-    if found is None:
-        cards = _fromhex(text)
-        if cards.hex() != text:
-            raise ValueError("not a pile as to_json writes it")
-        found = _PILES.remember(text, (cards, tuple(cards)))
-    return found
-
-
-_PILES: Verdicts[str, tuple[bytes, tuple[int, ...]]] = Verdicts(8192)
-"""The cards of each pile's text met (a pure function of the text)."""
 _fromhex = bytes.fromhex
 _STRS = frozenset({str})
 _join_bytes = b"".join
@@ -273,17 +254,11 @@ def _battles(table: _Table, flipped: int, horns: bytes, discarded: int,
              military: list[int]) -> bool:
     """The ``military`` and ``battles`` invariants, from the horns of the discard pile's cards
     and then the cities' (``horns``)."""
-    battles = _total(horns[:discarded]) // table.conflicts
+    battles = sum(horns[:discarded]) // table.conflicts
     n = len(military)
-    return (flipped <= table.conflicts and flipped <= _total(horns[discarded:])
+    return (flipped <= table.conflicts and flipped <= sum(horns[discarded:])
             and max(military) <= VICTORIES_PER_BATTLE * battles
             and sum(military) <= (n if n > 2 else VICTORIES_PER_BATTLE) * battles)
-
-
-def _total(horns: bytes) -> int:
-    """``sum(horns)`` for horns of 0-2 a card (as :func:`_tables_of` makes sure), by C
-    passes."""
-    return horns.count(1) + 2 * horns.count(2)
 
 
 def _scalars(o: Any, n: int) -> tuple[Any, ...] | None:
@@ -309,7 +284,7 @@ def _scalars(o: Any, n: int) -> tuple[Any, ...] | None:
             return None
         if type(pending) is TokenChoice and pending.reason not in ("science", "babylon"):
             return None
-    if seen:  # (as bytes and tuples: checked by the caller)
+    if seen:  # (as bytes: checked and made tuples by the caller)
         seen = _piles(seen) if len(seen) == n else None
         if seen is None:
             return None
@@ -329,28 +304,36 @@ _PENDING_HOOK: Callable[[Any, Any], Any] = converter.get_structure_hook(Pending)
 
 
 def _build(o: Any, scalars: tuple[Any, ...], cities: tuple[list[Any], ...],
-           texts: list[str], piles: list[tuple[int, ...]]) -> ArchitectsState:
+           parts: list[bytes]) -> ArchitectsState:
     """The state, its fields set as ``__init__`` sets them (the values were checked; the
-    piles' texts and cards are ``texts`` and ``piles``: the discard pile, each city's, the
-    central deck, each deck; ``cities``: the cities' wonders, stages built, tokens and
-    victories)."""
+    piles' cards are ``parts``: the discard pile, each city's, the central deck, each deck;
+    ``cities``: the cities' wonders, stages built, tokens and victories)."""
     flipped, cat, current, turn, flags, pending, rng, peeked, seen = scalars
     wonders, built, tokens, military = cities
     n = len(wonders)
-    seen = tuple([pile[1] for pile in seen]) if seen else ()
-    keys = list(zip(wonders, texts[1:n + 1], military, map(tuple, built), map(tuple, tokens),
-                    strict=True))
-    known: list[Any] = list(map(_CITIES.get, keys))
-    made = tuple(known) if all(known) else tuple(map(_city, keys, piles[1:n + 1]))
-    if _STATE_SET is None:
+    piles = list(map(tuple, parts))
+    seen = tuple(map(tuple, seen)) if seen else ()
+    if _CITY_SET is None or _STATE_SET is None:
         return ArchitectsState(
-            made, tuple(piles[n + 2:]), piles[n + 1], piles[0],
+            tuple(map(City, wonders, map(tuple, built), piles[1:], map(tuple, tokens),
+                      military)),
+            tuple(piles[n + 2:]), piles[n + 1], piles[0],
             tuple(o["face_up"]), tuple(o["token_pile"]), flipped, cat, current, turn, pending,
             rng, tuple(o["triggered"]), tuple(o["used"]), flags, peeked, seen)
+    c0, c1, c2, c3, c4 = _CITY_SET
+    made = []
+    for i in range(n):
+        value = _NEW(City)
+        c0(value, wonders[i])
+        c1(value, tuple(built[i]))
+        c2(value, piles[i + 1])
+        c3(value, tuple(tokens[i]))
+        c4(value, military[i])
+        made.append(value)
     (s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15,
      s16) = _STATE_SET
     state = _NEW(ArchitectsState)
-    s0(state, made)
+    s0(state, tuple(made))
     s1(state, tuple(piles[n + 2:]))
     s2(state, piles[n + 1])
     s3(state, piles[0])
@@ -370,33 +353,6 @@ def _build(o: Any, scalars: tuple[Any, ...], cities: tuple[list[Any], ...],
     return state
 
 
-def _city(key: tuple[Any, ...], cards: tuple[int, ...]) -> City:
-    """The city of ``key`` (its wonder, its cards' pile as read, its victories, its stages
-    and tokens), whose cards are ``cards``; remembered: most cities of a state are those of
-    the state before."""
-    found = _CITIES.get(key)
-    if found is not None:
-        return found
-    wonder, _, military, built, tokens = key
-    if _CITY_SET is None:
-        city = City(wonder, built, cards, tokens, military)
-    else:
-        c0, c1, c2, c3, c4 = _CITY_SET
-        city = _NEW(City)
-        c0(city, wonder)
-        c1(city, built)
-        c2(city, cards)
-        c3(city, tokens)
-        c4(city, military)
-    return _CITIES.remember(key, city)
-
-
-_CITIES: Verdicts[tuple[Any, ...], City] = Verdicts(4096)
-"""Each city met, by its wonder, its cards' text, its victories, its stages and tokens (a
-frozen value, shared by the states read: it is a pure function of the key, whose items the
-caller checked to be of the field's type, so no key equals another of other types)."""
-
-
 _NEW = object.__new__
 
 
@@ -411,15 +367,12 @@ def _check(table: _Table, state: ArchitectsState) -> bool:
                 return False
             break  # (all of them checked and remembered)
     face_up, pile, pending, current = state.face_up, state.token_pile, state.pending, state.current
-    key = (t, face_up, pile, *[city.tokens for city in cities])
-    if key not in _TOKENS_FIT:
-        tokens = [*face_up, *pile]
-        for city in cities:
-            tokens += city.tokens
-        if sorted(tokens) != table.pile or len(face_up) > table.face_up or (
-                pile and len(face_up) < table.face_up):
-            return False
-        _TOKENS_FIT.remember(key, None)
+    tokens = [*face_up, *pile]
+    for city in cities:
+        tokens += city.tokens
+    if sorted(tokens) != table.pile or len(face_up) > table.face_up or (
+            pile and len(face_up) < table.face_up):
+        return False
     if state.peeked and (state.cat != current or not state.central
                          or type(pending) in (StartTurn, Finished)):
         return False
@@ -430,11 +383,6 @@ def _check(table: _Table, state: ArchitectsState) -> bool:
     if current != (state.turn - 1) % len(cities):
         return False
     return _moves_exist(table, state)
-
-
-_TOKENS_FIT: Verdicts[tuple[Any, ...], None] = Verdicts(4096)
-"""The progress tokens found where they may be, by tables: the face-up row, the pile and each
-city's tokens (strings all, as the check passed: no key of other items equals one)."""
 
 
 def _moves_exist(table: _Table, state: ArchitectsState) -> bool:

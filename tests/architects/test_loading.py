@@ -220,56 +220,22 @@ def test_a_refused_document_raises_what_the_full_path_raises() -> None:
 @pytest.mark.skipif(not loading.__file__.endswith(".py"), reason=(
     "the compiled module calls its own functions directly, so a fault planted in one does not "
     "reach the load; the pure package, the tested reference, runs these"))
-@pytest.mark.parametrize("fault", ["_battles", "_piles", "_pile", "_check", "_scalars",
-                                   "_seen_fits", "_total"])
+@pytest.mark.parametrize("fault", ["_battles", "_piles", "_check", "_scalars", "_seen_fits"])
 def test_a_check_left_out_of_the_fast_path_is_caught(fault: str,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     real = getattr(loading, fault)
     planted: dict[str, Callable[..., Any]] = {
         "_battles": lambda *_: True,
         # the piles read as bytes.fromhex reads them (capitals and spaces taken)
-        "_piles": lambda piles: [(cards, tuple(cards)) for cards in map(bytes.fromhex, piles)],
+        "_piles": lambda piles: list(map(bytes.fromhex, piles)),
         "_check": lambda *_: True,
         # what each seat saw read as bytes.fromhex reads it, as many entries as there are
         "_scalars": lambda o, n: (*(real({**o, "seen": []}, n) or (None,) * 9)[:8],
-                                  [(bytes.fromhex(cards), tuple(bytes.fromhex(cards)))
-                                   for cards in o["seen"]]),
+                                  [bytes.fromhex(cards) for cards in o["seen"]]),
         "_seen_fits": lambda *_: True,
-        # a pile read as bytes.fromhex reads it; horns not counted
-        "_pile": lambda text: (bytes.fromhex(text), tuple(bytes.fromhex(text))),
-        "_total": lambda horns: 99,
     }
     monkeypatch.setattr(loading, fault, planted[fault])
     assert disagreements(EDITED) != []
-
-
-def _forget() -> None:
-    """Empty what the fast path remembers of the documents it read."""
-    for memo in (loading._PILES, loading._CITIES, loading._TOKENS_FIT):
-        memo.clear()
-
-
-def test_what_the_fast_path_remembers_changes_nothing() -> None:
-    """Every state and edited document read with the memories of all the others read before
-    is read as with empty memories (a verdict is a pure function of its key)."""
-    warm = [loading.load_fast(json.loads(to_json(state))) for state in STATES]
-    assert disagreements(EDITED) == []  # (the memories now hold the edits' keys too)
-    for state, known in zip(STATES[::4], warm[::4], strict=True):
-        _forget()
-        assert repr(loading.load_fast(json.loads(to_json(state)))) == repr(known)
-    for document in EDITED[::4]:
-        with_memories = loading.load_fast(copy.deepcopy(document))
-        _forget()
-        assert repr(loading.load_fast(copy.deepcopy(document))) == repr(with_memories)
-
-
-def test_the_horns_are_counted_as_their_sum() -> None:
-    rng = random.Random(5)
-    table = loading._tables_of(tuple(city.wonder for city in STATES[-1].cities))[0]
-    assert set(table.horns) <= {0, 1, 2}
-    for _ in range(200):
-        horns = bytes(rng.choice(table.horns) for _ in range(rng.randrange(40)))
-        assert loading._total(horns) == sum(horns)
 
 
 def _emptied(state: ArchitectsState) -> Iterator[ArchitectsState]:
