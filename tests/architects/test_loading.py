@@ -21,7 +21,8 @@ import attrs
 import pytest
 
 from sevenwonders.architects import loading, validation
-from sevenwonders.architects.state import ArchitectsState, Revealed
+from sevenwonders.architects.state import ArchitectsState, City, Revealed
+from sevenwonders.architects.work import make_city, make_state
 from sevenwonders.core.problems import register_load_check
 from sevenwonders.core.serialization import converter, from_json, plain_structure_fn, to_json
 from sevenwonders.errors import SevenWondersError
@@ -267,13 +268,14 @@ def test_a_move_is_found_exactly_where_the_rules_list_one() -> None:
                                         "Revealed") for found in (True, False)} <= kinds
 
 
-def test_the_states_are_built_by_init_where_the_slots_cannot_be_set(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(loading, "_STATE_SET", None)
-    monkeypatch.setattr(loading, "_CITY_SET", None)
+def test_the_drafts_build_what_init_builds() -> None:
     for state in STATES[::5]:
-        loaded = loading.load_fast(json.loads(to_json(state)))
-        assert loaded == state and repr(loaded) == repr(state)
+        cities = tuple(make_city(*(getattr(city, f.name) for f in attrs.fields(City)))
+                       for city in state.cities)
+        made = make_state(cities, *(getattr(state, f.name)
+                                    for f in attrs.fields(ArchitectsState)[1:]))
+        assert type(made) is ArchitectsState and all(type(city) is City for city in cities)
+        assert made == state and repr(made) == repr(state) and hash(made) == hash(state)
 
 
 def test_an_accepted_edit_of_the_piles_plays_to_its_end_as_any_state() -> None:
