@@ -6,7 +6,9 @@ it; a game checks a foreign state against its own set (:meth:`DiceGame._check_st
 :func:`~sevenwonders.dice.accounting.check_with`: the accounting, no reachability). This module
 sits above the game object, which it builds for the default set. :func:`problems` returns
 every problem as named :class:`~sevenwonders.core.problems.Problem` items; loads refuse a state
-with any. The property tests assert every invariant at every ply of random games of every
+with any (a document laid out as ``to_json`` writes it is read and checked first by the fast
+path, :mod:`~sevenwonders.dice.loading`, tested equal to this check; anything it does not
+accept comes here). The property tests assert every invariant at every ply of random games of every
 player count, and the set is closed under the rules (the coin limit grows with the game's
 progress: :mod:`~sevenwonders.dice.accounting`). The list (:data:`INVARIANTS`):
 
