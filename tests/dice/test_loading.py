@@ -19,14 +19,15 @@ from typing import Any
 import pytest
 
 from sevenwonders.core.problems import register_load_check
-from sevenwonders.core.serialization import converter, from_json, plain_structure_fn, to_json
+from sevenwonders.core.serialization import converter, from_json, to_json
 from sevenwonders.dice import DiceGame, accounting, loading, validation
 from sevenwonders.dice.state import DiceState, Phase
 from sevenwonders.errors import SevenWondersError
+from tests import fast_loads
 from tests.boundary import mutation
 from tests.boundary.mutation import edit
+from tests.fast_loads import full_path_of
 
-_PLAIN = plain_structure_fn(DiceState)
 PLAYERS = range(2, 8)
 
 
@@ -46,28 +47,12 @@ def real_states(players: int, seed: int) -> list[DiceState]:
     return states
 
 
-def full_path(document: Any) -> DiceState | None:
-    """The state the full path builds from ``document``, or ``None`` when it refuses it."""
-    try:
-        state = _PLAIN(document, DiceState)
-    except Exception:
-        return None
-    return None if validation.problems(state) else state
+full_path = full_path_of(DiceState, validation.problems)
 
 
 def disagreements(documents: list[Any]) -> list[str]:
-    """The documents the fast path reads otherwise than the full path: accepted while the full
-    path refuses them, or built differently (``repr`` tells a list from a tuple, a bool from an
-    int)."""
-    out = []
-    for document in documents:
-        fast = loading.load_fast(copy.deepcopy(document))
-        if fast is None:
-            continue
-        full = full_path(copy.deepcopy(document))
-        if full is None or fast != full or repr(fast) != repr(full):
-            out.append(json.dumps(document)[:300])
-    return out
+    """The documents the fast path reads otherwise than the full path."""
+    return fast_loads.disagreements(loading.load_fast, full_path, documents)
 
 
 def _states() -> list[DiceState]:
