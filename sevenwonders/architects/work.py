@@ -6,8 +6,9 @@ immutable state, so a step makes one state however many rules it applies.
 The drafts of a city and a state (:class:`CityDraft`, :class:`StateDraft`): objects of plain
 classes with exactly the slots of :class:`City` and :class:`ArchitectsState` (so the same memory
 layout), whose fields are set by ordinary attribute stores and which then become the frozen
-class by assigning ``__class__`` (Python allows that between classes of the same layout): attrs'
-``__init__`` of a frozen class sets each field through ``object.__setattr__``, a call a field.
+class by assigning ``__class__`` (Python allows that between classes of the same layout; it is
+why ArchitectsState and City have no ``__weakref__`` slot): attrs' ``__init__`` of a frozen
+class sets each field through ``object.__setattr__``, a call a field.
 :func:`make_city` and :func:`make_state` build the values so, from values the rules made or a
 load checked (the classes have no validators or converters).
 """

@@ -8,9 +8,9 @@ sits above the game object, which it builds for the default set. :func:`problems
 every problem as named :class:`~sevenwonders.core.problems.Problem` items; loads refuse a state
 with any (a document laid out as ``to_json`` writes it is read and checked first by the fast
 path, :mod:`~sevenwonders.dice.loading`, tested equal to this check; anything it does not
-accept comes here). The property tests assert every invariant at every ply of random games of every
-player count, and the set is closed under the rules (the coin limit grows with the game's
-progress: :mod:`~sevenwonders.dice.accounting`). The list (:data:`INVARIANTS`):
+accept comes here). The property tests assert every invariant at every ply of random games of
+every player count, and the set is closed under the rules (the coin limit grows with the
+game's progress: :mod:`~sevenwonders.dice.accounting`). The list (:data:`INVARIANTS`):
 
 - ``structure`` (gate): 2-7 seats, a turn from 1, the final turn announced at most one turn
   ahead, the phase matching the pending decisions, no die twice in the Forum, coins from 0 to
