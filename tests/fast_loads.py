@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from collections.abc import Callable
 from typing import Any
 
 from sevenwonders.core.serialization import plain_structure_fn
+from tests.boundary.mutation import random_step
 
 
 def full_path_of(cls: type, problems: Callable[[Any], tuple[Any, ...]]
@@ -42,3 +44,14 @@ def disagreements(load_fast: Callable[[Any], Any | None], full_path: Callable[[A
         if full is None or fast != full or repr(fast) != repr(full):
             out.append(json.dumps(document)[:300])
     return out
+
+
+def playout_states(game: Any, seed: int) -> list[Any]:
+    """Every state of one random playout of ``game`` (the first and the last included)."""
+    rng = random.Random(seed)
+    state = game.new_game(seed)
+    states = [state]
+    while not game.is_over(state):
+        state = random_step(game, state, rng)
+        states.append(state)
+    return states

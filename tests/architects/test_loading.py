@@ -26,10 +26,11 @@ from sevenwonders.architects.work import make_city, make_state
 from sevenwonders.core.problems import register_load_check
 from sevenwonders.core.serialization import converter, from_json, to_json
 from sevenwonders.errors import SevenWondersError
+from sevenwonders.games import make_game
 from tests import fast_loads
 from tests.boundary import mutation
 from tests.boundary.mutation import edit, real_states
-from tests.fast_loads import full_path_of
+from tests.fast_loads import full_path_of, playout_states
 
 full_path = full_path_of(ArchitectsState, validation.problems)
 
@@ -40,9 +41,10 @@ def disagreements(documents: list[Any]) -> list[str]:
 
 
 def _states() -> list[ArchitectsState]:
+    """Every state of a random game of each size, 2-7 players."""
     out: list[ArchitectsState] = []
-    for kind, seed in (("architects-2", 3), ("architects-4", 5), ("architects-7", 7)):
-        out += real_states(kind, seed)
+    for players in range(2, 8):
+        out += playout_states(make_game("architects", players), players + 1)
     return out
 
 

@@ -26,7 +26,7 @@ from sevenwonders.errors import SevenWondersError
 from tests import fast_loads
 from tests.boundary import mutation
 from tests.boundary.mutation import edit
-from tests.fast_loads import full_path_of
+from tests.fast_loads import full_path_of, playout_states
 
 PLAYERS = range(2, 8)
 
@@ -37,14 +37,8 @@ def game_of(players: int) -> DiceGame:
 
 
 def real_states(players: int, seed: int) -> list[DiceState]:
-    """Every state of one random playout (the first and the last included)."""
-    game, rng = game_of(players), random.Random(seed)
-    state = game.new_game(seed)
-    states = [state]
-    while not game.is_over(state):
-        state = mutation.random_step(game, state, rng)
-        states.append(state)
-    return states
+    """Every state of one random playout with ``players`` players."""
+    return playout_states(game_of(players), seed)
 
 
 full_path = full_path_of(DiceState, validation.problems)
