@@ -50,6 +50,7 @@ from sevenwonders.architects.state import (
     TokenChoice,
 )
 from sevenwonders.architects.tables import Tables
+from sevenwonders.architects.work import make_city, make_state
 from sevenwonders.core.inline import direct_setters
 from sevenwonders.core.limits import MAX_INT_BITS
 from sevenwonders.core.problems import Verdicts
@@ -68,19 +69,13 @@ _EMPTY_PENDING: dict[str, type] = {tag_of(cls): cls for cls in (
 
 
 def _setters(cls: type, names: tuple[str, ...]) -> tuple[Any, ...] | None:
-    """The slot setters of ``cls``'s fields, which :func:`_build` calls in the order
-    ``names`` (``None``: the class is built by ``__init__``)."""
+    """The slot setters of ``cls``'s fields, to be called in the order ``names`` (``None``:
+    the class is built by ``__init__``)."""
     fields = attrs.fields(cls)
     found = direct_setters(cls, fields)
     if found is None or tuple(field.name for field in fields) != names:
         return None
     return tuple(found)
-
-
-_STATE_SET = _setters(ArchitectsState, (
-    "cities", "decks", "central", "discard", "face_up", "token_pile", "flipped", "cat",
-    "current", "turn", "pending", "rng", "triggered", "used", "flags", "peeked", "seen"))
-_CITY_SET = _setters(City, ("wonder", "built", "cards", "tokens", "military"))
 
 
 class _Table:
@@ -305,52 +300,21 @@ _PENDING_HOOK: Callable[[Any, Any], Any] = converter.get_structure_hook(Pending)
 
 def _build(o: Any, scalars: tuple[Any, ...], cities: tuple[list[Any], ...],
            parts: list[bytes]) -> ArchitectsState:
-    """The state, its fields set as ``__init__`` sets them (the values were checked; the
-    piles' cards are ``parts``: the discard pile, each city's, the central deck, each deck;
-    ``cities``: the cities' wonders, stages built, tokens and victories)."""
+    """The state, built as :func:`~sevenwonders.architects.work.make_state` builds it (the
+    values were checked; the piles' cards are ``parts``: the discard pile, each city's, the
+    central deck, each deck; ``cities``: the cities' wonders, stages built, tokens and
+    victories)."""
     flipped, cat, current, turn, flags, pending, rng, peeked, seen = scalars
     wonders, built, tokens, military = cities
     n = len(wonders)
     piles = list(map(tuple, parts))
-    seen = tuple(map(tuple, seen)) if seen else ()
-    if _CITY_SET is None or _STATE_SET is None:
-        return ArchitectsState(
-            tuple(map(City, wonders, map(tuple, built), piles[1:], map(tuple, tokens),
-                      military)),
-            tuple(piles[n + 2:]), piles[n + 1], piles[0],
-            tuple(o["face_up"]), tuple(o["token_pile"]), flipped, cat, current, turn, pending,
-            rng, tuple(o["triggered"]), tuple(o["used"]), flags, peeked, seen)
-    c0, c1, c2, c3, c4 = _CITY_SET
-    made = []
-    for i in range(n):
-        value = _NEW(City)
-        c0(value, wonders[i])
-        c1(value, tuple(built[i]))
-        c2(value, piles[i + 1])
-        c3(value, tuple(tokens[i]))
-        c4(value, military[i])
-        made.append(value)
-    (s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15,
-     s16) = _STATE_SET
-    state = _NEW(ArchitectsState)
-    s0(state, tuple(made))
-    s1(state, tuple(piles[n + 2:]))
-    s2(state, piles[n + 1])
-    s3(state, piles[0])
-    s4(state, tuple(o["face_up"]))
-    s5(state, tuple(o["token_pile"]))
-    s6(state, flipped)
-    s7(state, cat)
-    s8(state, current)
-    s9(state, turn)
-    s10(state, pending)
-    s11(state, rng)
-    s12(state, tuple(o["triggered"]))
-    s13(state, tuple(o["used"]))
-    s14(state, flags)
-    s15(state, peeked)
-    s16(state, seen)
-    return state
+    return make_state(
+        tuple(map(make_city, wonders, map(tuple, built), piles[1:], map(tuple, tokens),
+                  military)),
+        tuple(piles[n + 2:]), piles[n + 1], piles[0], tuple(o["face_up"]),
+        tuple(o["token_pile"]), flipped, cat, current, turn, pending, rng,
+        tuple(o["triggered"]), tuple(o["used"]), flags, peeked,
+        tuple(map(tuple, seen)) if seen else ())
 
 
 _NEW = object.__new__

@@ -30,7 +30,8 @@ def _fail(field: str, message: str) -> InvalidStateError:
     return InvalidStateError(f"inconsistent Dice state: {message}", field=field)
 
 
-_PHASE_PROGRESS = {Phase.FOLLOW_UP: 500, Phase.OVER: 750}
+PHASE_PROGRESS = {Phase.FOLLOW_UP: 500, Phase.OVER: 750}
+"""The progress a turn's phase adds (:func:`progress`)."""
 
 
 def progress(state: DiceState) -> int:
@@ -38,7 +39,7 @@ def progress(state: DiceState) -> int:
     750 once the game is over (the end comes in the turn, from either phase),
     :data:`TICK_WEIGHT` a ticked box or bonus of any seat, one less a pending decision."""
     ticked = sum(len(s.ticks) - s.ticks.count(0) + s.bonus_count for s in state.seats)
-    follow_up = _PHASE_PROGRESS.get(state.phase, 0)
+    follow_up = PHASE_PROGRESS.get(state.phase, 0)
     return 1000 * state.turn + follow_up + TICK_WEIGHT * ticked \
         - sum(len(s.pending) for s in state.seats)
 

@@ -6,9 +6,11 @@ it; a game checks a foreign state against its own set (:meth:`DiceGame._check_st
 :func:`~sevenwonders.dice.accounting.check_with`: the accounting, no reachability). This module
 sits above the game object, which it builds for the default set. :func:`problems` returns
 every problem as named :class:`~sevenwonders.core.problems.Problem` items; loads refuse a state
-with any. The property tests assert every invariant at every ply of random games of every
-player count, and the set is closed under the rules (the coin limit grows with the game's
-progress: :mod:`~sevenwonders.dice.accounting`). The list (:data:`INVARIANTS`):
+with any (a document laid out as ``to_json`` writes it is read and checked first by the fast
+path, :mod:`~sevenwonders.dice.loading`, tested equal to this check; anything it does not
+accept comes here). The property tests assert every invariant at every ply of random games of
+every player count, and the set is closed under the rules (the coin limit grows with the
+game's progress: :mod:`~sevenwonders.dice.accounting`). The list (:data:`INVARIANTS`):
 
 - ``structure`` (gate): 2-7 seats, a turn from 1, the final turn announced at most one turn
   ahead, the phase matching the pending decisions, no die twice in the Forum, coins from 0 to
@@ -28,7 +30,6 @@ progress: :mod:`~sevenwonders.dice.accounting`). The list (:data:`INVARIANTS`):
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 
 from sevenwonders.core.problems import (
     Invariant,
@@ -41,13 +42,9 @@ from sevenwonders.core.problems import (
 from sevenwonders.dice.accounting import check_accounting, check_moves, check_structure
 from sevenwonders.dice.components import CITY_BUILDINGS
 from sevenwonders.dice.game import DiceGame
+from sevenwonders.dice.loading import default_game, load_fast
 from sevenwonders.dice.state import ChooseBonus, DiceState
 from sevenwonders.dice.tables import SheetTable
-
-
-@lru_cache(maxsize=8)
-def _default_game(players: int) -> DiceGame:
-    return DiceGame(players)
 
 
 class _Context:
@@ -71,7 +68,7 @@ def _sheets(ctx: _Context) -> Iterator[Problem]:
 
 def _accounting(ctx: _Context) -> Iterator[Problem]:
     state = ctx.state
-    game = _default_game(len(state.seats))
+    game = default_game(len(state.seats))
     if all(s.sheet in game.tables.sheets for s in state.seats):
         check_accounting(game.tables, state)
         ctx.game = game
@@ -174,4 +171,4 @@ def check_loaded(state: DiceState) -> DiceState:
     return state
 
 
-register_load_check(DiceState, problems, "Dice")
+register_load_check(DiceState, problems, "Dice", load_fast)

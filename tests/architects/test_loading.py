@@ -21,44 +21,30 @@ import attrs
 import pytest
 
 from sevenwonders.architects import loading, validation
-from sevenwonders.architects.state import ArchitectsState, Revealed
+from sevenwonders.architects.state import ArchitectsState, City, Revealed
+from sevenwonders.architects.work import make_city, make_state
 from sevenwonders.core.problems import register_load_check
-from sevenwonders.core.serialization import converter, from_json, plain_structure_fn, to_json
+from sevenwonders.core.serialization import converter, from_json, to_json
 from sevenwonders.errors import SevenWondersError
+from sevenwonders.games import make_game
+from tests import fast_loads
 from tests.boundary import mutation
 from tests.boundary.mutation import edit, real_states
+from tests.fast_loads import full_path_of, playout_states
 
-_PLAIN = plain_structure_fn(ArchitectsState)
-
-
-def full_path(document: Any) -> ArchitectsState | None:
-    """The state the full path builds from ``document``, or ``None`` when it refuses it."""
-    try:
-        state = _PLAIN(document, ArchitectsState)
-    except Exception:
-        return None
-    return None if validation.problems(state) else state
+full_path = full_path_of(ArchitectsState, validation.problems)
 
 
 def disagreements(documents: list[Any]) -> list[str]:
-    """The documents the fast path reads otherwise than the full path: accepted while the full
-    path refuses them, or built differently (``repr`` tells a list from a tuple, a bool from an
-    int)."""
-    out = []
-    for document in documents:
-        fast = loading.load_fast(copy.deepcopy(document))
-        if fast is None:
-            continue
-        full = full_path(copy.deepcopy(document))
-        if full is None or fast != full or repr(fast) != repr(full):
-            out.append(json.dumps(document)[:300])
-    return out
+    """The documents the fast path reads otherwise than the full path."""
+    return fast_loads.disagreements(loading.load_fast, full_path, documents)
 
 
 def _states() -> list[ArchitectsState]:
+    """Every state of a random game of each size, 2-7 players."""
     out: list[ArchitectsState] = []
-    for kind, seed in (("architects-2", 3), ("architects-4", 5), ("architects-7", 7)):
-        out += real_states(kind, seed)
+    for players in range(2, 8):
+        out += playout_states(make_game("architects", players), players + 1)
     return out
 
 
@@ -267,13 +253,14 @@ def test_a_move_is_found_exactly_where_the_rules_list_one() -> None:
                                         "Revealed") for found in (True, False)} <= kinds
 
 
-def test_the_states_are_built_by_init_where_the_slots_cannot_be_set(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(loading, "_STATE_SET", None)
-    monkeypatch.setattr(loading, "_CITY_SET", None)
+def test_the_drafts_build_what_init_builds() -> None:
     for state in STATES[::5]:
-        loaded = loading.load_fast(json.loads(to_json(state)))
-        assert loaded == state and repr(loaded) == repr(state)
+        cities = tuple(make_city(*(getattr(city, f.name) for f in attrs.fields(City)))
+                       for city in state.cities)
+        made = make_state(cities, *(getattr(state, f.name)
+                                    for f in attrs.fields(ArchitectsState)[1:]))
+        assert type(made) is ArchitectsState and all(type(city) is City for city in cities)
+        assert made == state and repr(made) == repr(state) and hash(made) == hash(state)
 
 
 def test_an_accepted_edit_of_the_piles_plays_to_its_end_as_any_state() -> None:

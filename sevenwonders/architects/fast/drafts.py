@@ -4,24 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from sevenwonders.architects.state import (
     ArchitectsState,
     City,
     Pending,
-    SpeedSlot,
     StartTurn,
 )
-from sevenwonders.architects.work import STATE_FIELDS, Work
+from sevenwonders.architects.work import CityDraft, StateDraft, Work, make_city
 
-# attrs' ``__init__`` of a frozen class sets each field through ``object.__setattr__`` (a call
-# per field). A draft is an object of a plain class with exactly the same slots (so the same
-# memory layout) whose fields are set by ordinary attribute stores, then turned into the frozen
-# class by assigning ``__class__`` (Python allows that between classes of the same layout; it is
-# why ArchitectsState and City have no ``__weakref__`` slot). Drafts are filled only from values
-# the rules made or checked; ArchitectsState and City have no validators or converters, and
-# states from elsewhere still come in through the converter and the load checks.
+# (the drafts, and why they are built so: :mod:`sevenwonders.architects.work`)
 
 
 class Draft(Work):
@@ -38,22 +29,9 @@ class Draft(Work):
         return self  # type: ignore[return-value]
 
 
-class _StateDraft(SpeedSlot):
-    """An :class:`ArchitectsState` being filled in (no ``__init__``: made by a bare call; its
-    speed slot, like the state's, is left empty)."""
-
-    __slots__ = STATE_FIELDS
-
-
-class _CityDraft:
-    """A :class:`City` being filled in."""
-
-    __slots__ = tuple(f.name for f in attrs.fields(City))
-
-
 def with_cards(city: City, cards: tuple[int, ...]) -> City:
     """``city`` holding ``cards`` instead of its cards."""
-    c: Any = _CityDraft()
+    c: Any = CityDraft()
     c.wonder = city.wonder
     c.built = city.built
     c.cards = cards
@@ -63,22 +41,9 @@ def with_cards(city: City, cards: tuple[int, ...]) -> City:
     return c  # type: ignore[no-any-return]
 
 
-def make_city(wonder: str, built: tuple[str, ...], cards: tuple[int, ...],
-              tokens: tuple[str, ...], military: int) -> City:
-    """``City(wonder, built, cards, tokens, military)``."""
-    c: Any = _CityDraft()
-    c.wonder = wonder
-    c.built = built
-    c.cards = cards
-    c.tokens = tokens
-    c.military = military
-    c.__class__ = City
-    return c  # type: ignore[no-any-return]
-
-
 def built_city(city: City, built: tuple[str, ...], cards: tuple[int, ...]) -> City:
     """``city`` with these stages built and these cards."""
-    c: Any = _CityDraft()
+    c: Any = CityDraft()
     c.wonder = city.wonder
     c.built = built
     c.cards = cards
@@ -99,7 +64,7 @@ def next_turn(state: ArchitectsState, cities: tuple[City, ...],
     fields (``seen``: what each seat has seen face down, architects/memory.py): the progress
     tokens on offer and the generator as in ``state``, the turn record (triggered, used, flags,
     peeked) cleared."""
-    s: Any = _StateDraft()
+    s: Any = StateDraft()
     s.cities = cities
     s.decks = decks
     s.central = central
@@ -128,7 +93,7 @@ def in_turn(state: ArchitectsState, cities: tuple[City, ...],
     """The state of the same seat's turn going on with ``pending``, after a first action that
     changed only these fields (the tokens on offer, the generator and ``used`` as in
     ``state``)."""
-    s: Any = _StateDraft()
+    s: Any = StateDraft()
     s.cities = cities
     s.decks = decks
     s.central = central
@@ -150,15 +115,13 @@ def in_turn(state: ArchitectsState, cities: tuple[City, ...],
     return s  # type: ignore[no-any-return]
 
 
+__all__ = ["Draft", "built_city", "in_turn", "make_city", "next_turn", "with_cards"]
+
 # (next_turn and in_turn take their arguments by position: the fast take calls them on most
 # plies, and a call by keywords costs about twice as much.)
 
 # Import-time proof that the layouts match (a mismatch raises TypeError here, not in a game).
-_probe: Any = _CityDraft()
-_probe.__class__ = City
-_probe = object.__new__(Draft)
-_probe.__class__ = ArchitectsState
-_probe = _StateDraft()
+_probe: Any = object.__new__(Draft)
 _probe.__class__ = ArchitectsState
 del _probe
 
