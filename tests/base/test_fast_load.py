@@ -24,16 +24,17 @@ from sevenwonders.core.problems import register_load_check
 from sevenwonders.core.serialization import converter, from_json, to_json
 from sevenwonders.errors import SevenWondersError
 from sevenwonders.games import make_game
+from tests import fast_loads
 from tests.boundary.mutation import edit, random_step
-from tests.core.helpers import full_load, paths_disagree
+from tests.fast_loads import full_path_of
 
 _PROBLEMS = validation.problems  # (the real check, whatever a test plants in the module)
-full_path = full_load(BaseState, _PROBLEMS)
+full_path = full_path_of(BaseState, _PROBLEMS)
 
 
 def disagreements(documents: list[Any]) -> list[str]:
     """The documents the fast path reads otherwise than the full path."""
-    return paths_disagree(validation.load_fast, full_path, documents)
+    return fast_loads.disagreements(validation.load_fast, full_path, documents)
 
 
 def _games() -> Iterator[tuple[str, Any]]:

@@ -1,13 +1,8 @@
-"""States of seeded random games, and a load's two paths compared, for tests that compare a
-fast path with its reference."""
+"""States of seeded random games, for tests that compare a fast path with its reference."""
 
-import copy
-import json
 import random
-from collections.abc import Callable
 from typing import Any
 
-from sevenwonders.core.serialization import plain_structure_fn
 from sevenwonders.games import make_game
 
 
@@ -25,34 +20,3 @@ def game_states(kind: str, players: int, games: int = 2) -> list[Any]:
         states.append(state)
     return states
 
-
-def full_load(cls: type, problems_of: Callable[[Any], tuple[Any, ...]]
-              ) -> Callable[[Any], Any | None]:
-    """A load's full path for ``cls``: the strict converter, then ``problems_of``; the value
-    built, or ``None`` for a document it refuses."""
-    plain = plain_structure_fn(cls)
-
-    def full(document: Any) -> Any | None:
-        try:
-            value = plain(document, cls)
-        except Exception:
-            return None
-        return None if problems_of(value) else value
-
-    return full
-
-
-def paths_disagree(fast: Callable[[Any], Any | None], full: Callable[[Any], Any | None],
-                   documents: list[Any]) -> list[str]:
-    """The documents a load's ``fast`` path reads otherwise than its ``full`` path (each a
-    value or ``None``, each given its own copy): accepted where the full path refuses, or
-    built otherwise (``repr`` tells a list from a tuple, a bool from an int)."""
-    found = []
-    for document in documents:
-        accepted = fast(copy.deepcopy(document))
-        if accepted is None:
-            continue
-        built = full(copy.deepcopy(document))
-        if built is None or accepted != built or repr(accepted) != repr(built):
-            found.append(json.dumps(document)[:300])
-    return found

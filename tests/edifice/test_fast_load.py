@@ -22,9 +22,9 @@ from sevenwonders.edifice import Edifice
 from sevenwonders.errors import SevenWondersError
 from sevenwonders.games import make_game
 from tests.boundary.mutation import edit, random_step
-from tests.core.helpers import full_load, paths_disagree
+from tests.fast_loads import disagreements, full_path_of
 
-full_path = full_load(BaseState, validation.problems)
+full_path = full_path_of(BaseState, validation.problems)
 
 
 def _states() -> list[BaseState]:
@@ -101,7 +101,7 @@ def test_every_edifice_state_is_read_by_the_fast_path_as_the_full_path_reads_it(
 def test_no_edit_of_the_expansion_state_is_accepted_where_the_full_path_refuses_it() -> None:
     refused = sum(full_path(copy.deepcopy(document)) is None for document in EDITED)
     assert len(EDITED) > 2000 and refused > len(EDITED) // 2
-    assert paths_disagree(validation.load_fast, full_path, EDITED) == []
+    assert disagreements(validation.load_fast, full_path, EDITED) == []
 
 
 @pytest.mark.parametrize("start", range(4))
