@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 from collections.abc import Callable
 from typing import Any
 
-from sevenwonders.core.serialization import plain_structure_fn
-from tests.boundary.mutation import random_step
+import pytest
+
+from sevenwonders.core.problems import register_load_check
+from sevenwonders.core.serialization import from_json, plain_structure_fn
+from sevenwonders.errors import SevenWondersError
+
+Refusal = tuple[type, object, str]
+"""An error as a caller tells it apart: its class, reason code and message."""
 
 
 def full_path_of(cls: type, problems: Callable[[Any], tuple[Any, ...]]
@@ -46,12 +51,25 @@ def disagreements(load_fast: Callable[[Any], Any | None], full_path: Callable[[A
     return out
 
 
-def playout_states(game: Any, seed: int) -> list[Any]:
-    """Every state of one random playout of ``game`` (the first and the last included)."""
-    rng = random.Random(seed)
-    state = game.new_game(seed)
-    states = [state]
-    while not game.is_over(state):
-        state = random_step(game, state, rng)
-        states.append(state)
-    return states
+def refusals(cls: type, texts: list[str]) -> list[Refusal]:
+    """What ``from_json`` raises for each of ``texts`` (each must be refused)."""
+    out: list[Refusal] = []
+    for text in texts:
+        with pytest.raises(SevenWondersError) as raised:
+            from_json(text, cls)
+        out.append((type(raised.value), raised.value.reason, str(raised.value)))
+    return out
+
+
+def refusals_both_ways(cls: type, problems: Callable[[Any], tuple[Any, ...]], label: str,
+                       load_fast: Callable[[Any], Any | None], texts: list[str]
+                       ) -> tuple[list[Refusal], list[Refusal]]:
+    """The refusals of ``texts`` with the fast path registered, and with the load check
+    registered without it (restored afterwards)."""
+    fast = refusals(cls, texts)
+    register_load_check(cls, problems, label)
+    try:
+        full = refusals(cls, texts)
+    finally:
+        register_load_check(cls, problems, label, load_fast)
+    return fast, full

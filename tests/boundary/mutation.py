@@ -92,17 +92,21 @@ def random_step(game: Any, state: Any, rng: random.Random) -> Any:
     return game.play(state, moves)
 
 
-@cache
-def real_states(kind: str, seed: int) -> tuple[Any, ...]:
-    """Every state of one random playout of ``kind`` (the first and the last included)."""
-    game = game_of(kind)
+def playout_states(game: Any, seed: int) -> list[Any]:
+    """Every state of one random playout of ``game`` (the first and the last included)."""
     rng = random.Random(seed)
     state = game.new_game(seed)
     states = [state]
     while not game.is_over(state):
         state = random_step(game, state, rng)
         states.append(state)
-    return tuple(states)
+    return states
+
+
+@cache
+def real_states(kind: str, seed: int) -> tuple[Any, ...]:
+    """Every state of one random playout of ``kind`` (the first and the last included)."""
+    return tuple(playout_states(game_of(kind), seed))
 
 
 # -- one-change edits of a JSON document

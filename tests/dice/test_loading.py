@@ -18,15 +18,13 @@ from typing import Any
 
 import pytest
 
-from sevenwonders.core.problems import register_load_check
 from sevenwonders.core.serialization import converter, from_json, to_json
 from sevenwonders.dice import DiceGame, accounting, loading, validation
 from sevenwonders.dice.state import DiceState, Phase
-from sevenwonders.errors import SevenWondersError
 from tests import fast_loads
 from tests.boundary import mutation
-from tests.boundary.mutation import edit
-from tests.fast_loads import full_path_of, playout_states
+from tests.boundary.mutation import edit, playout_states
+from tests.fast_loads import full_path_of
 
 PLAYERS = range(2, 8)
 
@@ -162,28 +160,13 @@ def test_the_fast_path_accepts_no_edited_document_the_full_path_refuses() -> Non
     assert disagreements(EDITED) == []
 
 
-def _errors(texts: list[str]) -> list[SevenWondersError]:
-    out = []
-    for text in texts:
-        with pytest.raises(SevenWondersError) as refused:
-            from_json(text, DiceState)
-        out.append(refused.value)
-    return out
-
-
 def test_a_refused_document_raises_what_the_full_path_raises() -> None:
     texts = [json.dumps(document) for document in EDITED[::3]
              if full_path(copy.deepcopy(document)) is None]
     assert len(texts) > 100
-    fast = _errors(texts)
-    register_load_check(DiceState, validation.problems, "Dice")  # (no fast path)
-    try:
-        full = _errors(texts)
-    finally:
-        register_load_check(DiceState, validation.problems, "Dice", loading.load_fast)
-    for with_fast, without in zip(fast, full, strict=True):
-        assert type(with_fast) is type(without)
-        assert with_fast.reason == without.reason and str(with_fast) == str(without)
+    fast, full = fast_loads.refusals_both_ways(DiceState, validation.problems, "Dice",
+                                               loading.load_fast, texts)
+    assert fast == full
 
 
 def test_the_coin_limit_is_the_accountings() -> None:

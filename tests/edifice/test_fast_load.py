@@ -16,13 +16,11 @@ import pytest
 
 from sevenwonders.base import validation
 from sevenwonders.base.state import BaseState
-from sevenwonders.core.problems import register_load_check
-from sevenwonders.core.serialization import converter, from_json, to_json
+from sevenwonders.core.serialization import converter, to_json
 from sevenwonders.edifice import Edifice
-from sevenwonders.errors import SevenWondersError
 from sevenwonders.games import make_game
 from tests.boundary.mutation import edit, random_step
-from tests.fast_loads import disagreements, full_path_of
+from tests.fast_loads import disagreements, full_path_of, refusals_both_ways
 
 full_path = full_path_of(BaseState, validation.problems)
 
@@ -108,21 +106,9 @@ def test_no_edit_of_the_expansion_state_is_accepted_where_the_full_path_refuses_
 def test_a_refused_edit_raises_what_the_full_path_raises(start: int) -> None:
     texts = [json.dumps(document) for document in EDITED[start::16]
              if full_path(copy.deepcopy(document)) is None]
-    errors = []
-    for fast in (True, False):
-        if not fast:
-            register_load_check(BaseState, validation.problems, "base-game")  # (no fast path)
-        said = []
-        try:
-            for text in texts:
-                with pytest.raises(SevenWondersError) as raised:
-                    from_json(text, BaseState)
-                said.append((type(raised.value), raised.value.reason, str(raised.value)))
-        finally:
-            register_load_check(BaseState, validation.problems, "base-game",
-                                validation.load_fast)
-        errors.append(said)
-    assert len(texts) > 20 and errors[0] == errors[1]
+    fast, full = refusals_both_ways(BaseState, validation.problems, "base-game",
+                                    validation.load_fast, texts)
+    assert len(texts) > 20 and fast == full
 
 
 def test_an_expansion_state_the_reader_does_not_know_is_read_by_the_converter(
