@@ -90,6 +90,7 @@ from sevenwonders.agents.greedy import GreedyAgent, best_moves
 from sevenwonders.agents.heuristics import (
     EvaluateState,
     PlayoutMove,
+    ending_values_of_for,
     evaluate_state_for,
     evaluator_for,
     greedy_policy_for,
@@ -157,6 +158,7 @@ class ISMCTSAgent:
         turns: int | Unset | None = UNSET,
         leaf: str | Unset = UNSET,
         points: float | Unset = UNSET,
+        cut_points: str | Unset = UNSET,
         preset: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
@@ -169,6 +171,7 @@ class ISMCTSAgent:
             "exploration": exploration, "horizon": horizon, "width": width, "rollout": rollout,
             "depth": depth, "root": root, "evidence": evidence, "cut_evidence": cut_evidence,
             "chance": chance, "turns": turns, "leaf": leaf, "points": points,
+            "cut_points": cut_points,
         }
         given = {key: value for key, value in arguments.items() if value is not UNSET}
         check_options(given)
@@ -189,6 +192,7 @@ class ISMCTSAgent:
         self.turns = generic.turns
         self.leaf = generic.leaf
         self.points = generic.points
+        self.cut_points = generic.cut_points
 
     def settings(self, game_name: str | None = None, ranked: bool = True,
                  players: int | None = None) -> Settings:
@@ -372,7 +376,8 @@ class _Search:
         self.policy: PlayoutMove = policies[settings.rollout](game)
         self.ranker: EvaluateState | None = evaluate_state_for(game)
         self.leaf_values = leaf_values_for(game)
-        self.values_of = values_of_for(game)
+        self.values_of = (ending_values_of_for(game) if settings.cut_points == "ending"
+                          else values_of_for(game))
         self.network: Network | None = network_for(game) if settings.leaf == "net" else None
         self.greedy_leaf = settings.leaf == "greedy" and self.ranker is not None
         # the other seats' policy moves in the first step of a forced walk, by seat and generator:

@@ -27,17 +27,21 @@ MAX_PLIES = 500
 """A walk "to the end" is scored with the leaf values after this many steps all the same (a
 game the playout policy cannot finish: every seat passing in Dice, say)."""
 CHANCES = ("outcomes", "open")
+CUT_POINTS = ("city", "ending")
+"""What the ``points`` reward reads at a cut walk: each seat's city value (``values_of``), or
+the same with what it holds counted as it will end (``ending_values_of``: in the base game,
+its science line by a fitted estimate, :mod:`sevenwonders.agents.heuristics.base_ending`)."""
 CLOCK = time.thread_time
 """The clock of a ``seconds`` budget: CPU seconds of the deciding thread, so that load from other
 processes does not weaken the search."""
 OPTIONS = (
     "exploration", "horizon", "width", "rollout", "depth", "root", "evidence", "cut_evidence",
-    "chance", "turns", "leaf", "points",
+    "chance", "turns", "leaf", "points", "cut_points",
 )
 DEFAULTS: dict[str, object] = {
     "exploration": 0.7, "horizon": 8, "width": 6, "rollout": "greedy", "depth": 1,
     "root": "paired", "evidence": 1.0, "cut_evidence": math.inf, "chance": "outcomes",
-    "turns": None, "leaf": "net", "points": 0.0,
+    "turns": None, "leaf": "net", "points": 0.0, "cut_points": "city",
 }
 """The generic value of every option: a paired flat search of the heuristic's 6 best moves,
 anchored on the greedy move, whose walks run 8 steps and may overrule the greedy move only when
@@ -80,8 +84,8 @@ UNSET = Unset.UNSET
 class Settings:
     """The options of one search, resolved for a game."""
 
-    __slots__ = ("chance", "cut_evidence", "depth", "evidence", "exploration", "horizon", "leaf",
-                 "points", "rollout", "root", "turns", "width")
+    __slots__ = ("chance", "cut_evidence", "cut_points", "depth", "evidence", "exploration",
+                 "horizon", "leaf", "points", "rollout", "root", "turns", "width")
 
     def __init__(self, values: Mapping[str, object]) -> None:
         exploration, evidence = values["exploration"], values["evidence"]
@@ -114,6 +118,9 @@ class Settings:
         points = values["points"]
         assert isinstance(points, int | float)
         self.points = float(points)
+        cut_points = values["cut_points"]
+        assert isinstance(cut_points, str)
+        self.cut_points = cut_points
 
 
 def check_options(options: Mapping[str, object]) -> None:
@@ -136,6 +143,8 @@ def check_options(options: Mapping[str, object]) -> None:
         raise ValueError(f"leaf must be one of {LEAVES}")
     if "chance" in options and options["chance"] not in CHANCES:
         raise ValueError(f"chance must be one of {CHANCES}")
+    if "cut_points" in options and options["cut_points"] not in CUT_POINTS:
+        raise ValueError(f"cut_points must be one of {CUT_POINTS}")
     for key in ("evidence", "cut_evidence"):
         evidence = options.get(key)
         if isinstance(evidence, int | float) and evidence < 0:
