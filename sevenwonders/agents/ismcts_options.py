@@ -49,7 +49,8 @@ they reach the end of the game (an endgame search, as Dice's preset); where a va
 ships (the base game with 4 players) and numpy is installed, walks of :data:`NET_HORIZON` steps
 scored by the network instead, which may overrule the greedy move from the first Age
 (:func:`resolve_networks`; ``leaf="heuristic"`` keeps the endgame search); a purely competitive
-reward (``points=0``) but with network leaves (:data:`NET_POINTS`)."""
+reward (``points=0``), but with network leaves the seat's points too (:data:`NET_POINTS`,
+read at a cut as :data:`NET_CUT_POINTS` says)."""
 UNRANKED_DEFAULTS: dict[str, object] = {
     **DEFAULTS, "root": "tree", "depth": None, "horizon": 2, "cut_evidence": 1.0,
 }
@@ -63,6 +64,11 @@ NET_POINTS = 1.0
 """The ``points`` weight of a search with network leaves (``leaf="net"``, ``points`` left out):
 the seat's own points count beside its win and margin, which lifts all-search tables' scores
 toward strong humans' without losing strength against greedy (the strength page's rows)."""
+NET_CUT_POINTS = "ending"
+"""The ``cut_points`` of a search with network leaves (``leaf="net"``, ``cut_points`` left out):
+the seat's points at a cut walk count its science as it will end (a fit of the final science
+line on the science it holds), not as the greedy judgement weighs a symbol; on the same deals
+all-search tables play more science at no cost in points (the strength page's rows)."""
 PRESETS: Mapping[str, Mapping[str, object]] = AgentPresets("ismcts")
 """Per-game values of the options a user leaves out, by game name, from each game's spec
 (``presets["ismcts"]``; see the README)."""
@@ -159,8 +165,8 @@ def resolve_networks(game: Game[Any, Any, Any], settings: Settings,
     """Resolve the network options of ``settings`` for ``game``: ``leaf="net"`` and
     ``rollout="policy"`` fall back to the heuristic and the greedy policy where no network
     ships; with network leaves a cut walk is evidence like any other (``cut_evidence`` is
-    ``evidence``), walks are cut after :data:`NET_HORIZON` steps and the seat's points weigh
-    :data:`NET_POINTS`, unless ``given``."""
+    ``evidence``), walks are cut after :data:`NET_HORIZON` steps, the seat's points weigh
+    :data:`NET_POINTS` and read :data:`NET_CUT_POINTS` at a cut, unless ``given``."""
     if settings.leaf != "net" and settings.rollout != "policy":
         return
     try:
@@ -179,3 +185,5 @@ def resolve_networks(game: Game[Any, Any, Any], settings: Settings,
             settings.horizon = NET_HORIZON
         if "points" not in given:
             settings.points = NET_POINTS
+        if "cut_points" not in given:
+            settings.cut_points = NET_CUT_POINTS

@@ -23,7 +23,7 @@ from sevenwonders.agents.heuristics.base_ending import (
 )
 from sevenwonders.agents.heuristics.base_features import science_next
 from sevenwonders.agents.heuristics.weights import WEIGHTS
-from sevenwonders.agents.ismcts_options import POINTS_SCALE
+from sevenwonders.agents.ismcts_options import NET_CUT_POINTS, POINTS_SCALE
 from sevenwonders.base.effects import Science, ScienceChoice, Symbol
 from sevenwonders.core.rng import Rng
 from sevenwonders.errors import DataFileError, InvalidOptionError
@@ -164,3 +164,15 @@ def test_the_fitting_script_recovers_a_fit_and_writes_a_file_the_package_reads()
     assert not math.isnan(ending_science(2, 3, 4, 2, parse_estimate(text)))
     played = train.play_samples(1, 5)
     assert {age for age, *_ in played} == {1, 2, 3} and len(played) >= 4 * 18
+
+
+def test_network_leaves_read_the_ending_points_unless_given() -> None:
+    pytest.importorskip("numpy")
+    game = make_game("base", 4)
+    for given, expected in (({}, NET_CUT_POINTS), ({"cut_points": "city"}, "city"),
+                            ({"leaf": "heuristic"}, "city")):
+        agent = ISMCTSAgent(iterations=1, **given)  # type: ignore[arg-type]
+        settings = agent.settings(game.name, players=4)
+        search.resolve_networks(game, settings, agent.given)
+        assert settings.cut_points == expected
+    assert NET_CUT_POINTS == "ending"
