@@ -27,9 +27,7 @@ with the seat's view (:mod:`sevenwonders.agents.determinize`), and walks the sea
   total); when cut, ``sigmoid(value margin / 8)`` with the game's leaf values (see
   :mod:`sevenwonders.agents.heuristics`). ``points=W`` (0, purely competitive, but with value
   leaves) adds ``W * points / 50``: the seat's own score at the end, its city value at a cut
-  (``cut_points="city"``) or the same with its science counted as it will end
-  (``cut_points="ending"``, the default with value leaves: a fitted estimate of the final science
-  line from the science held, :mod:`sevenwonders.agents.heuristics.base_ending`).
+  (with ``cut_points="ending"``, the value-leaf default, its science counted as it will end).
   With ``turns`` (off by default), a walk is also cut as the searching seat's turn comes back
   for the ``turns``-th time after other seats moved: in a sequential game (Architects) the leaf
   is then valued at the same point of the round for every root move, after each other seat

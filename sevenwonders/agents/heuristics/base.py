@@ -456,11 +456,9 @@ def values_of(game: Any, state: BaseState) -> list[float]:
 
 
 def ending_values_of(game: Any, state: BaseState) -> list[float]:
-    """Each seat's city value with its science counted as it will end: :func:`values_of` less
-    what the greedy judgement counts for science (the points of the symbols held, and the
-    Age's weights per symbol and for the next symbol), plus the fitted estimate of the final
-    science line (:func:`~sevenwonders.agents.heuristics.base_ending.ending_science`). What the
-    search's ``points`` reward reads at a cut walk with ``cut_points="ending"``."""
+    """:func:`values_of` with greedy's science part (the points held, the Age's weights per
+    symbol) replaced by the final science line's estimate (``base_ending.ending_science``):
+    what the search's ``points`` reward reads at a cut walk with ``cut_points="ending"``."""
     out = []
     at = min(state.age, 3) - 1
     for seat, value in enumerate(values_of(game, state)):
