@@ -69,7 +69,7 @@ def make_agent(spec: str) -> Agent:
                 key, equals, value = part.partition("=")
                 if not equals:
                     key, value = "iterations", key
-                if key in ("rollout", "root", "chance", "leaf"):
+                if key in ("rollout", "root", "chance", "leaf", "cut_points"):
                     options[key] = value
                 elif key == "preset":
                     if value not in ("on", "off"):
@@ -89,7 +89,7 @@ def make_agent(spec: str) -> Agent:
                     raise InvalidOptionError(
                         f"unknown ismcts option {key!r} (iterations, seconds, exploration, "
                         "horizon, width, rollout, depth, root, evidence, cut_evidence, chance, "
-                        "turns, leaf, points, preset)"
+                        "turns, leaf, points, cut_points, preset)"
                     )
             return ISMCTSAgent(**options)
         except ValueError as error:

@@ -26,7 +26,8 @@ with the seat's view (:mod:`sevenwonders.agents.determinize`), and walks the sea
   0.4 * sigmoid(margin / 8)`` per seat (win shared on a tie, margin: total minus the best other
   total); when cut, ``sigmoid(value margin / 8)`` with the game's leaf values (see
   :mod:`sevenwonders.agents.heuristics`). ``points=W`` (0, purely competitive, but with value
-  leaves) adds ``W * points / 50``: the seat's own score at the end, its city value at a cut.
+  leaves) adds ``W * points / 50``: the seat's own score at the end, its city value at a cut
+  (with ``cut_points="ending"``, the value-leaf default, its science counted as it will end).
   With ``turns`` (off by default), a walk is also cut as the searching seat's turn comes back
   for the ``turns``-th time after other seats moved: in a sequential game (Architects) the leaf
   is then valued at the same point of the round for every root move, after each other seat
@@ -90,6 +91,7 @@ from sevenwonders.agents.greedy import GreedyAgent, best_moves
 from sevenwonders.agents.heuristics import (
     EvaluateState,
     PlayoutMove,
+    ending_values_of_for,
     evaluate_state_for,
     evaluator_for,
     greedy_policy_for,
@@ -157,6 +159,7 @@ class ISMCTSAgent:
         turns: int | Unset | None = UNSET,
         leaf: str | Unset = UNSET,
         points: float | Unset = UNSET,
+        cut_points: str | Unset = UNSET,
         preset: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
@@ -169,6 +172,7 @@ class ISMCTSAgent:
             "exploration": exploration, "horizon": horizon, "width": width, "rollout": rollout,
             "depth": depth, "root": root, "evidence": evidence, "cut_evidence": cut_evidence,
             "chance": chance, "turns": turns, "leaf": leaf, "points": points,
+            "cut_points": cut_points,
         }
         given = {key: value for key, value in arguments.items() if value is not UNSET}
         check_options(given)
@@ -189,6 +193,7 @@ class ISMCTSAgent:
         self.turns = generic.turns
         self.leaf = generic.leaf
         self.points = generic.points
+        self.cut_points = generic.cut_points
 
     def settings(self, game_name: str | None = None, ranked: bool = True,
                  players: int | None = None) -> Settings:
@@ -372,7 +377,8 @@ class _Search:
         self.policy: PlayoutMove = policies[settings.rollout](game)
         self.ranker: EvaluateState | None = evaluate_state_for(game)
         self.leaf_values = leaf_values_for(game)
-        self.values_of = values_of_for(game)
+        self.values_of = (ending_values_of_for(game) if settings.cut_points == "ending"
+                          else values_of_for(game))
         self.network: Network | None = network_for(game) if settings.leaf == "net" else None
         self.greedy_leaf = settings.leaf == "greedy" and self.ranker is not None
         # the other seats' policy moves in the first step of a forced walk, by seat and generator:

@@ -27,17 +27,21 @@ MAX_PLIES = 500
 """A walk "to the end" is scored with the leaf values after this many steps all the same (a
 game the playout policy cannot finish: every seat passing in Dice, say)."""
 CHANCES = ("outcomes", "open")
+CUT_POINTS = ("city", "ending")
+"""What the ``points`` reward reads at a cut walk: each seat's city value (``values_of``), or
+the same with what it holds counted as it will end (``ending_values_of``: in the base game,
+its science line by a fitted estimate, :mod:`sevenwonders.agents.heuristics.base_ending`)."""
 CLOCK = time.thread_time
 """The clock of a ``seconds`` budget: CPU seconds of the deciding thread, so that load from other
 processes does not weaken the search."""
 OPTIONS = (
     "exploration", "horizon", "width", "rollout", "depth", "root", "evidence", "cut_evidence",
-    "chance", "turns", "leaf", "points",
+    "chance", "turns", "leaf", "points", "cut_points",
 )
 DEFAULTS: dict[str, object] = {
     "exploration": 0.7, "horizon": 8, "width": 6, "rollout": "greedy", "depth": 1,
     "root": "paired", "evidence": 1.0, "cut_evidence": math.inf, "chance": "outcomes",
-    "turns": None, "leaf": "net", "points": 0.0,
+    "turns": None, "leaf": "net", "points": 0.0, "cut_points": "city",
 }
 """The generic value of every option: a paired flat search of the heuristic's 6 best moves,
 anchored on the greedy move, whose walks run 8 steps and may overrule the greedy move only when
@@ -45,7 +49,8 @@ they reach the end of the game (an endgame search, as Dice's preset); where a va
 ships (the base game with 4 players) and numpy is installed, walks of :data:`NET_HORIZON` steps
 scored by the network instead, which may overrule the greedy move from the first Age
 (:func:`resolve_networks`; ``leaf="heuristic"`` keeps the endgame search); a purely competitive
-reward (``points=0``) but with network leaves (:data:`NET_POINTS`)."""
+reward (``points=0``), but with network leaves the seat's points too (:data:`NET_POINTS`,
+read at a cut as :data:`NET_CUT_POINTS` says)."""
 UNRANKED_DEFAULTS: dict[str, object] = {
     **DEFAULTS, "root": "tree", "depth": None, "horizon": 2, "cut_evidence": 1.0,
 }
@@ -59,6 +64,11 @@ NET_POINTS = 1.0
 """The ``points`` weight of a search with network leaves (``leaf="net"``, ``points`` left out):
 the seat's own points count beside its win and margin, which lifts all-search tables' scores
 toward strong humans' without losing strength against greedy (the strength page's rows)."""
+NET_CUT_POINTS = "ending"
+"""The ``cut_points`` of a search with network leaves (``leaf="net"``, ``cut_points`` left out):
+the seat's points at a cut walk count its science as it will end (a fit of the final science
+line on the science it holds), not as the greedy judgement weighs a symbol; on the same deals
+all-search tables play more science at no cost in points (the strength page's rows)."""
 PRESETS: Mapping[str, Mapping[str, object]] = AgentPresets("ismcts")
 """Per-game values of the options a user leaves out, by game name, from each game's spec
 (``presets["ismcts"]``; see the README)."""
@@ -80,8 +90,8 @@ UNSET = Unset.UNSET
 class Settings:
     """The options of one search, resolved for a game."""
 
-    __slots__ = ("chance", "cut_evidence", "depth", "evidence", "exploration", "horizon", "leaf",
-                 "points", "rollout", "root", "turns", "width")
+    __slots__ = ("chance", "cut_evidence", "cut_points", "depth", "evidence", "exploration",
+                 "horizon", "leaf", "points", "rollout", "root", "turns", "width")
 
     def __init__(self, values: Mapping[str, object]) -> None:
         exploration, evidence = values["exploration"], values["evidence"]
@@ -114,6 +124,9 @@ class Settings:
         points = values["points"]
         assert isinstance(points, int | float)
         self.points = float(points)
+        cut_points = values["cut_points"]
+        assert isinstance(cut_points, str)
+        self.cut_points = cut_points
 
 
 def check_options(options: Mapping[str, object]) -> None:
@@ -136,6 +149,8 @@ def check_options(options: Mapping[str, object]) -> None:
         raise ValueError(f"leaf must be one of {LEAVES}")
     if "chance" in options and options["chance"] not in CHANCES:
         raise ValueError(f"chance must be one of {CHANCES}")
+    if "cut_points" in options and options["cut_points"] not in CUT_POINTS:
+        raise ValueError(f"cut_points must be one of {CUT_POINTS}")
     for key in ("evidence", "cut_evidence"):
         evidence = options.get(key)
         if isinstance(evidence, int | float) and evidence < 0:
@@ -150,8 +165,8 @@ def resolve_networks(game: Game[Any, Any, Any], settings: Settings,
     """Resolve the network options of ``settings`` for ``game``: ``leaf="net"`` and
     ``rollout="policy"`` fall back to the heuristic and the greedy policy where no network
     ships; with network leaves a cut walk is evidence like any other (``cut_evidence`` is
-    ``evidence``), walks are cut after :data:`NET_HORIZON` steps and the seat's points weigh
-    :data:`NET_POINTS`, unless ``given``."""
+    ``evidence``), walks are cut after :data:`NET_HORIZON` steps, the seat's points weigh
+    :data:`NET_POINTS` and read :data:`NET_CUT_POINTS` at a cut, unless ``given``."""
     if settings.leaf != "net" and settings.rollout != "policy":
         return
     try:
@@ -170,3 +185,5 @@ def resolve_networks(game: Game[Any, Any, Any], settings: Settings,
             settings.horizon = NET_HORIZON
         if "points" not in given:
             settings.points = NET_POINTS
+        if "cut_points" not in given:
+            settings.cut_points = NET_CUT_POINTS

@@ -13,7 +13,9 @@ read before the spec). The module defines
 - optionally ``leaf_values(game, state) -> values``: how far ahead each seat stands, in points,
   in a state reached inside a simulation (default :func:`margins`);
 - optionally ``values_of(game, state) -> values``: each seat's worth in points in such a state,
-  what it holds and what its cards and coins promise (default :func:`running_totals`).
+  what it holds and what its cards and coins promise (default :func:`running_totals`);
+- optionally ``ending_values_of(game, state) -> values``: the same with what a seat holds
+  counted as it will end, where the game has such an estimate (default its ``values_of``).
 
 A game without a module gets :func:`fallback_evaluate`, which works through the protocol alone:
 it determinizes the view (:mod:`sevenwonders.agents.determinize`), plays each move with random
@@ -99,6 +101,13 @@ def values_of_for(game: Game[Any, Any, Any]) -> ValuesOf:
     """The game's registered ``values_of``, or :func:`running_totals`."""
     values: ValuesOf | None = getattr(_module(game), "values_of", None)
     return values if values is not None else running_totals
+
+
+def ending_values_of_for(game: Game[Any, Any, Any]) -> ValuesOf:
+    """The game's registered ``ending_values_of`` (each seat's worth in points with what it
+    holds counted as it will end), or its ``values_of`` (:func:`values_of_for`)."""
+    values: ValuesOf | None = getattr(_module(game), "ending_values_of", None)
+    return values if values is not None else values_of_for(game)
 
 
 def running_totals(game: Game[Any, Any, Any], state: Any) -> list[float]:
@@ -240,5 +249,6 @@ __all__ = [
     "HEURISTICS", "Evaluate", "EvaluateState", "LeafValues", "PlayoutMove", "evaluate_state_for",
     "evaluator_for", "fallback_evaluate", "greedy_policy_for", "leaf_values_for", "margin",
     "MIXED_GREEDY", "margins", "margins_of", "mixed_policy_for", "playout_policy_for",
-    "random_playout_move", "register_heuristic", "running_totals", "values_of_for",
+    "ending_values_of_for", "random_playout_move", "register_heuristic", "running_totals",
+    "values_of_for",
 ]

@@ -48,6 +48,7 @@ import attrs
 
 from sevenwonders.agents.determinize import determinizer_for
 from sevenwonders.agents.heuristics import margins_of
+from sevenwonders.agents.heuristics.base_ending import ending_science, held_science
 from sevenwonders.agents.heuristics.base_features import (
     science_next,
     stage_effects,
@@ -454,6 +455,22 @@ def values_of(game: Any, state: BaseState) -> list[float]:
     return [cached_city_value(game, state, s) for s in range(state.players)]
 
 
+def ending_values_of(game: Any, state: BaseState) -> list[float]:
+    """:func:`values_of` with greedy's science part (the points held, the Age's weights per
+    symbol) replaced by the final science line's estimate (``base_ending.ending_science``):
+    what the search's ``points`` reward reads at a cut walk with ``cut_points="ending"``."""
+    out = []
+    at = min(state.age, 3) - 1
+    for seat, value in enumerate(values_of(game, state)):
+        effects = _city_effects(game, state.cities[seat])
+        points, symbols = held_science(effects)
+        greedy = points + WEIGHTS.science[at] * symbols
+        if WEIGHTS.science_next[at]:
+            greedy += WEIGHTS.science_next[at] * science_next(effects)
+        out.append(value - greedy + ending_science(state.age, state.turn, points, symbols))
+    return out
+
+
 def leaf_values(game: Game[Any, Any, Any], state: Any) -> tuple[float, ...]:
     """Each seat's city value minus the best other city's, for the search agent's simulations."""
     return margins_of(values_of(game, state))
@@ -478,5 +495,5 @@ def playout_move(
     return rng.choice(legal)
 
 
-__all__ = ["apply", "apply_city", "cached_city_value", "city_value", "evaluate", "evaluate_state",
-           "leaf_values", "playout_move", "values_of"]
+__all__ = ["apply", "apply_city", "cached_city_value", "city_value", "ending_values_of", "evaluate",
+           "evaluate_state", "leaf_values", "playout_move", "values_of"]
