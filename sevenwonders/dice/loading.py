@@ -27,13 +27,8 @@ from sevenwonders.core.inline import direct_setters
 from sevenwonders.core.limits import MAX_INT_BITS
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.serialization import converter
-from sevenwonders.dice.accounting import (
-    COINS_PER_STEP,
-    MAX_LAURELS,
-    PHASE_PROGRESS,
-    TICK_WEIGHT,
-)
-from sevenwonders.dice.components import CITY_BUILDINGS, SPECIAL_DICE, START_COINS
+from sevenwonders.dice.accounting import MAX_LAURELS, coin_limit
+from sevenwonders.dice.components import CITY_BUILDINGS, SPECIAL_DICE
 from sevenwonders.dice.game import DiceGame
 from sevenwonders.dice.state import (
     ChooseBonus,
@@ -257,20 +252,6 @@ def _holds(table: _Table, state: DiceState) -> bool:
                 return False
     rules = table.game.rules
     return all(rules.legal(state, seat) for seat in owing)
-
-
-def coin_limit(state: DiceState) -> int:
-    """:func:`sevenwonders.dice.accounting.coin_limit` (the tests compare them on every state
-    of random games): the start's coins plus a step's most for each unit of progress."""
-    ticked = 0
-    waiting = 0
-    for s in state.seats:
-        ticks, bonuses = s.ticks, s.bonuses
-        ticked += len(ticks) - ticks.count(0) + len(bonuses) - bonuses.count(0)
-        waiting += len(s.pending)
-    progress = (1000 * state.turn + PHASE_PROGRESS.get(state.phase, 0) + TICK_WEIGHT * ticked
-                - waiting)
-    return START_COINS + COINS_PER_STEP * progress
 
 
 def _build_seat(sheet: str, coins: int, ticks: tuple[int, ...], bonuses: tuple[int, ...],

@@ -4,8 +4,7 @@ builds for every state of random games of 2-7 players, and accepts nothing the f
 refuses, over one-change edits of those states' documents and hand-made faults (keys missing,
 extra or in another's place, items of the wrong type, a bool for an int, a die twice, an unknown
 sheet, a decision about no building). Each check of the fast path left out (a planted fault) is
-caught by the same comparison, a refused document raises what the full path raises, and the
-coin limit it restates is the accounting's on every state."""
+caught by the same comparison, and a refused document raises what the full path raises."""
 
 from __future__ import annotations
 
@@ -19,7 +18,7 @@ from typing import Any
 import pytest
 
 from sevenwonders.core.serialization import converter, from_json, to_json
-from sevenwonders.dice import DiceGame, accounting, loading, validation
+from sevenwonders.dice import DiceGame, loading, validation
 from sevenwonders.dice.state import DiceState, Phase
 from tests import fast_loads
 from tests.boundary import mutation
@@ -167,11 +166,6 @@ def test_a_refused_document_raises_what_the_full_path_raises() -> None:
     fast, full = fast_loads.refusals_both_ways(DiceState, validation.problems, "Dice",
                                                loading.load_fast, texts)
     assert fast == full
-
-
-def test_the_coin_limit_is_the_accountings() -> None:
-    for state in STATES:
-        assert loading.coin_limit(state) == accounting.coin_limit(state)
 
 
 @pytest.mark.skipif(not loading.__file__.endswith(".py"), reason=(
