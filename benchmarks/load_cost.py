@@ -11,11 +11,13 @@ reads a document read before (a stateless server reads each state of a game once
 CPU time, interleaved round by round, and the figure reported is load / play: how many plays
 one load costs (median and range).
 
-Two other units are printed beside it: ``in steps``, a whole step of a random game as a
-playout makes it (``legal_moves`` of each seat to move, a random choice, ``play``), again of
-games the timed object has not met; and ``stateless``, the ``play`` a stateless server makes
-after the load, of the state it loaded (which finds nothing remembered and passes the checks of
-a state from outside).
+Beside the load, ``parse us`` is what the standard library's ``json.loads`` alone takes of the
+same documents (timed in the same rounds): the part of a load no state code can save, so the
+rest of the budget shows. Two other units are printed beside it: ``in steps``, a whole step of
+a random game as a playout makes it (``legal_moves`` of each seat to move, a random choice,
+``play``), again of games the timed object has not met; and ``stateless``, the ``play`` a
+stateless server makes after the load, of the state it loaded (which finds nothing remembered
+and passes the checks of a state from outside).
 
 Run it with ``python benchmarks/load_cost.py [--rounds N] [--games N] [--only LABEL]
 [--reread]``.
@@ -24,6 +26,7 @@ Run it with ``python benchmarks/load_cost.py [--rounds N] [--games N] [--only LA
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
@@ -72,6 +75,14 @@ def _time_loads(cls: type, texts: list[str]) -> float:
     start = time.process_time()
     for text in texts:
         from_json(text, cls)
+    return (time.process_time() - start) / len(texts)
+
+
+def _time_parses(texts: list[str]) -> float:
+    """``json.loads`` of each document: the reading every load does before any state code."""
+    start = time.process_time()
+    for text in texts:
+        json.loads(text)
     return (time.process_time() - start) / len(texts)
 
 
@@ -126,7 +137,7 @@ def measure(make: Callable[[], Any], rounds: int, games: int, reread: bool = Fal
     load check that remembers what it read)."""
     game, chooser = make(), make()
     first = sample(chooser, range(30_000, 30_000 + games))
-    kinds = ("load", "play", "step", "replayed", "stateless")
+    kinds = ("load", "play", "step", "replayed", "stateless", "parse")
     times: dict[str, list[float]] = {kind: [] for kind in kinds}
     states = 0
     for r in range(rounds):
@@ -137,16 +148,18 @@ def measure(make: Callable[[], Any], rounds: int, games: int, reread: bool = Fal
         loaded = first if reread or not r else sample(
             chooser, range(30_000 + r * games, 30_000 + (r + 1) * games))
         states += len(loaded)
-        times["load"].append(_time_loads(type(loaded[0][0]), [text for *_, text in loaded]))
+        texts = [text for *_, text in loaded]
+        times["load"].append(_time_loads(type(loaded[0][0]), texts))
         times["play"].append(_time_plays(game, fresh, seeds))
         times["replayed"].append(_time_plays(game, fresh, seeds))  # the same games again
         times["step"].append(_time_steps(game, range(20_000 + r * games,
                                                      20_000 + (r + 1) * games)))
         times["stateless"].append(_time_stateless(game, fresh))
+        times["parse"].append(_time_parses(texts))
     out: dict[str, Any] = {"states": states // rounds}
     for kind in kinds:
         out[f"{kind}_us"] = statistics.median(times[kind]) * 1e6
-    for kind in kinds[1:]:
+    for kind in kinds[1:-1]:
         out[kind] = _spread([load / play for load, play in zip(times["load"], times[kind],
                                                                 strict=True)])
     return out
@@ -160,7 +173,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--reread", action="store_true",
                         help="load the same documents every round (the earlier way)")
     args = parser.parse_args(argv)
-    print(f"{'configuration':<15}{'states':>7}{'load us':>9}{'play us':>9}"
+    print(f"{'configuration':<15}{'states':>7}{'load us':>9}{'parse us':>9}{'play us':>9}"
           f"{'loads in plays (median, range)':>32}{'in steps':>10}{'replayed':>10}"
           f"{'stateless':>11}")
     for label, make in _configs():
@@ -168,7 +181,8 @@ def main(argv: list[str] | None = None) -> None:
             continue
         r = measure(make, args.rounds, args.games, args.reread)
         ratio, low, high = r["play"]
-        print(f"{label:<15}{r['states']:>7}{r['load_us']:>9.0f}{r['play_us']:>9.1f}"
+        print(f"{label:<15}{r['states']:>7}{r['load_us']:>9.0f}{r['parse_us']:>9.1f}"
+              f"{r['play_us']:>9.1f}"
               f"{ratio:>18.2f} ({low:.2f}-{high:.2f}){r['step'][0]:>10.2f}"
               f"{r['replayed'][0]:>10.2f}{r['stateless'][0]:>11.2f}")
 

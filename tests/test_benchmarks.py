@@ -108,4 +108,5 @@ def test_load_cost_measures_every_family() -> None:
     for _, make in load_cost._configs():
         result = load_cost.measure(make, 1, 1)
         assert result["states"] > 0 and result["load_us"] > 0 and result["play_us"] > 0
+        assert 0 < result["parse_us"] < result["load_us"]  # (a load parses, then builds)
         assert all(result[kind][0] > 0 for kind in ("play", "step", "replayed", "stateless"))

@@ -33,9 +33,9 @@ from sevenwonders.core.inline import (
     leaf_tuples_hook,
     straight_line_fn,
 )
+from sevenwonders.core.json_text import NOT_READ, parse_text, quick_parse, refuse_deep
 from sevenwonders.core.json_text import check_shape as check_shape  # (read from here too)
 from sevenwonders.core.json_text import parse_json as parse_json
-from sevenwonders.core.json_text import parse_text, refuse_deep
 from sevenwonders.core.limits import MAX_INT_BITS, quote
 from sevenwonders.errors import Reason, SerializationError, SevenWondersError
 
@@ -366,6 +366,14 @@ def from_json(text: str | bytes, cls: type[T]) -> T:
         return _structure_checked(parse_json(text), cls)
     # A document of a class whose documents nest at most a few levels: one that builds is
     # shallow, so its nesting is measured only when it is refused (and refused for it first).
+    # The class has no float field either (the tests check both): a document orjson reads
+    # builds from its value (or is read again below, and refused or built as ever).
+    data = quick_parse(text)
+    if data is not NOT_READ:
+        try:
+            return _structure_checked(data, cls)
+        except SevenWondersError:
+            pass  # (read again by the reference reader: its value and error decide)
     data = parse_text(text, "a JSON document", nesting=False)
     try:
         return _structure_checked(data, cls)
@@ -376,15 +384,17 @@ def from_json(text: str | bytes, cls: type[T]) -> T:
 
 _SHALLOW: set[Any] = set()
 """The classes whose documents nest no deeper than their fields' types say, far less than
-:data:`MAX_DEPTH` (no field of a type that takes any JSON; the tests measure each class's
-types): a document of one that builds is not too deep (see :func:`register_shallow`)."""
+:data:`MAX_DEPTH` (no field of a type that takes any JSON, and none of a float; the tests
+measure each class's types): a document of one that builds is not too deep, and builds from
+what orjson reads (see :func:`register_shallow`)."""
 
 
 def register_shallow(cls: type) -> None:
     """Let :func:`from_json` of ``cls`` measure the nesting of a document only when it refuses
     it (and then refuse a document nested too deep for that first, as always): the class's
-    fields' types nest far less than :data:`MAX_DEPTH` and take no JSON of any shape (the
-    tests of serialization measure every class registered here)."""
+    fields' types nest far less than :data:`MAX_DEPTH` and take no JSON of any shape and no
+    float (the tests of serialization measure every class registered here); its documents are
+    then read by orjson where the ``fast`` extra installed it."""
     _SHALLOW.add(cls)
 
 

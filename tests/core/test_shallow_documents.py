@@ -1,7 +1,9 @@
 """A class registered as shallow (``register_shallow``) has documents that nest no deeper than
 its fields' types, far less than the nesting limit: its types are measured here (no field of a
-type that takes JSON of any shape, no type inside itself). And a document of such a class that
-nests too deep is refused for that first, as for any other class."""
+type that takes JSON of any shape, no type inside itself, and no float, so that what orjson
+reads, an integer past 64 bits as a float, builds nothing the standard library's reading does
+not). And a document of such a class that nests too deep is refused for that first, as for
+any other class."""
 
 from __future__ import annotations
 
@@ -26,30 +28,42 @@ from sevenwonders.games import make_game
 _SCALARS = (int, str, bool, float, type(None))
 
 
-def nesting(t: Any, inside: tuple[Any, ...] = ()) -> int:
-    """How many levels of arrays and objects a document of type ``t`` holds at most."""
+def nesting(t: Any, inside: tuple[Any, ...] = (), floats: bool = True) -> int:
+    """How many levels of arrays and objects a document of type ``t`` holds at most
+    (``floats=False``: and a float in it fails)."""
+    assert floats or t is not float, f"a float in {inside[:1]}"
     if t in _SCALARS or (isinstance(t, type) and issubclass(t, enum.Enum)):
         return 0
     assert t is not Any and t not in inside, f"{t} takes any JSON, or holds itself"
     inside = (*inside, t)
     if t is ExpansionState:  # (each expansion's registered state, as a tagged object)
-        return max([nesting(cls, inside) for cls, _, _ in _STATE_TYPES.values()], default=1)
+        return max([nesting(cls, inside, floats) for cls, _, _ in _STATE_TYPES.values()], default=1)
     if isinstance(t, type) and attrs.has(t):
         fields = attrs.fields(attrs.resolve_types(t))  # (those a document holds: in __init__)
-        return 1 + max([nesting(f.type, inside) for f in fields if f.init], default=0)
+        return 1 + max([nesting(f.type, inside, floats) for f in fields if f.init], default=0)
     origin, args = get_origin(t), get_args(t)
     if origin is Annotated:  # (a card pile, written as a string: its type's nesting bounds it)
-        return nesting(args[0], inside)
+        return nesting(args[0], inside, floats)
     if origin is Union or type(t).__name__ == "UnionType":
-        return max(nesting(arg, inside) for arg in args)
+        return max(nesting(arg, inside, floats) for arg in args)
     assert origin in (tuple, frozenset, FrozenMap), f"no measure for {t}"
-    return 1 + max(nesting(arg, inside) for arg in args if arg is not Ellipsis)
+    return 1 + max(nesting(arg, inside, floats) for arg in args if arg is not Ellipsis)
 
 
 def test_every_shallow_class_nests_far_less_than_the_limit() -> None:
     assert {ArchitectsState, BaseState} <= _SHALLOW
     for cls in _SHALLOW:
-        assert nesting(cls) < MAX_DEPTH // 4, cls
+        assert nesting(cls, floats=False) < MAX_DEPTH // 4, cls
+
+
+def test_the_measure_finds_a_float() -> None:
+    @attrs.frozen
+    class Scored:
+        points: tuple[int | float, ...]
+
+    assert nesting(Scored) == 2
+    with pytest.raises(AssertionError, match="a float"):
+        nesting(Scored, floats=False)
 
 
 @pytest.mark.parametrize("kind", ["base", "architects"])
