@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import repeat
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -57,13 +57,43 @@ from sevenwonders.core.problems import Verdicts
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.serialization import converter, tag_of
 
-_BOUND = 1 << MAX_INT_BITS
-_LISTS = frozenset({list})
-_INTS = frozenset({int})
-_join = "".join
-_STATE_SIZE = len(attrs.fields(ArchitectsState))
-_CITY_SIZE = len(attrs.fields(City))
-_EMPTY_PENDING: dict[str, type] = {tag_of(cls): cls for cls in (
+# The hot paths below name builtins, imported classes and functions through these Final
+# aliases: compiled, a Final name is a C static, where any other global (a builtin too) is
+# looked up by name at each use (some 130 dictionary lookups a load, a sixth of its work).
+_map: Final = map
+_min: Final = min
+_max: Final = max
+_sum: Final = sum
+_any: Final = any
+_len: Final = len
+_set: Final = set
+_sorted: Final = sorted
+_repeat: Final = repeat
+_translate: Final = bytes.translate
+_make_city: Final = make_city
+_make_state: Final = make_state
+_check_stages: Final = check_stages
+_CONTEXT: Final = Context
+_RNG: Final = Rng
+_PENDING: Final = Pending
+_REVEALED: Final = Revealed
+_START_TURN: Final = StartTurn
+_FINISHED: Final = Finished
+_SIDE_CHOICE: Final = SideChoice
+_TOKEN_CHOICE: Final = TokenChoice
+_DECK_CHOICE: Final = DeckChoice
+_EFFECT_CHOICE: Final = EffectChoice
+_BUILT_IN_ORDER: Final = BUILT_IN_ORDER
+_OPTIONAL_EFFECTS: Final = OPTIONAL_EFFECTS
+_VICTORIES_PER_BATTLE: Final = VICTORIES_PER_BATTLE
+
+_BOUND: Final = 1 << MAX_INT_BITS
+_LISTS: Final = frozenset({list})
+_INTS: Final = frozenset({int})
+_join: Final = "".join
+_STATE_SIZE: Final = len(attrs.fields(ArchitectsState))
+_CITY_SIZE: Final = len(attrs.fields(City))
+_EMPTY_PENDING: Final[dict[str, type]] = {tag_of(cls): cls for cls in (
     StartTurn, Actions, DeckChoice, SideChoice, Finished)}
 """The decisions without fields, by their tag."""
 
@@ -141,7 +171,7 @@ def _tables_of(wonders: tuple[str, ...]) -> tuple[_Table, ...] | None:
     return found
 
 
-_TABLES: Verdicts[tuple[str, ...], tuple[_Table, ...]] = Verdicts(1024)
+_TABLES: Final[Verdicts[tuple[str, ...], tuple[_Table, ...]]] = Verdicts(1024)
 """The tables of each set of wonders met, in seat order (5,040 orders of seven at most)."""
 
 
@@ -178,9 +208,9 @@ def _load(o: Any) -> ArchitectsState | None:
         strs += (city["built"], city["tokens"])
     piles.append(o["central"])
     piles += decks
-    if not (_LISTS.issuperset(map(type, strs)) and _STRS.issuperset(map(type, wonders))
-            and _INTS.issuperset(map(type, military))
-            and min(military) >= 0 and max(military) < _BOUND):
+    if not (_LISTS.issuperset(_map(type, strs)) and _STRS.issuperset(_map(type, wonders))
+            and _INTS.issuperset(_map(type, military))
+            and _min(military) >= 0 and _max(military) < _BOUND):
         return None
     parts = _piles(piles)
     key = tuple(wonders)
@@ -190,7 +220,7 @@ def _load(o: Any) -> ArchitectsState | None:
         return None
     pending = scalars[5]
     cards = _join_bytes(parts)
-    if type(pending) is Revealed:
+    if type(pending) is _REVEALED:
         cards += bytes(pending.cards)  # (ints of the strict hook; raises past 255)
     for table in tables:  # every card of the deal once: as many cards, none of the others
         if len(cards) == table.deal_size and _ALL.translate(None, cards) == table.absent:
@@ -198,10 +228,10 @@ def _load(o: Any) -> ArchitectsState | None:
     else:
         return None
     # each deck only its own cards: none left once they are deleted
-    if parts[n + 1].translate(None, table.central) or any(
-            map(bytes.translate, parts[n + 2:], repeat(None), table.backs)):
+    if parts[n + 1].translate(None, table.central) or _any(
+            _map(_translate, parts[n + 2:], _repeat(None), table.backs)):
         return None
-    if type(pending) is Revealed and not (
+    if type(pending) is _REVEALED and not (
             0 <= pending.deck < n and not bytes(pending.cards).translate(
                 None, table.backs[pending.deck])):
         return None
@@ -217,7 +247,7 @@ def _load(o: Any) -> ArchitectsState | None:
     return state
 
 
-_ALL = bytes(range(256))
+_ALL: Final = bytes(range(256))
 
 
 def _seen_fits(table: _Table, seen: list[bytes]) -> bool:
@@ -225,35 +255,35 @@ def _seen_fits(table: _Table, seen: list[bytes]) -> bool:
     each once an entry."""
     cards = _join_bytes(seen)
     return not cards.translate(None, table.deal) and (
-        len(set(cards)) == len(cards) or sum(map(len, map(set, seen))) == len(cards))
+        len(_set(cards)) == len(cards) or _sum(_map(_len, _map(_set, seen))) == len(cards))
 
 
 def _piles(piles: list[Any]) -> list[bytes] | None:
     """The card ids of each pile (:data:`~sevenwonders.architects.state.CardPile`: lowercase
     hex, two digits a card), or ``None`` if any is not written so. ``bytes.fromhex`` also
     takes capitals and spaces: the piles' ids written back must give the very text read."""
-    if not _STRS.issuperset(map(type, piles)):
+    if not _STRS.issuperset(_map(type, piles)):
         return None
-    parts = list(map(_fromhex, piles))  # (raises for a digit that is no hex, an odd one)
+    parts = list(_map(_fromhex, piles))  # (raises for a digit that is no hex, an odd one)
     if _join_bytes(parts).hex() != _join(piles):  # (each part no longer than its text)
         return None
     return parts
 
 
-_fromhex = bytes.fromhex
-_STRS = frozenset({str})
-_join_bytes = b"".join
+_fromhex: Final = bytes.fromhex
+_STRS: Final = frozenset({str})
+_join_bytes: Final = b"".join
 
 
 def _battles(table: _Table, flipped: int, horns: bytes, discarded: int,
              military: list[int]) -> bool:
     """The ``military`` and ``battles`` invariants, from the horns of the discard pile's cards
     and then the cities' (``horns``)."""
-    battles = sum(horns[:discarded]) // table.conflicts
+    battles = _sum(horns[:discarded]) // table.conflicts
     n = len(military)
-    return (flipped <= table.conflicts and flipped <= sum(horns[discarded:])
-            and max(military) <= VICTORIES_PER_BATTLE * battles
-            and sum(military) <= (n if n > 2 else VICTORIES_PER_BATTLE) * battles)
+    return (flipped <= table.conflicts and flipped <= _sum(horns[discarded:])
+            and _max(military) <= _VICTORIES_PER_BATTLE * battles
+            and _sum(military) <= (n if n > 2 else _VICTORIES_PER_BATTLE) * battles)
 
 
 def _scalars(o: Any, n: int) -> tuple[Any, ...] | None:
@@ -274,28 +304,28 @@ def _scalars(o: Any, n: int) -> tuple[Any, ...] | None:
     if empty is not None:
         pending = empty()
     else:
-        pending = _PENDING_HOOK(raw, Pending)  # (the strict union hook: raises on a fault)
-        if type(pending) is EffectChoice and pending.effect not in OPTIONAL_EFFECTS:
+        pending = _PENDING_HOOK(raw, _PENDING)  # (the strict union hook: raises on a fault)
+        if type(pending) is _EFFECT_CHOICE and pending.effect not in _OPTIONAL_EFFECTS:
             return None
-        if type(pending) is TokenChoice and pending.reason not in ("science", "babylon"):
+        if type(pending) is _TOKEN_CHOICE and pending.reason not in ("science", "babylon"):
             return None
     if seen:  # (as bytes: checked and made tuples by the caller)
         seen = _piles(seen) if len(seen) == n else None
         if seen is None:
             return None
     if _RNG_SET is None:
-        rng = Rng(rng_state)
+        rng = _RNG(rng_state)
     else:
-        rng = _NEW(Rng)
+        rng = _NEW(_RNG)
         _RNG_SET[0](rng, rng_state)
     return flipped, cat, current, turn, flags, pending, rng, peeked, seen
 
 
-_RNG_SET = _setters(Rng, ("state",))
+_RNG_SET: Final = _setters(Rng, ("state",))
 
 
-_FLAGS = 2 * BUILT_FLAG - 1
-_PENDING_HOOK: Callable[[Any, Any], Any] = converter.get_structure_hook(Pending)
+_FLAGS: Final = 2 * BUILT_FLAG - 1
+_PENDING_HOOK: Final[Callable[[Any, Any], Any]] = converter.get_structure_hook(Pending)
 
 
 def _build(o: Any, scalars: tuple[Any, ...], cities: tuple[list[Any], ...],
@@ -307,17 +337,17 @@ def _build(o: Any, scalars: tuple[Any, ...], cities: tuple[list[Any], ...],
     flipped, cat, current, turn, flags, pending, rng, peeked, seen = scalars
     wonders, built, tokens, military = cities
     n = len(wonders)
-    piles = list(map(tuple, parts))
-    return make_state(
-        tuple(map(make_city, wonders, map(tuple, built), piles[1:], map(tuple, tokens),
+    piles = list(_map(tuple, parts))
+    return _make_state(
+        tuple(_map(_make_city, wonders, _map(tuple, built), piles[1:], _map(tuple, tokens),
                   military)),
         tuple(piles[n + 2:]), piles[n + 1], piles[0], tuple(o["face_up"]),
         tuple(o["token_pile"]), flipped, cat, current, turn, pending, rng,
         tuple(o["triggered"]), tuple(o["used"]), flags, peeked,
-        tuple(map(tuple, seen)) if seen else ())
+        tuple(_map(tuple, seen)) if seen else ())
 
 
-_NEW = object.__new__
+_NEW: Final = object.__new__
 
 
 def _check(table: _Table, state: ArchitectsState) -> bool:
@@ -326,23 +356,23 @@ def _check(table: _Table, state: ArchitectsState) -> bool:
     to move."""
     t, cities = table.tables, state.cities
     for city in cities:
-        if city.built and (t, city.wonder, city.built) not in BUILT_IN_ORDER:
-            if any(check_stages(Context(t, state))):
+        if city.built and (t, city.wonder, city.built) not in _BUILT_IN_ORDER:
+            if _any(_check_stages(_CONTEXT(t, state))):
                 return False
             break  # (all of them checked and remembered)
     face_up, pile, pending, current = state.face_up, state.token_pile, state.pending, state.current
     tokens = [*face_up, *pile]
     for city in cities:
         tokens += city.tokens
-    if sorted(tokens) != table.pile or len(face_up) > table.face_up or (
+    if _sorted(tokens) != table.pile or len(face_up) > table.face_up or (
             pile and len(face_up) < table.face_up):
         return False
     if state.peeked and (state.cat != current or not state.central
-                         or type(pending) in (StartTurn, Finished)):
+                         or type(pending) in (_START_TURN, _FINISHED)):
         return False
     if (state.triggered or state.used) and not table.tokens >= {*state.triggered, *state.used}:
         return False
-    if type(pending) is Finished:
+    if type(pending) is _FINISHED:
         return True
     if current != (state.turn - 1) % len(cities):
         return False
@@ -356,13 +386,13 @@ def _moves_exist(table: _Table, state: ArchitectsState) -> bool:
     full check finds it, by the same game (the tests compare the two on every decision)."""
     pending, current, decks = state.pending, state.current, state.decks
     kind = type(pending)
-    if kind is StartTurn or kind is SideChoice:  # a card of the left or right deck
-        if decks[current] or decks[current - 1] or (kind is StartTurn and state.central):
+    if kind is _START_TURN or kind is _SIDE_CHOICE:  # a card of the left or right deck
+        if decks[current] or decks[current - 1] or (kind is _START_TURN and state.central):
             return True  # (or the central deck's, at the start of a turn)
-    elif kind is TokenChoice:  # a face-up token or the pile's hidden top
+    elif kind is _TOKEN_CHOICE:  # a face-up token or the pile's hidden top
         return bool(state.face_up or state.token_pile)
-    elif kind is DeckChoice:  # any deck with a card
-        return bool(state.central) or any(decks)
-    elif isinstance(pending, Revealed):  # one of the cards revealed
+    elif kind is _DECK_CHOICE:  # any deck with a card
+        return bool(state.central) or _any(decks)
+    elif isinstance(pending, _REVEALED):  # one of the cards revealed
         return bool(pending.cards)
     return bool(table.game._legal(state))  # (the full check asks the same game)
