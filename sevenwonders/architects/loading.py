@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import repeat
+from operator import mul
 from typing import Any, Final
 
 import attrs
@@ -68,8 +68,7 @@ _any: Final = any
 _len: Final = len
 _set: Final = set
 _sorted: Final = sorted
-_repeat: Final = repeat
-_translate: Final = bytes.translate
+_mul: Final = mul
 _make_city: Final = make_city
 _make_state: Final = make_state
 _check_stages: Final = check_stages
@@ -112,8 +111,8 @@ class _Table:
     """What every state of one set of wonders (in seat order) and Babylon deck is checked
     against, worked out once: the game, the deal, each deck's cards, the horns by card."""
 
-    __slots__ = ("absent", "backs", "central", "conflicts", "deal", "deal_size", "face_up", "game",
-                 "horns", "known", "pile", "tables", "tokens")
+    __slots__ = ("absent", "back_of", "backs", "central", "conflicts", "deal", "deal_size",
+                 "face_up", "game", "horns", "known", "marks", "pile", "tables", "tokens")
 
     def __init__(self, game: ArchitectsGame, wonders: tuple[str, ...]) -> None:
         t = self.tables = game.tables
@@ -127,11 +126,22 @@ class _Table:
         self.backs = tuple(backs.get(wonder, b"") for wonder in wonders)
         """Per seat, the ids of the cards of its wonder's deck."""
         self.central = backs.get("central", b"")
+        back_of = bytearray(b"\xff" * 256)
+        for mark, cards in enumerate((*self.backs, self.central)):
+            for card in cards:
+                back_of[card] = mark
+        self.back_of = bytes(back_of)
+        """Per card id, the deck whose back it has: its seat, ``len(wonders)`` for the central
+        deck, 255 for none of this table's."""
+        self.marks = tuple(bytes([mark]) for mark in range(len(wonders) + 1))
+        """Each deck's mark in :attr:`back_of`, the central deck's last."""
         self.conflicts = t.conflict_total
         self.pile = sorted(t.token_pile)
         self.face_up = t.data.setup.face_up_tokens
         self.tokens = t.tokens.keys()
-        self.known = set(wonders) <= set(t.wonder_ids) and len(wonders) == t.players
+        self.known = (set(wonders) <= set(t.wonder_ids) and len(wonders) == t.players
+                      and 256 - back_of.count(255) == sum(map(len, (*self.backs, self.central))))
+        """Whether these are the table's wonders, each card of one deck's back at most."""
 
 
 @lru_cache(maxsize=16)
@@ -227,9 +237,12 @@ def _load(o: Any) -> ArchitectsState | None:
             break  # (the first deck whose deal is on the table, as the full check takes)
     else:
         return None
-    # each deck only its own cards: none left once they are deleted
-    if parts[n + 1].translate(None, table.central) or _any(
-            _map(_translate, parts[n + 2:], _repeat(None), table.backs)):
+    # each deck only its own cards: the backs of all the decks' cards, read off in one pass,
+    # are each deck's mark as often as it has cards
+    decks = parts[n + 2:]
+    decks.append(parts[n + 1])
+    if _join_bytes(decks).translate(table.back_of) != _join_bytes(
+            _map(_mul, table.marks, _map(_len, decks))):
         return None
     if type(pending) is _REVEALED and not (
             0 <= pending.deck < n and not bytes(pending.cards).translate(
