@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -23,7 +22,7 @@ from sevenwonders.core.json_text import NOT_READ, quick_parse
 from sevenwonders.core.serialization import from_json, to_json
 from sevenwonders.errors import SevenWondersError
 from sevenwonders.games import make_game
-from tests.boundary.mutation import edit, playout_states
+from tests.boundary.mutation import _at, _nodes, edit, playout_states
 
 pytest.importorskip("orjson")
 
@@ -75,24 +74,14 @@ def test_any_document_of_values_within_64_bits_reads_the_same(value: Any, ascii_
         assert repr(quick_parse(text)) == repr(json.loads(text))
 
 
-def _int_places(node: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+def _int_places(document: Any) -> list[tuple[Any, ...]]:
     """The paths of the integers (not the bools) of a JSON document."""
-    if type(node) is int:
-        yield path
-    elif isinstance(node, dict):
-        for key, child in node.items():
-            yield from _int_places(child, (*path, key))
-    elif isinstance(node, list):
-        for i, child in enumerate(node):
-            yield from _int_places(child, (*path, i))
+    return [path for path, value in _nodes(document, ()) if type(value) is int]
 
 
 def _set(document: Any, path: tuple[Any, ...], value: Any) -> Any:
     out = copy.deepcopy(document)
-    node = out
-    for key in path[:-1]:
-        node = node[key]
-    node[path[-1]] = value
+    _at(out, path[:-1])[path[-1]] = value
     return out
 
 
@@ -110,7 +99,7 @@ def _texts(kind: str) -> list[str]:
             changed = copy.deepcopy(document)
             if edit(changed, rng) is not None:
                 out.append(json.dumps(changed))
-        for path in list(_int_places(document))[::3]:
+        for path in _int_places(document)[::3]:
             for value in (2**64, -(2**63) - 1, 10**30, float("nan"), 1.0):
                 out.append(json.dumps(_set(document, path, value)))
             out.append(json.dumps(_set(document, path, 0)).replace("0", "1e400", 1))
@@ -124,7 +113,7 @@ def _texts(kind: str) -> list[str]:
 
 def _outcome(text: str, cls: type) -> tuple[Any, ...]:
     try:
-        value = from_json(text, cls)
+        value: Any = from_json(text, cls)
     except SevenWondersError as error:
         return type(error), error.reason, str(error)
     return "built", repr(value)
