@@ -35,7 +35,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sevenwonders.core.json_text import NOT_READ, quick_parse
-from sevenwonders.core.serialization import from_json, to_json
+from sevenwonders.core.serialization import from_json, is_shallow, to_json
 from sevenwonders.games import make_game
 
 Sample = tuple[Any, dict[int, Any], str]
@@ -80,9 +80,10 @@ def _time_loads(cls: type, texts: list[str]) -> float:
     return (time.process_time() - start) / len(texts)
 
 
-def _time_parses(texts: list[str]) -> float:
-    """Each document's text read as a load reads it, before any state code."""
-    read = json.loads if quick_parse("[]") is NOT_READ else quick_parse
+def _time_parses(cls: type, texts: list[str]) -> float:
+    """Each document's text read as a load of ``cls`` reads it, before any state code."""
+    quick = is_shallow(cls) and quick_parse("[]") is not NOT_READ
+    read = quick_parse if quick else json.loads
     start = time.process_time()
     for text in texts:
         read(text)
@@ -158,7 +159,7 @@ def measure(make: Callable[[], Any], rounds: int, games: int, reread: bool = Fal
         times["step"].append(_time_steps(game, range(20_000 + r * games,
                                                      20_000 + (r + 1) * games)))
         times["stateless"].append(_time_stateless(game, fresh))
-        times["parse"].append(_time_parses(texts))
+        times["parse"].append(_time_parses(type(loaded[0][0]), texts))
     out: dict[str, Any] = {"states": states // rounds}
     for kind in kinds:
         out[f"{kind}_us"] = statistics.median(times[kind]) * 1e6

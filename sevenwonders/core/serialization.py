@@ -398,6 +398,12 @@ def register_shallow(cls: type) -> None:
     _SHALLOW.add(cls)
 
 
+def is_shallow(cls: type) -> bool:
+    """Whether :func:`from_json` of ``cls`` reads its documents as a shallow class's (see
+    :func:`register_shallow`): by orjson where the ``fast`` extra installed it."""
+    return cls in _SHALLOW
+
+
 def structure(data: Any, cls: type[T]) -> T:
     """Like :func:`from_json` for already parsed JSON values."""
     check_shape(data)

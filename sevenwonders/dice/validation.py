@@ -39,6 +39,7 @@ from sevenwonders.core.problems import (
     refuse,
     register_load_check,
 )
+from sevenwonders.core.serialization import register_shallow
 from sevenwonders.dice.accounting import check_accounting, check_moves, check_structure
 from sevenwonders.dice.components import CITY_BUILDINGS
 from sevenwonders.dice.game import DiceGame
@@ -172,3 +173,4 @@ def check_loaded(state: DiceState) -> DiceState:
 
 
 register_load_check(DiceState, problems, "Dice", load_fast)
+register_shallow(DiceState)

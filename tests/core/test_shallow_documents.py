@@ -15,13 +15,15 @@ import attrs
 import pytest
 
 import sevenwonders.architects.validation
-import sevenwonders.base.validation  # noqa: F401  (registers the states)
+import sevenwonders.base.validation
+import sevenwonders.dice.validation  # noqa: F401  (registers the states)
 from sevenwonders.architects.state import ArchitectsState
 from sevenwonders.base.expansion_state import _STATE_TYPES, ExpansionState
 from sevenwonders.base.state import BaseState
 from sevenwonders.core.frozenmap import FrozenMap
 from sevenwonders.core.limits import MAX_DEPTH
-from sevenwonders.core.serialization import _SHALLOW, from_json, to_json
+from sevenwonders.core.serialization import _SHALLOW, from_json, is_shallow, to_json
+from sevenwonders.dice.state import DiceState
 from sevenwonders.errors import Reason, SerializationError
 from sevenwonders.games import make_game
 
@@ -51,7 +53,8 @@ def nesting(t: Any, inside: tuple[Any, ...] = (), floats: bool = True) -> int:
 
 
 def test_every_shallow_class_nests_far_less_than_the_limit() -> None:
-    assert {ArchitectsState, BaseState} <= _SHALLOW
+    assert {ArchitectsState, BaseState, DiceState} <= _SHALLOW
+    assert all(map(is_shallow, _SHALLOW)) and not is_shallow(dict)
     for cls in _SHALLOW:
         assert nesting(cls, floats=False) < MAX_DEPTH // 4, cls
 
@@ -66,15 +69,17 @@ def test_the_measure_finds_a_float() -> None:
         nesting(Scored, floats=False)
 
 
-@pytest.mark.parametrize("kind", ["base", "architects"])
-def test_a_shallow_document_nested_too_deep_is_refused_for_that(kind: str) -> None:
+@pytest.mark.parametrize(("kind", "array_field"),
+                         [("base", "cities"), ("architects", "cities"), ("dice", "seats")])
+def test_a_shallow_document_nested_too_deep_is_refused_for_that(kind: str,
+                                                                array_field: str) -> None:
     game = make_game(kind, 4)
     state = game.new_game(seed=1)
     document = json.loads(to_json(state))
     deep: Any = 1
     for _ in range(MAX_DEPTH + 1):
         deep = [deep]
-    for field in ("turn", "cities"):  # (a field that takes no array, and one that takes one)
+    for field in ("turn", array_field):  # (a field that takes no array, and one that takes one)
         edited = {**document, field: deep}
         with pytest.raises(SerializationError) as refused:
             from_json(json.dumps(edited), type(state))
