@@ -6,6 +6,7 @@
         [--expert-rounds 0] [--expert-games 200] [--expert-iterations 100]
         [--expert-minutes M] [--expert-epochs 6] [--expert-lr 3e-4] [--expert-rows FILE]
         [--soft 0] [--soft-temperature 0.05] [--prior 0] [--average 1]
+        [--expert-search competitive|default]
 
 Needs the ``training`` extra (torch, numpy). The run is reproducible from ``--seed`` (game seeds,
 behaviour draws and torch's generator; torch on one CPU thread). Three stages:
@@ -30,6 +31,10 @@ behaviour draws and torch's generator; torch on one CPU thread). Three stages:
    (:meth:`sevenwonders.agents.ismcts.ISMCTSAgent.analyse`), which the rows keep too: with
    ``--soft W`` the policy target is the search's move mixed (weight ``W``) with the softmax of
    those gains at ``--soft-temperature`` (rewards are in 0..1; a median row's gains span 0.12).
+   ``--expert-search`` says which search: ``competitive`` (the default here: ``points=0``, the
+   search the networks shipped before were trained with, so their documented runs replay) or
+   ``default`` (the search's own defaults today: its points count beside the win,
+   ``points=1``, with science counted as it will end at a cut, ``cut_points=ending``).
    A round trains on the expert rows of every round so far (the league's rows would pull the
    policy back to greedy) at ``--expert-lr``; ``--expert-minutes`` caps a round's games by
    elapsed time on a shared machine (it prints how many it played: ``--expert-games`` that many
@@ -137,9 +142,7 @@ class Recorder:
         self.game = network.game
         self.tuned = GreedyAgent()
         self.hand = GreedyAgent(weights=HAND_WEIGHTS)
-        # the competitive search the shipped networks were trained with (points=0), so the
-        # documented runs replay whatever the search's default reward
-        self.search = ISMCTSAgent(iterations=100, points=0.0)
+        self.search = expert_search(100, "competitive")
         self.rows: list[np.ndarray[Any, Any]] = []
         self.masks: list[np.ndarray[Any, Any]] = []
         self.targets: list[int] = []
@@ -220,6 +223,15 @@ class Recorder:
                 torch.tensor(np.stack(self.gains).astype(np.float32)))
 
 
+def expert_search(iterations: int, kind: str) -> ISMCTSAgent:
+    """The self-play games' search: ``competitive`` (``points=0``, what the networks shipped
+    before were trained with, so the documented runs replay whatever the search's default
+    reward) or ``default`` (the search's own defaults, ``points`` and ``cut_points`` included)."""
+    if kind == "competitive":
+        return ISMCTSAgent(iterations=iterations, points=0.0)
+    return ISMCTSAgent(iterations=iterations)
+
+
 def policy_targets(target: torch.Tensor, gains: torch.Tensor, soft: float,
                    temperature: float) -> torch.Tensor:
     """Each row's target distribution over the actions: the teacher's action, mixed (weight
@@ -298,6 +310,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--soft-temperature", type=float, default=0.05)
     parser.add_argument("--prior", type=float, default=0.0)
     parser.add_argument("--average", type=int, default=1)
+    parser.add_argument("--expert-search", choices=("competitive", "default"),
+                        default="competitive")
     args = parser.parse_args(argv)
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
@@ -314,7 +328,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.games:
         imitate(net, game, args, draws, out)
     expert = Recorder(Network(game, net.arrays()))
-    expert.search = ISMCTSAgent(iterations=args.expert_iterations, points=0.0)
+    expert.search = expert_search(args.expert_iterations, args.expert_search)
     if args.expert_rows is not None and args.expert_rows.is_file():
         expert.load(args.expert_rows)
     for round_ in range(args.expert_rounds):

@@ -13,6 +13,11 @@ np = pytest.importorskip("numpy")
 
 from sevenwonders.agents import LearnedAgent, make_agent  # noqa: E402
 from sevenwonders.agents import network as nets  # noqa: E402
+from sevenwonders.agents.ismcts_options import (  # noqa: E402
+    NET_CUT_POINTS,
+    NET_POINTS,
+    resolve_networks,
+)
 from sevenwonders.core.protocol import Game  # noqa: E402
 from sevenwonders.core.rng import Rng  # noqa: E402
 from sevenwonders.errors import InvalidOptionError  # noqa: E402
@@ -187,6 +192,23 @@ def test_the_expert_stage_trains_from_a_network_on_the_searchs_moves(tmp_path: A
     assert nets.Network(game, trained).prior == 0.25  # the heuristic's weight travels with it
     assert not np.array_equal(trained["w0"], nets._load("base-4-2nd")["w0"])
     assert nets.network_for(game) is shipped  # another game object: the shipped network
+
+
+def test_the_expert_search_is_the_competitive_one_or_the_search_s_own_defaults() -> None:
+    pytest.importorskip("torch")
+    from benchmarks.train_network import expert_search
+
+    game = make_game("base", 4)
+    resolved = []
+    for kind in ("competitive", "default"):
+        search = expert_search(50, kind)
+        settings = search.settings(game.name, True, game.players)
+        resolve_networks(game, settings, search.given)
+        resolved.append(settings)
+    competitive, default = resolved
+    assert competitive.points == 0.0 and competitive.leaf == default.leaf == "net"
+    assert default.points == NET_POINTS > 0 and default.cut_points == NET_CUT_POINTS == "ending"
+    assert expert_search(50, "default").iterations == 50
 
 
 def test_soft_targets_mix_the_searchs_move_with_the_softmax_of_its_gains() -> None:
