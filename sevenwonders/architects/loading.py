@@ -205,19 +205,24 @@ def _load(o: Any) -> ArchitectsState | None:
     n = len(cities)
     if not 2 <= n <= 7 or len(decks) != n:
         return None
-    wonders, piles, military = [], [o["discard"]], []
-    # (the lists of strings: their items are checked by what they must be, known tokens and
-    # stages, in _check: nothing else equals one)
-    strs = [o["face_up"], o["token_pile"], o["triggered"], o["used"]]
+    wonders, piles, military, built, tokens = [], [o["discard"]], [], [], []
     for city in cities:
         if type(city) is not dict or len(city) != _CITY_SIZE:  # (each key read: see above)
             return None
         wonders.append(city["wonder"])
         piles.append(city["cards"])
         military.append(city["military"])
-        strs += (city["built"], city["tokens"])
+        built.append(city["built"])
+        tokens.append(city["tokens"])
     piles.append(o["central"])
     piles += decks
+    seen = o["seen"]  # (empty, or the cards each seat saw: read with the piles, then split)
+    if type(seen) is not list or (seen and len(seen) != n):
+        return None
+    piles += seen
+    # (the lists of strings: their items are checked by what they must be, known tokens and
+    # stages, in _check: nothing else equals one)
+    strs = [o["face_up"], o["token_pile"], o["triggered"], o["used"], *built, *tokens]
     if not (_LISTS.issuperset(_map(type, strs)) and _STRS.issuperset(_map(type, wonders))
             and _INTS.issuperset(_map(type, military))
             and _min(military) >= 0 and _max(military) < _BOUND):
@@ -228,6 +233,8 @@ def _load(o: Any) -> ArchitectsState | None:
     scalars = _scalars(o, n)
     if parts is None or tables is None or scalars is None:
         return None
+    seen = parts[2 * n + 2:]
+    del parts[2 * n + 2:]
     pending = scalars[5]
     cards = _join_bytes(parts)
     if type(pending) is _REVEALED:
@@ -248,13 +255,13 @@ def _load(o: Any) -> ArchitectsState | None:
             0 <= pending.deck < n and not bytes(pending.cards).translate(
                 None, table.backs[pending.deck])):
         return None
-    if scalars[8] and not _seen_fits(table, scalars[8]):
+    if seen and not _seen_fits(table, seen):
         return None
     discard = parts[0]
     horns = _join_bytes(parts[:n + 1]).translate(table.horns)
     if not _battles(table, scalars[0], horns, len(discard), military):
         return None
-    state = _build(o, scalars, (wonders, strs[4::2], strs[5::2], military), parts)
+    state = _build(strs, scalars, (wonders, built, tokens, military), parts, seen)
     if not _check(table, state):
         return None
     return state
@@ -300,12 +307,12 @@ def _battles(table: _Table, flipped: int, horns: bytes, discarded: int,
 
 
 def _scalars(o: Any, n: int) -> tuple[Any, ...] | None:
-    """flipped, cat, current, turn, flags, pending, rng, peeked, seen: read and checked."""
+    """flipped, cat, current, turn, flags, pending, rng, peeked: read and checked."""
     flipped, cat, current, turn, flags = (o["flipped"], o["cat"], o["current"], o["turn"],
                                           o["flags"])
-    peeked, seen, rng, raw = o["peeked"], o["seen"], o["rng"], o["pending"]
+    peeked, rng, raw = o["peeked"], o["rng"], o["pending"]
     if not (type(flipped) is int and type(current) is int and type(turn) is int
-            and type(flags) is int and type(peeked) is bool and type(seen) is list
+            and type(flags) is int and type(peeked) is bool
             and 0 <= current < n and 1 <= turn < _BOUND and 0 <= flags <= _FLAGS
             and flipped >= 0 and (cat is None or (type(cat) is int and 0 <= cat < n))
             and type(rng) is dict and len(rng) == 1 and type(raw) is dict):
@@ -322,16 +329,12 @@ def _scalars(o: Any, n: int) -> tuple[Any, ...] | None:
             return None
         if type(pending) is _TOKEN_CHOICE and pending.reason not in ("science", "babylon"):
             return None
-    if seen:  # (as bytes: checked and made tuples by the caller)
-        seen = _piles(seen) if len(seen) == n else None
-        if seen is None:
-            return None
     if _RNG_SET is None:
         rng = _RNG(rng_state)
     else:
         rng = _NEW(_RNG)
         _RNG_SET[0](rng, rng_state)
-    return flipped, cat, current, turn, flags, pending, rng, peeked, seen
+    return flipped, cat, current, turn, flags, pending, rng, peeked
 
 
 _RNG_SET: Final = _setters(Rng, ("state",))
@@ -341,23 +344,24 @@ _FLAGS: Final = 2 * BUILT_FLAG - 1
 _PENDING_HOOK: Final[Callable[[Any, Any], Any]] = converter.get_structure_hook(Pending)
 
 
-def _build(o: Any, scalars: tuple[Any, ...], cities: tuple[list[Any], ...],
-           parts: list[bytes]) -> ArchitectsState:
+def _build(strs: list[Any], scalars: tuple[Any, ...], cities: tuple[list[Any], ...],
+           parts: list[bytes], seen: list[bytes]) -> ArchitectsState:
     """The state, built as :func:`~sevenwonders.architects.work.make_state` builds it (the
     values were checked; the piles' cards are ``parts``: the discard pile, each city's, the
-    central deck, each deck; ``cities``: the cities' wonders, stages built, tokens and
-    victories)."""
-    flipped, cat, current, turn, flags, pending, rng, peeked, seen = scalars
+    central deck, each deck; ``seen``: what each seat saw; ``strs``: the face-up tokens, the
+    token pile, the tokens triggered and used, first; ``cities``: the cities' wonders, stages
+    built, tokens and victories)."""
+    flipped, cat, current, turn, flags, pending, rng, peeked = scalars
     wonders, built, tokens, military = cities
     n = len(wonders)
     piles = list(_map(tuple, parts))
+    face_up, token_pile, triggered, used = _map(tuple, strs[:4])
     return _make_state(
         tuple(_map(_make_city, wonders, _map(tuple, built), piles[1:], _map(tuple, tokens),
                   military)),
-        tuple(piles[n + 2:]), piles[n + 1], piles[0], tuple(o["face_up"]),
-        tuple(o["token_pile"]), flipped, cat, current, turn, pending, rng,
-        tuple(o["triggered"]), tuple(o["used"]), flags, peeked,
-        tuple(_map(tuple, seen)) if seen else ())
+        tuple(piles[n + 2:]), piles[n + 1], piles[0], face_up, token_pile, flipped, cat,
+        current, turn, pending, rng, triggered, used, flags, peeked,
+        tuple(_map(tuple, seen)))
 
 
 _NEW: Final = object.__new__

@@ -205,9 +205,9 @@ def test_a_check_left_out_of_the_fast_path_is_caught(fault: str,
         # the piles read as bytes.fromhex reads them (capitals and spaces taken)
         "_piles": lambda piles: list(map(bytes.fromhex, piles)),
         "_check": lambda *_: True,
-        # what each seat saw read as bytes.fromhex reads it, as many entries as there are
-        "_scalars": lambda o, n: (*(real({**o, "seen": []}, n) or (None,) * 9)[:8],
-                                  [bytes.fromhex(cards) for cards in o["seen"]]),
+        # the counters of battles and the cat's seat taken as written
+        "_scalars": lambda o, n: (o["flipped"], o["cat"], *(real(
+            {**o, "flipped": 0, "cat": None}, n) or (None,) * 8)[2:]),
         "_seen_fits": lambda *_: True,
     }
     monkeypatch.setattr(loading, fault, planted[fault])
