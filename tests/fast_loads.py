@@ -6,14 +6,34 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import pytest
 
 from sevenwonders.core.problems import register_load_check
-from sevenwonders.core.serialization import from_json, plain_structure_fn
+from sevenwonders.core.serialization import converter, from_json, plain_structure_fn
 from sevenwonders.errors import SevenWondersError
+from tests.boundary.mutation import edit
+
+
+def edited_documents(states: Sequence[Any], hand_made: Callable[[Any], Iterable[Any]],
+                     faulted: Callable[[int, random.Random], bool], seed: int,
+                     per_state: int) -> list[Any]:
+    """``per_state`` one-change edits of the document of each of ``states``, and the hand-made
+    faults of those ``faulted`` picks (by their index, or by the edits' generator)."""
+    rng = random.Random(seed)
+    out = []
+    for i, state in enumerate(states):
+        document = converter.unstructure(state)
+        out += list(hand_made(state)) if faulted(i, rng) else []
+        for _ in range(per_state):
+            changed = copy.deepcopy(document)
+            if edit(changed, rng) is not None:
+                out.append(changed)
+    return out
+
 
 Refusal = tuple[type, object, str]
 """An error as a caller tells it apart: its class, reason code and message."""

@@ -23,7 +23,7 @@ from sevenwonders.base.state import BaseState
 from sevenwonders.core.serialization import converter, from_json, to_json
 from sevenwonders.games import make_game
 from tests import fast_loads
-from tests.boundary.mutation import edit, random_step
+from tests.boundary.mutation import random_step
 from tests.fast_loads import full_path_of
 
 _PROBLEMS = validation.problems  # (the real check, whatever a test plants in the module)
@@ -136,22 +136,9 @@ def _hand_made(state: BaseState) -> Iterator[Any]:
     yield changed(lambda out: out.update(memory=[]))
 
 
-def _edited(seed: int, per_state: int) -> list[Any]:
-    """One-change edits of the documents of every third state, and hand-made faults of every
-    eighteenth one."""
-    rng = random.Random(seed)
-    out = []
-    for i, state in enumerate(STATES[::3]):
-        document = converter.unstructure(state)
-        out += list(_hand_made(state)) if i % 6 == 0 else []
-        for _ in range(per_state):
-            changed = copy.deepcopy(document)
-            if edit(changed, rng) is not None:
-                out.append(changed)
-    return out
-
-
-EDITED = _edited(17, 6)
+# (one-change edits of the documents of every third state, and hand-made faults of every
+# eighteenth one)
+EDITED = fast_loads.edited_documents(STATES[::3], _hand_made, lambda i, _: i % 6 == 0, 17, 6)
 
 
 def test_every_state_of_random_games_is_read_by_the_fast_path_as_the_full_path_reads_it(

@@ -119,22 +119,9 @@ def _hand_made(state: DiceState) -> Iterator[Any]:
     yield changed(lambda out: out["forum"] and out["forum"][0].update(area=True))
 
 
-def _edited(seed: int, per_state: int) -> list[Any]:
-    """One-change edits of the documents of every other state, and the hand-made faults of
-    some of them."""
-    rng = random.Random(seed)
-    out = []
-    for state in STATES[::2]:
-        document = converter.unstructure(state)
-        out += list(_hand_made(state)) if rng.random() < 0.1 else []
-        for _ in range(per_state):
-            changed = copy.deepcopy(document)
-            if edit(changed, rng) is not None:
-                out.append(changed)
-    return out
-
-
-EDITED = _edited(13, 4)
+# (one-change edits of the documents of every other state, and hand-made faults of some)
+EDITED = fast_loads.edited_documents(STATES[::2], _hand_made,
+                                     lambda _, rng: rng.random() < 0.1, 13, 4)
 
 
 def test_every_state_of_random_games_is_read_by_the_fast_path_as_the_full_path_reads_it(

@@ -10,7 +10,7 @@ from sevenwonders.architects.state import (
     Pending,
     StartTurn,
 )
-from sevenwonders.architects.work import CityDraft, StateDraft, Work, make_city
+from sevenwonders.architects.work import Work, make_city, make_state
 
 # (the drafts, and why they are built so: :mod:`sevenwonders.architects.work`)
 
@@ -31,26 +31,12 @@ class Draft(Work):
 
 def with_cards(city: City, cards: tuple[int, ...]) -> City:
     """``city`` holding ``cards`` instead of its cards."""
-    c: Any = CityDraft()
-    c.wonder = city.wonder
-    c.built = city.built
-    c.cards = cards
-    c.tokens = city.tokens
-    c.military = city.military
-    c.__class__ = City
-    return c  # type: ignore[no-any-return]
+    return make_city(city.wonder, city.built, cards, city.tokens, city.military)
 
 
 def built_city(city: City, built: tuple[str, ...], cards: tuple[int, ...]) -> City:
     """``city`` with these stages built and these cards."""
-    c: Any = CityDraft()
-    c.wonder = city.wonder
-    c.built = built
-    c.cards = cards
-    c.tokens = city.tokens
-    c.military = city.military
-    c.__class__ = City
-    return c  # type: ignore[no-any-return]
+    return make_city(city.wonder, built, cards, city.tokens, city.military)
 
 
 _START_TURN = StartTurn()
@@ -64,26 +50,9 @@ def next_turn(state: ArchitectsState, cities: tuple[City, ...],
     fields (``seen``: what each seat has seen face down, architects/memory.py): the progress
     tokens on offer and the generator as in ``state``, the turn record (triggered, used, flags,
     peeked) cleared."""
-    s: Any = StateDraft()
-    s.cities = cities
-    s.decks = decks
-    s.central = central
-    s.discard = discard
-    s.face_up = state.face_up
-    s.token_pile = state.token_pile
-    s.flipped = flipped
-    s.cat = cat
-    s.current = current
-    s.turn = state.turn + 1
-    s.pending = _START_TURN
-    s.rng = state.rng
-    s.triggered = ()
-    s.used = ()
-    s.flags = 0
-    s.peeked = False
-    s.seen = seen
-    s.__class__ = ArchitectsState
-    return s  # type: ignore[no-any-return]
+    return make_state(cities, decks, central, discard, state.face_up, state.token_pile,
+                      flipped, cat, current, state.turn + 1, _START_TURN, state.rng, (), (), 0,
+                      False, seen)
 
 
 def in_turn(state: ArchitectsState, cities: tuple[City, ...],
@@ -93,26 +62,9 @@ def in_turn(state: ArchitectsState, cities: tuple[City, ...],
     """The state of the same seat's turn going on with ``pending``, after a first action that
     changed only these fields (the tokens on offer, the generator and ``used`` as in
     ``state``)."""
-    s: Any = StateDraft()
-    s.cities = cities
-    s.decks = decks
-    s.central = central
-    s.discard = discard
-    s.face_up = state.face_up
-    s.token_pile = state.token_pile
-    s.flipped = flipped
-    s.cat = cat
-    s.current = state.current
-    s.turn = state.turn
-    s.pending = pending
-    s.rng = state.rng
-    s.triggered = triggered
-    s.used = state.used
-    s.flags = flags
-    s.peeked = peeked
-    s.seen = state.seen
-    s.__class__ = ArchitectsState
-    return s  # type: ignore[no-any-return]
+    return make_state(cities, decks, central, discard, state.face_up, state.token_pile,
+                      flipped, cat, state.current, state.turn, pending, state.rng, triggered,
+                      state.used, flags, peeked, state.seen)
 
 
 __all__ = ["Draft", "built_city", "in_turn", "make_city", "next_turn", "with_cards"]
