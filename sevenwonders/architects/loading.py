@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from operator import mul
+from struct import Struct
 from typing import Any, Final
 
 import attrs
@@ -61,7 +62,6 @@ from sevenwonders.core.serialization import converter, tag_of
 # aliases: compiled, a Final name is a C static, where any other global (a builtin too) is
 # looked up by name at each use (those lookups were some 6% of a compiled load's work).
 _map: Final = map
-_min: Final = min
 _max: Final = max
 _sum: Final = sum
 _any: Final = any
@@ -87,14 +87,13 @@ _OPTIONAL_EFFECTS: Final = OPTIONAL_EFFECTS
 _VICTORIES_PER_BATTLE: Final = VICTORIES_PER_BATTLE
 
 _BOUND: Final = 1 << MAX_INT_BITS
-_LISTS: Final = frozenset({list})
-_INTS: Final = frozenset({int})
 _join: Final = "".join
 _STATE_SIZE: Final = len(attrs.fields(ArchitectsState))
 _CITY_SIZE: Final = len(attrs.fields(City))
-_EMPTY_PENDING: Final[dict[str, type]] = {tag_of(cls): cls for cls in (
+_EMPTY_PENDING: Final[dict[str, Pending]] = {tag_of(cls): cls() for cls in (
     StartTurn, Actions, DeckChoice, SideChoice, Finished)}
-"""The decisions without fields, by their tag."""
+"""The decisions without fields, by their tag: one value each, shared by the states loaded
+(frozen and without fields, as the speed layer shares its own)."""
 
 
 def _setters(cls: type, names: tuple[str, ...]) -> tuple[Any, ...] | None:
@@ -111,8 +110,9 @@ class _Table:
     """What every state of one set of wonders (in seat order) and Babylon deck is checked
     against, worked out once: the game, the deal, each deck's cards, the horns by card."""
 
-    __slots__ = ("absent", "back_of", "backs", "central", "conflicts", "deal", "deal_size",
-                 "face_up", "game", "horns", "known", "marks", "pile", "tables", "tokens")
+    __slots__ = ("absent", "back_of", "backs", "built", "central", "conflicts", "deal",
+                 "deal_size", "face_up", "game", "horns", "known", "marks", "pile", "tables",
+                 "tokens")
 
     def __init__(self, game: ArchitectsGame, wonders: tuple[str, ...]) -> None:
         t = self.tables = game.tables
@@ -139,6 +139,9 @@ class _Table:
         self.pile = sorted(t.token_pile)
         self.face_up = t.data.setup.face_up_tokens
         self.tokens = t.tokens.keys()
+        self.built: list[tuple[str, ...]] | None = None
+        """The cities' stages of the last state loaded at this table whose stages passed
+        their check (the check depends on the table and the stages alone)."""
         self.known = (set(wonders) <= set(t.wonder_ids) and len(wonders) == t.players
                       and 256 - back_of.count(255) == sum(map(len, (*self.backs, self.central))))
         """Whether these are the table's wonders, each card of one deck's back at most."""
@@ -206,14 +209,21 @@ def _load(o: Any) -> ArchitectsState | None:
     if not 2 <= n <= 7 or len(decks) != n:
         return None
     wonders, piles, military, built, tokens = [], [o["discard"]], [], [], []
+    # (each value's type tested where it is read: compiled, these tests are a pointer
+    # comparison each, where a pass of ``type`` calls over a list costs a call an item)
     for city in cities:
         if type(city) is not dict or len(city) != _CITY_SIZE:  # (each key read: see above)
             return None
-        wonders.append(city["wonder"])
-        piles.append(city["cards"])
-        military.append(city["military"])
-        built.append(city["built"])
-        tokens.append(city["tokens"])
+        wonder, cards, won = city["wonder"], city["cards"], city["military"]
+        stages, owned = city["built"], city["tokens"]
+        if not (type(wonder) is str and type(cards) is str and type(won) is int
+                and type(stages) is list and type(owned) is list and 0 <= won < _BOUND):
+            return None
+        wonders.append(wonder)
+        piles.append(cards)
+        military.append(won)
+        built.append(stages)
+        tokens.append(owned)
     piles.append(o["central"])
     piles += decks
     seen = o["seen"]  # (empty, or the cards each seat saw: read with the piles, then split)
@@ -222,11 +232,11 @@ def _load(o: Any) -> ArchitectsState | None:
     piles += seen
     # (the lists of strings: their items are checked by what they must be, known tokens and
     # stages, in _check: nothing else equals one)
-    strs = [o["face_up"], o["token_pile"], o["triggered"], o["used"], *built, *tokens]
-    if not (_LISTS.issuperset(_map(type, strs)) and _STRS.issuperset(_map(type, wonders))
-            and _INTS.issuperset(_map(type, military))
-            and _min(military) >= 0 and _max(military) < _BOUND):
+    face_up, pile, triggered, used = o["face_up"], o["token_pile"], o["triggered"], o["used"]
+    if not (type(face_up) is list and type(pile) is list and type(triggered) is list
+            and type(used) is list):
         return None
+    strs = [face_up, pile, triggered, used]
     parts = _piles(piles)
     key = tuple(wonders)
     tables = _TABLES.get(key) or _tables_of(key)
@@ -261,8 +271,9 @@ def _load(o: Any) -> ArchitectsState | None:
     horns = _join_bytes(parts[:n + 1]).translate(table.horns)
     if not _battles(table, scalars[0], horns, len(discard), military):
         return None
-    state = _build(strs, scalars, (wonders, built, tokens, military), parts, seen)
-    if not _check(table, state):
+    stages = list(_map(tuple, built))
+    state = _build(strs, scalars, (wonders, stages, tokens, military), parts, seen)
+    if not _check(table, state, stages, tokens):
         return None
     return state
 
@@ -281,17 +292,22 @@ def _seen_fits(table: _Table, seen: list[bytes]) -> bool:
 def _piles(piles: list[Any]) -> list[bytes] | None:
     """The card ids of each pile (:data:`~sevenwonders.architects.state.CardPile`: lowercase
     hex, two digits a card), or ``None`` if any is not written so. ``bytes.fromhex`` also
-    takes capitals and spaces: the piles' ids written back must give the very text read."""
-    if not _STRS.issuperset(_map(type, piles)):
-        return None
+    takes capitals and ASCII whitespace between the pairs of digits (it refuses any other
+    character, and a pair cut by one): two characters of text a card rule out the spaces
+    (each part takes two characters of its text a card at least), and no capital A-F may be
+    in the text."""
+    for pile in piles:  # (a loop: compiled, a pointer comparison a pile)
+        if type(pile) is not str:
+            return None
     parts = list(_map(_fromhex, piles))  # (raises for a digit that is no hex, an odd one)
-    if _join_bytes(parts).hex() != _join(piles):  # (each part no longer than its text)
+    text = _join(piles)
+    if (len(text) != 2 * len(_join_bytes(parts)) or "A" in text or "B" in text
+            or "C" in text or "D" in text or "E" in text or "F" in text):
         return None
     return parts
 
 
 _fromhex: Final = bytes.fromhex
-_STRS: Final = frozenset({str})
 _join_bytes: Final = b"".join
 
 
@@ -322,7 +338,7 @@ def _scalars(o: Any, n: int) -> tuple[Any, ...] | None:
         return None
     empty = _EMPTY_PENDING.get(raw["type"]) if len(raw) == 1 else None  # (the tag alone)
     if empty is not None:
-        pending = empty()
+        pending = empty
     else:
         pending = _PENDING_HOOK(raw, _PENDING)  # (the strict union hook: raises on a fault)
         if type(pending) is _EFFECT_CHOICE and pending.effect not in _OPTIONAL_EFFECTS:
@@ -350,37 +366,43 @@ def _build(strs: list[Any], scalars: tuple[Any, ...], cities: tuple[list[Any], .
     values were checked; the piles' cards are ``parts``: the discard pile, each city's, the
     central deck, each deck; ``seen``: what each seat saw; ``strs``: the face-up tokens, the
     token pile, the tokens triggered and used, first; ``cities``: the cities' wonders, stages
-    built, tokens and victories)."""
+    built (tuples), tokens and victories)."""
     flipped, cat, current, turn, flags, pending, rng, peeked = scalars
     wonders, built, tokens, military = cities
     n = len(wonders)
-    piles = list(_map(tuple, parts))
+    piles = [_UNPACK[len(part)](part) for part in parts]
     face_up, token_pile, triggered, used = _map(tuple, strs[:4])
     return _make_state(
-        tuple(_map(_make_city, wonders, _map(tuple, built), piles[1:], _map(tuple, tokens),
-                  military)),
+        tuple(_map(_make_city, wonders, built, piles[1:], _map(tuple, tokens), military)),
         tuple(piles[n + 2:]), piles[n + 1], piles[0], face_up, token_pile, flipped, cat,
         current, turn, pending, rng, triggered, used, flags, peeked,
-        tuple(_map(tuple, seen)))
+        tuple([_UNPACK[len(part)](part) for part in seen]))
 
 
 _NEW: Final = object.__new__
+_UNPACK: Final[list[Callable[[bytes], tuple[int, ...]]]] = [
+    Struct(f"{size}B").unpack for size in range(256)]
+"""A pile's card ids from its bytes, by the pile's size: a tuple built in one C call (what
+``tuple(part)`` builds, without an iterator's call a card)."""
 
 
-def _check(table: _Table, state: ArchitectsState) -> bool:
+def _check(table: _Table, state: ArchitectsState, built: list[tuple[str, ...]],
+           owned: list[list[Any]]) -> bool:
     """The invariants the passes of :func:`_load` leave: stages, tokens (these two also
     check the items of the lists of strings), the turn record and order, a move for the seat
-    to move."""
+    to move (``built``, ``owned``: the cities' stages and tokens as read)."""
     t, cities = table.tables, state.cities
-    for city in cities:
-        if city.built and (t, city.wonder, city.built) not in _BUILT_IN_ORDER:
-            if _any(_check_stages(_CONTEXT(t, state))):
-                return False
-            break  # (all of them checked and remembered)
+    if built != table.built:  # (the stages of the last state this table accepted: checked)
+        for city in cities:
+            if city.built and (t, city.wonder, city.built) not in _BUILT_IN_ORDER:
+                if _any(_check_stages(_CONTEXT(t, state))):
+                    return False
+                break  # (all of them checked and remembered)
+        table.built = built
     face_up, pile, pending, current = state.face_up, state.token_pile, state.pending, state.current
     tokens = [*face_up, *pile]
-    for city in cities:
-        tokens += city.tokens
+    for more in owned:
+        tokens += more
     if _sorted(tokens) != table.pile or len(face_up) > table.face_up or (
             pile and len(face_up) < table.face_up):
         return False
