@@ -110,13 +110,14 @@ class _Table:
     """What every state of one set of wonders (in seat order) and Babylon deck is checked
     against, worked out once: the game, the deal, each deck's cards, the horns by card."""
 
-    __slots__ = ("absent", "back_of", "backs", "built", "central", "conflicts", "deal",
-                 "deal_size", "face_up", "game", "horns", "known", "marks", "pile", "tables",
-                 "tokens")
+    __slots__ = ("absent", "back_of", "backs", "built", "central", "cities", "conflicts",
+                 "deal", "deal_size", "face_up", "game", "horns", "known", "marks", "pile",
+                 "tables", "tokens", "wonders")
 
     def __init__(self, game: ArchitectsGame, wonders: tuple[str, ...]) -> None:
         t = self.tables = game.tables
         self.game = game
+        self.wonders = wonders
         backs, self.horns = _decks_of(t)
         deal = bytes(t.all_cards(wonders))  # (raises for an id past 255: the full path)
         self.deal = deal
@@ -139,9 +140,14 @@ class _Table:
         self.pile = sorted(t.token_pile)
         self.face_up = t.data.setup.face_up_tokens
         self.tokens = t.tokens.keys()
-        self.built: list[tuple[str, ...]] | None = None
+        self.built: list[list[str]] | None = None
         """The cities' stages of the last state loaded at this table whose stages passed
         their check (the check depends on the table and the stages alone)."""
+        self.cities: list[tuple[str, list[str], list[str], int, City] | None] = [
+            None] * len(wonders)
+        """Per seat, the last city this table built (its cards as written, its stages, tokens
+        and victories as read, the city): a city read the same is that city (the states of a
+        game, read in order, change a seat or two at a time)."""
         self.known = (set(wonders) <= set(t.wonder_ids) and len(wonders) == t.players
                       and 256 - back_of.count(255) == sum(map(len, (*self.backs, self.central))))
         """Whether these are the table's wonders, each card of one deck's back at most."""
@@ -271,9 +277,9 @@ def _load(o: Any) -> ArchitectsState | None:
     horns = _join_bytes(parts[:n + 1]).translate(table.horns)
     if not _battles(table, scalars[0], horns, len(discard), military):
         return None
-    stages = list(_map(tuple, built))
-    state = _build(strs, scalars, (wonders, stages, tokens, military), parts, seen)
-    if not _check(table, state, stages, tokens):
+    state = _build(strs, scalars, _cities(table, piles, (built, tokens, military), parts),
+                   parts, seen)
+    if not _check(table, state, built, tokens):
         return None
     return state
 
@@ -360,22 +366,42 @@ _FLAGS: Final = 2 * BUILT_FLAG - 1
 _PENDING_HOOK: Final[Callable[[Any, Any], Any]] = converter.get_structure_hook(Pending)
 
 
-def _build(strs: list[Any], scalars: tuple[Any, ...], cities: tuple[list[Any], ...],
+def _cities(table: _Table, texts: list[Any], read: tuple[list[Any], ...],
+            parts: list[bytes]) -> tuple[City, ...]:
+    """The cities, built as :func:`~sevenwonders.architects.work.make_city` builds them (the
+    values were checked; ``texts[1 + seat]``: a city's cards as written, ``parts[1 + seat]``:
+    their ids; ``read``: the cities' stages, tokens and victories), each the city this table
+    built last for its seat where the seat's values read the same."""
+    built, tokens, military = read
+    last = table.cities
+    out = []
+    for seat, was in enumerate(last):
+        text, stages, owned, won = texts[seat + 1], built[seat], tokens[seat], military[seat]
+        if (was is not None and was[0] == text and was[1] == stages and was[2] == owned
+                and was[3] == won):
+            out.append(was[4])
+            continue
+        cards = parts[seat + 1]
+        city = _make_city(table.wonders[seat], tuple(stages), _UNPACK[len(cards)](cards),
+                          tuple(owned), won)
+        last[seat] = (text, list(stages), list(owned), won, city)  # (copies: the lists are
+        out.append(city)                                            # the caller's)
+    return tuple(out)
+
+
+def _build(strs: list[Any], scalars: tuple[Any, ...], cities: tuple[City, ...],
            parts: list[bytes], seen: list[bytes]) -> ArchitectsState:
     """The state, built as :func:`~sevenwonders.architects.work.make_state` builds it (the
     values were checked; the piles' cards are ``parts``: the discard pile, each city's, the
     central deck, each deck; ``seen``: what each seat saw; ``strs``: the face-up tokens, the
-    token pile, the tokens triggered and used, first; ``cities``: the cities' wonders, stages
-    built (tuples), tokens and victories)."""
+    token pile, the tokens triggered and used)."""
     flipped, cat, current, turn, flags, pending, rng, peeked = scalars
-    wonders, built, tokens, military = cities
-    n = len(wonders)
-    piles = [_UNPACK[len(part)](part) for part in parts]
+    n = len(cities)
     face_up, token_pile, triggered, used = _map(tuple, strs[:4])
     return _make_state(
-        tuple(_map(_make_city, wonders, built, piles[1:], _map(tuple, tokens), military)),
-        tuple(piles[n + 2:]), piles[n + 1], piles[0], face_up, token_pile, flipped, cat,
-        current, turn, pending, rng, triggered, used, flags, peeked,
+        cities, tuple([_UNPACK[len(part)](part) for part in parts[n + 2:]]),
+        _UNPACK[len(parts[n + 1])](parts[n + 1]), _UNPACK[len(parts[0])](parts[0]), face_up,
+        token_pile, flipped, cat, current, turn, pending, rng, triggered, used, flags, peeked,
         tuple([_UNPACK[len(part)](part) for part in seen]))
 
 
@@ -386,7 +412,7 @@ _UNPACK: Final[list[Callable[[bytes], tuple[int, ...]]]] = [
 ``tuple(part)`` builds, without an iterator's call a card)."""
 
 
-def _check(table: _Table, state: ArchitectsState, built: list[tuple[str, ...]],
+def _check(table: _Table, state: ArchitectsState, built: list[list[Any]],
            owned: list[list[Any]]) -> bool:
     """The invariants the passes of :func:`_load` leave: stages, tokens (these two also
     check the items of the lists of strings), the turn record and order, a move for the seat
@@ -398,7 +424,7 @@ def _check(table: _Table, state: ArchitectsState, built: list[tuple[str, ...]],
                 if _any(_check_stages(_CONTEXT(t, state))):
                     return False
                 break  # (all of them checked and remembered)
-        table.built = built
+        table.built = [*_map(list, built)]  # (copies: the lists are the caller's)
     face_up, pile, pending, current = state.face_up, state.token_pile, state.pending, state.current
     tokens = [*face_up, *pile]
     for more in owned:
