@@ -112,7 +112,7 @@ class _Table:
 
     __slots__ = ("absent", "back_of", "backs", "built", "central", "cities", "conflicts",
                  "deal", "deal_size", "face_up", "game", "horns", "known", "marks", "pile",
-                 "tables", "tokens", "wonders")
+                 "piles", "places", "tables", "tokens", "wonders")
 
     def __init__(self, game: ArchitectsGame, wonders: tuple[str, ...]) -> None:
         t = self.tables = game.tables
@@ -143,8 +143,14 @@ class _Table:
         self.built: list[list[str]] | None = None
         """The cities' stages of the last state loaded at this table whose stages passed
         their check (the check depends on the table and the stages alone)."""
-        self.cities: list[tuple[str, list[str], list[str], int, City] | None] = [
-            None] * len(wonders)
+        n = len(wonders)
+        self.places = (0, *range(n + 1, 3 * n + 2))
+        """The places of the piles that are no city's in a document's list of piles (the
+        discard pile, the central deck, each deck, what each seat saw)."""
+        self.piles: list[tuple[str, tuple[int, ...]] | None] = [None] * (3 * n + 2)
+        """By its place, the last card ids this table made of a pile (and the pile as
+        written)."""
+        self.cities: list[tuple[str, list[str], list[str], int, City] | None] = [None] * n
         """Per seat, the last city this table built (its cards as written, its stages, tokens
         and victories as read, the city): a city read the same is that city (the states of a
         game, read in order, change a seat or two at a time)."""
@@ -278,7 +284,7 @@ def _load(o: Any) -> ArchitectsState | None:
     if not _battles(table, scalars[0], horns, len(discard), military):
         return None
     state = _build(strs, scalars, _cities(table, piles, (built, tokens, military), parts),
-                   parts, seen)
+                   _ids(table, piles, parts + seen))
     if not _check(table, state, built, tokens):
         return None
     return state
@@ -389,20 +395,37 @@ def _cities(table: _Table, texts: list[Any], read: tuple[list[Any], ...],
     return tuple(out)
 
 
+def _ids(table: _Table, texts: list[Any], parts: list[bytes]) -> list[tuple[int, ...]]:
+    """The card ids of the piles that are no city's: the discard pile, the central deck, each
+    deck, what each seat saw (``texts``: every pile as written, ``parts``: its ids, the cities'
+    in the seats' places), each the tuple this table made last for its place where the pile
+    reads the same."""
+    last = table.piles
+    out = []
+    for at in table.places if len(texts) == len(last) else table.places[:-len(table.wonders)]:
+        text, was = texts[at], last[at]
+        if was is not None and was[0] == text:
+            out.append(was[1])
+            continue
+        part = parts[at]
+        ids = _UNPACK[len(part)](part)
+        last[at] = (text, ids)
+        out.append(ids)
+    return out
+
+
 def _build(strs: list[Any], scalars: tuple[Any, ...], cities: tuple[City, ...],
-           parts: list[bytes], seen: list[bytes]) -> ArchitectsState:
+           ids: list[tuple[int, ...]]) -> ArchitectsState:
     """The state, built as :func:`~sevenwonders.architects.work.make_state` builds it (the
-    values were checked; the piles' cards are ``parts``: the discard pile, each city's, the
-    central deck, each deck; ``seen``: what each seat saw; ``strs``: the face-up tokens, the
-    token pile, the tokens triggered and used)."""
+    values were checked; ``ids``: the discard pile's, the central deck's, each deck's and
+    what each seat saw, if the seats saw any; ``strs``: the face-up tokens, the token pile,
+    the tokens triggered and used)."""
     flipped, cat, current, turn, flags, pending, rng, peeked = scalars
     n = len(cities)
     face_up, token_pile, triggered, used = _map(tuple, strs[:4])
     return _make_state(
-        cities, tuple([_UNPACK[len(part)](part) for part in parts[n + 2:]]),
-        _UNPACK[len(parts[n + 1])](parts[n + 1]), _UNPACK[len(parts[0])](parts[0]), face_up,
-        token_pile, flipped, cat, current, turn, pending, rng, triggered, used, flags, peeked,
-        tuple([_UNPACK[len(part)](part) for part in seen]))
+        cities, tuple(ids[2:n + 2]), ids[1], ids[0], face_up, token_pile, flipped, cat,
+        current, turn, pending, rng, triggered, used, flags, peeked, tuple(ids[n + 2:]))
 
 
 _NEW: Final = object.__new__
