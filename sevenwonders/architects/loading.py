@@ -111,8 +111,8 @@ class _Table:
     against, worked out once: the game, the deal, each deck's cards, the horns by card."""
 
     __slots__ = ("absent", "back_of", "backs", "built", "central", "cities", "conflicts",
-                 "deal", "deal_size", "face_up", "game", "horns", "known", "marks", "pile",
-                 "piles", "places", "tables", "tokens", "wonders")
+                 "deal", "deal_size", "face_up", "game", "held", "horns", "known", "marks",
+                 "pile", "piles", "places", "tables", "tokens", "wonders")
 
     def __init__(self, game: ArchitectsGame, wonders: tuple[str, ...]) -> None:
         t = self.tables = game.tables
@@ -140,6 +140,9 @@ class _Table:
         self.pile = sorted(t.token_pile)
         self.face_up = t.data.setup.face_up_tokens
         self.tokens = t.tokens.keys()
+        self.held: list[Any] | None = None
+        """The face-up tokens, the token pile and each city's tokens of the last state loaded
+        at this table whose tokens passed their count (which depends on them alone)."""
         self.built: list[list[str]] | None = None
         """The cities' stages of the last state loaded at this table whose stages passed
         their check (the check depends on the table and the stages alone)."""
@@ -449,11 +452,15 @@ def _check(table: _Table, state: ArchitectsState, built: list[list[Any]],
                 break  # (all of them checked and remembered)
         table.built = [*_map(list, built)]  # (copies: the lists are the caller's)
     face_up, pile, pending, current = state.face_up, state.token_pile, state.pending, state.current
-    tokens = [*face_up, *pile]
-    for more in owned:
-        tokens += more
-    if _sorted(tokens) != table.pile or len(face_up) > table.face_up or (
-            pile and len(face_up) < table.face_up):
+    held = [face_up, pile, *owned]
+    if held != table.held:  # (the tokens of the last state this table accepted: checked)
+        tokens = [*face_up, *pile]
+        for more in owned:
+            tokens += more
+        if _sorted(tokens) != table.pile:
+            return False
+        table.held = [face_up, pile, *_map(list, owned)]  # (copies, as above)
+    if len(face_up) > table.face_up or (pile and len(face_up) < table.face_up):
         return False
     if state.peeked and (state.cat != current or not state.central
                          or type(pending) in (_START_TURN, _FINISHED)):
