@@ -112,7 +112,7 @@ class _Table:
 
     __slots__ = ("absent", "back_of", "backs", "built", "central", "cities", "conflicts",
                  "deal", "deal_size", "face_up", "game", "held", "horns", "known", "marks",
-                 "pile", "piles", "places", "tables", "tokens", "wonders")
+                 "pile", "piles", "places", "seen", "tables", "tokens", "wonders")
 
     def __init__(self, game: ArchitectsGame, wonders: tuple[str, ...]) -> None:
         t = self.tables = game.tables
@@ -140,6 +140,9 @@ class _Table:
         self.pile = sorted(t.token_pile)
         self.face_up = t.data.setup.face_up_tokens
         self.tokens = t.tokens.keys()
+        self.seen: list[str] = []
+        """What each seat saw, as written, at the last state loaded at this table whose
+        seats' memories passed their check (which depends on them alone)."""
         self.held: list[Any] | None = None
         """The face-up tokens, the token pile and each city's tokens of the last state loaded
         at this table whose tokens passed their count (which depends on them alone)."""
@@ -280,8 +283,10 @@ def _load(o: Any) -> ArchitectsState | None:
             0 <= pending.deck < n and not bytes(pending.cards).translate(
                 None, table.backs[pending.deck])):
         return None
-    if seen and not _seen_fits(table, seen):
-        return None
+    if seen and piles[2 * n + 2:] != table.seen:  # (what the seats saw at the last state this
+        if not _seen_fits(table, seen):            # table accepted: checked)
+            return None
+        table.seen = piles[2 * n + 2:]
     discard = parts[0]
     horns = _join_bytes(parts[:n + 1]).translate(table.horns)
     if not _battles(table, scalars[0], horns, len(discard), military):
