@@ -4,14 +4,17 @@
 document the way ``to_json`` writes it (every key present, card piles as hex strings, other
 lists as JSON arrays) and tests every invariant of :mod:`sevenwonders.architects.validation`
 with passes over whole lists (every card id of the state at once, read from the piles' hex by
-``bytes.fromhex``, then deleted or translated in C passes
-against what the table's configuration, worked out once per seating of wonders, holds: the
-deal, each deck's back, the horns of each card). It returns the state only
-when every test passes; on anything else (another layout, a wrong type, a problem, a rule that
-trips) it returns ``None`` and the load runs the full path (the strict converter, then every
-invariant as a named problem), which refuses with the same error as ever. So this module only
-has to accept nothing the full path refuses and build what it builds: the tests check it over
-the states of random games and edited documents, and that a check left out here is caught.
+``bytes.fromhex``, then deleted or translated in C passes against what the table's
+configuration, worked out once per seating of wonders, holds: the deal, each deck's back, the
+horns of each card). What the last states read at a table held is remembered there: a part
+that passed its check then and reads the same (what the seats saw, the tokens, the stages)
+passes again, and a pile or city that reads as one built then is that one (a game's states,
+read in order, change a seat or two at a time). It returns the state only when every test passes; on
+anything else (another layout, a wrong type, a problem, a rule that trips) it returns ``None``
+and the load runs the full path (the strict converter, then every invariant as a named
+problem), which refuses with the same error as ever. So this module only has to accept
+nothing the full path refuses and build what it builds: the tests check it over the states of
+random games and edited documents, and that a check left out here is caught.
 """
 
 from __future__ import annotations
@@ -140,26 +143,19 @@ class _Table:
         self.pile = sorted(t.token_pile)
         self.face_up = t.data.setup.face_up_tokens
         self.tokens = t.tokens.keys()
+        # What the last states loaded at this table held, where their checks passed (each
+        # depends on the table and on these alone: a state holding the same passes again):
+        # what the seats saw as written, the tokens (face-up, the pile's, each city's), the
+        # stages built; and what was built of a pile in each of its places (the places of
+        # the piles that are no city's) and of each seat's city, with what they were read of
+        # (a pile's text; a city's cards as written, stages, tokens and victories).
         self.seen: list[str] = []
-        """What each seat saw, as written, at the last state loaded at this table whose
-        seats' memories passed their check (which depends on them alone)."""
         self.held: list[Any] | None = None
-        """The face-up tokens, the token pile and each city's tokens of the last state loaded
-        at this table whose tokens passed their count (which depends on them alone)."""
         self.built: list[list[str]] | None = None
-        """The cities' stages of the last state loaded at this table whose stages passed
-        their check (the check depends on the table and the stages alone)."""
         n = len(wonders)
         self.places = (0, *range(n + 1, 3 * n + 2))
-        """The places of the piles that are no city's in a document's list of piles (the
-        discard pile, the central deck, each deck, what each seat saw)."""
         self.piles: list[tuple[str, tuple[int, ...]] | None] = [None] * (3 * n + 2)
-        """By its place, the last card ids this table made of a pile (and the pile as
-        written)."""
         self.cities: list[tuple[str, list[str], list[str], int, City] | None] = [None] * n
-        """Per seat, the last city this table built (its cards as written, its stages, tokens
-        and victories as read, the city): a city read the same is that city (the states of a
-        game, read in order, change a seat or two at a time)."""
         self.known = (set(wonders) <= set(t.wonder_ids) and len(wonders) == t.players
                       and 256 - back_of.count(255) == sum(map(len, (*self.backs, self.central))))
         """Whether these are the table's wonders, each card of one deck's back at most."""
@@ -283,10 +279,8 @@ def _load(o: Any) -> ArchitectsState | None:
             0 <= pending.deck < n and not bytes(pending.cards).translate(
                 None, table.backs[pending.deck])):
         return None
-    if seen and piles[2 * n + 2:] != table.seen:  # (what the seats saw at the last state this
-        if not _seen_fits(table, seen):            # table accepted: checked)
-            return None
-        table.seen = piles[2 * n + 2:]
+    if seen and not _seen_fits(table, seen, piles[2 * n + 2:]):
+        return None
     discard = parts[0]
     horns = _join_bytes(parts[:n + 1]).translate(table.horns)
     if not _battles(table, scalars[0], horns, len(discard), military):
@@ -301,12 +295,18 @@ def _load(o: Any) -> ArchitectsState | None:
 _ALL: Final = bytes(range(256))
 
 
-def _seen_fits(table: _Table, seen: list[bytes]) -> bool:
-    """The ``memory`` invariant: what each seat saw (one entry a seat) are cards of the deal,
-    each once an entry."""
+def _seen_fits(table: _Table, seen: list[bytes], texts: list[str]) -> bool:
+    """The ``memory`` invariant: what each seat saw (one entry a seat; ``texts``: as written,
+    not checked again when the last state this table accepted had them) are cards of the
+    deal, each once an entry."""
+    if texts == table.seen:
+        return True
     cards = _join_bytes(seen)
-    return not cards.translate(None, table.deal) and (
-        len(_set(cards)) == len(cards) or _sum(_map(_len, _map(_set, seen))) == len(cards))
+    if cards.translate(None, table.deal) or (len(_set(cards)) != len(cards) and _sum(
+            _map(_len, _map(_set, seen))) != len(cards)):
+        return False
+    table.seen = texts
+    return True
 
 
 def _piles(piles: list[Any]) -> list[bytes] | None:
