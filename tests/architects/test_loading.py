@@ -6,7 +6,8 @@ card piles as arrays of card ids, written in hex again) and hand-made faults (a 
 capitals, with a space, an odd digit or as an array, a card out of range or twice, keys missing,
 extra or in another's place, items of the wrong type). Each check of the fast path left out (a
 planted fault) is caught by the same comparison, the plain decisions' moves are found where the
-rules list some, and an accepted edit of the piles plays to its end as any state does."""
+rules list some, an accepted edit of the piles plays to its end as any state does, and a
+verdict a table remembers, taken for parts it was not found on, is caught."""
 
 from __future__ import annotations
 
@@ -211,6 +212,34 @@ def test_a_check_left_out_of_the_fast_path_is_caught(fault: str,
         "_seen_fits": lambda *_: True,
     }
     monkeypatch.setattr(loading, fault, planted[fault])
+    assert disagreements(EDITED) != []
+
+
+class _Same:
+    """Equal to anything: a remembered verdict that every state seems to share."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        return False
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+@pytest.mark.skipif(not loading.__file__.endswith(".py"), reason=(
+    "a compiled table's fields are typed: the pure package, the tested reference, runs these"))
+@pytest.mark.parametrize("verdict", ["built", "held", "seen"])
+def test_a_verdict_taken_for_parts_it_was_not_found_on_is_caught(
+        verdict: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = loading._Table.__init__
+
+    def planted(table: Any, *args: Any) -> None:
+        real(table, *args)
+        setattr(table, verdict, _Same())
+
+    monkeypatch.setattr(loading._Table, "__init__", planted)
+    monkeypatch.setattr(loading, "_TABLES", loading.Verdicts(1024))
     assert disagreements(EDITED) != []
 
 
