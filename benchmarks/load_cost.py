@@ -18,7 +18,9 @@ other units are printed beside it: ``in steps``, a whole step of a random game a
 makes it (``legal_moves`` of each seat to move, a random choice, ``play``), again of games the
 timed object has not met; and ``stateless``, the ``play`` a stateless server makes after the
 load, of the state it loaded (which finds nothing remembered and passes the checks of a state
-from outside).
+from outside). Last, ``shuffled``: the same loads in a random order, in plays: each document
+then follows one from another point of the games, as when many games of one table are served
+in turn, so what a load remembers of the last state its table read helps little.
 
 Run it with ``python benchmarks/load_cost.py [--rounds N] [--games N] [--only LABEL]
 [--reread]``.
@@ -142,7 +144,7 @@ def measure(make: Callable[[], Any], rounds: int, games: int, reread: bool = Fal
     game, chooser = make(), make()
     first = sample(chooser, range(30_000, 30_000 + games))
     kinds = ("load", "play", "step", "replayed", "stateless", "parse")
-    times: dict[str, list[float]] = {kind: [] for kind in kinds}
+    times: dict[str, list[float]] = {kind: [] for kind in (*kinds, "shuffled")}
     states = 0
     for r in range(rounds):
         seeds = range(10_000 + r * games, 10_000 + (r + 1) * games)  # new games each round
@@ -160,12 +162,17 @@ def measure(make: Callable[[], Any], rounds: int, games: int, reread: bool = Fal
                                                      20_000 + (r + 1) * games)))
         times["stateless"].append(_time_stateless(game, fresh))
         times["parse"].append(_time_parses(type(loaded[0][0]), texts))
+        shuffled = texts[:]
+        random.Random(r).shuffle(shuffled)
+        times["shuffled"].append(_time_loads(type(loaded[0][0]), shuffled))
     out: dict[str, Any] = {"states": states // rounds}
     for kind in kinds:
         out[f"{kind}_us"] = statistics.median(times[kind]) * 1e6
     for kind in kinds[1:-1]:
         out[kind] = _spread([load / play for load, play in zip(times["load"], times[kind],
                                                                 strict=True)])
+    out["shuffled"] = _spread([load / play for load, play in zip(times["shuffled"],
+                                                                 times["play"], strict=True)])
     return out
 
 
@@ -179,7 +186,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     print(f"{'configuration':<15}{'states':>7}{'load us':>9}{'parse us':>9}{'play us':>9}"
           f"{'loads in plays (median, range)':>32}{'in steps':>10}{'replayed':>10}"
-          f"{'stateless':>11}")
+          f"{'stateless':>11}{'shuffled':>10}")
     for label, make in _configs():
         if args.only not in label:
             continue
@@ -188,7 +195,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{label:<15}{r['states']:>7}{r['load_us']:>9.0f}{r['parse_us']:>9.1f}"
               f"{r['play_us']:>9.1f}"
               f"{ratio:>18.2f} ({low:.2f}-{high:.2f}){r['step'][0]:>10.2f}"
-              f"{r['replayed'][0]:>10.2f}{r['stateless'][0]:>11.2f}")
+              f"{r['replayed'][0]:>10.2f}{r['stateless'][0]:>11.2f}"
+              f"{r['shuffled'][0]:>10.2f}")
 
 
 if __name__ == "__main__":
