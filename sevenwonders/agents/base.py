@@ -104,14 +104,14 @@ def _learned(spec: str, parts: list[str]) -> Agent:
     """The ``learned`` agent of a spec's options (``temperature=...``, ``prior=...``)."""
     from sevenwonders.agents.learned import LearnedAgent
 
-    options: dict[str, float] = {}
+    options: dict[str, Any] = {}
     try:
         for part in parts:
             key, equals, value = part.partition("=")
-            if key not in ("temperature", "prior") or not equals:
+            if key not in ("temperature", "prior", "look", "width") or not equals:
                 raise InvalidOptionError(
-                    f"unknown learned option {part!r} (temperature, prior)")
-            options[key] = float(value)
+                    f"unknown learned option {part!r} (temperature, prior, look, width)")
+            options[key] = int(value) if key == "width" else float(value)
         return LearnedAgent(**options)
     except ValueError as error:
         raise InvalidOptionError(f"bad agent {spec!r}: {error}") from None

@@ -27,11 +27,24 @@ from typing import Any
 
 from sevenwonders.agents.determinize import determinizer_for
 from sevenwonders.agents.greedy import GreedyAgent
-from sevenwonders.agents.heuristics import evaluator_for
-from sevenwonders.agents.network import Network, learned_network_for, softmax_sample
+from sevenwonders.agents.heuristics import ending_values_of_for, evaluator_for, greedy_policy_for
+from sevenwonders.agents.ismcts_options import NET_POINTS, POINTS_SCALE
+from sevenwonders.agents.network import (
+    Network,
+    learned_network_for,
+    network_for,
+    softmax_sample,
+)
+from sevenwonders.agents.search_tree import final_rewards
 from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.errors import SevenWondersError
+
+LOOK = 0.0
+"""The weight of the one-step afterstate value (:func:`afterstate_values`) added to the logits
+when ``look`` is not given (0: no lookahead)."""
+LOOK_WIDTH = 6
+"""The candidates the lookahead rates: the best by the logits (and prior) so far."""
 
 
 class LearnedAgent:
@@ -39,13 +52,20 @@ class LearnedAgent:
     sample from its softmax), with the heuristic's values added at weight ``prior`` (``None``:
     the network file's), greedy where no network covers the game."""
 
-    def __init__(self, temperature: float = 0.0, prior: float | None = None) -> None:
+    def __init__(self, temperature: float = 0.0, prior: float | None = None,
+                 look: float | None = None, width: int = LOOK_WIDTH) -> None:
         if temperature < 0:
             raise ValueError("temperature must not be negative")
         if prior is not None and prior < 0:
             raise ValueError("prior must not be negative")
+        if look is not None and look < 0:
+            raise ValueError("look must not be negative")
+        if width < 1:
+            raise ValueError("width must be at least 1")
         self.temperature = temperature
         self.prior = prior
+        self.look = look
+        self.width = width
 
     @property
     def name(self) -> str:
@@ -54,10 +74,15 @@ class LearnedAgent:
         options = [f"t={self.temperature}"] if self.temperature else []
         if self.prior is not None:
             options.append(f"prior={self.prior}")
+        if self.look is not None:
+            options.append(f"look={self.look}")
+        if self.width != LOOK_WIDTH:
+            options.append(f"width={self.width}")
         return "learned" if not options else f"learned({','.join(options)})"
 
     def __repr__(self) -> str:
-        return f"LearnedAgent(temperature={self.temperature}, prior={self.prior})"
+        return (f"LearnedAgent(temperature={self.temperature}, prior={self.prior}, "
+                f"look={self.look}, width={self.width})")
 
     def choose(
         self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
@@ -77,6 +102,17 @@ class LearnedAgent:
         weight = network.prior if self.prior is None else self.prior
         if weight:
             moves, logits, rng = with_prior(game, view, legal, network, moves, logits, weight, rng)
+        look = LOOK if self.look is None else self.look
+        judge = network_for(game)
+        if look and judge is not None and len(moves) > 1:
+            order = sorted(range(len(moves)), key=lambda i: -float(logits[i]))[: self.width]
+            try:
+                values, rng = afterstate_values(game, state, view.seat,
+                                                [moves[i] for i in order], judge, rng)
+            except SevenWondersError:  # a step this determinization cannot play: no lookahead
+                pass
+            else:
+                moves, logits = [moves[i] for i in order], logits[order] + look * values
         u = 0.0
         if self.temperature:
             draw, rng = rng.next64()
@@ -98,3 +134,36 @@ def with_prior(game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], net
     chosen = [best[network.index.move_to_action(move)] for move in moves]
     prior = network.np.array([value for value, _ in chosen], dtype=logits.dtype)
     return [move for _, move in chosen], logits + weight * prior, rng
+
+
+def afterstate_values(game: Game[Any, Any, Any], state: Any, seat: int, moves: list[Any],
+                      judge: Network, rng: Rng) -> tuple[Any, Rng]:
+    """For each of ``seat``'s ``moves`` in ``state`` (a determinization of its view), the
+    search's reward of the state one step later: the other seats to move play the greedy move
+    (the same for every candidate, drawn once), the value network ``judge`` rates ``seat``'s
+    observation there, and the seat's city value counted as it will end adds
+    ``NET_POINTS / POINTS_SCALE`` a point, as a search walk cut there is scored
+    (:mod:`sevenwonders.agents.ismcts`); a step that ends the game scores the real result.
+    One forward pass rates every candidate."""
+    np = judge.np
+    policy = greedy_policy_for(game)
+    ending = ending_values_of_for(game)
+    others: dict[int, Any] = {}
+    for mover in sorted(game.to_move(state)):
+        if mover != seat:
+            others[mover], rng = policy(game, state, mover, game.legal_moves(state, mover), rng)
+    rows: list[Any] = []
+    where: list[int] = []
+    out = np.zeros(len(moves), dtype=np.float32)
+    for i, move in enumerate(moves):
+        after = game.play(state, {**others, seat: move})
+        if game.is_over(after):
+            out[i] = final_rewards(game, after, NET_POINTS)[seat]
+            continue
+        rows.append(judge.inputs(game.view(after, seat), after))
+        where.append(i)
+        out[i] = NET_POINTS * ending(game, after)[seat] / POINTS_SCALE
+    if rows:
+        _, value = judge.forward(np.stack(rows))
+        out[where] += value
+    return out, rng
