@@ -108,10 +108,10 @@ def _learned(spec: str, parts: list[str]) -> Agent:
     try:
         for part in parts:
             key, equals, value = part.partition("=")
-            if key not in ("temperature", "prior", "look", "width") or not equals:
+            if key not in ("temperature", "prior", "look", "width", "steps") or not equals:
                 raise InvalidOptionError(
-                    f"unknown learned option {part!r} (temperature, prior, look, width)")
-            options[key] = int(value) if key == "width" else float(value)
+                    f"unknown learned option {part!r} (temperature, prior, look, width, steps)")
+            options[key] = int(value) if key in ("width", "steps") else float(value)
         return LearnedAgent(**options)
     except ValueError as error:
         raise InvalidOptionError(f"bad agent {spec!r}: {error}") from None

@@ -56,7 +56,8 @@ def positions(seed: int) -> list[tuple[Any, Any, int]]:
     return [(game, state, seat) for state, seat in out]
 
 
-def test_afterstate_values_are_the_cut_walk_reward_one_step_on() -> None:
+@pytest.mark.parametrize("steps", [1, 2, 3])
+def test_afterstate_values_are_the_cut_walk_reward_steps_on(steps: int) -> None:
     found = positions(7)
     game = found[0][0]
     judge = nets.network_for(game)
@@ -67,7 +68,8 @@ def test_afterstate_values_are_the_cut_walk_reward_one_step_on() -> None:
         legal = game.legal_moves(state, seat)
         moves = list(legal[:4])
         rng = Rng.from_seed(11)
-        values, after_rng = learned_module.afterstate_values(game, state, seat, moves, judge, rng)
+        values, after_rng = learned_module.afterstate_values(game, state, seat, moves, judge, rng,
+                                                             steps)
         others = {}
         for mover in sorted(game.to_move(state)):
             if mover != seat:
@@ -75,7 +77,14 @@ def test_afterstate_values_are_the_cut_walk_reward_one_step_on() -> None:
                                             rng)
         assert after_rng == rng and len(values) == len(moves)
         for move, value in zip(moves, values, strict=True):
-            after = game.play(state, {**others, seat: move})
+            after, walk = game.play(state, {**others, seat: move}), rng
+            for _ in range(steps - 1):  # every seat's greedy move, on the same generator
+                if not game.is_over(after):
+                    step = {}
+                    for mover in sorted(game.to_move(after)):
+                        step[mover], walk = policy(game, after, mover,
+                                                   game.legal_moves(after, mover), walk)
+                    after = game.play(after, step)
             if game.is_over(after):
                 ended += 1
                 expected = final_rewards(game, after, NET_POINTS)[seat]
@@ -116,9 +125,13 @@ def test_the_choice_reads_the_view_alone_and_a_heavy_look_plays_the_best_afterst
         learned = nets.learned_network_for(game)
         assert learned is not None
         moves, logits = learned.legal_logits(view, drawn, legal)
-        moves, logits, next_rng = learned_module.with_prior(
-            game, view, legal, learned, moves, logits, learned.prior, next_rng)
-        values, _ = learned_module.afterstate_values(game, drawn, seat, moves, judge, next_rng)
+        alone = learned_module.with_prior(game, view, legal, learned, moves, logits,
+                                          learned.prior, next_rng)
+        moves, logits, after = learned_module.with_prior(
+            game, view, legal, learned, moves, logits, learned.prior, next_rng, drawn)
+        # the heuristic reads the view alone: the agent's own determinization gives its values
+        assert alone[0] == moves and np.array_equal(alone[1], logits) and after == next_rng
+        values, _ = learned_module.afterstate_values(game, drawn, seat, moves, judge, after)
         assert move == moves[int(np.argmax(values))]
         differ += move != plain.choose(game, view, legal, rng)[0]
     assert differ > 0
