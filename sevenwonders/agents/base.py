@@ -49,7 +49,9 @@ def make_agent(spec: str) -> Agent:
     ``ismcts:rollout=policy`` (walk moves drawn from the policy network); ``learned`` (the
     policy network's best move, :class:`sevenwonders.agents.learned.LearnedAgent`) or
     ``learned:temperature=0.5`` (a sample from its softmax), ``learned:prior=0`` (the
-    network's logits alone, without the heuristic its file weighs in).
+    network's logits alone, without the heuristic its file weighs in), ``learned:look=50``
+    (with ``width=3``, ``steps=2``: its best actions rated by the value network a step or more
+    on, :func:`sevenwonders.agents.learned.afterstate_values`).
     """
     from sevenwonders.agents.greedy import GreedyAgent
     from sevenwonders.agents.ismcts import ISMCTSAgent
@@ -101,7 +103,8 @@ def make_agent(spec: str) -> Agent:
 
 
 def _learned(spec: str, parts: list[str]) -> Agent:
-    """The ``learned`` agent of a spec's options (``temperature=...``, ``prior=...``)."""
+    """The ``learned`` agent of a spec's options (``temperature``, ``prior``, ``look``,
+    ``width``, ``steps``)."""
     from sevenwonders.agents.learned import LearnedAgent
 
     options: dict[str, Any] = {}

@@ -16,6 +16,14 @@ payment. The network was trained on the search's moves, and the search keeps the
 move unless its walks show a better one; from the few hundred games the network saw, its logits
 alone miss much of the judgement the heuristic holds (see the strength page).
 
+Looking ahead (an option, off by default: :data:`LOOK`): ``LearnedAgent(look=w)`` adds ``w``
+times :func:`afterstate_values` to the scores of its ``width`` best actions so far: the search's
+reward of the state each leads to one step on, the other seats playing the greedy move, rated by
+the search's value network (:func:`sevenwonders.agents.network.network_for`) in one forward
+pass on the same determinization: one ply, no tree. ``steps=2`` plays one more greedy step of
+every seat first (a one-step greedy rollout per candidate: a small search, no longer the
+network alone). The strength page has its rows: it beats greedy by more, not the search.
+
 A configuration without a shipped network (:data:`sevenwonders.agents.network.NETWORKS`), or a
 position the determinizer cannot rebuild, is played greedily, as the search agent does; the
 agent's ``name`` stays ``learned``.
