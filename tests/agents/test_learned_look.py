@@ -17,27 +17,11 @@ from sevenwonders.agents.determinize import determinizer_for  # noqa: E402
 from sevenwonders.agents.heuristics import ending_values_of_for, greedy_policy_for  # noqa: E402
 from sevenwonders.agents.ismcts_options import NET_POINTS, POINTS_SCALE  # noqa: E402
 from sevenwonders.agents.search_tree import final_rewards  # noqa: E402
-from sevenwonders.core.protocol import Game  # noqa: E402
 from sevenwonders.core.rng import Rng  # noqa: E402
 from sevenwonders.errors import InvalidOptionError  # noqa: E402
 from sevenwonders.games import make_game  # noqa: E402
 from sevenwonders.simulation import play_game  # noqa: E402
-
-
-class Checked:
-    """An agent wrapper that fails the test on a move outside the legal moves."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-        self.name = inner.name
-        self.decisions = 0
-
-    def choose(self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
-               ) -> tuple[Any, Rng]:
-        move, rng = self.inner.choose(game, view, legal, rng)
-        assert move in legal
-        self.decisions += len(legal) > 1
-        return move, rng
+from tests.agents.test_learned import Checked  # noqa: E402
 
 
 def positions(seed: int) -> list[tuple[Any, Any, int]]:
