@@ -49,7 +49,9 @@ def make_agent(spec: str) -> Agent:
     ``ismcts:rollout=policy`` (walk moves drawn from the policy network); ``learned`` (the
     policy network's best move, :class:`sevenwonders.agents.learned.LearnedAgent`) or
     ``learned:temperature=0.5`` (a sample from its softmax), ``learned:prior=0`` (the
-    network's logits alone, without the heuristic its file weighs in).
+    network's logits alone, without the heuristic its file weighs in), ``learned:look=50``
+    (with ``width=3``, ``steps=2``: its best actions rated by the value network a step or more
+    on, :func:`sevenwonders.agents.learned.afterstate_values`).
     """
     from sevenwonders.agents.greedy import GreedyAgent
     from sevenwonders.agents.ismcts import ISMCTSAgent
@@ -101,17 +103,18 @@ def make_agent(spec: str) -> Agent:
 
 
 def _learned(spec: str, parts: list[str]) -> Agent:
-    """The ``learned`` agent of a spec's options (``temperature=...``, ``prior=...``)."""
+    """The ``learned`` agent of a spec's options (``temperature``, ``prior``, ``look``,
+    ``width``, ``steps``)."""
     from sevenwonders.agents.learned import LearnedAgent
 
-    options: dict[str, float] = {}
+    options: dict[str, Any] = {}
     try:
         for part in parts:
             key, equals, value = part.partition("=")
-            if key not in ("temperature", "prior") or not equals:
+            if key not in ("temperature", "prior", "look", "width", "steps") or not equals:
                 raise InvalidOptionError(
-                    f"unknown learned option {part!r} (temperature, prior)")
-            options[key] = float(value)
+                    f"unknown learned option {part!r} (temperature, prior, look, width, steps)")
+            options[key] = int(value) if key in ("width", "steps") else float(value)
         return LearnedAgent(**options)
     except ValueError as error:
         raise InvalidOptionError(f"bad agent {spec!r}: {error}") from None
