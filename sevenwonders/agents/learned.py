@@ -36,6 +36,7 @@ from typing import Any
 from sevenwonders.agents.determinize import determinizer_for
 from sevenwonders.agents.greedy import GreedyAgent
 from sevenwonders.agents.heuristics import (
+    PlayoutMove,
     ending_values_of_for,
     evaluate_state_for,
     evaluator_for,
@@ -174,10 +175,7 @@ def afterstate_values(game: Game[Any, Any, Any], state: Any, seat: int, moves: l
     np = judge.np
     policy = greedy_policy_for(game)
     ending = ending_values_of_for(game)
-    others: dict[int, Any] = {}
-    for mover in sorted(game.to_move(state)):
-        if mover != seat:
-            others[mover], rng = policy(game, state, mover, game.legal_moves(state, mover), rng)
+    others, rng = _policy_moves(game, state, policy, rng, but=seat)
     rows: list[Any] = []
     where: list[int] = []
     out = np.zeros(len(moves), dtype=np.float32)
@@ -187,10 +185,7 @@ def afterstate_values(game: Game[Any, Any, Any], state: Any, seat: int, moves: l
         for _ in range(steps - 1):
             if game.is_over(after):
                 break
-            step: dict[int, Any] = {}
-            for mover in sorted(game.to_move(after)):
-                step[mover], walk = policy(game, after, mover, game.legal_moves(after, mover),
-                                           walk)
+            step, walk = _policy_moves(game, after, policy, walk)
             after = game.play(after, step)
         if game.is_over(after):
             out[i] = final_rewards(game, after, NET_POINTS)[seat]
@@ -202,3 +197,14 @@ def afterstate_values(game: Game[Any, Any, Any], state: Any, seat: int, moves: l
         _, value = judge.forward(np.stack(rows))
         out[where] += value
     return out, rng
+
+
+def _policy_moves(game: Game[Any, Any, Any], state: Any, policy: PlayoutMove, rng: Rng,
+                  but: int | None = None) -> tuple[dict[int, Any], Rng]:
+    """The move ``policy`` plays for each seat to move in ``state`` but ``but``, in seat order
+    on one generator, and the advanced generator."""
+    moves: dict[int, Any] = {}
+    for mover in sorted(game.to_move(state)):
+        if mover != but:
+            moves[mover], rng = policy(game, state, mover, game.legal_moves(state, mover), rng)
+    return moves, rng
