@@ -17,7 +17,7 @@ documents.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -34,9 +34,11 @@ class Declined(Exception):
     """The fast reader does not take this document (the full path decides)."""
 
 
-_BOUND = 1 << MAX_INT_BITS  # |value| < this: at most MAX_INT_BITS bits
+_SMALL: Final = 1 << 30
+"""Integers of fewer bits than this are read without measuring them (a constant the compiled
+build holds as a plain number)."""
 _KINDS: dict[str, PendingKind] = {kind.value: kind for kind in PendingKind}
-_STATE_KEYS = 15
+_STATE_KEYS: Final = 15
 _CITY_KEYS = 9
 
 
@@ -50,8 +52,9 @@ def _setters(cls: type, names: tuple[str, ...]) -> tuple[Any, ...] | None:
     return tuple(found)
 
 
-_STATE_NAMES = ("players", "age", "turn", "cities", "hands", "decks", "discard", "rng",
-                "pending", "marks", "deferred", "over", "age_ending", "expansions", "memory")
+_STATE_NAMES: Final = ("players", "age", "turn", "cities", "hands", "decks", "discard",
+                       "rng", "pending", "marks", "deferred", "over", "age_ending",
+                       "expansions", "memory")
 _CITY_NAMES = ("wonder", "side", "coins", "cards", "stages", "tucked", "tokens",
                "free_build_age", "stage_choices")
 _STATE_SET = _setters(BaseState, _STATE_NAMES)
@@ -67,8 +70,8 @@ def _built(cls: type, setters: tuple[Any, ...] | None, values: tuple[Any, ...]) 
     if setters is None:
         return cls(*values)
     out: Any = _new(cls)
-    for setter, value in zip(setters, values, strict=True):
-        setter(out, value)
+    for i in range(len(setters)):  # (as many as the values: the plan's)
+        setters[i](out, values[i])
     return out
 
 
@@ -76,9 +79,9 @@ def _int(value: Any) -> int:
     if type(value) is not int:
         raise Declined
     number: int = value
-    if not -_BOUND < number < _BOUND:
-        raise Declined
-    return number
+    if -_SMALL < number < _SMALL or number.bit_length() <= MAX_INT_BITS:
+        return number  # (at most MAX_INT_BITS bits, the converter's bound)
+    raise Declined
 
 
 def _bool(value: Any) -> bool:
@@ -132,10 +135,23 @@ def _str_lists(value: Any) -> tuple[tuple[str, ...], ...]:
 
 def _city(value: Any) -> City:
     o = _dict(value, _CITY_KEYS)
-    values = (_str(o["wonder"]), _str(o["side"]), _int(o["coins"]), _strs(o["cards"]),
-              _int(o["stages"]), _strs(o["tucked"]), _ints(o["tokens"]),
-              _int(o["free_build_age"]), _ints(o["stage_choices"]))
-    city: City = _built(City, _CITY_SET, values)
+    wonder, side, coins = _str(o["wonder"]), _str(o["side"]), _int(o["coins"])
+    cards, stages, tucked = _strs(o["cards"]), _int(o["stages"]), _strs(o["tucked"])
+    tokens, free_build_age = _ints(o["tokens"]), _int(o["free_build_age"])
+    stage_choices = _ints(o["stage_choices"])
+    if _CITY_SET is None:
+        return City(wonder, side, coins, cards, stages, tucked, tokens, free_build_age,
+                    stage_choices)
+    city: City = _new(City)  # (its slots set by name: one C call each, compiled)
+    object.__setattr__(city, "wonder", wonder)
+    object.__setattr__(city, "side", side)
+    object.__setattr__(city, "coins", coins)
+    object.__setattr__(city, "cards", cards)
+    object.__setattr__(city, "stages", stages)
+    object.__setattr__(city, "tucked", tucked)
+    object.__setattr__(city, "tokens", tokens)
+    object.__setattr__(city, "free_build_age", free_build_age)
+    object.__setattr__(city, "stage_choices", stage_choices)
     return city
 
 
@@ -149,8 +165,13 @@ def _pending(value: Any) -> Pending:
 
 def _marks(value: Any) -> TurnMarks:
     o = _dict(value, 3)
-    marks: TurnMarks = _built(TurnMarks, _MARKS_SET,
-                              (_strs(o["built"]), _int(o["stages"]), _int(o["income"])))
+    built, stages, income = _strs(o["built"]), _int(o["stages"]), _int(o["income"])
+    if _MARKS_SET is None:
+        return TurnMarks(built, stages, income)
+    marks: TurnMarks = _new(TurnMarks)
+    object.__setattr__(marks, "built", built)
+    object.__setattr__(marks, "stages", stages)
+    object.__setattr__(marks, "income", income)
     return marks
 
 
@@ -177,7 +198,10 @@ def _memory(value: Any) -> Recall | None:
     discards = _str_lists(o["discards"])
     if _RECALL_SET is None:
         return Recall(trails, discards)
-    recall: Recall = _built(Recall, _RECALL_SET, (trails, discards, None))
+    recall: Recall = _new(Recall)
+    object.__setattr__(recall, "trails", trails)
+    object.__setattr__(recall, "discards", discards)
+    object.__setattr__(recall, "_step", None)
     return recall
 
 
@@ -251,7 +275,11 @@ def _read(data: Any) -> BaseState:
               tuple([_marks(item) for item in _list(o["marks"])]),
               tuple([_deferred(item) for item in _list(o["deferred"])]), _bool(o["over"]),
               _bool(o["age_ending"]), _expansions(o["expansions"]), _memory(o["memory"]))
-    state: BaseState = _built(BaseState, _STATE_SET, values)
+    if _STATE_SET is None:
+        return BaseState(*values)
+    state: BaseState = _new(BaseState)  # (its slots set by name: one C call each, compiled)
+    for i in range(_STATE_KEYS):
+        object.__setattr__(state, _STATE_NAMES[i], values[i])
     return state
 
 

@@ -207,3 +207,22 @@ def test_the_states_are_built_by_init_where_the_slots_cannot_be_set(
     for state in STATES[::7]:
         loaded = loading.read_state(json.loads(to_json(state)))
         assert loaded == state and repr(loaded) == repr(state)
+
+
+def test_the_reader_takes_the_integers_the_converter_takes() -> None:
+    """Up to 64 bits either sign, on both sides of the bound below which the reader does not
+    measure an integer's bits."""
+    from sevenwonders.errors import SerializationError
+
+    small = 1 << 30
+    for value in (0, 1, -1, small - 1, small, -small + 1, -small, 1 << 63, (1 << 64) - 1,
+                  1 << 64, -(1 << 64) + 1, -(1 << 64), 1 << 100, -(1 << 100)):
+        try:
+            expected: int | None = converter.structure(value, int)
+        except SerializationError:
+            expected = None
+        try:
+            read: int | None = loading._int(value)
+        except loading.Declined:
+            read = None
+        assert read == expected, value

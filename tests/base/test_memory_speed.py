@@ -119,3 +119,58 @@ def test_the_quick_pass_agrees_with_the_full_check(kind: str) -> None:
             assert full is None or not quick, (kind, candidate)  # (never a fault let through)
             agreed[quick] += 1
     assert agreed[True] and agreed[False] > 20  # (both answers met)
+
+
+def _copies_planted(state: BaseState, rng: random.Random) -> list[BaseState]:
+    """Copies of ``state`` whose memory holds one card more often than before: a seat's memory
+    of another's hand (through the entry of the trail it last held) and a seat's remembered
+    discard pile, each with a card repeated as often as the table or the pile holds it, and
+    once more."""
+    recall = state.memory
+    assert recall is not None
+    dealt = [*state.discard, *(card for hand in state.hands for card in hand)]
+    for city in state.cities:
+        dealt += city.cards
+        dealt += city.tucked
+    out = []
+    trails = [list(trail) for trail in recall.trails]
+    held = [(h, j) for h, trail in enumerate(trails) for j, entry in enumerate(trail)
+            if entry[1] and entry[0] != h]
+    if held:
+        h, j = rng.choice(held)
+        holder, cards, built = trails[h][j]
+        card = rng.choice(cards)
+        lying = dealt.count(card) - cards.count(card)  # (copies to add: as many as lie)
+        for extra in (lying, lying + 1):
+            changed = [list(trail) for trail in trails]
+            changed[h][j] = (holder, (*cards, *[card] * extra), built)
+            out.append(attrs.evolve(state, memory=Recall(
+                trails=tuple(map(tuple, changed)), discards=recall.discards)))
+    if state.discard:
+        card = rng.choice(state.discard)
+        seat = rng.randrange(state.players)
+        known = recall.discards[seat]
+        for times in (state.discard.count(card), state.discard.count(card) + 1):
+            discards = list(recall.discards)
+            discards[seat] = tuple(sorted((*[c for c in known if c != card], *[card] * times)))
+            out.append(attrs.evolve(state, memory=Recall(trails=recall.trails,
+                                                         discards=tuple(discards))))
+    return out
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_cards_remembered_as_often_as_they_lie_pass_and_once_more_do_not(kind: str) -> None:
+    """A memory holding a card as often as the discard pile or the table holds it passes the
+    quick pass and the seat-by-seat check; once more, both refuse it (the quick pass leaves it
+    to the check, which names the same field with the same message)."""
+    rng = random.Random(kind + "copies")
+    met = {"pass": 0, "refused": 0}
+    for state in real_states(kind, seed=11)[::2]:
+        if state.memory is None:
+            continue
+        for candidate in _copies_planted(state, rng):
+            full = outcome(candidate, quick=False)
+            assert outcome(candidate) == full, (kind, candidate)
+            assert quick_says_fit(candidate) == (full is None), (kind, candidate)
+            met["pass" if full is None else "refused"] += 1
+    assert met["pass"] > 5 and met["refused"] > 5
