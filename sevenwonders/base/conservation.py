@@ -91,8 +91,7 @@ def sorted_deal(edition: str, players: int, age: int = 0) -> tuple[str, ...]:
 @lru_cache(maxsize=64)
 def deal_counts(edition: str, players: int, age: int = 0) -> dict[str, int]:
     """The non-guild cards dealt for ``players`` (of one Age; 0: of every Age; ``-k``: of
-    Ages 1 to k) as a plain dict of copies by name: what a state's counts are compared with
-    in one C pass (the callers only read it)."""
+    Ages 1 to k) as a plain dict of copies by name (the callers only read it)."""
     if age >= 0:
         return dict(deal(edition, players)[0] if age == 0 else age_deal(edition, players, age))
     counts: Counter[str] = Counter()
@@ -101,20 +100,31 @@ def deal_counts(edition: str, players: int, age: int = 0) -> dict[str, int]:
     return dict(counts)
 
 
-def _the_deal(cards: list[str], guilds: frozenset[str], dealt: dict[str, int],
-              needed: int) -> bool:
-    """Whether ``cards`` are the ``dealt`` cards (copies by name) and ``needed`` guilds of
-    ``guilds``, each once: the copies of each name counted and compared."""
-    counts: dict[str, int] = {}
-    for card in cards:
-        counts[card] = counts.get(card, 0) + 1
-    used = guilds.intersection(counts)
-    if len(used) != needed:
-        return False
-    for guild in used:
-        if counts.pop(guild) != 1:
-            return False
-    return counts == dealt
+DealShape = tuple[frozenset[str], frozenset[str], tuple[str, ...], int]
+"""What :func:`_the_deal` compares cards with: the names dealt, the names dealt more than once,
+the copies of those in sorted order, and how many cards are dealt in all."""
+
+
+@lru_cache(maxsize=64)
+def deal_shape(edition: str, players: int, age: int = 0) -> DealShape:
+    """The cards :func:`deal_counts` gives (same arguments) as :func:`_the_deal` reads them."""
+    counts = deal_counts(edition, players, age)
+    repeated = frozenset(card for card, times in counts.items() if times > 1)
+    copies = tuple(sorted(card for card in repeated for _ in range(counts[card])))
+    return frozenset(counts), repeated, copies, sum(counts.values())
+
+
+def _the_deal(cards: list[str], guilds: frozenset[str], dealt: DealShape, needed: int) -> bool:
+    """Whether ``cards`` are the ``dealt`` cards (:func:`deal_shape`) and ``needed`` guilds of
+    ``guilds``, each once. In C passes: as many cards as dealt and guilds, ``needed`` of those
+    guilds among them, every name dealt, and each name dealt more than once in as many copies:
+    so every other name dealt, and each guild, is there once, and nothing else is (no guild is
+    a dealt name; the tests compare this with the copies of each name counted)."""
+    names, repeated, copies, size = dealt
+    present = set(cards)
+    return (len(cards) == size + needed and len(guilds.intersection(present)) == needed
+            and present.issuperset(names)
+            and tuple(sorted([card for card in cards if card in repeated])) == copies)
 
 
 def _conserved(state: BaseState, edition: str) -> bool:
@@ -148,19 +158,21 @@ def _conserved(state: BaseState, edition: str) -> bool:
         key = (edition, n, k, deck)
         found = _DECKS_FIT.get(key)
         if found is None:
-            found = _DECKS_FIT.remember(key, exact[k].issuperset(deck) and _the_deal(
-                [*deck], guilds, deal_counts(edition, n, k), len(guilds.intersection(deck))))
-        used = guilds.intersection(deck)
-        if not found or not in_decks.isdisjoint(used):
+            used = guilds.intersection(deck)
+            found = _DECKS_FIT.remember(key, (exact[k].issuperset(deck) and _the_deal(
+                [*deck], guilds, deal_shape(edition, n, k), len(used)), used))
+        fits, used = found
+        if not fits or not in_decks.isdisjoint(used):
             return False
         in_decks |= used
-    return _the_deal(everything, guilds - in_decks, deal_counts(edition, n, -age),
+    return _the_deal(everything, guilds - in_decks, deal_shape(edition, n, -age),
                      n + 2 - len(in_decks))
 
 
-_DECKS_FIT: Verdicts[tuple[str, int, int, tuple[str, ...]], bool] = Verdicts(512)
-"""Whether a deck is its Age's deal, by edition, table size, Age and deck (the states of one
-Age of a game share their decks)."""
+_DECKS_FIT: Verdicts[tuple[str, int, int, tuple[str, ...]], tuple[bool, frozenset[str]]] = (
+    Verdicts(512))
+"""Whether a deck is its Age's deal, and the guilds it holds, by edition, table size, Age and
+deck (the states of one Age of a game share their decks)."""
 
 
 def check_cards(state: BaseState, edition: str) -> Iterator[Problem]:

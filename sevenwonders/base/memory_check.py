@@ -13,6 +13,7 @@ from operator import itemgetter
 
 from sevenwonders.base.recall import Discards, Entry, Trails
 from sevenwonders.base.state import BaseState
+from sevenwonders.errors import InvalidStateError
 
 
 def minus(cards: tuple[str, ...], gone: tuple[str, ...]) -> tuple[str, ...]:
@@ -35,8 +36,6 @@ def check_memory(state: BaseState, quick: bool = True) -> None:
     walk; a seat's memory of its own or an empty hand always fits.)
     ``quick=False``: the seat-by-seat check alone, without the quick pass that says "no
     problem" first where it can (its tests compare the two)."""
-    from sevenwonders.errors import InvalidStateError
-
     recall = state.memory
     if recall is None:
         return

@@ -5,6 +5,7 @@ edits of them (a card dropped, duplicated, moved elsewhere or replaced by anothe
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import attrs
@@ -121,3 +122,56 @@ def test_the_decks_verdicts_never_change_what_the_quick_test_says(kind: str) -> 
                 assert conservation._conserved(candidate, edition) == said, (kind, candidate)
             finally:
                 conservation._DECKS_FIT.update(kept)
+
+
+def _counted(cards: list[str], guilds: frozenset[str], dealt: dict[str, int],
+             needed: int) -> bool:
+    """The deal test written with the copies of each name counted (the reference)."""
+    counts = Counter(cards)
+    used = guilds.intersection(counts)
+    if len(used) != needed or any(counts.pop(guild) != 1 for guild in used):
+        return False
+    return dict(counts) == dealt
+
+
+@pytest.mark.parametrize("edition", ["2nd", "1st"])
+def test_the_deal_test_agrees_with_the_copies_counted(edition: str) -> None:
+    """:func:`conservation._the_deal` (names, the copies of repeated names, and the count of
+    all compared in C passes) says what counting each name's copies says, on the deal of
+    each table size and Ages so far (and of each Age alone) with guilds drawn among all or a
+    part of the guilds, and on edits of it: a card dropped, doubled, added or replaced (by a
+    dealt card, a guild in play or not, or a name no deal has), two at once, or as many guilds
+    asked for one more or one fewer."""
+    rng = random.Random(edition)
+    said: dict[bool, int] = {True: 0, False: 0}
+    for n in range(3, 8):
+        _, _, every_guild = conservation.deal(edition, n)
+        for age in (1, 2, 3, -1, -2, -3):
+            dealt = conservation.deal_counts(edition, n, age)
+            shape = conservation.deal_shape(edition, n, age)
+            pool = [*sorted(dealt), *sorted(every_guild), "Nonsense"]
+            for _ in range(60):
+                guilds = frozenset(rng.sample(sorted(every_guild), rng.randint(0, n + 2)))
+                needed = rng.randint(0, len(guilds))
+                cards = [card for card, times in dealt.items() for _ in range(times)]
+                cards += rng.sample(sorted(guilds), needed)
+                for _ in range(rng.choice([0, 0, 1, 1, 2])):
+                    kind = rng.choice(["drop", "double", "add", "replace", "needed"])
+                    if kind == "needed":
+                        needed += rng.choice([-1, 1])
+                    elif kind == "add" or not cards:
+                        cards.append(rng.choice(pool))
+                    else:
+                        i = rng.randrange(len(cards))
+                        if kind == "drop":
+                            cards.pop(i)
+                        elif kind == "double":
+                            cards.append(cards[i])
+                        else:
+                            cards[i] = rng.choice(pool)
+                rng.shuffle(cards)
+                expected = _counted(cards, guilds, dealt, needed)
+                assert conservation._the_deal(cards, guilds, shape, needed) == expected, (
+                    n, age, cards, guilds, needed)
+                said[expected] += 1
+    assert said[True] > 300 and said[False] > 1000
