@@ -71,7 +71,12 @@ def _table_key(game: BaseGame, state: BaseState, names: tuple[str, ...]) -> obje
     """Everything the table check and Edifice's load checks read of ``state`` (its boards,
     stages and options, its cities' token counts, the Age, whether it is over, the number of
     turn marks and the expansions' own states): a state whose key passed once passes again.
-    ``None`` where an expansion may read more."""
+    ``None`` where an expansion may read more. (Without an expansion, the table check reads
+    only the boards, stages and options and the number of turn marks: the key holds no more,
+    so a state passes on what an earlier state of its game passed, tokens and Age aside.)"""
+    if not names:
+        return (game, tuple([(c.wonder, c.side, c.stages, c.stage_choices)
+                             for c in state.cities]), len(state.marks))
     if not _KEYED_EXPANSIONS.issuperset(names):
         return None
     return (game, tuple([(c.wonder, c.side, c.stages, c.stage_choices, len(c.tokens))

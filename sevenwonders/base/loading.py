@@ -61,6 +61,7 @@ _STATE_SET = _setters(BaseState, _STATE_NAMES)
 _CITY_SET = _setters(City, _CITY_NAMES)
 _MARKS_SET = _setters(TurnMarks, ("built", "stages", "income"))
 _RECALL_SET = _setters(Recall, ("trails", "discards", "_step"))
+_RNG_SET = _setters(Rng, ("state",))
 _new = object.__new__
 
 
@@ -263,7 +264,12 @@ def _expansions(value: Any) -> tuple[ExpansionState, ...]:
 
 
 def _rng(value: Any) -> Rng:
-    return Rng(_int(_dict(value, 1)["state"]))
+    state = _int(_dict(value, 1)["state"])
+    if _RNG_SET is None:
+        return Rng(state)
+    rng: Rng = _new(Rng)
+    object.__setattr__(rng, "state", state)
+    return rng
 
 
 def _read(data: Any) -> BaseState:

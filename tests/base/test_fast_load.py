@@ -204,6 +204,7 @@ def test_the_states_are_built_by_init_where_the_slots_cannot_be_set(
     monkeypatch.setattr(loading, "_CITY_SET", None)
     monkeypatch.setattr(loading, "_MARKS_SET", None)
     monkeypatch.setattr(loading, "_RECALL_SET", None)
+    monkeypatch.setattr(loading, "_RNG_SET", None)
     for state in STATES[::7]:
         loaded = loading.read_state(json.loads(to_json(state)))
         assert loaded == state and repr(loaded) == repr(state)

@@ -68,6 +68,8 @@ def variants(state: BaseState, rng: random.Random) -> list[BaseState]:
     out.append(_city(state, rng, wonder=lambda c: state.cities[0].wonder))  # (twice, mostly)
     out.append(_city(state, rng, wonder=lambda c: rng.choice(["carthage", "ur", "nowhere"])))
     out.append(_city(state, rng, side=lambda c: rng.choice(["a", "b", "day", "night"])))
+    out.append(_city(state, rng, stage_choices=lambda c: (*c.stage_choices, rng.choice([0, 1, 5]))))
+    out.append(attrs.evolve(state, marks=state.marks[1:]))
     return out + edited_values(state, rng, 6)
 
 
