@@ -118,10 +118,11 @@ def test_the_rule_leaves_input_checks_interpreted(rule: dict[str, Any]) -> None:
 def test_the_rule_compiles_the_load_checks_behind_their_entry_points(
         rule: dict[str, Any]) -> None:
     """What a load runs after the entry points have checked the caller's values compiles: the
-    base game's fast reader and invariants, the memory check, the invariants' loop."""
+    base game's fast reader and invariants, the memory check, the invariants' loop, Edifice's
+    pawn checks."""
     modules = set(rule["compiled_modules"]())
     for relative in ("base/loading.py", "base/invariants.py", "base/memory_check.py",
-                     "base/conservation.py", "core/finding.py"):
+                     "base/conservation.py", "core/finding.py", "edifice/pawn_checks.py"):
         assert f"sevenwonders/{relative}" in modules, relative
     for relative in ("base/validation.py", "core/problems.py", "core/serialization.py"):
         assert f"sevenwonders/{relative}" not in modules, relative

@@ -28,6 +28,7 @@ from sevenwonders.edifice.options import (
     check_chosen,
     check_options,
 )
+from sevenwonders.edifice.pawn_checks import check_pawns, check_projects
 from sevenwonders.edifice.positions import complete
 from sevenwonders.edifice.projects import (
     DEBT_TOKENS,
@@ -46,7 +47,6 @@ from sevenwonders.edifice.projects import (
     with_decisions,
 )
 from sevenwonders.edifice.state import COMPLETED, FAILED, OPEN, EdificeState
-from sevenwonders.edifice.validation import check_pawns, check_projects
 from sevenwonders.errors import InvalidStateError, UnknownCardError
 
 NAME = "edifice"

@@ -35,6 +35,7 @@ from sevenwonders.base.effects import Coins, ExpansionEffect
 from sevenwonders.base.state import BaseState, City
 from sevenwonders.core.limits import quote
 from sevenwonders.core.problems import Problem, refuse
+from sevenwonders.edifice.pawn_checks import BOX_PAWN
 from sevenwonders.edifice.projects import (
     DEBT_TOKENS,
     PAWNS_PER_PROJECT,
@@ -46,7 +47,6 @@ from sevenwonders.edifice.projects import (
     VictoryToken,
 )
 from sevenwonders.edifice.state import COMPLETED, FAILED, OPEN, EdificeState
-from sevenwonders.edifice.validation import BOX_PAWN
 from sevenwonders.errors import InvalidOptionError
 
 if TYPE_CHECKING:

@@ -1,5 +1,6 @@
 """The invariants of Edifice's part of a base-game state that its project bookkeeping
-(:meth:`Edifice.validate_loaded`) does not already state: the pawns each seat holds.
+(:meth:`Edifice.validate_loaded`) does not already state: the pawns each seat holds. (They
+read values the load has already built, so the module compiles with the engine.)
 
 A seat takes part in the project of an Age at most once, taking one pawn (Edifice rulebook,
 "Participating": "in jedem Zeitalter genau ein Mal"); Ur's stages take pawns from the box
