@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 import pytest
 
-from sevenwonders.architects import loading, validation
+from sevenwonders.architects import load_tables, loading, validation
 from sevenwonders.architects.state import ArchitectsState, City, Revealed
 from sevenwonders.architects.work import make_city, make_state
 from sevenwonders.core.serialization import converter, from_json, to_json
@@ -197,7 +197,8 @@ def test_a_refused_document_raises_what_the_full_path_raises() -> None:
 @pytest.mark.skipif(not loading.__file__.endswith(".py"), reason=(
     "the compiled module calls its own functions directly, so a fault planted in one does not "
     "reach the load; the pure package, the tested reference, runs these"))
-@pytest.mark.parametrize("fault", ["_battles", "_piles", "_check", "_scalars", "_seen_fits"])
+@pytest.mark.parametrize("fault", ["_battles", "_piles", "_check", "_scalars", "_seen_fits",
+                                   "_changed", "_same_cards"])
 def test_a_check_left_out_of_the_fast_path_is_caught(fault: str,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     real = getattr(loading, fault)
@@ -210,6 +211,10 @@ def test_a_check_left_out_of_the_fast_path_is_caught(fault: str,
         "_scalars": lambda o, n: (o["flipped"], o["cat"], *(real(
             {**o, "flipped": 0, "cat": None}, n) or (None,) * 8)[2:]),
         "_seen_fits": lambda *_: True,
+        # every pile taken as the one the table remembers in its place
+        "_changed": lambda table, texts: [] if len(table.texts) == len(texts) else None,
+        # the piles read again taken to hold the cards they held
+        "_same_cards": lambda *_: True,
     }
     monkeypatch.setattr(loading, fault, planted[fault])
     assert disagreements(EDITED) != []
@@ -232,14 +237,14 @@ class _Same:
 @pytest.mark.parametrize("verdict", ["built", "held", "seen"])
 def test_a_verdict_taken_for_parts_it_was_not_found_on_is_caught(
         verdict: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    real = loading._Table.__init__
+    real = load_tables.Table.__init__
 
     def planted(table: Any, *args: Any) -> None:
         real(table, *args)
         setattr(table, verdict, _Same())
 
-    monkeypatch.setattr(loading._Table, "__init__", planted)
-    monkeypatch.setattr(loading, "_TABLES", loading.Verdicts(1024))
+    monkeypatch.setattr(load_tables.Table, "__init__", planted)
+    monkeypatch.setattr(load_tables, "TABLES", load_tables.Verdicts(1024))
     assert disagreements(EDITED) != []
 
 
@@ -263,7 +268,7 @@ def test_a_move_is_found_exactly_where_the_rules_list_one() -> None:
     for state in STATES:
         if state.over:
             continue
-        table = loading._tables_of(tuple(city.wonder for city in state.cities))[0]
+        table = load_tables.tables_of(tuple(city.wonder for city in state.cities))[0]
         for variant in _emptied(state):
             expected = bool(table.game._legal(variant))
             assert loading._moves_exist(table, variant) is expected, repr(variant)[:300]
