@@ -72,7 +72,7 @@ class Table:
         self.seen: list[str] = []
         self.seen_ids: tuple[tuple[int, ...], ...] = ()
         self.held: list[Any] | None = None
-        self.built: list[tuple[str, ...]] | None = None
+        self.built: list[list[str]] | None = None
         self.texts: list[str] = []
         self.parts: list[bytes] = []
         self.ids: list[tuple[int, ...]] = []

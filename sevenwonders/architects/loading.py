@@ -191,7 +191,7 @@ def _load(o: Any) -> ArchitectsState | None:
         return None
     state = _build(strs, scalars, _cities(table, texts, (built, tokens, military), ids), ids,
                    seen_ids)
-    if not _check(table, state):
+    if not _check(table, state, built, tokens):
         return None
     table.texts, table.parts, table.ids, table.horn_sums = texts, parts, ids, horns
     table.revealed = revealed
@@ -409,29 +409,28 @@ _UNPACK: Final[list[Callable[[bytes], tuple[int, ...]]]] = [
 ``tuple(part)`` builds, without an iterator's call a card)."""
 
 
-def _check(table: Table, state: ArchitectsState) -> bool:
+def _check(table: Table, state: ArchitectsState, built: list[list[Any]],
+           owned: list[list[Any]]) -> bool:
     """The invariants the passes of :func:`_load` leave: stages, tokens (these two also
     check the items of the lists of strings), the turn record and order, a move for the seat
-    to move. (A city that reads as the one built last for its seat is that one, so its stages
-    and tokens are compared with the remembered ones at the cost of a pointer each.)"""
+    to move (``built``, ``owned``: the cities' stages and tokens as read)."""
     t, cities = table.tables, state.cities
-    built = [city.built for city in cities]
     if built != table.built:  # (the stages of the last state this table accepted: checked)
         for city in cities:
             if city.built and (t, city.wonder, city.built) not in _BUILT_IN_ORDER:
                 if _any(_check_stages(_CONTEXT(t, state))):
                     return False
                 break  # (all of them checked and remembered)
-        table.built = built
+        table.built = [*_map(list, built)]  # (copies: the lists are the caller's)
     face_up, pile, pending, current = state.face_up, state.token_pile, state.pending, state.current
-    held = [face_up, pile, *[city.tokens for city in cities]]
+    held = [face_up, pile, *owned]
     if held != table.held:  # (the tokens of the last state this table accepted: checked)
         tokens = [*face_up, *pile]
-        for more in held[2:]:
+        for more in owned:
             tokens += more
         if _sorted(tokens) != table.pile:
             return False
-        table.held = held
+        table.held = [face_up, pile, *_map(list, owned)]  # (copies, as above)
     if len(face_up) > table.face_up or (pile and len(face_up) < table.face_up):
         return False
     if state.peeked and (state.cat != current or not state.central
