@@ -23,7 +23,8 @@ documents, and that a check left out here is caught.
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import mul
+from itertools import compress
+from operator import mul, ne
 from struct import Struct
 from typing import Any, Final
 
@@ -68,6 +69,9 @@ _len: Final = len
 _set: Final = set
 _sorted: Final = sorted
 _mul: Final = mul
+_ne: Final = ne
+_compress: Final = compress
+_range: Final = range
 _tables_of: Final = tables_of
 _ALL_IDS: Final = ALL_IDS
 _make_city: Final = make_city
@@ -161,9 +165,8 @@ def _load(o: Any) -> ArchitectsState | None:
     scalars = _scalars(o, n)
     if tables is None or scalars is None:
         return None
-    for text in piles:  # (a loop: compiled, a pointer comparison a pile)
-        if type(text) is not str:
-            return None
+    # (each pile either reads as one the table remembers, a string, or is read by _piles,
+    # which refuses any other type)
     pending = scalars[5]
     # (ints of the strict hook; raises past 255)
     revealed = bytes(pending.cards) if type(pending) is _REVEALED else b""
@@ -204,7 +207,7 @@ def _changed(table: Table, texts: list[str]) -> list[int] | None:
     last = table.texts
     if len(last) != len(texts):
         return None
-    return [at for at in range(len(texts)) if texts[at] != last[at]]
+    return [*_compress(_range(_len(texts)), _map(_ne, texts, last))]
 
 
 def _kept(table: Table, texts: list[str], changed: list[int], parts: list[bytes],
