@@ -23,8 +23,7 @@ documents, and that a check left out here is caught.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import compress
-from operator import mul, ne
+from operator import mul
 from struct import Struct
 from typing import Any, Final
 
@@ -69,9 +68,6 @@ _len: Final = len
 _set: Final = set
 _sorted: Final = sorted
 _mul: Final = mul
-_ne: Final = ne
-_compress: Final = compress
-_range: Final = range
 _tables_of: Final = tables_of
 _ALL_IDS: Final = ALL_IDS
 _make_city: Final = make_city
@@ -165,12 +161,12 @@ def _load(o: Any) -> ArchitectsState | None:
     scalars = _scalars(o, n)
     if tables is None or scalars is None:
         return None
-    # (each pile either reads as one the table remembers, a string, or is read by _piles,
-    # which refuses any other type)
     pending = scalars[5]
     # (ints of the strict hook; raises past 255)
     revealed = bytes(pending.cards) if type(pending) is _REVEALED else b""
-    texts = piles[:2 * n + 2]
+    texts = piles[:2 * n + 2]  # (the deal's piles; what each seat saw follows)
+    # (each pile either reads as one the table remembers, a string, or is read by _piles,
+    # which refuses any other type)
     for table in tables:  # the piles read against what a table remembers, where it may
         changed = _changed(table, texts) if table.texts and table.kept else None
         if changed is not None:
@@ -207,7 +203,7 @@ def _changed(table: Table, texts: list[str]) -> list[int] | None:
     last = table.texts
     if len(last) != len(texts):
         return None
-    return [*_compress(_range(_len(texts)), _map(_ne, texts, last))]
+    return [at for at in range(len(texts)) if texts[at] != last[at]]
 
 
 def _kept(table: Table, texts: list[str], changed: list[int], parts: list[bytes],
@@ -259,8 +255,6 @@ def _dealt(tables: tuple[Table, ...], texts: list[str],
             _map(_mul, table.marks, _map(_len, decks))):
         return None
     return table, parts
-
-
 
 
 def _seen(table: Table, texts: list[Any]) -> tuple[tuple[int, ...], ...] | None:

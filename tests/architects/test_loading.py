@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 import pytest
 
-from sevenwonders.architects import load_tables, loading, validation
+from sevenwonders.architects import ArchitectsGame, load_tables, loading, validation
 from sevenwonders.architects.state import ArchitectsState, City, Revealed
 from sevenwonders.architects.work import make_city, make_state
 from sevenwonders.core.serialization import converter, from_json, to_json
@@ -306,3 +306,24 @@ def test_an_accepted_edit_of_the_piles_plays_to_its_end_as_any_state() -> None:
             accepted += 1
             assert mutation.play_out(mutation.game_of(kind), loaded, rng) is None
     assert edits > 40 and accepted > 5
+
+
+def test_states_of_games_at_the_same_wonders_read_in_turn_are_each_read_whole() -> None:
+    """States of two games at the same wonders in seat order (one per Babylon deck, the same
+    cards) read in turn, each against the piles the other game's last state left at the table,
+    and states with a deck of the other game's: each is read by the fast path as the full path
+    reads it (and many of the mixed ones refused by both)."""
+    wonders = ("babylon", "rhodes", "ephesus", "giza")
+    games = [ArchitectsGame(4, babylon_deck=deck, wonders=wonders)
+             for deck in ("stone1_brick2", "stone2_brick1")]
+    first, second = (playout_states(game, seed) for game, seed in zip(games, (3, 4), strict=True))
+    documents = []
+    for one, other in zip(first, second, strict=False):
+        documents += [converter.unstructure(one), converter.unstructure(other)]
+        mixed = converter.unstructure(one)
+        mixed["decks"][0] = converter.unstructure(other)["decks"][0]
+        documents.append(mixed)
+    for document in documents[::3]:
+        assert repr(loading.load_fast(copy.deepcopy(document))) == repr(full_path(document))
+    assert disagreements(documents) == []
+    assert sum(full_path(copy.deepcopy(document)) is None for document in documents) > 10
