@@ -6,21 +6,23 @@ lists as JSON arrays) and tests every invariant of :mod:`sevenwonders.architects
 with passes over whole lists (every card id of the state at once, read from the piles' hex by
 ``bytes.fromhex``, then deleted or translated in C passes against what the table's
 configuration, worked out once per seating of wonders, holds: the deal, each deck's back, the
-horns of each card). What the last states read at a table held is remembered there: a part
-that passed its check then and reads the same (what the seats saw, the tokens, the stages)
-passes again, and a pile or city that reads as one built then is that one (a game's states,
-read in order, change a seat or two at a time). It returns the state only when every test passes; on
-anything else (another layout, a wrong type, a problem, a rule that trips) it returns ``None``
-and the load runs the full path (the strict converter, then every invariant as a named
-problem), which refuses with the same error as ever. So this module only has to accept
-nothing the full path refuses and build what it builds: the tests check it over the states of
-random games and edited documents, and that a check left out here is caught.
+horns of each card: :mod:`sevenwonders.architects.load_tables`). What the last states read at
+a table held is remembered there: a part that passed its check then and reads the same (what
+the seats saw, the tokens, the stages) passes again, and a city that reads as one built then is
+that one (a game's states, read in order, change a seat or two at a time). So are the piles of
+the last state the table accepted (its deal, each card once): only the piles that read
+otherwise are read again, and they must hold together the cards they held then (each deck
+only its own). It returns the state only when every test passes; on anything else (another
+layout, a wrong type, a problem, a rule that trips) it returns ``None`` and the load runs the
+full path (the strict converter, then every invariant as a named problem), which refuses with
+the same error as ever. So this module only has to accept nothing the full path refuses and
+build what it builds: the tests check it over the states of random games and edited
+documents, and that a check left out here is caught.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from operator import mul
 from struct import Struct
 from typing import Any, Final
@@ -32,13 +34,9 @@ from sevenwonders.architects.accounting import (
     OPTIONAL_EFFECTS,
     VICTORIES_PER_BATTLE,
     Context,
-    card_horns,
     check_stages,
-    deck_backs,
 )
-from sevenwonders.architects.data import load
-from sevenwonders.architects.game import ArchitectsGame
-from sevenwonders.architects.options import BABYLON_DECKS
+from sevenwonders.architects.load_tables import ALL_IDS, Table, tables_of
 from sevenwonders.architects.state import (
     BUILT_FLAG,
     Actions,
@@ -53,11 +51,9 @@ from sevenwonders.architects.state import (
     StartTurn,
     TokenChoice,
 )
-from sevenwonders.architects.tables import Tables
 from sevenwonders.architects.work import make_city, make_state
 from sevenwonders.core.inline import direct_setters
 from sevenwonders.core.limits import MAX_INT_BITS
-from sevenwonders.core.problems import Verdicts
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.serialization import converter, tag_of
 
@@ -72,6 +68,8 @@ _len: Final = len
 _set: Final = set
 _sorted: Final = sorted
 _mul: Final = mul
+_tables_of: Final = tables_of
+_ALL_IDS: Final = ALL_IDS
 _make_city: Final = make_city
 _make_state: Final = make_state
 _check_stages: Final = check_stages
@@ -107,99 +105,6 @@ def _setters(cls: type, names: tuple[str, ...]) -> tuple[Any, ...] | None:
     if found is None or tuple(field.name for field in fields) != names:
         return None
     return tuple(found)
-
-
-class _Table:
-    """What every state of one set of wonders (in seat order) and Babylon deck is checked
-    against, worked out once: the game, the deal, each deck's cards, the horns by card."""
-
-    __slots__ = ("absent", "back_of", "backs", "built", "central", "cities", "conflicts",
-                 "deal", "deal_size", "face_up", "game", "held", "horns", "known", "marks",
-                 "pile", "piles", "places", "seen", "tables", "tokens", "wonders")
-
-    def __init__(self, game: ArchitectsGame, wonders: tuple[str, ...]) -> None:
-        t = self.tables = game.tables
-        self.game = game
-        self.wonders = wonders
-        backs, self.horns = _decks_of(t)
-        deal = bytes(t.all_cards(wonders))  # (raises for an id past 255: the full path)
-        self.deal = deal
-        self.absent = _ALL.translate(None, deal)
-        """The byte values that are no card of the deal."""
-        self.deal_size = len(deal) if 256 - len(self.absent) == len(deal) else -1
-        self.backs = tuple(backs.get(wonder, b"") for wonder in wonders)
-        """Per seat, the ids of the cards of its wonder's deck."""
-        self.central = backs.get("central", b"")
-        back_of = bytearray(b"\xff" * 256)
-        for mark, cards in enumerate((*self.backs, self.central)):
-            for card in cards:
-                back_of[card] = mark
-        self.back_of = bytes(back_of)
-        """Per card id, the deck whose back it has: its seat, ``len(wonders)`` for the central
-        deck, 255 for none of this table's."""
-        self.marks = tuple(bytes([mark]) for mark in range(len(wonders) + 1))
-        """Each deck's mark in :attr:`back_of`, the central deck's last."""
-        self.conflicts = t.conflict_total
-        self.pile = sorted(t.token_pile)
-        self.face_up = t.data.setup.face_up_tokens
-        self.tokens = t.tokens.keys()
-        # What the last states loaded at this table held, where their checks passed (each
-        # depends on the table and on these alone: a state holding the same passes again):
-        # what the seats saw as written, the tokens (face-up, the pile's, each city's), the
-        # stages built; and what was built of a pile in each of its places (the places of
-        # the piles that are no city's) and of each seat's city, with what they were read of
-        # (a pile's text; a city's cards as written, stages, tokens and victories).
-        self.seen: list[str] = []
-        self.held: list[Any] | None = None
-        self.built: list[list[str]] | None = None
-        n = len(wonders)
-        self.places = (0, *range(n + 1, 3 * n + 2))
-        self.piles: list[tuple[str, tuple[int, ...]] | None] = [None] * (3 * n + 2)
-        self.cities: list[tuple[str, list[str], list[str], int, City] | None] = [None] * n
-        self.known = (set(wonders) <= set(t.wonder_ids) and len(wonders) == t.players
-                      and 256 - back_of.count(255) == sum(map(len, (*self.backs, self.central))))
-        """Whether these are the table's wonders, each card of one deck's back at most."""
-
-
-@lru_cache(maxsize=16)
-def _decks_of(t: Tables) -> tuple[dict[str, bytes], bytes]:
-    """The ids of the cards with each back (a wonder's deck or ``"central"``), by back, and
-    the horns of each card id (256 entries for ids 0-255), once a game's tables."""
-    backs = {back: bytes(sorted(cards)) for back, cards in deck_backs(t).items()}
-    horns = card_horns(t)
-    return backs, bytes([*horns, *[0] * (256 - len(horns))])
-
-
-KNOWN_WONDERS = frozenset(wonder.id for wonder in load().wonders)
-"""The wonders of the game's data."""
-
-
-@lru_cache(maxsize=16)
-def any_game(players: int, babylon: str) -> ArchitectsGame:
-    """The game every state of distinct known wonders is checked with: one per table size and
-    Babylon deck (the rules depend on the table's size and the options, not on which seat drew
-    which wonder), with optional wonder effects: the widest set of moves, so no reachable state
-    looks stuck."""
-    return ArchitectsGame(players, babylon_deck=babylon, wonder_effects_mandatory=False)
-
-
-def _tables_of(wonders: tuple[str, ...]) -> tuple[_Table, ...] | None:
-    """The tables of each Babylon deck, in the full check's order, for these wonders (``None``
-    when the full check is needed to say what is wrong with them)."""
-    found = _TABLES.get(wonders)
-    if found is None:
-        if len(set(wonders)) != len(wonders) or not KNOWN_WONDERS.issuperset(wonders):
-            return None
-        found = tuple(_Table(any_game(len(wonders), babylon), wonders)
-                      for babylon in BABYLON_DECKS)
-        if any(len(table.horns) != 256 or not table.known for table in found):
-            return None  # (card ids past 255: the full path)
-        _TABLES.remember(wonders, found)
-    return found
-
-
-_TABLES: Final[Verdicts[tuple[str, ...], tuple[_Table, ...]]] = Verdicts(1024)
-"""The tables of each set of wonders met, in seat order (5,040 orders of seven at most)."""
 
 
 def load_fast(data: Any) -> ArchitectsState | None:
@@ -251,62 +156,126 @@ def _load(o: Any) -> ArchitectsState | None:
             and type(used) is list):
         return None
     strs = [face_up, pile, triggered, used]
-    parts = _piles(piles)
     key = tuple(wonders)
-    tables = _TABLES.get(key) or _tables_of(key)
+    tables = _tables_of(key)
     scalars = _scalars(o, n)
-    if parts is None or tables is None or scalars is None:
+    if tables is None or scalars is None:
         return None
-    seen = parts[2 * n + 2:]
-    del parts[2 * n + 2:]
     pending = scalars[5]
-    cards = _join_bytes(parts)
-    if type(pending) is _REVEALED:
-        cards += bytes(pending.cards)  # (ints of the strict hook; raises past 255)
+    # (ints of the strict hook; raises past 255)
+    revealed = bytes(pending.cards) if type(pending) is _REVEALED else b""
+    texts = piles[:2 * n + 2]  # (the deal's piles; what each seat saw follows)
+    # (each pile either reads as one the table remembers, a string, or is read by _piles,
+    # which refuses any other type)
+    for table in tables:  # the piles read against what a table remembers, where it may
+        changed = _changed(table, texts) if table.texts and table.kept else None
+        if changed is not None:
+            parts = list(table.parts)
+            if _kept(table, texts, changed, parts, revealed):
+                break
+    else:  # every pile read, and the first deck whose deal is on the table, as the full check
+        changed = list(range(2 * n + 2))
+        found = _dealt(tables, texts, revealed)
+        if found is None:
+            return None
+        table, parts = found
+    if revealed and not (0 <= pending.deck < n
+                         and not revealed.translate(None, table.backs[pending.deck])):
+        return None
+    seen_ids = _seen(table, piles[2 * n + 2:])
+    if seen_ids is None:
+        return None
+    ids, horns = _ids(table, parts, changed)
+    if not _battles(table, scalars[0], horns, military):
+        return None
+    state = _build(strs, scalars, _cities(table, texts, (built, tokens, military), ids), ids,
+                   seen_ids)
+    if not _check(table, state, built, tokens):
+        return None
+    table.texts, table.parts, table.ids, table.horn_sums = texts, parts, ids, horns
+    table.revealed = revealed
+    return state
+
+
+def _changed(table: Table, texts: list[str]) -> list[int] | None:
+    """The places of the deal's piles whose text differs from what the table remembers
+    (``None``: a state of another size)."""
+    last = table.texts
+    if len(last) != len(texts):
+        return None
+    return [at for at in range(len(texts)) if texts[at] != last[at]]
+
+
+def _kept(table: Table, texts: list[str], changed: list[int], parts: list[bytes],
+          revealed: bytes) -> bool:
+    """Whether the piles (``texts``: as written) hold this table's deal and each deck its own
+    cards, read against the last state the table accepted (``parts``: a copy of its piles'
+    cards, where the piles of the places ``changed`` are read into): the piles that read the
+    same hold the same cards, so the others must hold together what they held (with the
+    cards revealed), and each deck among them only cards of its own back."""
+    now = _piles([texts[at] for at in changed])
+    if now is None:
+        return False
+    was = [parts[at] for at in changed]
+    for i, at in enumerate(changed):
+        part = now[i]
+        allowed = table.allowed[at]
+        if allowed is not None and part.translate(None, allowed):
+            return False
+        parts[at] = part
+    return _same_cards(_join_bytes(now) + revealed, _join_bytes(was) + table.revealed)
+
+
+def _same_cards(now: bytes, was: bytes) -> bool:
+    """Whether ``now`` holds the cards of ``was`` (cards of a deal, each once) in any order:
+    as many, each of one and each of the other in both."""
+    return len(now) == len(was) and not now.translate(None, was) and not was.translate(None, now)
+
+
+def _dealt(tables: tuple[Table, ...], texts: list[str],
+           revealed: bytes) -> tuple[Table, list[bytes]] | None:
+    """The first table whose deal the piles (``texts``, with the cards revealed) hold, every
+    card once, with each deck only cards of its own back, and the piles' cards; ``None`` if
+    none."""
+    parts = _piles(texts)
+    if parts is None:
+        return None
+    cards = _join_bytes(parts) + revealed
     for table in tables:  # every card of the deal once: as many cards, none of the others
-        if len(cards) == table.deal_size and _ALL.translate(None, cards) == table.absent:
+        if len(cards) == table.deal_size and _ALL_IDS.translate(None, cards) == table.absent:
             break  # (the first deck whose deal is on the table, as the full check takes)
     else:
         return None
     # each deck only its own cards: the backs of all the decks' cards, read off in one pass,
     # are each deck's mark as often as it has cards
+    n = len(table.wonders)
     decks = parts[n + 2:]
     decks.append(parts[n + 1])
     if _join_bytes(decks).translate(table.back_of) != _join_bytes(
             _map(_mul, table.marks, _map(_len, decks))):
         return None
-    if type(pending) is _REVEALED and not (
-            0 <= pending.deck < n and not bytes(pending.cards).translate(
-                None, table.backs[pending.deck])):
-        return None
-    if seen and not _seen_fits(table, seen, piles[2 * n + 2:]):
-        return None
-    discard = parts[0]
-    horns = _join_bytes(parts[:n + 1]).translate(table.horns)
-    if not _battles(table, scalars[0], horns, len(discard), military):
-        return None
-    state = _build(strs, scalars, _cities(table, piles, (built, tokens, military), parts),
-                   _ids(table, piles, parts + seen))
-    if not _check(table, state, built, tokens):
-        return None
-    return state
+    return table, parts
 
 
-_ALL: Final = bytes(range(256))
-
-
-def _seen_fits(table: _Table, seen: list[bytes], texts: list[str]) -> bool:
-    """The ``memory`` invariant: what each seat saw (one entry a seat; ``texts``: as written,
-    not checked again when the last state this table accepted had them) are cards of the
-    deal, each once an entry."""
+def _seen(table: Table, texts: list[Any]) -> tuple[tuple[int, ...], ...] | None:
+    """What each seat saw (``texts``: one pile a seat, as written, or none), if it passes the
+    ``memory`` invariant (:func:`_seen_fits`); as the table read it last where it reads the
+    same (then it passed)."""
     if texts == table.seen:
-        return True
+        return table.seen_ids
+    seen = _piles(texts)
+    if seen is None or not _seen_fits(table, seen):
+        return None
+    table.seen, table.seen_ids = texts, tuple([_UNPACK[_len(cards)](cards) for cards in seen])
+    return table.seen_ids
+
+
+def _seen_fits(table: Table, seen: list[bytes]) -> bool:
+    """The ``memory`` invariant: what each seat saw (one entry a seat) are cards of the deal,
+    each once an entry."""
     cards = _join_bytes(seen)
-    if cards.translate(None, table.deal) or (len(_set(cards)) != len(cards) and _sum(
-            _map(_len, _map(_set, seen))) != len(cards)):
-        return False
-    table.seen = texts
-    return True
+    return not cards.translate(None, table.deal) and (len(_set(cards)) == len(cards) or _sum(
+        _map(_len, _map(_set, seen))) == len(cards))
 
 
 def _piles(piles: list[Any]) -> list[bytes] | None:
@@ -331,13 +300,12 @@ _fromhex: Final = bytes.fromhex
 _join_bytes: Final = b"".join
 
 
-def _battles(table: _Table, flipped: int, horns: bytes, discarded: int,
-             military: list[int]) -> bool:
+def _battles(table: Table, flipped: int, horns: list[int], military: list[int]) -> bool:
     """The ``military`` and ``battles`` invariants, from the horns of the discard pile's cards
-    and then the cities' (``horns``)."""
-    battles = _sum(horns[:discarded]) // table.conflicts
+    and then of each city's (``horns``)."""
+    battles = horns[0] // table.conflicts
     n = len(military)
-    return (flipped <= table.conflicts and flipped <= _sum(horns[discarded:])
+    return (flipped <= table.conflicts and flipped <= _sum(horns[1:])
             and _max(military) <= _VICTORIES_PER_BATTLE * battles
             and _sum(military) <= (n if n > 2 else _VICTORIES_PER_BATTLE) * battles)
 
@@ -380,10 +348,10 @@ _FLAGS: Final = 2 * BUILT_FLAG - 1
 _PENDING_HOOK: Final[Callable[[Any, Any], Any]] = converter.get_structure_hook(Pending)
 
 
-def _cities(table: _Table, texts: list[Any], read: tuple[list[Any], ...],
-            parts: list[bytes]) -> tuple[City, ...]:
+def _cities(table: Table, texts: list[str], read: tuple[list[Any], ...],
+            ids: list[tuple[int, ...]]) -> tuple[City, ...]:
     """The cities, built as :func:`~sevenwonders.architects.work.make_city` builds them (the
-    values were checked; ``texts[1 + seat]``: a city's cards as written, ``parts[1 + seat]``:
+    values were checked; ``texts[1 + seat]``: a city's cards as written, ``ids[1 + seat]``:
     their ids; ``read``: the cities' stages, tokens and victories), each the city this table
     built last for its seat where the seat's values read the same."""
     built, tokens, military = read
@@ -395,45 +363,40 @@ def _cities(table: _Table, texts: list[Any], read: tuple[list[Any], ...],
                 and was[3] == won):
             out.append(was[4])
             continue
-        cards = parts[seat + 1]
-        city = _make_city(table.wonders[seat], tuple(stages), _UNPACK[len(cards)](cards),
-                          tuple(owned), won)
+        city = _make_city(table.wonders[seat], tuple(stages), ids[seat + 1], tuple(owned), won)
         last[seat] = (text, list(stages), list(owned), won, city)  # (copies: the lists are
         out.append(city)                                            # the caller's)
     return tuple(out)
 
 
-def _ids(table: _Table, texts: list[Any], parts: list[bytes]) -> list[tuple[int, ...]]:
-    """The card ids of the piles that are no city's: the discard pile, the central deck, each
-    deck, what each seat saw (``texts``: every pile as written, ``parts``: its ids, the cities'
-    in the seats' places), each the tuple this table made last for its place where the pile
-    reads the same."""
-    last = table.piles
-    out = []
-    for at in table.places if len(texts) == len(last) else table.places[:-len(table.wonders)]:
-        text, was = texts[at], last[at]
-        if was is not None and was[0] == text:
-            out.append(was[1])
-            continue
+def _ids(table: Table, parts: list[bytes],
+         changed: list[int]) -> tuple[list[tuple[int, ...]], list[int]]:
+    """The card ids of the deal's piles (``parts``: their cards, in their places) and the horns
+    of the discard pile's cards and of each city's, as the table made them for the last state
+    it accepted but in the places ``changed``."""
+    whole = _len(changed) == _len(parts)
+    ids: list[tuple[int, ...]] = [()] * _len(parts) if whole else list(table.ids)
+    horns = [0] * (_len(table.wonders) + 1) if whole else list(table.horn_sums)
+    for at in changed:
         part = parts[at]
-        ids = _UNPACK[len(part)](part)
-        last[at] = (text, ids)
-        out.append(ids)
-    return out
+        ids[at] = _UNPACK[_len(part)](part)
+        if at < _len(horns):
+            horns[at] = _sum(part.translate(table.horns))
+    return ids, horns
 
 
 def _build(strs: list[Any], scalars: tuple[Any, ...], cities: tuple[City, ...],
-           ids: list[tuple[int, ...]]) -> ArchitectsState:
+           ids: list[tuple[int, ...]], seen: tuple[tuple[int, ...], ...]) -> ArchitectsState:
     """The state, built as :func:`~sevenwonders.architects.work.make_state` builds it (the
-    values were checked; ``ids``: the discard pile's, the central deck's, each deck's and
-    what each seat saw, if the seats saw any; ``strs``: the face-up tokens, the token pile,
-    the tokens triggered and used)."""
+    values were checked; ``ids``: the discard pile's, the central deck's and each deck's card
+    ids; ``seen``: what each seat saw; ``strs``: the face-up tokens, the token pile, the
+    tokens triggered and used)."""
     flipped, cat, current, turn, flags, pending, rng, peeked = scalars
     n = len(cities)
     face_up, token_pile, triggered, used = _map(tuple, strs[:4])
     return _make_state(
-        cities, tuple(ids[2:n + 2]), ids[1], ids[0], face_up, token_pile, flipped, cat,
-        current, turn, pending, rng, triggered, used, flags, peeked, tuple(ids[n + 2:]))
+        cities, tuple(ids[n + 2:]), ids[n + 1], ids[0], face_up, token_pile, flipped, cat,
+        current, turn, pending, rng, triggered, used, flags, peeked, seen)
 
 
 _NEW: Final = object.__new__
@@ -443,7 +406,7 @@ _UNPACK: Final[list[Callable[[bytes], tuple[int, ...]]]] = [
 ``tuple(part)`` builds, without an iterator's call a card)."""
 
 
-def _check(table: _Table, state: ArchitectsState, built: list[list[Any]],
+def _check(table: Table, state: ArchitectsState, built: list[list[Any]],
            owned: list[list[Any]]) -> bool:
     """The invariants the passes of :func:`_load` leave: stages, tokens (these two also
     check the items of the lists of strings), the turn record and order, a move for the seat
@@ -479,7 +442,7 @@ def _check(table: _Table, state: ArchitectsState, built: list[list[Any]],
     return _moves_exist(table, state)
 
 
-def _moves_exist(table: _Table, state: ArchitectsState) -> bool:
+def _moves_exist(table: Table, state: ArchitectsState) -> bool:
     """Whether the seat to move has a legal move (the ``someone_moves`` invariant): for the
     decisions whose moves are plain, when what they are chosen from is there (as
     :meth:`~sevenwonders.architects.legal.LegalMoves.options` lists them); for the others, as the

@@ -46,7 +46,8 @@ from sevenwonders.architects.accounting import (
     deal_is_there,
 )
 from sevenwonders.architects.game import ArchitectsGame
-from sevenwonders.architects.loading import KNOWN_WONDERS, any_game, load_fast
+from sevenwonders.architects.load_tables import KNOWN_WONDERS, any_game
+from sevenwonders.architects.loading import load_fast
 from sevenwonders.architects.memory import check_seen
 from sevenwonders.architects.options import BABYLON_DECKS
 from sevenwonders.architects.state import (

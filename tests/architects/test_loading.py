@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 import pytest
 
-from sevenwonders.architects import loading, validation
+from sevenwonders.architects import ArchitectsGame, load_tables, loading, validation
 from sevenwonders.architects.state import ArchitectsState, City, Revealed
 from sevenwonders.architects.work import make_city, make_state
 from sevenwonders.core.serialization import converter, from_json, to_json
@@ -197,7 +197,8 @@ def test_a_refused_document_raises_what_the_full_path_raises() -> None:
 @pytest.mark.skipif(not loading.__file__.endswith(".py"), reason=(
     "the compiled module calls its own functions directly, so a fault planted in one does not "
     "reach the load; the pure package, the tested reference, runs these"))
-@pytest.mark.parametrize("fault", ["_battles", "_piles", "_check", "_scalars", "_seen_fits"])
+@pytest.mark.parametrize("fault", ["_battles", "_piles", "_check", "_scalars", "_seen_fits",
+                                   "_changed", "_same_cards"])
 def test_a_check_left_out_of_the_fast_path_is_caught(fault: str,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     real = getattr(loading, fault)
@@ -210,6 +211,10 @@ def test_a_check_left_out_of_the_fast_path_is_caught(fault: str,
         "_scalars": lambda o, n: (o["flipped"], o["cat"], *(real(
             {**o, "flipped": 0, "cat": None}, n) or (None,) * 8)[2:]),
         "_seen_fits": lambda *_: True,
+        # every pile taken as the one the table remembers in its place
+        "_changed": lambda table, texts: [] if len(table.texts) == len(texts) else None,
+        # the piles read again taken to hold the cards they held
+        "_same_cards": lambda *_: True,
     }
     monkeypatch.setattr(loading, fault, planted[fault])
     assert disagreements(EDITED) != []
@@ -232,14 +237,14 @@ class _Same:
 @pytest.mark.parametrize("verdict", ["built", "held", "seen"])
 def test_a_verdict_taken_for_parts_it_was_not_found_on_is_caught(
         verdict: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    real = loading._Table.__init__
+    real = load_tables.Table.__init__
 
     def planted(table: Any, *args: Any) -> None:
         real(table, *args)
         setattr(table, verdict, _Same())
 
-    monkeypatch.setattr(loading._Table, "__init__", planted)
-    monkeypatch.setattr(loading, "_TABLES", loading.Verdicts(1024))
+    monkeypatch.setattr(load_tables.Table, "__init__", planted)
+    monkeypatch.setattr(load_tables, "TABLES", load_tables.Verdicts(1024))
     assert disagreements(EDITED) != []
 
 
@@ -263,7 +268,7 @@ def test_a_move_is_found_exactly_where_the_rules_list_one() -> None:
     for state in STATES:
         if state.over:
             continue
-        table = loading._tables_of(tuple(city.wonder for city in state.cities))[0]
+        table = load_tables.tables_of(tuple(city.wonder for city in state.cities))[0]
         for variant in _emptied(state):
             expected = bool(table.game._legal(variant))
             assert loading._moves_exist(table, variant) is expected, repr(variant)[:300]
@@ -301,3 +306,24 @@ def test_an_accepted_edit_of_the_piles_plays_to_its_end_as_any_state() -> None:
             accepted += 1
             assert mutation.play_out(mutation.game_of(kind), loaded, rng) is None
     assert edits > 40 and accepted > 5
+
+
+def test_states_of_games_at_the_same_wonders_read_in_turn_are_each_read_whole() -> None:
+    """States of two games at the same wonders in seat order (one per Babylon deck, the same
+    cards) read in turn, each against the piles the other game's last state left at the table,
+    and states with a deck of the other game's: each is read by the fast path as the full path
+    reads it (and many of the mixed ones refused by both)."""
+    wonders = ("babylon", "rhodes", "ephesus", "giza")
+    games = [ArchitectsGame(4, babylon_deck=deck, wonders=wonders)
+             for deck in ("stone1_brick2", "stone2_brick1")]
+    first, second = (playout_states(game, seed) for game, seed in zip(games, (3, 4), strict=True))
+    documents = []
+    for one, other in zip(first, second, strict=False):
+        documents += [converter.unstructure(one), converter.unstructure(other)]
+        mixed = converter.unstructure(one)
+        mixed["decks"][0] = converter.unstructure(other)["decks"][0]
+        documents.append(mixed)
+    for document in documents[::3]:
+        assert repr(loading.load_fast(copy.deepcopy(document))) == repr(full_path(document))
+    assert disagreements(documents) == []
+    assert sum(full_path(copy.deepcopy(document)) is None for document in documents) > 10
