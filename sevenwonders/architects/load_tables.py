@@ -22,14 +22,18 @@ ALL_IDS: Final = bytes(range(256))
 """Every byte value: the card ids 0-255."""
 
 
+LastPiles = tuple[list[str], list[bytes], list[tuple[int, ...]], list[int], bytes]
+"""The deal's piles of the last state a table accepted: as written, their cards, their ids,
+the horns of the discard pile's cards and of each city's, and the cards revealed."""
+
+
 class Table:
     """What every state of one set of wonders (in seat order) and Babylon deck is checked
     against, worked out once: the game, the deal, each deck's cards, the horns by card."""
 
     __slots__ = ("absent", "allowed", "back_of", "backs", "built", "central", "cities",
-                 "conflicts", "deal", "deal_size", "face_up", "game", "held", "horn_sums", "horns",
-                 "ids", "kept", "known", "marks", "parts", "pile", "revealed", "seen", "seen_ids",
-                 "tables", "texts", "tokens", "wonders")
+                 "conflicts", "deal", "deal_size", "face_up", "game", "held", "horns", "kept",
+                 "known", "last", "marks", "pile", "seen", "tables", "tokens", "wonders")
 
     def __init__(self, game: ArchitectsGame, wonders: tuple[str, ...]) -> None:
         t = self.tables = game.tables
@@ -69,15 +73,12 @@ class Table:
         # deal when those places hold the cards they held), with the cards revealed; and the
         # city built for each seat, with what it was read of (its cards as written, stages,
         # tokens and victories).
-        self.seen: list[str] = []
-        self.seen_ids: tuple[tuple[int, ...], ...] = ()
+        # (each record is one value, read once a load and replaced whole: loads of the table
+        # in several threads never see one record's parts from two states)
+        self.seen: tuple[list[str], tuple[tuple[int, ...], ...]] = ([], ())
         self.held: list[Any] | None = None
         self.built: list[list[str]] | None = None
-        self.texts: list[str] = []
-        self.parts: list[bytes] = []
-        self.ids: list[tuple[int, ...]] = []
-        self.horn_sums: list[int] = []
-        self.revealed = b""
+        self.last: LastPiles | None = None
         self.cities: list[tuple[str, list[str], list[str], int, City] | None] = [None] * n
         self.kept = True
         """Whether a state whose deal is this table's may be read against what it remembers:

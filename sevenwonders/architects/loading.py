@@ -36,7 +36,7 @@ from sevenwonders.architects.accounting import (
     Context,
     check_stages,
 )
-from sevenwonders.architects.load_tables import ALL_IDS, Table, tables_of
+from sevenwonders.architects.load_tables import ALL_IDS, LastPiles, Table, tables_of
 from sevenwonders.architects.state import (
     BUILT_FLAG,
     Actions,
@@ -168,12 +168,14 @@ def _load(o: Any) -> ArchitectsState | None:
     # (each pile either reads as one the table remembers, a string, or is read by _piles,
     # which refuses any other type)
     for table in tables:  # the piles read against what a table remembers, where it may
-        changed = _changed(table, texts) if table.texts and table.kept else None
-        if changed is not None:
-            parts = list(table.parts)
-            if _kept(table, texts, changed, parts, revealed):
+        last = table.last
+        changed = _changed(last[0], texts) if last is not None and table.kept else None
+        if last is not None and changed is not None:
+            parts = list(last[1])
+            if _kept(table, texts, changed, parts, (revealed, last[4])):
                 break
     else:  # every pile read, and the first deck whose deal is on the table, as the full check
+        last = None
         changed = list(range(2 * n + 2))
         found = _dealt(tables, texts, revealed)
         if found is None:
@@ -185,34 +187,33 @@ def _load(o: Any) -> ArchitectsState | None:
     seen_ids = _seen(table, piles[2 * n + 2:])
     if seen_ids is None:
         return None
-    ids, horns = _ids(table, parts, changed)
+    ids, horns = _ids(table, last, parts, changed)
     if not _battles(table, scalars[0], horns, military):
         return None
     state = _build(strs, scalars, _cities(table, texts, (built, tokens, military), ids), ids,
                    seen_ids)
     if not _check(table, state, built, tokens):
         return None
-    table.texts, table.parts, table.ids, table.horn_sums = texts, parts, ids, horns
-    table.revealed = revealed
+    table.last = (texts, parts, ids, horns, revealed)
     return state
 
 
-def _changed(table: Table, texts: list[str]) -> list[int] | None:
+def _changed(last: list[str], texts: list[str]) -> list[int] | None:
     """The places of the deal's piles whose text differs from what the table remembers
-    (``None``: a state of another size)."""
-    last = table.texts
+    (``last``; ``None``: a state of another size)."""
     if len(last) != len(texts):
         return None
     return [at for at in range(len(texts)) if texts[at] != last[at]]
 
 
 def _kept(table: Table, texts: list[str], changed: list[int], parts: list[bytes],
-          revealed: bytes) -> bool:
+          revealed: tuple[bytes, bytes]) -> bool:
     """Whether the piles (``texts``: as written) hold this table's deal and each deck its own
     cards, read against the last state the table accepted (``parts``: a copy of its piles'
     cards, where the piles of the places ``changed`` are read into): the piles that read the
     same hold the same cards, so the others must hold together what they held (with the
-    cards revealed), and each deck among them only cards of its own back."""
+    cards revealed: ``revealed``, the state's and the last state's), and each deck among them
+    only cards of its own back."""
     now = _piles([texts[at] for at in changed])
     if now is None:
         return False
@@ -223,7 +224,7 @@ def _kept(table: Table, texts: list[str], changed: list[int], parts: list[bytes]
         if allowed is not None and part.translate(None, allowed):
             return False
         parts[at] = part
-    return _same_cards(_join_bytes(now) + revealed, _join_bytes(was) + table.revealed)
+    return _same_cards(_join_bytes(now) + revealed[0], _join_bytes(was) + revealed[1])
 
 
 def _same_cards(now: bytes, was: bytes) -> bool:
@@ -261,13 +262,15 @@ def _seen(table: Table, texts: list[Any]) -> tuple[tuple[int, ...], ...] | None:
     """What each seat saw (``texts``: one pile a seat, as written, or none), if it passes the
     ``memory`` invariant (:func:`_seen_fits`); as the table read it last where it reads the
     same (then it passed)."""
-    if texts == table.seen:
-        return table.seen_ids
+    last = table.seen
+    if texts == last[0]:
+        return last[1]
     seen = _piles(texts)
     if seen is None or not _seen_fits(table, seen):
         return None
-    table.seen, table.seen_ids = texts, tuple([_UNPACK[_len(cards)](cards) for cards in seen])
-    return table.seen_ids
+    ids = tuple([_UNPACK[_len(cards)](cards) for cards in seen])
+    table.seen = (texts, ids)
+    return ids
 
 
 def _seen_fits(table: Table, seen: list[bytes]) -> bool:
@@ -369,14 +372,17 @@ def _cities(table: Table, texts: list[str], read: tuple[list[Any], ...],
     return tuple(out)
 
 
-def _ids(table: Table, parts: list[bytes],
+def _ids(table: Table, last: LastPiles | None, parts: list[bytes],
          changed: list[int]) -> tuple[list[tuple[int, ...]], list[int]]:
     """The card ids of the deal's piles (``parts``: their cards, in their places) and the horns
     of the discard pile's cards and of each city's, as the table made them for the last state
-    it accepted but in the places ``changed``."""
-    whole = _len(changed) == _len(parts)
-    ids: list[tuple[int, ...]] = [()] * _len(parts) if whole else list(table.ids)
-    horns = [0] * (_len(table.wonders) + 1) if whole else list(table.horn_sums)
+    it accepted (``last``) but in the places ``changed`` (every place where ``last`` is
+    ``None``)."""
+    if last is None:
+        ids: list[tuple[int, ...]] = [()] * _len(parts)
+        horns = [0] * (_len(table.wonders) + 1)
+    else:
+        ids, horns = list(last[2]), list(last[3])
     for at in changed:
         part = parts[at]
         ids[at] = _UNPACK[_len(part)](part)
