@@ -41,8 +41,12 @@ behaviour draws and torch's generator; torch on one CPU thread). Three stages:
    replays it exactly).
 
 ``--expert-rows FILE`` keeps the expert rows: a run adds them to those of the file and writes
-them all back every 5 games (a stopped run keeps its games), so ``--expert-games 0`` trains on
-saved rows again without playing.
+them all back every 5 games (to a new file put in the old one's place, so a run stopped even
+while writing keeps its games), so ``--expert-games 0`` trains on saved rows again without
+playing. The file keeps each row's game seed too, and a run skips the games the file holds
+already: the same command again resumes a stopped run (game ``k`` of a round is the same game
+whichever run plays it), and another ``--seed`` appends other games. (Files written before the
+seeds were kept load with seed -1: nothing of theirs is skipped.)
 Without ``--out`` the weights go to the package's data: ``net_<key>.npz`` (what the search
 reads) or, with expert rounds, ``learned_<key>.npz`` (what the ``learned`` agent plays).
 ``--init FILE`` starts from a trained network's weights instead of random ones; with ``--games
@@ -148,6 +152,7 @@ class Recorder:
         self.targets: list[int] = []
         self.rewards: list[float] = []
         self.gains: list[np.ndarray[Any, Any]] = []  # the search's gain by action (NaN: none)
+        self.seeds: list[int] = []  # each row's game seed (-1: a file that did not keep them)
 
     def play(self, seed: int, kinds: list[str]) -> None:
         """One game, seat ``s`` playing ``kinds[s]`` (``tuned``, ``hand``, ``tuned-noisy``,
@@ -182,6 +187,7 @@ class Recorder:
                 self.rows.append(x.astype(np.float16))
                 self.masks.append(mask)
                 self.targets.append(index.move_to_action(teacher))
+                self.seeds.append(seed)
                 seats.append(seat)
                 if kind == "net":
                     chosen, logits = network.legal_logits(view, state, legal)
@@ -197,10 +203,14 @@ class Recorder:
         self.rewards += [final[seat] for seat in seats]
 
     def save(self, path: Path) -> None:
-        """Write the rows (the expert stage's are costly: a later run trains on them again)."""
-        np.savez_compressed(path, rows=np.stack(self.rows), masks=np.stack(self.masks),
-                            targets=np.array(self.targets), rewards=np.array(self.rewards),
-                            gains=np.stack(self.gains))
+        """Write the rows (the expert stage's are costly: a later run trains on them again) to
+        a new file that then replaces ``path``: a run stopped while writing loses nothing."""
+        fresh = path.with_name(path.name + ".part")
+        with fresh.open("wb") as out:
+            np.savez_compressed(out, rows=np.stack(self.rows), masks=np.stack(self.masks),
+                                targets=np.array(self.targets), rewards=np.array(self.rewards),
+                                gains=np.stack(self.gains), seeds=np.array(self.seeds, np.int64))
+        fresh.replace(path)
 
     def load(self, path: Path) -> None:
         """Add the rows a run saved."""
@@ -214,6 +224,9 @@ class Recorder:
             else:
                 self.gains += [np.full(data["masks"].shape[1], np.nan, np.float16)] * len(
                     data["targets"])
+            known = "seeds" in data.files  # rows saved before the seeds were kept: -1
+            self.seeds += [int(s) for s in data["seeds"]] if known else [-1] * len(
+                data["targets"])
 
     def arrays(self) -> tuple[torch.Tensor, ...]:
         """The rows, masks, teacher actions, rewards and the search's gains as tensors."""
@@ -336,18 +349,21 @@ def main(argv: list[str] | None = None) -> None:
         use_network(game, network)  # the search's leaves read the network trained so far
         expert.network = network
         start, wall = time.process_time(), time.monotonic()
-        played = 0
+        played, saved = 0, set(expert.seeds)
         for k in range(args.expert_games):
             if args.expert_minutes and time.monotonic() - wall > 60 * args.expert_minutes:
                 break
-            expert.play(args.seed * 1_000_000 + 700_000 + round_ * 50_000 + k,
-                        ["search"] * args.players)
+            seed = args.seed * 1_000_000 + 700_000 + round_ * 50_000 + k
+            if seed in saved:  # the rows file holds this game already (a resumed run)
+                continue
+            expert.play(seed, ["search"] * args.players)
             played += 1
             if args.expert_rows is not None and played % 5 == 0:
                 expert.save(args.expert_rows)  # a stopped run keeps its games
             if played % 10 == 0:
                 print(f"  {played} expert games, {time.process_time() - start:.0f} s", flush=True)
-        print(f"expert round {round_ + 1}: {played} games, {len(expert.rows)} rows, "
+        print(f"expert round {round_ + 1}: {played} games, {len(expert.rows)} rows of "
+              f"{len(set(expert.seeds) - {-1})} games with seeds, "
               f"{time.process_time() - start:.0f} s", flush=True)
         if args.expert_rows is not None:
             expert.save(args.expert_rows)

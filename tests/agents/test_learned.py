@@ -194,6 +194,39 @@ def test_the_expert_stage_trains_from_a_network_on_the_searchs_moves(tmp_path: A
     assert nets.network_for(game) is shipped  # another game object: the shipped network
 
 
+def test_a_stopped_expert_run_resumed_writes_the_rows_of_one_run(tmp_path: Any) -> None:
+    pytest.importorskip("torch")
+    from benchmarks import train_network
+
+    init = tmp_path / "init.npz"
+    np.savez(init, **nets._load("base-4-2nd"))
+    stage = ["--games", "0", "--selfplay-rounds", "0", "--init", str(init), "--expert-rounds",
+             "1", "--expert-iterations", "1", "--expert-epochs", "1", "--seed", "3"]
+    whole, parts = tmp_path / "whole.npz", tmp_path / "parts.npz"
+    train_network.main([*stage, "--expert-games", "2", "--expert-rows", str(whole),
+                        "--out", str(tmp_path / "a.npz")])
+    for games in ("1", "2"):  # stopped after one game, then the same command again
+        train_network.main([*stage, "--expert-games", games, "--expert-rows", str(parts),
+                            "--out", str(tmp_path / "b.npz")])
+    with np.load(whole) as one, np.load(parts) as two:
+        assert sorted(one.files) == sorted(two.files)
+        assert all(np.array_equal(one[k], two[k], equal_nan=k == "gains") for k in one.files)
+        seeds = one["seeds"]
+    assert sorted(set(seeds)) == [3_700_000, 3_700_001] and len(seeds) >= 2 * 4 * 12
+    with np.load(tmp_path / "a.npz") as a, np.load(tmp_path / "b.npz") as b:
+        assert all(np.array_equal(a[k], b[k]) for k in a.files)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "a.npz", "b.npz", "init.npz", "parts.npz", "whole.npz"]  # no half-written file left
+    old = tmp_path / "old.npz"  # a rows file written before the seeds were kept
+    with np.load(whole) as data:
+        np.savez(old, **{k: data[k] for k in data.files if k != "seeds"})
+    shipped = nets.network_for(make_game("base", 4))
+    assert shipped is not None
+    recorder = train_network.Recorder(shipped)
+    recorder.load(old)
+    assert recorder.seeds == [-1] * len(seeds) and len(recorder.rows) == len(seeds)
+
+
 def test_the_expert_search_is_the_competitive_one_or_the_search_s_own_defaults() -> None:
     pytest.importorskip("torch")
     from benchmarks.train_network import expert_search
