@@ -57,11 +57,14 @@ _STATE_NAMES: Final = ("players", "age", "turn", "cities", "hands", "decks", "di
                        "expansions", "memory")
 _CITY_NAMES = ("wonder", "side", "coins", "cards", "stages", "tucked", "tokens",
                "free_build_age", "stage_choices")
-_STATE_SET = _setters(BaseState, _STATE_NAMES)
-_CITY_SET = _setters(City, _CITY_NAMES)
-_MARKS_SET = _setters(TurnMarks, ("built", "stages", "income"))
-_RECALL_SET = _setters(Recall, ("trails", "discards", "_step"))
-_RNG_SET = _setters(Rng, ("state",))
+# Whether each class may be built by setting its slots by name (what its generated __init__
+# does: core.inline.direct_setters says when), its fields the names the reader sets, in order;
+# else by __init__.
+_STATE_BY_SLOTS = _setters(BaseState, _STATE_NAMES) is not None
+_CITY_BY_SLOTS = _setters(City, _CITY_NAMES) is not None
+_MARKS_BY_SLOTS = _setters(TurnMarks, ("built", "stages", "income")) is not None
+_RECALL_BY_SLOTS = _setters(Recall, ("trails", "discards", "_step")) is not None
+_RNG_BY_SLOTS = _setters(Rng, ("state",)) is not None
 _new = object.__new__
 
 
@@ -140,7 +143,7 @@ def _city(value: Any) -> City:
     cards, stages, tucked = _strs(o["cards"]), _int(o["stages"]), _strs(o["tucked"])
     tokens, free_build_age = _ints(o["tokens"]), _int(o["free_build_age"])
     stage_choices = _ints(o["stage_choices"])
-    if _CITY_SET is None:
+    if not _CITY_BY_SLOTS:
         return City(wonder, side, coins, cards, stages, tucked, tokens, free_build_age,
                     stage_choices)
     city: City = _new(City)  # (its slots set by name: one C call each, compiled)
@@ -167,7 +170,7 @@ def _pending(value: Any) -> Pending:
 def _marks(value: Any) -> TurnMarks:
     o = _dict(value, 3)
     built, stages, income = _strs(o["built"]), _int(o["stages"]), _int(o["income"])
-    if _MARKS_SET is None:
+    if not _MARKS_BY_SLOTS:
         return TurnMarks(built, stages, income)
     marks: TurnMarks = _new(TurnMarks)
     object.__setattr__(marks, "built", built)
@@ -197,7 +200,7 @@ def _memory(value: Any) -> Recall | None:
     trails = tuple([tuple([_entry(entry) for entry in _list(trail)])
                     for trail in _list(o["trails"])])
     discards = _str_lists(o["discards"])
-    if _RECALL_SET is None:
+    if not _RECALL_BY_SLOTS:
         return Recall(trails, discards)
     recall: Recall = _new(Recall)
     object.__setattr__(recall, "trails", trails)
@@ -265,7 +268,7 @@ def _expansions(value: Any) -> tuple[ExpansionState, ...]:
 
 def _rng(value: Any) -> Rng:
     state = _int(_dict(value, 1)["state"])
-    if _RNG_SET is None:
+    if not _RNG_BY_SLOTS:
         return Rng(state)
     rng: Rng = _new(Rng)
     object.__setattr__(rng, "state", state)
@@ -281,7 +284,7 @@ def _read(data: Any) -> BaseState:
               tuple([_marks(item) for item in _list(o["marks"])]),
               tuple([_deferred(item) for item in _list(o["deferred"])]), _bool(o["over"]),
               _bool(o["age_ending"]), _expansions(o["expansions"]), _memory(o["memory"]))
-    if _STATE_SET is None:
+    if not _STATE_BY_SLOTS:
         return BaseState(*values)
     state: BaseState = _new(BaseState)  # (its slots set by name: one C call each, compiled)
     for i in range(_STATE_KEYS):

@@ -200,11 +200,11 @@ def test_a_state_with_a_problem_is_left_to_the_full_path(
 
 def test_the_states_are_built_by_init_where_the_slots_cannot_be_set(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(loading, "_STATE_SET", None)
-    monkeypatch.setattr(loading, "_CITY_SET", None)
-    monkeypatch.setattr(loading, "_MARKS_SET", None)
-    monkeypatch.setattr(loading, "_RECALL_SET", None)
-    monkeypatch.setattr(loading, "_RNG_SET", None)
+    monkeypatch.setattr(loading, "_STATE_BY_SLOTS", False)
+    monkeypatch.setattr(loading, "_CITY_BY_SLOTS", False)
+    monkeypatch.setattr(loading, "_MARKS_BY_SLOTS", False)
+    monkeypatch.setattr(loading, "_RECALL_BY_SLOTS", False)
+    monkeypatch.setattr(loading, "_RNG_BY_SLOTS", False)
     for state in STATES[::7]:
         loaded = loading.read_state(json.loads(to_json(state)))
         assert loaded == state and repr(loaded) == repr(state)
