@@ -47,6 +47,7 @@ from sevenwonders.architects.accounting import (
 )
 from sevenwonders.architects.game import ArchitectsGame
 from sevenwonders.architects.load_tables import KNOWN_WONDERS, any_game
+from sevenwonders.architects.load_text import load_state_text
 from sevenwonders.architects.loading import load_fast
 from sevenwonders.architects.memory import check_seen
 from sevenwonders.architects.options import BABYLON_DECKS
@@ -65,7 +66,7 @@ from sevenwonders.core.problems import (
     refuse,
     register_load_check,
 )
-from sevenwonders.core.serialization import register_shallow
+from sevenwonders.core.serialization import register_shallow, register_text_loader
 from sevenwonders.errors import SevenWondersError
 
 
@@ -219,3 +220,4 @@ def _game(players: int, wonders: tuple[str, ...], babylon: str) -> ArchitectsGam
 
 register_load_check(ArchitectsState, problems, "Architects", load_fast)
 register_shallow(ArchitectsState)
+register_text_loader(ArchitectsState, load_state_text)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from sevenwonders.core.limits import MAX_DEPTH, MAX_DOCUMENT_CHARS, quote
 from sevenwonders.errors import Reason, SerializationError
@@ -21,6 +21,11 @@ except ImportError:  # pragma: no cover  (without the extra: the standard librar
 
 NOT_READ = object()
 """What :func:`quick_parse` gives for a text it leaves to :func:`parse_text`."""
+
+
+def quick_reader_installed() -> bool:
+    """Whether :func:`quick_parse` reads documents here (orjson is installed)."""
+    return _QUICK is not None
 
 
 def quick_parse(text: object) -> Any:
@@ -120,6 +125,10 @@ def _refuse_constant(name: str) -> Any:
 
 _DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
 _SCAN: Callable[[str, int], tuple[Any, int]] = _DECODER.scan_once  # type: ignore[attr-defined]
+scan_value: Final = _SCAN
+"""``scan_value(text, at)``: the JSON value whose text starts at ``at`` and the place after
+it, read as :func:`parse_text` reads values (the standard library's scanner; no whitespace
+before the value, none skipped after it); raises for a text with no value there."""
 
 
 def _decode(text: str) -> Any:
@@ -151,4 +160,5 @@ def check_shape(data: Any, what: str = "a JSON document") -> None:
                      if isinstance(child, dict | list | tuple))
 
 
-__all__ = ["NOT_READ", "check_shape", "parse_json", "parse_text", "quick_parse", "refuse_deep"]
+__all__ = ["NOT_READ", "check_shape", "parse_json", "parse_text", "quick_parse",
+           "quick_reader_installed", "refuse_deep", "scan_value"]

@@ -33,10 +33,16 @@ from sevenwonders.core.inline import (
     leaf_tuples_hook,
     straight_line_fn,
 )
-from sevenwonders.core.json_text import NOT_READ, parse_text, quick_parse, refuse_deep
+from sevenwonders.core.json_text import (
+    NOT_READ,
+    parse_text,
+    quick_parse,
+    quick_reader_installed,
+    refuse_deep,
+)
 from sevenwonders.core.json_text import check_shape as check_shape  # (read from here too)
 from sevenwonders.core.json_text import parse_json as parse_json
-from sevenwonders.core.limits import MAX_INT_BITS, quote
+from sevenwonders.core.limits import MAX_DOCUMENT_CHARS, MAX_INT_BITS, quote
 from sevenwonders.errors import Reason, SerializationError, SevenWondersError
 
 T = TypeVar("T")
@@ -366,6 +372,11 @@ def from_json(text: str | bytes, cls: type[T]) -> T:
         return _structure_checked(parse_json(text), cls)
     # A document of a class whose documents nest at most a few levels: one that builds is
     # shallow, so its nesting is measured only when it is refused (and refused for it first).
+    read = _TEXT_LOADERS.get(cls) if _TEXT_FIRST else None
+    if read is not None and type(text) is str and len(text) <= MAX_DOCUMENT_CHARS:
+        value = read(text)
+        if value is not None:
+            return value  # type: ignore[no-any-return]
     # The class has no float field either (the tests check both): a document orjson reads
     # builds from its value (or is read again below, and refused or built as ever).
     data = quick_parse(text)
@@ -396,6 +407,26 @@ def register_shallow(cls: type) -> None:
     float (the tests of serialization measure every class registered here); its documents are
     then read by orjson where the ``fast`` extra installed it."""
     _SHALLOW.add(cls)
+
+
+_TEXT_LOADERS: dict[Any, Callable[[str], Any]] = {}
+"""Each shallow class's reader of its documents' text, where it has one (see
+:func:`register_text_loader`)."""
+
+_TEXT_FIRST = not quick_reader_installed()
+"""Whether :func:`from_json` tries the text readers: without orjson (with it, reading a whole
+text costs less than a part at a time)."""
+
+
+def register_text_loader(cls: type[T], load: Callable[[str], T | None]) -> None:
+    """Let :func:`from_json` of ``cls`` (a shallow class: :func:`register_shallow`) try
+    ``load(text)`` first, for a text within the size limit, where orjson is not installed:
+    the value it returns is the one the load would build, so it is the load's; ``None`` (for
+    any text it does not read, and for every text the load refuses) and the load reads the
+    text as before. A game's speed layer reads the text of the documents it knows the layout
+    of a part at a time (reading text is about half of what a compiled load costs without
+    orjson)."""
+    _TEXT_LOADERS[cls] = load
 
 
 def is_shallow(cls: type) -> bool:
