@@ -3,15 +3,16 @@ their text is the same.
 
 The states of a game, read in order, differ from one to the next in a city or two; the cities
 are some half of a document's text, and reading text into values is about half of what a
-compiled load costs without orjson. So :func:`read_state_text` reads a document written as ``to_json`` writes
-it (no whitespace, the cities first) with the standard library's scanner a part at a time: each
-city whose text, in its place, is the text of the city in that place of the last document read
-is that city's value (the same text reads as the same value: a city's text is an object, which
-ends where its closing brace does), any other city and the rest of the document are read by the
-scanner. The value is the one ``json.loads`` reads (the tests compare them), so the load goes
-on from it as from any other reading (:func:`load_state_text`). Where orjson is installed (the
-``fast`` extra) ``from_json`` reads the whole text with it instead, which costs less. A text of any other layout gives
-``None``, and the load reads it whole as before.
+compiled load costs without orjson. So :func:`read_state_text` reads a document written as
+``to_json`` writes it (no whitespace, the cities first) with the standard library's scanner a
+part at a time: each city whose text, in its place, is the text of the city in that place of
+the last document read is that city's value (the same text reads as the same value: a city's
+text is an object, which ends where its closing brace does), any other city and the rest of
+the document are read by the scanner. The value is the one ``json.loads`` reads (the tests
+compare them), so the load goes on from it as from any other reading
+(:func:`load_state_text`). A text of any other layout gives ``None``, and the load reads it
+whole as before. Where orjson is installed (the ``fast`` extra) ``from_json`` reads the whole
+text with it instead, which costs less.
 """
 
 from __future__ import annotations
