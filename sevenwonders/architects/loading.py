@@ -52,7 +52,7 @@ from sevenwonders.architects.state import (
     TokenChoice,
 )
 from sevenwonders.architects.work import make_city, make_state
-from sevenwonders.core.inline import direct_setters
+from sevenwonders.core.inline import setters_in_order
 from sevenwonders.core.limits import MAX_INT_BITS
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.serialization import converter, tag_of
@@ -95,16 +95,6 @@ _EMPTY_PENDING: Final[dict[str, Pending]] = {tag_of(cls): cls() for cls in (
     StartTurn, Actions, DeckChoice, SideChoice, Finished)}
 """The decisions without fields, by their tag: one value each, shared by the states loaded
 (frozen and without fields, as the speed layer shares its own)."""
-
-
-def _setters(cls: type, names: tuple[str, ...]) -> tuple[Any, ...] | None:
-    """The slot setters of ``cls``'s fields, to be called in the order ``names`` (``None``:
-    the class is built by ``__init__``)."""
-    fields = attrs.fields(cls)
-    found = direct_setters(cls, fields)
-    if found is None or tuple(field.name for field in fields) != names:
-        return None
-    return tuple(found)
 
 
 def load_fast(data: Any) -> ArchitectsState | None:
@@ -344,7 +334,7 @@ def _scalars(o: Any, n: int) -> tuple[Any, ...] | None:
     return flipped, cat, current, turn, flags, pending, rng, peeked
 
 
-_RNG_SET: Final = _setters(Rng, ("state",))
+_RNG_SET: Final = setters_in_order(Rng, ("state",))
 
 
 _FLAGS: Final = 2 * BUILT_FLAG - 1

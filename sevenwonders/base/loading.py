@@ -24,7 +24,7 @@ import attrs
 from sevenwonders.base.expansion_state import _STATE_TYPES, _TAG, ExpansionState
 from sevenwonders.base.recall import Recall
 from sevenwonders.base.state import BaseState, City, Pending, PendingKind, TurnMarks
-from sevenwonders.core.inline import direct_setters
+from sevenwonders.core.inline import setters_in_order
 from sevenwonders.core.limits import MAX_INT_BITS
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.serialization import converter
@@ -42,16 +42,6 @@ _STATE_KEYS: Final = 15
 _CITY_KEYS = 9
 
 
-def _setters(cls: type, names: tuple[str, ...]) -> tuple[Any, ...] | None:
-    """The slot setters of ``cls``'s fields in the order ``names`` (``None``: the class is
-    not one a value may be built of by its slots, or its fields are not ``names``)."""
-    fields = attrs.fields(cls)
-    found = direct_setters(cls, fields)
-    if found is None or tuple(field.name for field in fields) != names:
-        return None
-    return tuple(found)
-
-
 _STATE_NAMES: Final = ("players", "age", "turn", "cities", "hands", "decks", "discard",
                        "rng", "pending", "marks", "deferred", "over", "age_ending",
                        "expansions", "memory")
@@ -60,11 +50,11 @@ _CITY_NAMES = ("wonder", "side", "coins", "cards", "stages", "tucked", "tokens",
 # Whether each class may be built by setting its slots by name (what its generated __init__
 # does: core.inline.direct_setters says when), its fields the names the reader sets, in order;
 # else by __init__.
-_STATE_BY_SLOTS = _setters(BaseState, _STATE_NAMES) is not None
-_CITY_BY_SLOTS = _setters(City, _CITY_NAMES) is not None
-_MARKS_BY_SLOTS = _setters(TurnMarks, ("built", "stages", "income")) is not None
-_RECALL_BY_SLOTS = _setters(Recall, ("trails", "discards", "_step")) is not None
-_RNG_BY_SLOTS = _setters(Rng, ("state",)) is not None
+_STATE_BY_SLOTS = setters_in_order(BaseState, _STATE_NAMES) is not None
+_CITY_BY_SLOTS = setters_in_order(City, _CITY_NAMES) is not None
+_MARKS_BY_SLOTS = setters_in_order(TurnMarks, ("built", "stages", "income")) is not None
+_RECALL_BY_SLOTS = setters_in_order(Recall, ("trails", "discards", "_step")) is not None
+_RNG_BY_SLOTS = setters_in_order(Rng, ("state",)) is not None
 _new = object.__new__
 
 
@@ -233,7 +223,7 @@ def _plan(cls: type) -> tuple[tuple[Any, ...] | None, tuple[tuple[str, Any], ...
     if all(field.init and field.alias == field.name and field.converter is None
            and field.default is attrs.NOTHING for field in fields) and all(
             read is not None for _, read in readers):
-        plan = (_setters(cls, tuple(name for name, _ in readers)), readers)
+        plan = (setters_in_order(cls, tuple(name for name, _ in readers)), readers)
     _PLANS[cls] = plan
     return plan
 

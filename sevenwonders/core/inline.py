@@ -157,6 +157,17 @@ def direct_setters(cls: type, fields: Any) -> list[Any] | None:
     return setters if all(setters) else None
 
 
+def setters_in_order(cls: type, names: tuple[str, ...] | None = None) -> tuple[Any, ...] | None:
+    """:func:`direct_setters` of ``cls``'s fields, where its fields are ``names`` in that order
+    (``names`` ``None``: whatever they are); ``None`` where the class is not built by its
+    slots, or its fields are others (a fast path then builds it by ``__init__``)."""
+    fields = attrs.fields(cls)
+    found = direct_setters(cls, fields)
+    if found is None or (names is not None and tuple(f.name for f in fields) != names):
+        return None
+    return tuple(found)
+
+
 def straight_line_fn(cls: type, hook_of: Callable[[Any], Callable[[Any, Any], Any]]
                      ) -> Callable[[Any, Any], Any] | None:
     """The straight-line builder of ``cls`` (``hook_of(t)``: the converter's hook for a field

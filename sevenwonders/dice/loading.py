@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from sevenwonders.core.frozenmap import FrozenMap
-from sevenwonders.core.inline import direct_setters
+from sevenwonders.core.inline import setters_in_order
 from sevenwonders.core.limits import MAX_INT_BITS
 from sevenwonders.core.rng import Rng
 from sevenwonders.core.serialization import converter
@@ -110,13 +110,8 @@ def _table_of(players: int) -> _Table:
     return _Table(default_game(players))
 
 
-def _setters(cls: type) -> tuple[Any, ...] | None:
-    found = direct_setters(cls, attrs.fields(cls))
-    return None if found is None else tuple(found)
-
-
-_STATE_SET = _setters(DiceState)
-_SEAT_SET = _setters(SeatState)
+_STATE_SET = setters_in_order(DiceState)
+_SEAT_SET = setters_in_order(SeatState)
 _NEW = object.__new__
 
 
