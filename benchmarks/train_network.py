@@ -6,7 +6,7 @@
         [--expert-rounds 0] [--expert-games 200] [--expert-iterations 100]
         [--expert-minutes M] [--expert-epochs 6] [--expert-lr 3e-4] [--expert-rows FILE]
         [--soft 0] [--soft-temperature 0.05] [--prior 0] [--average 1]
-        [--expert-search competitive|default]
+        [--expert-search competitive|default] [--expert-players search|learner]
 
 Needs the ``training`` extra (torch, numpy). The run is reproducible from ``--seed`` (game seeds,
 behaviour draws and torch's generator; torch on one CPU thread). Three stages:
@@ -38,7 +38,11 @@ behaviour draws and torch's generator; torch on one CPU thread). Three stages:
    A round trains on the expert rows of every round so far (the league's rows would pull the
    policy back to greedy) at ``--expert-lr``; ``--expert-minutes`` caps a round's games by
    elapsed time on a shared machine (it prints how many it played: ``--expert-games`` that many
-   replays it exactly).
+   replays it exactly). With ``--expert-players learner`` the search does not play: every
+   seat plays the network as the ``learned`` agent does (its best action, the heuristic's
+   values added at ``--prior``), and the search labels the states that play reaches (dataset
+   aggregation against the search); its leaves then keep the package's search network (the
+   teacher is the search as shipped, whatever ``--init`` is).
 
 ``--expert-rows FILE`` keeps the expert rows: a run adds them to those of the file and writes
 them all back every 5 games (to a new file put in the old one's place, so a run stopped even
@@ -80,6 +84,7 @@ from torch import nn
 from sevenwonders.agents.greedy import GreedyAgent
 from sevenwonders.agents.heuristics.weights import HAND_WEIGHTS
 from sevenwonders.agents.ismcts import ISMCTSAgent
+from sevenwonders.agents.learned import with_prior
 from sevenwonders.agents.network import Network, network_key, softmax_sample, use_network
 from sevenwonders.agents.search_tree import final_rewards
 from sevenwonders.core.rng import Rng
@@ -153,11 +158,14 @@ class Recorder:
         self.rewards: list[float] = []
         self.gains: list[np.ndarray[Any, Any]] = []  # the search's gain by action (NaN: none)
         self.seeds: list[int] = []  # each row's game seed (-1: a file that did not keep them)
+        self.prior = 0.0  # the heuristic's weight when the network plays as ``learned`` does
 
     def play(self, seed: int, kinds: list[str]) -> None:
         """One game, seat ``s`` playing ``kinds[s]`` (``tuned``, ``hand``, ``tuned-noisy``,
         ``hand-noisy``, ``net``, ``search``: its rows' target is the search's move, not the tuned
-        greedy's)."""
+        greedy's; ``learner``: the network plays as the ``learned`` agent does, its best action
+        with the heuristic's values at weight :attr:`prior`, and the target is the search's move
+        in the states it reaches)."""
         game, network, index = self.game, self.network, self.network.index
         state = game.new_game(seed)
         rng = Rng.from_seed(seed * 7919 + 1)
@@ -174,7 +182,7 @@ class Recorder:
                 x = network.inputs(view, state)
                 kind = kinds[seat]
                 gains = np.full(index.size, np.nan, np.float16)
-                if kind == "search":
+                if kind in ("search", "learner"):
                     teacher, by_move, rng = self.search.analyse(game, view, legal, rng)
                     for move, gain in by_move.items():
                         gains[index.move_to_action(move)] = gain
@@ -192,6 +200,8 @@ class Recorder:
                 if kind == "net":
                     chosen, logits = network.legal_logits(view, state, legal)
                     moves[seat] = chosen[softmax_sample(logits, draws.random(), 1.0)]
+                elif kind == "learner":
+                    moves[seat], rng = self.learner_move(view, state, legal, rng)
                 elif kind.endswith("noisy") and draws.random() < EPSILON:
                     moves[seat] = legal[draws.randrange(len(legal))]
                 elif kind.startswith("hand"):
@@ -201,6 +211,17 @@ class Recorder:
             state = game.play(state, moves)
         final = final_rewards(game, state)
         self.rewards += [final[seat] for seat in seats]
+
+    def learner_move(self, view: Any, state: Any, legal: tuple[Any, ...], rng: Rng
+                     ) -> tuple[Any, Rng]:
+        """The move the ``learned`` agent makes with this network (its best action, the
+        heuristic's values added at weight :attr:`prior`; from the true state, which the
+        network reads only through the seat's view and the open table)."""
+        chosen, logits = self.network.legal_logits(view, state, legal)
+        if self.prior:
+            chosen, logits, rng = with_prior(self.game, view, legal, self.network, chosen,
+                                             logits, self.prior, rng)
+        return chosen[int(np.argmax(logits))], rng
 
     def save(self, path: Path) -> None:
         """Write the rows (the expert stage's are costly: a later run trains on them again) to
@@ -325,6 +346,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--average", type=int, default=1)
     parser.add_argument("--expert-search", choices=("competitive", "default"),
                         default="competitive")
+    parser.add_argument("--expert-players", choices=("search", "learner"), default="search")
     args = parser.parse_args(argv)
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
@@ -346,8 +368,10 @@ def main(argv: list[str] | None = None) -> None:
         expert.load(args.expert_rows)
     for round_ in range(args.expert_rounds):
         network = Network(game, net.arrays())
-        use_network(game, network)  # the search's leaves read the network trained so far
+        if args.expert_players == "search":
+            use_network(game, network)  # the search's leaves read the network trained so far
         expert.network = network
+        expert.prior = args.prior
         start, wall = time.process_time(), time.monotonic()
         played, saved = 0, set(expert.seeds)
         for k in range(args.expert_games):
@@ -356,7 +380,7 @@ def main(argv: list[str] | None = None) -> None:
             seed = args.seed * 1_000_000 + 700_000 + round_ * 50_000 + k
             if seed in saved:  # the rows file holds this game already (a resumed run)
                 continue
-            expert.play(seed, ["search"] * args.players)
+            expert.play(seed, [args.expert_players] * args.players)
             played += 1
             if args.expert_rows is not None and played % 5 == 0:
                 expert.save(args.expert_rows)  # a stopped run keeps its games

@@ -194,6 +194,39 @@ def test_the_expert_stage_trains_from_a_network_on_the_searchs_moves(tmp_path: A
     assert nets.network_for(game) is shipped  # another game object: the shipped network
 
 
+def test_learner_games_play_the_learned_agents_moves_labelled_by_the_search() -> None:
+    pytest.importorskip("torch")
+    from benchmarks import train_network
+
+    game = make_game("base", 4)
+    network = nets.learned_network_for(game)
+    assert network is not None and network.prior > 0
+    recorder = train_network.Recorder(network)
+    recorder.prior = network.prior
+    recorder.search = make_agent("ismcts:3")
+    state, agent, checked = game.new_game(4), LearnedAgent(), 0
+    while not game.is_over(state) and checked < 24:  # the learned agent's own moves
+        moves = {}
+        for seat in sorted(game.to_move(state)):
+            legal, view = game.legal_moves(state, seat), game.view(state, seat)
+            rng = Rng.from_seed(checked)
+            moves[seat], _ = recorder.learner_move(view, state, legal, rng)
+            if len(legal) > 1:
+                assert moves[seat] == agent.choose(game, view, legal, rng)[0]
+                checked += 1
+        state = game.play(state, moves)
+    recorder.play(9, ["learner"] * 4)
+    played = len(recorder.targets)
+    assert played >= 4 * 12 and len(recorder.rewards) == played
+    labelled = np.array([not np.isnan(g[t]) for g, t in zip(
+        recorder.gains, recorder.targets, strict=True)])
+    assert labelled.all()  # every target is the search's move, with its gain
+    replay = train_network.Recorder(network)
+    replay.prior, replay.search = network.prior, make_agent("ismcts:3")
+    replay.play(9, ["search"] * 4)
+    assert replay.targets != recorder.targets  # the learner reaches states of its own
+
+
 def test_a_stopped_expert_run_resumed_writes_the_rows_of_one_run(tmp_path: Any) -> None:
     pytest.importorskip("torch")
     from benchmarks import train_network
