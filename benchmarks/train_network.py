@@ -221,7 +221,7 @@ class Recorder:
         if self.prior:
             chosen, logits, rng = with_prior(self.game, view, legal, self.network, chosen,
                                              logits, self.prior, rng)
-        return chosen[int(np.argmax(logits))], rng
+        return chosen[softmax_sample(logits, 0.0, 0.0)], rng  # (its best: the agent's rule)
 
     def save(self, path: Path) -> None:
         """Write the rows (the expert stage's are costly: a later run trains on them again) to
