@@ -26,9 +26,9 @@ Figures of a row (``deals`` deals, ``deals * players`` candidate games):
   of the worker; on a shared machine it varies with load, the walk budget does not).
 
 Agents are named as on the command line (:func:`sevenwonders.agents.make_agent`), and
-``greedy-hand`` is greedy on the hand-set weights it was tuned from (an opponent that is not the
-search's own walk policy), ``greedy-file=PATH`` greedy on the weights of a file of the data
-file's shape (a tuning run's output, before it ships), ``learned-file=PATH`` the learned agent
+``greedy-hand`` is greedy on the game's hand-set weights (an opponent that is not the search's
+own walk policy), ``greedy-file=PATH`` greedy on the weights of a file of the game's data file
+shape (a tuning run's output, before it ships), ``learned-file=PATH`` the learned agent
 on the network of a file (a training run's output; ``learned-file=PATH:prior=W`` with the
 heuristic's weight ``W`` instead of the file's). Search budgets are walks
 (``ismcts:100``), never seconds, so a row is the same on any machine and under any load. Rows
@@ -67,7 +67,8 @@ import attrs
 
 from sevenwonders.agents.base import Agent, make_agent
 from sevenwonders.agents.greedy import GreedyAgent
-from sevenwonders.agents.heuristics.weights import HAND_WEIGHTS, read_weights
+from sevenwonders.agents.heuristics import weights_for
+from sevenwonders.agents.heuristics.weights import read_weights
 from sevenwonders.agents.learned import LearnedAgent
 from sevenwonders.agents.network import Network, use_network
 from sevenwonders.core.protocol import Game
@@ -140,14 +141,15 @@ class FileLearned(LearnedAgent):
         return super().choose(game, view, legal, rng)
 
 
-def agent(spec: str) -> Agent:
-    """An agent by its command-line name, or ``greedy-hand``, ``greedy-file=PATH`` or
-    ``learned-file=PATH`` (see the module)."""
-    if spec == "greedy-hand":
-        return GreedyAgent(weights=HAND_WEIGHTS, name="greedy-hand")
-    if spec.startswith("greedy-file="):
+def agent(spec: str, game: Game[Any, Any, Any]) -> Agent:
+    """An agent for ``game`` by its command-line name, or ``greedy-hand``, ``greedy-file=PATH``
+    or ``learned-file=PATH`` (see the module)."""
+    if spec == "greedy-hand" or spec.startswith("greedy-file="):
+        kind = type(weights_for(game))
+        if spec == "greedy-hand":
+            return GreedyAgent(weights=read_weights(kind, name=kind.hand_file), name=spec)
         path = spec.removeprefix("greedy-file=")
-        return GreedyAgent(weights=read_weights(path), name=f"greedy({Path(path).name})")
+        return GreedyAgent(weights=read_weights(kind, path), name=f"greedy({Path(path).name})")
     if spec.startswith("learned-file="):
         path, _, prior = spec.removeprefix("learned-file=").partition(":prior=")
         return FileLearned(path, float(prior) if prior else None)
@@ -446,8 +448,8 @@ def main(argv: list[str] | None = None) -> None:
                 break
             start = time.perf_counter()
             game = build_game(args.game, args.players)  # a fresh game object: no row's network
-            tables = play_tables(game, agent(spec), args.deals, args.seed, pool, args.progress,
-                                 args.first)
+            tables = play_tables(game, agent(spec, game), args.deals, args.seed, pool,
+                                 args.progress, args.first)
             record(args.record, {"kind": "table", "game": args.game, "players": args.players,
                                  "spec": spec, "seed": args.seed}, args.first, tables)
             print(format_table(args.game, args.players, spec, summarize_tables(tables),
@@ -458,7 +460,7 @@ def main(argv: list[str] | None = None) -> None:
             candidate, _, opponent = row.rpartition("/")  # a candidate spec may hold a path
             start = time.perf_counter()
             game = build_game(args.game, args.players)  # a fresh game object: no row's network
-            deals = play_row(game, agent(candidate), agent(opponent), args.deals,
+            deals = play_row(game, agent(candidate, game), agent(opponent, game), args.deals,
                              args.seed, pool, args.progress, args.first)
             record(args.record, {"kind": "row", "game": args.game, "players": args.players,
                                  "spec": row, "seed": args.seed}, args.first, deals)

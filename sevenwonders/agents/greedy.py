@@ -4,17 +4,18 @@ For every legal move it asks the game's evaluation (:mod:`sevenwonders.agents.he
 good the move is for its seat, from the seat's view only, and plays the best one; ties are broken
 at random with the agent's generator, so a seeded match replays exactly.
 
-In the base game (with or without Edifice) its judgement is data: ``GreedyAgent(weights=...)``
-plays with other weights than the package's file (:mod:`sevenwonders.agents.heuristics.weights`),
-which is how a tuning run measures a candidate against the package's weights in one game.
+Where a game's judgement is data (the base game, with or without Edifice, Architects and Dice:
+:mod:`sevenwonders.agents.heuristics.weights`), ``GreedyAgent(weights=...)`` plays with other
+weights of the game's class than the package's file, which is how a tuning run measures a
+candidate against the package's weights in one game.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from sevenwonders.agents.heuristics import evaluator_for
-from sevenwonders.agents.heuristics.weights import BaseWeights
+from sevenwonders.agents.heuristics import evaluator_for, weights_for
+from sevenwonders.agents.heuristics.weights import WeightsTable
 from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 
@@ -33,7 +34,7 @@ class GreedyAgent:
 
     name = "greedy"
 
-    def __init__(self, weights: BaseWeights | None = None, name: str | None = None) -> None:
+    def __init__(self, weights: WeightsTable | None = None, name: str | None = None) -> None:
         self.weights = weights
         if name is not None:
             self.name = name
@@ -46,11 +47,11 @@ class GreedyAgent:
             return legal[0], rng
         evaluate = evaluator_for(game)
         if self.weights is not None:
-            from sevenwonders.agents.heuristics import base
-
-            if evaluate is not base.evaluate:
-                raise ValueError(f"greedy weights are the base game's, not {type(game).__name__}'s")
-            values, rng = base.evaluate(game, view, legal, rng, self.weights)
+            if type(weights_for(game)) is not type(self.weights):
+                raise ValueError(f"greedy weights of class {type(self.weights).__name__} do not "
+                                 f"fit {type(game).__name__}'s judgement")
+            with_weights: Any = evaluate  # a heuristic whose judgement is data takes weights
+            values, rng = with_weights(game, view, legal, rng, self.weights)
         else:
             values, rng = evaluate(game, view, legal, rng)
         return rng.choice(best_moves(values, legal))

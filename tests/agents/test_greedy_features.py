@@ -17,6 +17,7 @@ from sevenwonders.agents.heuristics.base_features import covered, science_next, 
 from sevenwonders.agents.heuristics.weights import (
     HAND_WEIGHTS,
     WEIGHTS,
+    BaseWeights,
     format_weights,
     parse_weights,
 )
@@ -58,7 +59,7 @@ def test_a_file_without_the_new_features_plays_as_before() -> None:
     assert "science_next" not in hand_file.read_text("utf-8")  # written before they existed
     assert HAND_WEIGHTS.science_next == (0.0, 0.0, 0.0)
     assert HAND_WEIGHTS.stage_cover == HAND_WEIGHTS.wonder_points == (0.0, 0.0, 0.0)
-    assert parse_weights(format_weights(FEATURES, "test")) == FEATURES
+    assert parse_weights(format_weights(FEATURES, "test"), BaseWeights) == FEATURES
 
 
 def test_remembered_values_with_the_features_equal_the_plain_ones() -> None:

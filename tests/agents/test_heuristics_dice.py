@@ -117,7 +117,7 @@ def test_memoised_sheet_values_match_fresh_ones() -> None:
     state = _sheet(START, 0, "wonder.s1", "agora.ag1", coins=5)
     legal = GAME.legal_moves(state, 0)
     first = heuristic.evaluate_state(GAME, state, 0, legal)
-    heuristic._memo.clear()
+    heuristic._SEATS.clear()
     assert heuristic.evaluate_state(GAME, state, 0, legal) == first
     other = DiceGame(players=3, seat_sheets=["giza", "rhodes", "babylon"])  # other tables
     assert heuristic.seat_value(other, state, 0) == heuristic.seat_value(GAME, state, 0)

@@ -15,11 +15,12 @@ import pytest
 
 from sevenwonders.agents import GreedyAgent, RandomAgent
 from sevenwonders.agents.heuristics import evaluator_for
-from sevenwonders.agents.heuristics.weights import read_weights
+from sevenwonders.agents.heuristics.weights import BaseWeights, read_weights
 from sevenwonders.core.rng import Rng
 from sevenwonders.games import make_game
 
 ROOT = Path(__file__).resolve().parent.parent.parent
+BASE4 = make_game("base", 4)
 
 
 def _load(name: str) -> ModuleType:
@@ -37,7 +38,7 @@ def _load(name: str) -> ModuleType:
 def test_a_candidate_that_plays_as_its_opponent_has_no_paired_margin() -> None:
     strength = _load("strength")
     game = make_game("base", 3)
-    same = GreedyAgent(weights=read_weights(), name="greedy-copy")
+    same = GreedyAgent(weights=read_weights(BaseWeights), name="greedy-copy")
     figures = strength.summarize(strength.play_row(game, same, GreedyAgent(), 3, seed=5), 3)
     assert figures["paired_win"] == 0 and figures["paired_score"] == 0
     assert figures["paired_win_se"] == 0 and figures["paired_score_se"] == 0
@@ -100,14 +101,14 @@ def test_learned_file_plays_the_network_of_a_file(
     game = make_game("base", 4)
     state = game.new_game(3)
     view, legal = game.view(state, 1), game.legal_moves(state, 1)
-    candidate = strength.agent(f"learned-file={path}")
+    candidate = strength.agent(f"learned-file={path}", BASE4)
     assert candidate.name == "learned(candidate.npz)"
     move, _ = candidate.choose(game, view, legal, Rng.from_seed(2))
     first = nets.Network(game, flat).legal_logits(view, state, legal)[0][0]
     shipped = nets.learned_network_for(make_game("base", 4))
     assert shipped is not None and shipped.policy[0].any() and move == first
     assert nets.learned_network_for(game) is not shipped
-    weighed = strength.agent(f"learned-file={path}:prior=0.5")
+    weighed = strength.agent(f"learned-file={path}:prior=0.5", BASE4)
     assert weighed.name == "learned(candidate.npz,prior=0.5)"
     values, _ = evaluator_for(game)(game, view, legal, Rng.from_seed(2))
     best = weighed.choose(game, view, legal, Rng.from_seed(2))[0]
@@ -125,15 +126,15 @@ def test_a_tuning_generation_writes_weights_the_package_reads(tmp_path: Path) ->
     out = tmp_path / "tuned.toml"
     tune.main(["--players", "3", "--generations", "1", "--deals", "1", "--check-deals", "2",
                "--out", str(out)])
-    tuned = read_weights(out)
-    assert tuned != read_weights() and min(tuned.vector()) >= 0
+    tuned = read_weights(BaseWeights, out)
+    assert tuned != read_weights(BaseWeights) and min(tuned.vector()) >= 0
     assert min(tuned.coin_divisor) >= 1
 
 
 def test_the_hand_set_greedy_is_an_opponent_by_name() -> None:
     strength = _load("strength")
-    hand = strength.agent("greedy-hand")
-    assert hand.name == "greedy-hand" and strength.agent("greedy").name == "greedy"
+    hand = strength.agent("greedy-hand", BASE4)
+    assert hand.name == "greedy-hand" and strength.agent("greedy", BASE4).name == "greedy"
 
 
 def test_a_table_row_reads_the_score_lines_of_its_games() -> None:
@@ -152,10 +153,11 @@ def test_a_table_row_reads_the_score_lines_of_its_games() -> None:
 
 def test_a_tuning_run_may_move_only_the_named_weights() -> None:
     tune = _load("tune_greedy")
-    start = read_weights().vector()
-    moved = tune.searched(["science_next", "neighbour_payment"])
+    current = read_weights(BaseWeights)
+    start = current.vector()
+    moved = tune.searched(["science_next", "neighbour_payment"], current.vector_names())
     assert len(moved) == 4
-    tuned = tune.weights_at([1.0] * len(moved), start, moved).vector()
+    tuned = tune.weights_at([1.0] * len(moved), current, moved).vector()
     assert [i for i, (a, b) in enumerate(zip(start, tuned, strict=True)) if a != b] == moved
 
 
@@ -163,10 +165,10 @@ def test_greedy_on_a_weights_file_is_an_agent_by_name(tmp_path: Path) -> None:
     from sevenwonders.agents.heuristics.weights import format_weights
 
     strength = _load("strength")
-    changed = attrs.evolve(read_weights(), science_next=(1.0, 1.0, 1.0))
+    changed = attrs.evolve(read_weights(BaseWeights), science_next=(1.0, 1.0, 1.0))
     path = tmp_path / "w.toml"
     path.write_text(format_weights(changed, "test"), "utf-8")
-    agent = strength.agent(f"greedy-file={path}")
+    agent = strength.agent(f"greedy-file={path}", BASE4)
     assert agent.weights == changed and agent.name == "greedy(w.toml)"
 
 
@@ -177,8 +179,9 @@ def test_the_tuning_figure_of_the_current_weights_is_zero_with_the_score_scale()
     game = make_game("base", 3)
     setups = [game_seed(11, d) for d in range(2)]
     controls = {s: play_game(game, [GreedyAgent()] * 3, s) for s in setups}
-    assert tune.judge(game, read_weights(), setups, controls, scale_weight=1.0) == 0.0
-    builder = attrs.evolve(read_weights(), wonder_points=(3.0, 3.0, 3.0))
+    current = read_weights(BaseWeights)
+    assert tune.judge(game, current, setups, controls, scale_weight=1.0) == 0.0
+    builder = attrs.evolve(read_weights(BaseWeights), wonder_points=(3.0, 3.0, 3.0))
     plain = tune.judge(game, builder, setups, controls)
     scaled = tune.judge(game, builder, setups, controls, scale_weight=1.0)
     tables = [play_game(game, [GreedyAgent(weights=builder, name="b")] * 3, s) for s in setups]

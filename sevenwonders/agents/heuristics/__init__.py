@@ -15,7 +15,10 @@ read before the spec). The module defines
 - optionally ``values_of(game, state) -> values``: each seat's worth in points in such a state,
   what it holds and what its cards and coins promise (default :func:`running_totals`);
 - optionally ``ending_values_of(game, state) -> values``: the same with what a seat holds
-  counted as it will end, where the game has such an estimate (default its ``values_of``).
+  counted as it will end, where the game has such an estimate (default its ``values_of``);
+- optionally ``WEIGHTS``: the weights its judgement plays with, when they are data (see
+  :mod:`sevenwonders.agents.heuristics.weights`); its ``evaluate`` and ``evaluate_state`` then
+  take other weights of the same class as a last argument (how a tuning run plays a candidate).
 
 A game without a module gets :func:`fallback_evaluate`, which works through the protocol alone:
 it determinizes the view (:mod:`sevenwonders.agents.determinize`), plays each move with random
@@ -115,6 +118,12 @@ def running_totals(game: Game[Any, Any, Any], state: Any) -> list[float]:
     return [float(sheet.total) for sheet in game.scores(state)]
 
 
+def weights_for(game: Game[Any, Any, Any]) -> Any:
+    """The weights the game's greedy judgement plays with (its module's ``WEIGHTS``: see
+    :mod:`sevenwonders.agents.heuristics.weights`), or ``None`` when they are not data."""
+    return getattr(_module(game), "WEIGHTS", None)
+
+
 def evaluate_state_for(game: Game[Any, Any, Any]) -> EvaluateState | None:
     """The game's registered ``evaluate_state``, or ``None``."""
     evaluate_state: EvaluateState | None = getattr(_module(game), "evaluate_state", None)
@@ -181,11 +190,14 @@ def state_heuristic(evaluate_state: EvaluateState,
     ``playout_move`` the best move by ``evaluate_state`` (ties at random)."""
 
     def evaluate(game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...],
-                 rng: Rng) -> tuple[tuple[float, ...], Rng]:
+                 rng: Rng, weights: Any = None) -> tuple[tuple[float, ...], Rng]:
         determinize = determinizer_for(game)
         assert determinize is not None
         state, rng = determinize(game, view, rng)
-        return evaluate_state(game, state, view.seat, legal), rng
+        if weights is None:
+            return evaluate_state(game, state, view.seat, legal), rng
+        with_weights: Any = evaluate_state  # a game's evaluate_state that takes weights
+        return with_weights(game, state, view.seat, legal, weights), rng
 
     return evaluate, leaf_values, best_move_by(evaluate_state)
 
@@ -250,5 +262,5 @@ __all__ = [
     "evaluator_for", "fallback_evaluate", "greedy_policy_for", "leaf_values_for", "margin",
     "MIXED_GREEDY", "margins", "margins_of", "mixed_policy_for", "playout_policy_for",
     "ending_values_of_for", "random_playout_move", "register_heuristic", "running_totals",
-    "values_of_for",
+    "values_of_for", "weights_for",
 ]

@@ -29,6 +29,13 @@ The value of a city, in points, is
 
 A finished game is worth its final score, and the winner gets 10 more points.
 
+Every figure above is a weight, and the weights are data
+(:mod:`sevenwonders.agents.heuristics.architects_weights`): the figures are the hand-set ones
+(``agents/data/greedy_architects_hand.toml``); greedy plays with the package's file
+(``greedy_architects.toml``, which says where it came from). The functions take a ``w`` (or
+``weights``) argument to value with other weights; the shapes (the military chance's slope, the
+share of the game left) stay code.
+
 :func:`playout_move` (for simulations) plays the same evaluation on the simulated state (with
 the hidden-card averaging), and :func:`leaf_values` is each city value minus the best other's.
 """
@@ -38,6 +45,7 @@ from __future__ import annotations
 from typing import Any
 
 from sevenwonders.agents.heuristics import margins_by, state_heuristic
+from sevenwonders.agents.heuristics.architects_weights import WEIGHTS, ArchitectsWeights
 from sevenwonders.agents.heuristics.memo import Memo
 from sevenwonders.architects.moves import Alexandria, ChooseToken, Extra, Source, Take
 from sevenwonders.architects.rules import HIDDEN
@@ -54,24 +62,11 @@ from sevenwonders.architects.state import (
 )
 from sevenwonders.core.protocol import Game
 
-STAGE_SHARE = 0.75
-SPARE_CARD = 0.25
-TOKEN_WORTH = 4.5
-SCIENCE_SHARE = 0.8
-MILITARY_VP = 3
 WIN_BONUS = 10.0
-EFFECT_WORTH = {
-    "alexandria": 1.5, "babylon": 4.0, "ephesus": 1.5, "halicarnassus": 2.0, "olympia": 3.0,
-    "rhodes": 1.5, "none": 0.0,
-}
-"""What a wonder's effect stage adds to its points (a card is worth about 1.5)."""
-POWER_WORTH = {"extra_card": 2.5, "economy": 1.5, "engineering": 2.0}
-GROWTH = {"per_military_token": 1.5, "per_cat_icon": 1.0, "per_progress_token": 2.0,
-          "wonder_complete": 2.0}
-"""Points a scoring token may still grow by, over a whole game."""
-PENDING_WORTH = {DeckChoice: 1.5, SideChoice: 2.0, Revealed: 2.0, EffectChoice: 1.5}
-OWED_CARD = 1.5
 MIN_REMAINING = 0.1
+PENDING_KEY = {DeckChoice: "deck_choice", SideChoice: "side_choice", Revealed: "revealed",
+               EffectChoice: "effect_choice"}
+"""The weight (:data:`ArchitectsWeights.pending`) of each decision a move may leave open."""
 
 
 def _remaining(game: Any, state: ArchitectsState) -> float:
@@ -85,13 +80,13 @@ def _remaining(game: Any, state: ArchitectsState) -> float:
     return max(MIN_REMAINING, min(by_wonder, 2.0 * left / total))
 
 
-def _stage_potential(game: Any, state: ArchitectsState, seat: int, city: City) -> float:
+def _stage_potential(game: Any, city: City, w: ArchitectsWeights) -> float:
     t = game.tables
     res, gold, _ = game.moves.counts(city)
     engineering = any(tok in t.engineering for tok in city.tokens)
     best = 0.0
     wonder = city.wonder
-    effect_worth = EFFECT_WORTH.get(t.effect[wonder], 0.0)
+    effect_worth = w.table("effect").get(t.effect[wonder], 0.0)
     kinds = sum(1 for r in res if r)
     for key in t.available[wonder][t.built_mask(city.built)]:
         n, identical = t.stage_cost[key]
@@ -103,23 +98,24 @@ def _stage_potential(game: Any, state: ArchitectsState, seat: int, city: City) -
             have = kinds + gold
         worth = t.stage_vp[wonder][key] + (effect_worth if t.stage_effect[wonder][key] else 0.0)
         if len(city.built) == len(t.stage_bit) - 1:
-            worth += 2.0  # completing the wonder ends the game
+            worth += w.completion  # completing the wonder ends the game
         best = max(best, worth * min(have, n) / n)
     spare = max(0, sum(res) + gold - 2)
-    return float(STAGE_SHARE * best + SPARE_CARD * spare)
+    return float(w.stage_share * best + w.spare_card * spare)
 
 
-def _science_potential(game: Any, state: ArchitectsState, city: City) -> float:
+def _science_potential(game: Any, state: ArchitectsState, city: City, w: ArchitectsWeights
+                       ) -> float:
     if not (state.face_up or state.token_pile):
         return 0.0
-    return _science_progress(game, city)
+    return _science_progress(game, city, w)
 
 
-def _science_progress(game: Any, city: City) -> float:
+def _science_progress(game: Any, city: City, w: ArchitectsWeights) -> float:
     """Progress towards a science set, in points, while tokens are left."""
     _, _, sci = game.moves.counts(city)
     progress = max(max(min(c, 2) for c in sci) / 2, sum(1 for c in sci if c) / 3)
-    return float(SCIENCE_SHARE * TOKEN_WORTH * min(progress, 1.0))
+    return float(w.science_share * w.token * min(progress, 1.0))
 
 
 def _win_chance(diff: int, closeness: float) -> float:
@@ -128,7 +124,8 @@ def _win_chance(diff: int, closeness: float) -> float:
     return max(0.0, min(1.0, 0.5 + slope * diff)) if diff else 0.5 * (1 - closeness)
 
 
-def _military(game: Any, state: ArchitectsState, seat: int, shields: tuple[int, ...]) -> float:
+def _military(game: Any, state: ArchitectsState, seat: int, shields: tuple[int, ...],
+              w: ArchitectsWeights) -> float:
     t = game.tables
     n = state.players
     closeness = state.flipped / t.conflict_total if t.conflict_total else 0.0
@@ -138,10 +135,10 @@ def _military(game: Any, state: ArchitectsState, seat: int, shields: tuple[int, 
         other = shields[1 - seat]
         win = _win_chance(mine - other, closeness)
         double = 1.0 if mine >= 2 * other and mine >= 2 and mine > other else 0.0
-        return weight * MILITARY_VP * win * (1 + 0.7 * double)
+        return weight * w.military * win * (1 + w.double_win * double)
     value = 0.0
     for neighbour in _neighbours(game, seat):
-        value += weight * MILITARY_VP * _win_chance(mine - shields[neighbour], closeness)
+        value += weight * w.military * _win_chance(mine - shields[neighbour], closeness)
     return value
 
 
@@ -157,46 +154,46 @@ def _neighbours(game: Any, seat: int) -> tuple[int, ...]:
     return found
 
 
-def _power_worth(game: Any, city: City) -> float:
+def _power_worth(game: Any, city: City, w: ArchitectsWeights) -> float:
     """What the city's progress tokens are worth over a whole game (times the share left)."""
     t = game.tables
+    growth, power = w.table("growth"), w.table("power")
     value = 0.0
     for token_id in city.tokens:
         token = t.tokens[token_id]
         if token.power == "score":
-            value += GROWTH.get(token.score, 0.0)
+            value += growth.get(token.score, 0.0)
         else:
-            value += POWER_WORTH.get(token.power, 0.0)
+            value += power.get(token.power, 0.0)
     return value
 
 
-def _powers(game: Any, city: City, remaining: float) -> float:
-    return _power_worth(game, city) * remaining
-
-
 _CITIES: Memo[tuple[float, float, float, float]] = Memo(limit=50_000)
-"""Per city and cat: its running score, stage potential, science potential (while tokens are
-left) and powers' worth over a whole game: what :func:`city_value` reads from the city alone."""
+"""Per city and cat (and weights, when not the package's): its running score, stage potential,
+science potential (while tokens are left) and powers' worth over a whole game: what
+:func:`city_value` reads from the city alone."""
 
 
-def _city_parts(game: Any, state: ArchitectsState, seat: int, city: City
+def _city_parts(game: Any, state: ArchitectsState, seat: int, city: City, w: ArchitectsWeights
                 ) -> tuple[float, float, float, float]:
-    table = _CITIES.context(game.tables, state.cat == seat)
+    cat = state.cat == seat
+    table = _CITIES.context(game.tables, cat if w is WEIGHTS else (cat, w))
     found = table.get(city)
     if found is None:
-        parts = (float(score_sheet(game.tables, city, state.cat == seat).total),
-                 _stage_potential(game, state, seat, city),
-                 _science_progress(game, city), _power_worth(game, city))
+        parts = (float(score_sheet(game.tables, city, cat).total),
+                 _stage_potential(game, city, w),
+                 _science_progress(game, city, w), _power_worth(game, city, w))
         found = _CITIES.put(table, city, parts)
     return found
 
 
 def city_value(game: Any, state: ArchitectsState, seat: int,
-               shields: tuple[int, ...] | None = None, remaining: float | None = None) -> float:
-    """The value in points of ``seat``'s city in ``state`` (see the module's docstring); the
-    city's own parts are remembered (:mod:`sevenwonders.agents.heuristics.memo`)."""
+               shields: tuple[int, ...] | None = None, remaining: float | None = None,
+               w: ArchitectsWeights = WEIGHTS) -> float:
+    """The value in points of ``seat``'s city in ``state`` (see the module's docstring) by the
+    weights ``w``; the city's own parts are remembered (:mod:`~.heuristics.memo`)."""
     city = state.cities[seat]
-    score, stages, science, powers = _city_parts(game, state, seat, city)
+    score, stages, science, powers = _city_parts(game, state, seat, city, w)
     if state.over:
         return score
     if shields is None:
@@ -206,24 +203,27 @@ def city_value(game: Any, state: ArchitectsState, seat: int,
     value = score + stages + powers * remaining
     if state.face_up or state.token_pile:
         value += science
-    value += _military(game, state, seat, shields)
-    return _with_pending(value, state, seat)
+    value += _military(game, state, seat, shields, w)
+    return _with_pending(value, state, seat, w)
 
 
-def _with_pending(value: float, state: ArchitectsState, seat: int) -> float:
+def _with_pending(value: float, state: ArchitectsState, seat: int, w: ArchitectsWeights
+                  ) -> float:
     """``value`` plus what the decisions ``seat`` owes now are worth (a token to choose, an
     effect, cards owed), added in that order."""
     if state.current == seat:
         pending = state.pending
         if isinstance(pending, TokenChoice):
-            value += TOKEN_WORTH
+            value += w.token
         else:
-            value += PENDING_WORTH.get(type(pending), 0.0)
-        value += OWED_CARD * len(state.triggered)
+            key = PENDING_KEY.get(type(pending))
+            value += w.table("pending")[key] if key is not None else 0.0
+        value += w.owed_card * len(state.triggered)
     return value
 
 
-def plain_city_value(game: Any, state: ArchitectsState, seat: int) -> float:
+def plain_city_value(game: Any, state: ArchitectsState, seat: int,
+                     w: ArchitectsWeights = WEIGHTS) -> float:
     """:func:`city_value` computed afresh, without the memo (what tests compare it with)."""
     t = game.tables
     city = state.cities[seat]
@@ -231,11 +231,11 @@ def plain_city_value(game: Any, state: ArchitectsState, seat: int) -> float:
     if state.over:
         return value
     shields = tuple(game.engine.shields(c) for c in state.cities)
-    value += _stage_potential(game, state, seat, city)
-    value += _science_potential(game, state, city)
-    value += _military(game, state, seat, shields)
-    value += _powers(game, city, _remaining(game, state))
-    return _with_pending(value, state, seat)
+    value += _stage_potential(game, city, w)
+    value += _science_potential(game, state, city, w)
+    value += _military(game, state, seat, shields, w)
+    value += _power_worth(game, city, w) * _remaining(game, state)
+    return _with_pending(value, state, seat, w)
 
 
 _SHIELDS: Memo[int] = Memo(limit=20_000)
@@ -247,11 +247,11 @@ def _shields_of(game: Any, city: City) -> int:
     return found if found is not None else _SHIELDS.put(table, city, game.engine.shields(city))
 
 
-def values_of(game: Any, state: ArchitectsState) -> list[float]:
+def values_of(game: Any, state: ArchitectsState, w: ArchitectsWeights = WEIGHTS) -> list[float]:
     """:func:`city_value` of every seat (a finished game: final scores, winner +10)."""
     shields = tuple(_shields_of(game, c) for c in state.cities)
     remaining = _remaining(game, state)
-    values = [city_value(game, state, s, shields, remaining) for s in range(state.players)]
+    values = [city_value(game, state, s, shields, remaining, w) for s in range(state.players)]
     if state.over:
         sheets = game.scores(state)
         keys = [sheet.key() for sheet in sheets]
@@ -262,8 +262,8 @@ def values_of(game: Any, state: ArchitectsState) -> list[float]:
     return values
 
 
-def _margin(game: Any, state: ArchitectsState, seat: int) -> float:
-    values = values_of(game, state)
+def _margin(game: Any, state: ArchitectsState, seat: int, w: ArchitectsWeights) -> float:
+    values = values_of(game, state, w)
     others = [v for s, v in enumerate(values) if s != seat]
     return values[seat] - max(others) if others else values[seat]
 
@@ -304,15 +304,17 @@ def _variants(game: Any, state: ArchitectsState, seat: int, move: Any
 
 
 def evaluate_state(
-    game: Game[Any, Any, Any], state: Any, seat: int, legal: tuple[Any, ...]
+    game: Game[Any, Any, Any], state: Any, seat: int, legal: tuple[Any, ...],
+    weights: ArchitectsWeights = WEIGHTS,
 ) -> tuple[float, ...]:
-    """The seat's margin (city value minus the best other's) after each of ``legal``."""
+    """The seat's margin (city value minus the best other's) after each of ``legal``, by
+    ``weights``."""
     values = []
     for move in legal:
         total = 0.0
         for weight, variant in _variants(game, state, seat, move):
             after = game.play(variant, {seat: move})
-            total += weight * _margin(game, after, seat)
+            total += weight * _margin(game, after, seat, weights)
         values.append(total)
     return tuple(values)
 
@@ -322,5 +324,5 @@ evaluate, leaf_values, playout_move = state_heuristic(evaluate_state, margins_by
 each seat's value minus the best other's, and the best move by :func:`evaluate_state`."""
 
 
-__all__ = ["city_value", "evaluate", "evaluate_state", "leaf_values", "plain_city_value",
+__all__ = ["WEIGHTS", "city_value", "evaluate", "evaluate_state", "leaf_values", "plain_city_value",
            "playout_move", "values_of"]

@@ -26,6 +26,12 @@ The value of a sheet, in points, is
 "Young" is read from the most advanced sheet: the share of its three most complete buildings that
 is still unticked. A finished game is worth its final score, and the winner gets 10 more points;
 the margin over the best other seat is what :func:`leaf_values` returns to the search agent.
+
+Every figure above is a weight, and the weights are data
+(:mod:`sevenwonders.agents.heuristics.dice_weights`): the figures are the hand-set ones
+(``agents/data/greedy_dice_hand.toml``); greedy plays with the package's file
+(``greedy_dice.toml``, which says where it came from). The functions take a ``w`` (or
+``weights``) argument to value with other weights.
 """
 
 from __future__ import annotations
@@ -33,6 +39,8 @@ from __future__ import annotations
 from typing import Any
 
 from sevenwonders.agents.heuristics import margins_by, state_heuristic
+from sevenwonders.agents.heuristics.dice_weights import WEIGHTS, DiceWeights
+from sevenwonders.agents.heuristics.memo import Memo
 from sevenwonders.core.protocol import Game
 from sevenwonders.dice import components as c
 from sevenwonders.dice.moves import Pass, Skip
@@ -46,20 +54,8 @@ from sevenwonders.dice.state import (
     SeatState,
 )
 
-COIN_EARLY = 0.3
-COIN_LATE = 0.05
-RESOURCE = 5.0
-DEFENCE = 1.5
-BONUS = 3.5
-PROGRESS_SHARE = 0.6
 WIN_BONUS = 10.0
 MIN_REMAINING = 0.05
-PENDING_TICK = 2.5
-PENDING_ACTION = 3.0
-EFFECT_WORTH = {"reducedCost": 2.5, "dieCost0": 3.5, "gain2Coins": 3.0}
-"""What a lasting die effect is worth over a whole game (a colour, not ``all``)."""
-ALL_COLOURS = 3.0
-UNLOCK_WORTH = 5.0
 SPECIAL_BUILDING = {"white": "gallery", "purple": "guild_court"}
 
 
@@ -74,59 +70,55 @@ def _progress(game: Any, s: SeatState) -> float:
                s.bonus_count / c.BONUSES_TO_END)
 
 
-def _remaining(game: Any, state: DiceState) -> float:
+def _remaining(game: Any, state: DiceState, w: DiceWeights) -> float:
     """The share of the game still to play, from 1 at the start towards 0."""
     if state.final_turn:
         return MIN_REMAINING
-    most = max(0.0, *(_parts(game, s)[0] for s in state.seats))
+    most = max(0.0, *(_parts(game, s, w)[0] for s in state.seats))
     return max(MIN_REMAINING, 1.0 - most)
 
 
-def _effect_worth(table: Any, s: Any, effect: Any) -> float:
+def _effect_worth(table: Any, s: Any, effect: Any, w: DiceWeights) -> float:
     name = effect.name
-    if name in EFFECT_WORTH:
-        worth = EFFECT_WORTH[name]
-        return worth * ALL_COLOURS if effect.colour == "all" else worth
+    worth = w.table("effect").get(name)
+    if worth is not None:
+        return worth * w.all_colours if effect.colour == "all" else worth
     if name == "unlockDice":
         building = SPECIAL_BUILDING.get(effect.colour or "")
         if building is None:  # black: spies tick boxes of other buildings
-            return UNLOCK_WORTH * 0.6
+            return w.unlock * w.spy_share
         open_boxes = sum(1 for i in table.building_boxes.get(building, ()) if not s.ticks[i])
-        return UNLOCK_WORTH * min(1.0, open_boxes / 3)
+        return w.unlock * min(1.0, open_boxes / 3)
     return 0.0
 
 
 _Parts = tuple[float, float, float, float, float]
-_memo: dict[SeatState, _Parts] = {}
-_owner: object = None
-MEMO_SIZE = 100_000
+_SEATS: Memo[_Parts] = Memo(limit=100_000)
+"""Per sheet (and weights, when not the package's): what :func:`_parts` reads from it alone."""
 
 
-def _parts(game: Any, s: SeatState) -> _Parts:
+def _parts(game: Any, s: SeatState, w: DiceWeights) -> _Parts:
     """What a seat's value is made of, from its sheet alone (memoised): its progress towards
     the end, its running score, what is worth ``remaining`` times its points (resources, lasting
     effects, defences, unlocked dice), buildings under way and pending decisions."""
-    global _owner
-    if game.tables is not _owner:  # another sheet set: forget the sheets of the last one
-        _memo.clear()
-        _owner = game.tables
-    found = _memo.get(s)
+    memo = _SEATS.context(game.tables, None if w is WEIGHTS else w)
+    found = memo.get(s)
     if found is not None:
         return found
     table = game.tables.sheets[s.sheet]
     ticks = s.ticks
-    lasting = RESOURCE * sum(1 for i in table.building_boxes["warehouse"] if ticks[i])
+    lasting = w.resource * sum(1 for i in table.building_boxes["warehouse"] if ticks[i])
     for key_, effect in table.permanent:
         if ticks[key_] if key_ >= 0 else s.bonuses[-1 - key_]:
-            lasting += _effect_worth(table, s, effect)
+            lasting += _effect_worth(table, s, effect, w)
     for box in table.boxes:
         if not ticks[box.index]:
             continue
         if box.kind == "defence":
-            lasting += DEFENCE
+            lasting += w.defence
         for effect in box.effects:
             if effect.name == "unlockDice":
-                lasting += _effect_worth(table, s, effect)
+                lasting += _effect_worth(table, s, effect, w)
     later = 0.0
     if s.bonus_count < len(table.bonuses):
         for building in c.CITY_BUILDINGS:
@@ -135,37 +127,36 @@ def _parts(game: Any, s: SeatState) -> _Parts:
                 continue
             done = sum(1 for i in boxes if ticks[i])
             if done < len(boxes):
-                later += PROGRESS_SHARE * BONUS * (done / len(boxes)) ** 2
+                later += w.progress_share * w.bonus * (done / len(boxes)) ** 2
     for pending in s.pending:
         if isinstance(pending, ChooseBonus):
-            later += BONUS
+            later += w.bonus
         elif isinstance(pending, ExtraTicks):
-            later += PENDING_TICK * pending.count
+            later += w.pending_tick * pending.count
         elif isinstance(pending, ExtraAction):
-            later += PENDING_ACTION
+            later += w.pending_action
     parts = (_progress(game, s), float(score_seat(table, s).total), lasting, later,
              float(min(s.coins, table.reserve_size)))
-    if len(_memo) >= MEMO_SIZE:
-        _memo.clear()
-    _memo[s] = parts
-    return parts
+    return _SEATS.put(memo, s, parts)
 
 
-def seat_value(game: Any, state: DiceState, seat: int, remaining: float | None = None) -> float:
-    """The value in points of ``seat``'s sheet in ``state`` (see the module's docstring)."""
-    _, score, lasting, later, coins = _parts(game, state.seats[seat])
+def seat_value(game: Any, state: DiceState, seat: int, remaining: float | None = None,
+               w: DiceWeights = WEIGHTS) -> float:
+    """The value in points of ``seat``'s sheet in ``state`` by the weights ``w`` (see the
+    module's docstring)."""
+    _, score, lasting, later, coins = _parts(game, state.seats[seat], w)
     if state.phase is Phase.OVER:
         return score
     if remaining is None:
-        remaining = _remaining(game, state)
-    return (score + (COIN_LATE + (COIN_EARLY - COIN_LATE) * remaining) * coins
+        remaining = _remaining(game, state, w)
+    return (score + (w.coin_late + (w.coin_early - w.coin_late) * remaining) * coins
             + remaining * lasting + later)
 
 
-def values_of(game: Any, state: DiceState) -> list[float]:
+def values_of(game: Any, state: DiceState, w: DiceWeights = WEIGHTS) -> list[float]:
     """:func:`seat_value` of every seat (a finished game: final scores, the winner +10)."""
-    remaining = _remaining(game, state)
-    values = [seat_value(game, state, seat, remaining) for seat in range(len(state.seats))]
+    remaining = _remaining(game, state, w)
+    values = [seat_value(game, state, seat, remaining, w) for seat in range(len(state.seats))]
     if state.phase is Phase.OVER:
         keys = [sheet.key() for sheet in game.scores(state)]
         top = max(keys)
@@ -189,7 +180,8 @@ def _neutral(game: Game[Any, Any, Any], state: Any, seat: int) -> dict[int, Any]
 
 
 def evaluate_state(
-    game: Game[Any, Any, Any], state: Any, seat: int, legal: tuple[Any, ...]
+    game: Game[Any, Any, Any], state: Any, seat: int, legal: tuple[Any, ...],
+    weights: DiceWeights = WEIGHTS,
 ) -> tuple[float, ...]:
     """The seat's value after each of ``legal`` (the others passing meanwhile); the other seats'
     values are the same for every move, so only the seat's own value is compared (a move that
@@ -201,7 +193,7 @@ def evaluate_state(
     for move in legal:
         moves = {**others, seat: move}
         after = rules.apply(state, moves)[0] if rules is not None else game.play(state, moves)
-        values.append(seat_value(game, after, seat))
+        values.append(seat_value(game, after, seat, w=weights))
     return tuple(values)
 
 
@@ -210,5 +202,5 @@ evaluate, leaf_values, playout_move = state_heuristic(evaluate_state, margins_by
 each seat's value minus the best other's, and the best move by :func:`evaluate_state`."""
 
 
-__all__ = ["evaluate", "evaluate_state", "leaf_values", "playout_move", "seat_value",
+__all__ = ["WEIGHTS", "evaluate", "evaluate_state", "leaf_values", "playout_move", "seat_value",
            "values_of"]

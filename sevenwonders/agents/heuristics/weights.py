@@ -1,13 +1,24 @@
-"""The base game's greedy weights as data: what a coin, a unit of production, a science symbol
-or a wonder stage is worth to :mod:`sevenwonders.agents.heuristics.base`, by Age.
+"""Greedy's judgement as data: each game's weights, their files and the flat vector an
+optimiser searches over (``benchmarks/tune_greedy.py``).
 
-The weights live in ``sevenwonders/agents/data/greedy_base.toml`` (read once, through the
-package's data path like the card lists), so a tuning run can change the judgement without
-touching the code: :data:`WEIGHTS` is what the greedy agent plays with (tuned by
-``benchmarks/tune_greedy.py``, the file says how), :data:`HAND_WEIGHTS` the hand-set weights
-it replaced (``greedy_base_hand.toml``, kept to measure against), :func:`read_weights` reads
-another file of the same shape, and :meth:`BaseWeights.vector` /
-:meth:`BaseWeights.from_vector` are the flat form an optimiser searches over.
+Each game's weights are a frozen attrs class deriving from :class:`WeightsTable`, holding
+
+- single weights (a float), written ``name = value`` in the file's ``[weights]`` table;
+- keyed weights (a tuple of floats, made with :func:`keyed`): one value per key of the field
+  (an Age, a wonder, a lasting effect), written as a table ``[weights.name]`` keyed by them and
+  read back in the keys' order whatever the file's order.
+
+In the vector a keyed weight's values are named ``name.key``. A file may leave out a weight that
+has a default (a feature added after the file was written).
+
+The base game's weights are :class:`BaseWeights`, what a coin, a unit of production, a science
+symbol or a wonder stage is worth to :mod:`sevenwonders.agents.heuristics.base`, by Age. They live
+in ``sevenwonders/agents/data/greedy_base.toml`` (read once, through the package's data path like
+the card lists): :data:`WEIGHTS` is what the greedy agent plays with (tuned by
+``benchmarks/tune_greedy.py``, the file says how) and :data:`HAND_WEIGHTS` the hand-set weights it
+replaced (``greedy_base_hand.toml``, kept to measure against). Architects' and Dice's are in
+:mod:`~sevenwonders.agents.heuristics.architects_weights` and
+:mod:`~sevenwonders.agents.heuristics.dice_weights`.
 """
 
 from __future__ import annotations
@@ -16,30 +27,175 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
 from sevenwonders.errors import DataFileError
 
+KEYS = "weights_keys"
+"""The metadata entry of a keyed weight's field: its keys, in the tuple's order."""
+
+W = TypeVar("W", bound="WeightsTable")
+
+
+def _floats(value: Sequence[float]) -> tuple[float, ...]:
+    return tuple(float(v) for v in value)
+
+
+def keyed(keys: Sequence[str], default: Sequence[float] | None = None) -> Any:
+    """A field of one weight per key (``keys`` in order; ``default`` when a file leaves it out).
+    """
+    size = len(keys)
+
+    def check(_: Any, attribute: Any, value: tuple[float, ...]) -> None:
+        if len(value) != size:
+            raise ValueError(f"{attribute.name} has {len(value)} values, not {size}")
+
+    extra: dict[str, Any] = {} if default is None else {"default": tuple(default)}
+    return attrs.field(converter=_floats, validator=check, metadata={KEYS: tuple(keys)},
+                       **extra)
+
+
+def _fields(kind: type[Any]) -> Any:
+    """The attrs fields of a weights class (every :class:`WeightsTable` is an attrs class)."""
+    return attrs.fields(kind)
+
+
+def _keys(field: Any) -> tuple[str, ...] | None:
+    keys: tuple[str, ...] | None = field.metadata.get(KEYS)
+    return keys
+
+
+_TABLES: dict[tuple[Any, str], dict[str, float]] = {}
+"""Keyed weights as mappings, by weights and field (a few per weights a run plays with)."""
+
+
+class WeightsTable:
+    """What every game's weights class shares: the file table and vector forms of its fields."""
+
+    __slots__ = ()
+
+    data_file: ClassVar[str]
+    """The package data file holding the weights the greedy agent plays with."""
+    title: ClassVar[str]
+    """The first line of a file of these weights: whose judgement they are."""
+    hand_file: ClassVar[str]
+    """The package data file holding the hand-set weights (kept to measure against)."""
+
+    @classmethod
+    def from_mapping(cls: type[W], table: Mapping[str, Any]) -> W:
+        """The weights of a ``[weights]`` table (a keyed weight: a table keyed by its keys)."""
+        values = dict(table)
+        for field in _fields(cls):
+            keys = _keys(field)
+            if keys is not None and field.name in values:
+                values[field.name] = tuple(values[field.name][key] for key in keys)
+        return cls(**values)
+
+    def to_mapping(self) -> dict[str, Any]:
+        """The ``[weights]`` table of these weights (what :meth:`from_mapping` reads)."""
+        out: dict[str, Any] = {}
+        for field in _fields(type(self)):
+            value = getattr(self, field.name)
+            keys = _keys(field)
+            out[field.name] = value if keys is None else dict(zip(keys, value, strict=True))
+        return out
+
+    def vector(self) -> list[float]:
+        """Every weight in field order, keyed weights flattened (an optimiser's point)."""
+        out: list[float] = []
+        for field in _fields(type(self)):
+            value = getattr(self, field.name)
+            out.extend(value if _keys(field) is not None else (value,))
+        return out
+
+    def vector_names(self) -> list[str]:
+        """The name of each value of :meth:`vector` (``name.key`` for a keyed weight's value)."""
+        out: list[str] = []
+        for field in _fields(type(self)):
+            keys = _keys(field)
+            out.extend([field.name] if keys is None else [f"{field.name}.{k}" for k in keys])
+        return out
+
+    def table(self, name: str) -> Mapping[str, float]:
+        """A keyed weight as a mapping from its keys to its values (made once per weights)."""
+        found = _TABLES.get((self, name))
+        if found is None:
+            field = getattr(_fields(type(self)), name)
+            found = _TABLES[(self, name)] = dict(zip(_keys(field) or (), getattr(self, name),
+                                                     strict=True))
+        return found
+
+    @classmethod
+    def from_vector(cls: type[W], vector: Sequence[float]) -> W:
+        """The weights of a flat :meth:`vector`."""
+        values: dict[str, Any] = {}
+        at = 0
+        for field in _fields(cls):
+            keys = _keys(field)
+            size = 1 if keys is None else len(keys)
+            part = [float(v) for v in vector[at:at + size]]
+            values[field.name] = part[0] if keys is None and part else tuple(part)
+            at += size
+        if at != len(vector):
+            raise ValueError(f"a weight vector has {at} values, not {len(vector)}")
+        return cls(**values)
+
+
+def parse_weights(text: str, kind: type[W], name: str | None = None) -> W:
+    """The weights of class ``kind`` in a TOML text of the data file's shape."""
+    try:
+        return kind.from_mapping(tomllib.loads(text)["weights"])
+    except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as error:
+        raise DataFileError(name or kind.data_file, "weights", str(error)) from None
+
+
+def read_weights(kind: type[W], path: str | Path | None = None, name: str | None = None) -> W:
+    """The weights of class ``kind`` in ``path``, or in the package's data file ``name`` (its
+    own file without it)."""
+    if path is None:
+        name = name or kind.data_file
+        text = resources.files("sevenwonders.agents").joinpath("data", name).read_text("utf-8")
+        return parse_weights(text, kind, name)
+    return parse_weights(Path(path).read_text("utf-8"), kind, str(path))
+
+
+def format_weights(weights: WeightsTable, source: str) -> str:
+    """A TOML text of the data file's shape holding ``weights`` (``source`` says where they came
+    from)."""
+    table = weights.to_mapping()
+    lines = [f"# {weights.title}", f"source = {source!r}".replace("'", '"'), "", "[weights]"]
+    lines += [f"{key} = {value!r}" for key, value in table.items() if not isinstance(value, dict)]
+    for key, value in table.items():
+        if isinstance(value, dict):
+            lines += ["", f"[weights.{key}]"]
+            lines += [f"{_toml_key(k)} = {v!r}" for k, v in value.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _toml_key(key: str) -> str:
+    """A key as TOML writes it: bare when it may be, quoted otherwise."""
+    return key if key.replace("_", "").replace("-", "").isalnum() else f'"{key}"'
+
+
+
 WEIGHTS_FILE = "greedy_base.toml"
 HAND_FILE = "greedy_base_hand.toml"
-AGES = (1, 2, 3)
-BY_AGE = ("production", "coin_divisor", "discount", "chain", "science", "stage",
-          "science_next", "stage_cover", "wonder_points")
-"""The weights given per Age (a table of three values in the file)."""
-OPTIONAL = {"science_next": (0.0, 0.0, 0.0), "stage_cover": (0.0, 0.0, 0.0),
-            "wonder_points": (0.0, 0.0, 0.0)}
-"""Weights a file may leave out (0: the judgement before they existed), by name."""
-
-
-def _by_age(value: Any) -> tuple[float, float, float]:
-    return (float(value[0]), float(value[1]), float(value[2]))
+AGES = ("1", "2", "3")
+"""The keys of a weight given per Age (a table of three values in the file)."""
+NO_FEATURE = (0.0, 0.0, 0.0)
+"""The value of a feature's weight a file leaves out (the judgement before it existed)."""
 
 
 @attrs.frozen(slots=True, cache_hash=True)
-class BaseWeights:
+class BaseWeights(WeightsTable):
     """Every weight of the base game's city value (see the data file for what each is)."""
+
+    data_file: ClassVar[str] = WEIGHTS_FILE
+    title: ClassVar[str] = (
+        "The base game's greedy weights (sevenwonders.agents.heuristics.base), as data.")
+    hand_file: ClassVar[str] = HAND_FILE
 
     later_conflict: float
     second_unit: float
@@ -48,105 +204,21 @@ class BaseWeights:
     power: float
     liquidity: float
     neighbour_payment: float
-    production: tuple[float, float, float] = attrs.field(converter=_by_age)
-    coin_divisor: tuple[float, float, float] = attrs.field(converter=_by_age)
-    discount: tuple[float, float, float] = attrs.field(converter=_by_age)
-    chain: tuple[float, float, float] = attrs.field(converter=_by_age)
-    science: tuple[float, float, float] = attrs.field(converter=_by_age)
-    stage: tuple[float, float, float] = attrs.field(converter=_by_age)
-    science_next: tuple[float, float, float] = attrs.field(
-        default=OPTIONAL["science_next"], converter=_by_age)
-    stage_cover: tuple[float, float, float] = attrs.field(
-        default=OPTIONAL["stage_cover"], converter=_by_age)
-    wonder_points: tuple[float, float, float] = attrs.field(
-        default=OPTIONAL["wonder_points"], converter=_by_age)
-
-    @classmethod
-    def from_mapping(cls, table: Mapping[str, Any]) -> BaseWeights:
-        """The weights of a ``[weights]`` table (Age tables keyed ``"1"``, ``"2"``, ``"3"``)."""
-        values = dict(table)
-        for name in BY_AGE:
-            if name in OPTIONAL and name not in values:
-                continue
-            values[name] = tuple(values[name][str(age)] for age in AGES)
-        return cls(**values)
-
-    def to_mapping(self) -> dict[str, Any]:
-        """The ``[weights]`` table of these weights (what :meth:`from_mapping` reads)."""
-        out: dict[str, Any] = attrs.asdict(self)
-        for name in BY_AGE:
-            out[name] = {str(age): value for age, value in zip(AGES, out[name], strict=True)}
-        return out
-
-    def vector(self) -> list[float]:
-        """Every weight in field order, Age tables flattened (an optimiser's point)."""
-        out: list[float] = []
-        for field in attrs.fields(BaseWeights):
-            value = getattr(self, field.name)
-            out.extend(value if isinstance(value, tuple) else (value,))
-        return out
-
-    def vector_names(self) -> list[str]:
-        """The name of each value of :meth:`vector` (``production.1`` for an Age's value)."""
-        out: list[str] = []
-        for field in attrs.fields(BaseWeights):
-            if field.name in BY_AGE:
-                out.extend(f"{field.name}.{age}" for age in AGES)
-            else:
-                out.append(field.name)
-        return out
-
-    @classmethod
-    def from_vector(cls, vector: Sequence[float]) -> BaseWeights:
-        """The weights of a flat :meth:`vector`."""
-        values: dict[str, Any] = {}
-        at = 0
-        for field in attrs.fields(BaseWeights):
-            if field.name in BY_AGE:
-                values[field.name] = tuple(vector[at:at + 3])
-                at += 3
-            else:
-                values[field.name] = float(vector[at])
-                at += 1
-        if at != len(vector):
-            raise ValueError(f"a weight vector has {at} values, not {len(vector)}")
-        return cls(**values)
+    production: tuple[float, float, float] = keyed(AGES)
+    coin_divisor: tuple[float, float, float] = keyed(AGES)
+    discount: tuple[float, float, float] = keyed(AGES)
+    chain: tuple[float, float, float] = keyed(AGES)
+    science: tuple[float, float, float] = keyed(AGES)
+    stage: tuple[float, float, float] = keyed(AGES)
+    science_next: tuple[float, float, float] = keyed(AGES, NO_FEATURE)
+    stage_cover: tuple[float, float, float] = keyed(AGES, NO_FEATURE)
+    wonder_points: tuple[float, float, float] = keyed(AGES, NO_FEATURE)
 
 
-def parse_weights(text: str, name: str = WEIGHTS_FILE) -> BaseWeights:
-    """The weights in a TOML text of the data file's shape."""
-    try:
-        data = tomllib.loads(text)
-        return BaseWeights.from_mapping(data["weights"])
-    except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as error:
-        raise DataFileError(name, "weights", str(error)) from None
-
-
-def read_weights(path: str | Path | None = None, name: str = WEIGHTS_FILE) -> BaseWeights:
-    """The weights in ``path``, or in the package's data file ``name``."""
-    if path is None:
-        text = resources.files("sevenwonders.agents").joinpath("data", name).read_text("utf-8")
-        return parse_weights(text, name)
-    return parse_weights(Path(path).read_text("utf-8"), str(path))
-
-
-def format_weights(weights: BaseWeights, source: str) -> str:
-    """A TOML text of the data file's shape holding ``weights`` (``source`` says where they came
-    from)."""
-    table = weights.to_mapping()
-    lines = ["# The base game's greedy weights (sevenwonders.agents.heuristics.base), as data.",
-             f"source = {source!r}".replace("'", '"'), "", "[weights]"]
-    lines += [f"{key} = {value!r}" for key, value in table.items() if key not in BY_AGE]
-    for name in BY_AGE:
-        lines += ["", f"[weights.{name}]"]
-        lines += [f"{age} = {value!r}" for age, value in table[name].items()]
-    return "\n".join(lines) + "\n"
-
-
-WEIGHTS = read_weights()
+WEIGHTS = read_weights(BaseWeights)
 """The weights the greedy agent plays with (the package's data file)."""
-HAND_WEIGHTS = read_weights(name=HAND_FILE)
+HAND_WEIGHTS = read_weights(BaseWeights, name=HAND_FILE)
 """The hand-set weights the tuned ones replaced."""
 
-__all__ = ["HAND_WEIGHTS", "WEIGHTS", "BaseWeights", "format_weights", "parse_weights",
-           "read_weights"]
+__all__ = ["AGES", "HAND_WEIGHTS", "KEYS", "WEIGHTS", "BaseWeights", "WeightsTable",
+           "format_weights", "keyed", "parse_weights", "read_weights"]
