@@ -10,6 +10,7 @@ import pytest
 
 from sevenwonders.agents import Agent, GreedyAgent, ISMCTSAgent, RandomAgent
 from sevenwonders.agents.heuristics import architects as heuristic
+from sevenwonders.agents.heuristics.architects_weights import HAND_WEIGHTS
 from sevenwonders.agents.heuristics import evaluator_for, leaf_values_for, playout_policy_for
 from sevenwonders.architects import ArchitectsGame
 from sevenwonders.architects.moves import ChooseToken, Source, Take
@@ -57,7 +58,9 @@ def _top(state: ArchitectsState, deck: int, kind: str) -> ArchitectsState:
 def _values(state: ArchitectsState, seat: int = 0) -> dict[Any, float]:
     GAME.check(state)
     legal = GAME.legal_moves(state, seat)
-    values, _ = evaluator_for(GAME)(GAME, GAME.view(state, seat), legal, Rng.from_seed(1))
+    # the hand-set weights: the figures of the heuristic's docstring these tests are built on
+    values, _ = heuristic.evaluate(GAME, GAME.view(state, seat), legal, Rng.from_seed(1),
+                                   HAND_WEIGHTS)
     return dict(zip(legal, values, strict=True))
 
 

@@ -9,6 +9,7 @@ import attrs
 
 from sevenwonders.agents import Agent, GreedyAgent, ISMCTSAgent, RandomAgent
 from sevenwonders.agents.heuristics import dice as heuristic
+from sevenwonders.agents.heuristics.dice_weights import HAND_WEIGHTS
 from sevenwonders.agents.heuristics import evaluator_for, leaf_values_for, playout_policy_for
 from sevenwonders.core.rng import Rng
 from sevenwonders.dice import DiceGame
@@ -42,7 +43,9 @@ START = attrs.evolve(GAME.new_game(seed=1), turn=4, forum=_forum(
 
 def _values(state: DiceState, seat: int = 0) -> dict[Any, float]:
     legal = GAME.legal_moves(state, seat)
-    values, _ = evaluator_for(GAME)(GAME, GAME.view(state, seat), legal, Rng.from_seed(1))
+    # the hand-set weights: the figures of the heuristic's docstring these tests are built on
+    values, _ = heuristic.evaluate(GAME, GAME.view(state, seat), legal, Rng.from_seed(1),
+                                   HAND_WEIGHTS)
     return dict(zip(legal, values, strict=True))
 
 
