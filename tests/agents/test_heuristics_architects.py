@@ -10,8 +10,8 @@ import pytest
 
 from sevenwonders.agents import Agent, GreedyAgent, ISMCTSAgent, RandomAgent
 from sevenwonders.agents.heuristics import architects as heuristic
-from sevenwonders.agents.heuristics.architects_weights import HAND_WEIGHTS
 from sevenwonders.agents.heuristics import evaluator_for, leaf_values_for, playout_policy_for
+from sevenwonders.agents.heuristics.architects_weights import HAND_WEIGHTS
 from sevenwonders.architects import ArchitectsGame
 from sevenwonders.architects.moves import ChooseToken, Source, Take
 from sevenwonders.architects.rules import CENTRAL

@@ -9,8 +9,8 @@ import attrs
 
 from sevenwonders.agents import Agent, GreedyAgent, ISMCTSAgent, RandomAgent
 from sevenwonders.agents.heuristics import dice as heuristic
-from sevenwonders.agents.heuristics.dice_weights import HAND_WEIGHTS
 from sevenwonders.agents.heuristics import evaluator_for, leaf_values_for, playout_policy_for
+from sevenwonders.agents.heuristics.dice_weights import HAND_WEIGHTS
 from sevenwonders.core.rng import Rng
 from sevenwonders.dice import DiceGame
 from sevenwonders.dice.moves import Build, BuildWonder, Pass, TakeBonus

@@ -68,13 +68,18 @@ def test_greedy_with_the_files_weights_plays_as_greedy(name: str) -> None:
         assert plain.scores == given.scores
 
 
+def _positions(name: str) -> tuple[Any, list[Any]]:
+    """A 3-player game of ``name`` and every fourth state of one random game of it."""
+    game = make_game(name, 3)
+    return game, list(states(game, 5, 40))[::4]
+
+
 def test_architects_values_follow_their_weights() -> None:
-    game = make_game("architects", 3)
-    current = architects.WEIGHTS
-    richer = attrs.evolve(current, stage_share=current.stage_share + 1.0,
-                          military=current.military + 2.0)
+    game, positions = _positions("architects")
+    richer = attrs.evolve(architects.WEIGHTS, stage_share=architects.WEIGHTS.stage_share + 1.0,
+                          military=architects.WEIGHTS.military + 2.0)
     seen = 0
-    for state in list(states(game, 5, 40))[::4]:
+    for state in positions:
         if state.over:
             continue
         for seat in range(3):
@@ -90,12 +95,11 @@ def test_architects_values_follow_their_weights() -> None:
 
 
 def test_dice_values_follow_their_weights() -> None:
-    game = make_game("dice", 3)
-    current = dice.WEIGHTS
-    rich = attrs.evolve(current, coin_early=current.coin_early + 1.0,
-                        coin_late=current.coin_late + 1.0)
+    game, positions = _positions("dice")
+    rich = attrs.evolve(dice.WEIGHTS, coin_early=dice.WEIGHTS.coin_early + 1.0,
+                        coin_late=dice.WEIGHTS.coin_late + 1.0)
     seen = 0
-    for state in list(states(game, 5, 40))[::4]:
+    for state in positions:
         for seat in range(3):
             plain = dice.seat_value(game, state, seat)
             other = dice.seat_value(game, state, seat, w=rich)
