@@ -54,8 +54,17 @@ def test_weights_round_trip_through_a_file_and_a_vector(name: str, kind: type[An
     first = attrs.fields(kind)[0].name
     with pytest.raises(DataFileError):
         parse_weights(f"[weights]\n{first} = 1.0\n", kind)
-    keyed = current.vector_names()[-1].split(".")
-    assert current.table(keyed[0])[keyed[1]] == current.vector()[-1]
+    text = format_weights(current, "test")
+    line = f"\n{first} = {getattr(current, first)!r}\n"
+    assert parse_weights(text, kind) == current and line in text
+    for wrong in (f"{first} = \"1.5\"", f"{first} = true", f"{first} = 1.0\nunknown = 1.0"):
+        with pytest.raises(DataFileError):
+            parse_weights(text.replace(line, f"\n{wrong}\n", 1), kind)
+    keyed_name, key = current.vector_names()[-1].split(".")
+    assert current.table(keyed_name)[key] == current.vector()[-1]
+    with pytest.raises(DataFileError):  # a key the weight does not have
+        parse_weights(text.replace(f"[weights.{keyed_name}]\n",
+                                   f"[weights.{keyed_name}]\nnowhere = 1.0\n"), kind)
 
 
 @pytest.mark.parametrize("name", ["architects", "dice"])

@@ -67,8 +67,17 @@ def _keys(field: Any) -> tuple[str, ...] | None:
     return keys
 
 
+def _number(name: str, value: Any) -> float:
+    """``value`` as a weight: an integer or a float of the file, nothing else."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"{name} is {value!r}, not a number")
+    return float(value)
+
+
 _TABLES: dict[tuple[Any, str], dict[str, float]] = {}
-"""Keyed weights as mappings, by weights and field (a few per weights a run plays with)."""
+"""Keyed weights as mappings, by weights and field (a few per weights a run plays with; a
+tuning run plays hundreds, so it is emptied when it holds :data:`TABLES_LIMIT`)."""
+TABLES_LIMIT = 4096
 
 
 class WeightsTable:
@@ -85,12 +94,20 @@ class WeightsTable:
 
     @classmethod
     def from_mapping(cls: type[W], table: Mapping[str, Any]) -> W:
-        """The weights of a ``[weights]`` table (a keyed weight: a table keyed by its keys)."""
+        """The weights of a ``[weights]`` table (a keyed weight: a table keyed by exactly its
+        keys); a name or key the class does not have, or a value that is not a number, is an
+        error (``ValueError`` or ``TypeError``), not ignored."""
         values = dict(table)
         for field in _fields(cls):
-            keys = _keys(field)
-            if keys is not None and field.name in values:
-                values[field.name] = tuple(values[field.name][key] for key in keys)
+            if field.name not in values:
+                continue
+            keys, value = _keys(field), values[field.name]
+            if keys is None:
+                values[field.name] = _number(field.name, value)
+                continue
+            if not isinstance(value, Mapping) or set(value) != set(keys):
+                raise ValueError(f"{field.name} must be a table of {', '.join(keys)}")
+            values[field.name] = tuple(_number(f"{field.name}.{key}", value[key]) for key in keys)
         return cls(**values)
 
     def to_mapping(self) -> dict[str, Any]:
@@ -122,6 +139,8 @@ class WeightsTable:
         """A keyed weight as a mapping from its keys to its values (made once per weights)."""
         found = _TABLES.get((self, name))
         if found is None:
+            if len(_TABLES) >= TABLES_LIMIT:
+                _TABLES.clear()
             field = getattr(_fields(type(self)), name)
             found = _TABLES[(self, name)] = dict(zip(_keys(field) or (), getattr(self, name),
                                                      strict=True))
