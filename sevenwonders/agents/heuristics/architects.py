@@ -191,7 +191,8 @@ def city_value(game: Any, state: ArchitectsState, seat: int,
                shields: tuple[int, ...] | None = None, remaining: float | None = None,
                w: ArchitectsWeights = WEIGHTS) -> float:
     """The value in points of ``seat``'s city in ``state`` (see the module's docstring) by the
-    weights ``w``; the city's own parts are remembered (:mod:`~.heuristics.memo`)."""
+    weights ``w``; the city's own parts are remembered
+    (:mod:`sevenwonders.agents.heuristics.memo`)."""
     city = state.cities[seat]
     score, stages, science, powers = _city_parts(game, state, seat, city, w)
     if state.over:
