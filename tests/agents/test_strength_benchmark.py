@@ -135,6 +135,10 @@ def test_the_hand_set_greedy_is_an_opponent_by_name() -> None:
     strength = _load("strength")
     hand = strength.agent("greedy-hand", BASE4)
     assert hand.name == "greedy-hand" and strength.agent("greedy", BASE4).name == "greedy"
+    from sevenwonders.agents.heuristics import dice_weights
+
+    dice = strength.agent("greedy-hand", make_game("dice", 3))  # the game's own hand-set weights
+    assert dice.weights == dice_weights.HAND_WEIGHTS != dice_weights.WEIGHTS
 
 
 def test_a_table_row_reads_the_score_lines_of_its_games() -> None:
