@@ -80,9 +80,9 @@ def weights_at(point: list[float], start: WeightsTable, moved: list[int] | None 
     kept in range: no negative weight, and a coin worth at most one point."""
     names, hand = start.vector_names(), start.vector()
     moved = list(range(len(hand))) if moved is None else moved
-    values = list(hand)
+    values, step = list(hand), scales(hand, names)
     for i, x in zip(moved, point, strict=True):
-        value = max(0.0, hand[i] + scales(hand, names)[i] * x)
+        value = max(0.0, hand[i] + step[i] * x)
         values[i] = max(1.0, value) if names[i].startswith("coin_divisor") else value
     return type(start).from_vector(values)
 

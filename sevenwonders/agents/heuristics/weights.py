@@ -149,16 +149,19 @@ class WeightsTable:
     @classmethod
     def from_vector(cls: type[W], vector: Sequence[float]) -> W:
         """The weights of a flat :meth:`vector`."""
+        fields = [(field.name, _keys(field)) for field in _fields(cls)]
+        size = sum(1 if keys is None else len(keys) for _, keys in fields)
+        if size != len(vector):
+            raise ValueError(f"a weight vector has {size} values, not {len(vector)}")
         values: dict[str, Any] = {}
         at = 0
-        for field in _fields(cls):
-            keys = _keys(field)
-            size = 1 if keys is None else len(keys)
-            part = [float(v) for v in vector[at:at + size]]
-            values[field.name] = part[0] if keys is None and part else tuple(part)
-            at += size
-        if at != len(vector):
-            raise ValueError(f"a weight vector has {at} values, not {len(vector)}")
+        for name, keys in fields:
+            if keys is None:
+                values[name] = float(vector[at])
+                at += 1
+            else:
+                values[name] = tuple(float(v) for v in vector[at:at + len(keys)])
+                at += len(keys)
         return cls(**values)
 
 
