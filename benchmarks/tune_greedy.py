@@ -3,6 +3,7 @@
     python -m benchmarks.tune_greedy [--game base] [--players 4] [--generations 10]
                                      [--deals 12] [--check-deals 100] [--seed 0] [--out FILE]
                                      [--ship] [--only science_next stage_cover ...]
+                                     [--scale-weight W] [--workers N]
 
 The weights (:mod:`sevenwonders.agents.heuristics.weights`; ``--game architects`` or ``dice``:
 theirs, :mod:`~sevenwonders.agents.heuristics.architects_weights`,
@@ -118,10 +119,27 @@ def judge(game: Game[Any, Any, Any], weights: WeightsTable, deals: list[int],
     return statistics.fmean(gains) + (scale_weight * statistics.fmean(scale) if scale else 0.0)
 
 
+def _judge_all(game: Game[Any, Any, Any], candidates: list[WeightsTable], deals: list[int],
+               controls: dict[int, GameResult], scale_weight: float, workers: int
+               ) -> list[float]:
+    """:func:`judge` of each candidate, in order, in ``workers`` processes (here if 1)."""
+    if workers <= 1:
+        return [judge(game, w, deals, controls, scale_weight) for w in candidates]
+    from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
+
+    with ProcessPoolExecutor(workers) as pool:
+        task = partial(judge, game, deals=deals, controls=controls, scale_weight=scale_weight)
+        return list(pool.map(task, candidates))
+
+
 def tune(game: Game[Any, Any, Any], generations: int, deals: int, seed: int,
-         only: list[str] | None = None, scale_weight: float = 0.0) -> WeightsTable:
+         only: list[str] | None = None, scale_weight: float = 0.0, workers: int = 1
+         ) -> WeightsTable:
     """The mean of the CMA-ES distribution after ``generations`` generations, from the game's
-    current weights (moving the weights named in ``only``, every weight without it)."""
+    current weights (moving the weights named in ``only``, every weight without it); each
+    generation's candidates judged in ``workers`` processes (the figures do not depend on
+    it: every game is seeded)."""
     import cma
 
     current = weights_for(game)
@@ -133,8 +151,8 @@ def tune(game: Game[Any, Any, Any], generations: int, deals: int, seed: int,
         setups = [game_seed(seed, generation * deals + d) for d in range(deals)]
         controls = {s: play_game(game, [GreedyAgent()] * game.players, s) for s in setups}
         points = strategy.ask()
-        figures = [judge(game, weights_at(list(p), current, moved), setups, controls, scale_weight)
-                   for p in points]
+        candidates = [weights_at(list(p), current, moved) for p in points]
+        figures = _judge_all(game, candidates, setups, controls, scale_weight, workers)
         strategy.tell(points, [-f for f in figures])
         print(f"generation {generation + 1}: best figure {max(figures):+.2f}, median "
               f"{statistics.median(figures):+.2f} over {deals} deals x {game.players} seats, "
@@ -156,12 +174,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--scale-weight", type=float, default=0.0,
                         help="add this times the candidate's all-candidate tables' points per "
                              "player over the all-greedy tables' (the score scale)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="judge each generation's candidates in this many processes")
     parser.add_argument("--out", default="greedy_tuned.toml")
     parser.add_argument("--ship", action="store_true",
                         help="replace the package's weights if the check passes")
     args = parser.parse_args(argv)
     game = make_game(args.game, args.players)
-    tuned = tune(game, args.generations, args.deals, args.seed, args.only, args.scale_weight)
+    tuned = tune(game, args.generations, args.deals, args.seed, args.only, args.scale_weight,
+                 args.workers)
     only = f" --only {' '.join(args.only)}" if args.only else ""
     scale = f" --scale-weight {args.scale_weight}" if args.scale_weight else ""
     named = f" --game {args.game}" if args.game != "base" else ""

@@ -192,3 +192,17 @@ def test_the_tuning_figure_of_the_current_weights_is_zero_with_the_score_scale()
     scale = sum(tune.points_per_player(t) - tune.points_per_player(controls[s])
                 for t, s in zip(tables, setups, strict=True)) / 2
     assert scaled == pytest.approx(plain + scale)
+
+
+def test_candidates_judged_in_worker_processes_get_the_figures_judged_here() -> None:
+    tune = _load("tune_greedy")
+    from sevenwonders.simulation import game_seed, play_game
+
+    game = make_game("base", 3)
+    setups = [game_seed(12, 0)]
+    controls = {s: play_game(game, [GreedyAgent()] * 3, s) for s in setups}
+    current = read_weights(BaseWeights)
+    candidates = [tune.weights_at([x] * len(current.vector()), current) for x in (0.0, 0.5, 1.0)]
+    here = tune._judge_all(game, candidates, setups, controls, 1.0, workers=1)
+    assert here[0] == 0.0 and len(set(here)) > 1  # (other weights, other games)
+    assert tune._judge_all(game, candidates, setups, controls, 1.0, workers=2) == here
