@@ -119,9 +119,9 @@ def judge(game: Game[Any, Any, Any], weights: WeightsTable, deals: list[int],
     return statistics.fmean(gains) + (scale_weight * statistics.fmean(scale) if scale else 0.0)
 
 
-def _judge_all(game: Game[Any, Any, Any], candidates: list[WeightsTable], deals: list[int],
-               controls: dict[int, GameResult], scale_weight: float, workers: int
-               ) -> list[float]:
+def judge_all(game: Game[Any, Any, Any], candidates: list[WeightsTable], deals: list[int],
+              controls: dict[int, GameResult], scale_weight: float, workers: int
+              ) -> list[float]:
     """:func:`judge` of each candidate, in order, in ``workers`` processes (here if 1)."""
     if workers <= 1:
         return [judge(game, w, deals, controls, scale_weight) for w in candidates]
@@ -152,7 +152,7 @@ def tune(game: Game[Any, Any, Any], generations: int, deals: int, seed: int,
         controls = {s: play_game(game, [GreedyAgent()] * game.players, s) for s in setups}
         points = strategy.ask()
         candidates = [weights_at(list(p), current, moved) for p in points]
-        figures = _judge_all(game, candidates, setups, controls, scale_weight, workers)
+        figures = judge_all(game, candidates, setups, controls, scale_weight, workers)
         strategy.tell(points, [-f for f in figures])
         print(f"generation {generation + 1}: best figure {max(figures):+.2f}, median "
               f"{statistics.median(figures):+.2f} over {deals} deals x {game.players} seats, "

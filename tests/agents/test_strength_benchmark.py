@@ -203,6 +203,6 @@ def test_candidates_judged_in_worker_processes_get_the_figures_judged_here() -> 
     controls = {s: play_game(game, [GreedyAgent()] * 3, s) for s in setups}
     current = read_weights(BaseWeights)
     candidates = [tune.weights_at([x] * len(current.vector()), current) for x in (0.0, 0.5, 1.0)]
-    here = tune._judge_all(game, candidates, setups, controls, 1.0, workers=1)
+    here = tune.judge_all(game, candidates, setups, controls, 1.0, workers=1)
     assert here[0] == 0.0 and len(set(here)) > 1  # (other weights, other games)
-    assert tune._judge_all(game, candidates, setups, controls, 1.0, workers=2) == here
+    assert tune.judge_all(game, candidates, setups, controls, 1.0, workers=2) == here
