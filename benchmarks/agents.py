@@ -154,23 +154,23 @@ def run_speed(game_name: str, players: int, iterations: int, games: int, seed: i
     defaults, the paired search, unless ``options`` say otherwise). The walks are counted as
     they run (a paired round walks every remaining move, so a decision may take a few more or,
     with one move left, fewer than ``iterations``)."""
-    from sevenwonders.agents import ismcts
+    from sevenwonders.agents.search_walk import Search
 
     game = build_game(game_name, players)
     searcher = Timed(ISMCTSAgent(iterations=iterations, preset=False, **options))
     agents: list[Any] = [searcher] + [GreedyAgent() for _ in range(players - 1)]
     count = [0]
-    iterate = ismcts._Search.iterate
+    iterate = Search.iterate
 
     def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
         count[0] += 1
         return iterate(self, *args, **kwargs)
 
-    ismcts._Search.iterate = counted  # type: ignore[method-assign]
+    Search.iterate = counted  # type: ignore[method-assign]
     try:
         simulate(game, agents, games=games, seed=seed)
     finally:
-        ismcts._Search.iterate = iterate  # type: ignore[method-assign]
+        Search.iterate = iterate  # type: ignore[method-assign]
     walks = count[0]
     return (f"{game_name} {players}p: {walks} walks of {searcher.name} in {searcher.cpu:.2f}s "
             f"CPU over {games} game(s): {walks / searcher.cpu:7.1f} walks/s")

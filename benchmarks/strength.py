@@ -30,7 +30,10 @@ Agents are named as on the command line (:func:`sevenwonders.agents.make_agent`)
 own walk policy), ``greedy-file=PATH`` greedy on the weights of a file of the game's data file
 shape (a tuning run's output, before it ships), ``learned-file=PATH`` the learned agent
 on the network of a file (a training run's output; ``learned-file=PATH:prior=W`` with the
-heuristic's weight ``W`` instead of the file's). Search budgets are walks
+heuristic's weight ``W`` instead of the file's), and ``SPEC+weights=PATH`` the agent of ``SPEC``
+(``greedy``, ``ismcts...``, ``learned...``) playing greedy's judgement, wherever it enters, with
+the weights of a file (``ismcts:100+weights=PATH``: the search whose anchor, walks and cut
+values read them). Search budgets are walks
 (``ismcts:100``), never seconds, so a row is the same on any machine and under any load. Rows
 are for people to read; nothing here is timed by the tests.
 
@@ -69,6 +72,7 @@ from sevenwonders.agents.base import Agent, make_agent
 from sevenwonders.agents.greedy import GreedyAgent
 from sevenwonders.agents.heuristics import weights_for
 from sevenwonders.agents.heuristics.weights import read_weights
+from sevenwonders.agents.ismcts import ISMCTSAgent
 from sevenwonders.agents.learned import LearnedAgent
 from sevenwonders.agents.network import Network, use_network
 from sevenwonders.core.protocol import Game
@@ -141,9 +145,21 @@ class FileLearned(LearnedAgent):
         return super().choose(game, view, legal, rng)
 
 
+WITH_WEIGHTS = "+weights="
+"""``SPEC+weights=PATH``: the agent of ``SPEC`` playing greedy's judgement with the weights of
+``PATH`` (see the module)."""
+
+
 def agent(spec: str, game: Game[Any, Any, Any]) -> Agent:
-    """An agent for ``game`` by its command-line name, or ``greedy-hand``, ``greedy-file=PATH``
-    or ``learned-file=PATH`` (see the module)."""
+    """An agent for ``game`` by its command-line name, or ``greedy-hand``, ``greedy-file=PATH``,
+    ``learned-file=PATH`` or ``SPEC+weights=PATH`` (see the module)."""
+    if WITH_WEIGHTS in spec:
+        inner, _, path = spec.partition(WITH_WEIGHTS)
+        made = agent(inner, game)
+        if not isinstance(made, GreedyAgent | ISMCTSAgent | LearnedAgent):
+            raise ValueError(f"{inner!r} plays no greedy judgement to take weights")
+        made.weights = read_weights(type(weights_for(game)), path)
+        return made
     if spec == "greedy-hand" or spec.startswith("greedy-file="):
         kind = type(weights_for(game))
         if spec == "greedy-hand":

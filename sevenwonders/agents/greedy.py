@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sevenwonders.agents.heuristics import evaluator_for, weights_for
+from sevenwonders.agents.heuristics import evaluator_for
 from sevenwonders.agents.heuristics.weights import WeightsTable
 from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
@@ -45,13 +45,5 @@ class GreedyAgent:
         """The best-valued legal move for the seat of ``view``, and the advanced generator."""
         if len(legal) == 1:
             return legal[0], rng
-        evaluate = evaluator_for(game)
-        if self.weights is not None:
-            if type(weights_for(game)) is not type(self.weights):
-                raise ValueError(f"greedy weights of class {type(self.weights).__name__} do not "
-                                 f"fit {type(game).__name__}'s judgement")
-            with_weights: Any = evaluate  # a heuristic whose judgement is data takes weights
-            values, rng = with_weights(game, view, legal, rng, self.weights)
-        else:
-            values, rng = evaluate(game, view, legal, rng)
+        values, rng = evaluator_for(game, self.weights)(game, view, legal, rng)
         return rng.choice(best_moves(values, legal))

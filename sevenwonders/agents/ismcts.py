@@ -41,6 +41,10 @@ With ``leaf="net"`` a cut walk is scored by the value network (each seat's expec
 instead of the heuristic's leaf values, and counts as evidence like a finished walk
 (``cut_evidence`` is then ``evidence`` unless given), so the search acts from the first Age.
 Where no network ships, both fall back to the heuristic and the greedy policy.
+``weights`` (of the game's weights class, :mod:`sevenwonders.agents.heuristics.weights`) is the
+judgement the search plays with wherever greedy's enters: the anchor and the order of the moves
+it considers, the walks' greedy moves, and the leaf and city values of its cut walks (by
+default the package's weights, as the greedy agent's).
 With ``leaf="greedy"`` a walk cut where the searching seat is to move scores that seat by its
 best move there (the heuristic's value of the greedy move: what the seat can do next counts, not
 only what it holds); the other seats, and a seat cut while not to move, keep the leaf values.
@@ -88,28 +92,14 @@ from typing import Any
 
 from sevenwonders.agents.determinize import determinizer_for
 from sevenwonders.agents.greedy import GreedyAgent, best_moves
-from sevenwonders.agents.heuristics import (
-    EvaluateState,
-    PlayoutMove,
-    ending_values_of_for,
-    evaluate_state_for,
-    evaluator_for,
-    greedy_policy_for,
-    leaf_values_for,
-    mixed_policy_for,
-    playout_policy_for,
-    values_of_for,
-)
+from sevenwonders.agents.heuristics import evaluate_state_for, evaluator_for
+from sevenwonders.agents.heuristics.weights import WeightsTable
 from sevenwonders.agents.ismcts_options import (
     CLOCK,
     DEFAULTS,
     MAX_FAILURES,
-    MAX_PLIES,
-    NO_MOVE,
     OPTIONS,
-    POINTS_SCALE,
     PRESETS,
-    SCALE,
     UNRANKED_DEFAULTS,
     UNSET,
     Settings,
@@ -117,16 +107,8 @@ from sevenwonders.agents.ismcts_options import (
     check_options,
     resolve_networks,
 )
-from sevenwonders.agents.network import Network, network_for, policy_playout
-from sevenwonders.agents.search_tree import (
-    Node,
-    final_rewards,
-    mean,
-    outcome_node,
-    select,
-    sigmoid,
-    standard_error,
-)
+from sevenwonders.agents.search_tree import mean, standard_error
+from sevenwonders.agents.search_walk import Search
 from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.errors import SevenWondersError
@@ -139,9 +121,10 @@ measures (``ismcts`` on the command line, in tournaments and benchmarks)."""
 class ISMCTSAgent:
     """``ISMCTSAgent(iterations=100)`` or ``ISMCTSAgent(seconds=0.5)``; see the module docstring
     for ``exploration`` (the UCB1 constant), ``horizon`` (``None``: play simulations to the end),
-    ``width`` (``None``: every move), ``rollout``, ``depth``, ``root`` and ``evidence``. Options
-    left out take the game's preset (:data:`PRESETS`) unless ``preset=False``; the attributes
-    show the generic value of an option left out."""
+    ``width`` (``None``: every move), ``rollout``, ``depth``, ``root``, ``evidence`` and
+    ``weights`` (greedy's judgement; ``None``: the package's). Options left out take the game's
+    preset (:data:`PRESETS`) unless ``preset=False``; the attributes show the generic value of
+    an option left out."""
 
     def __init__(
         self,
@@ -161,6 +144,7 @@ class ISMCTSAgent:
         points: float | Unset = UNSET,
         cut_points: str | Unset = UNSET,
         preset: bool = True,
+        weights: WeightsTable | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
@@ -179,6 +163,7 @@ class ISMCTSAgent:
         self.iterations = iterations
         self.seconds = seconds
         self.preset = preset
+        self.weights = weights
         self.given: dict[str, object] = given
         generic = Settings({**DEFAULTS, **given})
         self.exploration = generic.exploration
@@ -209,7 +194,7 @@ class ISMCTSAgent:
 
     @property
     def name(self) -> str:
-        """``ismcts(100)``, ``ismcts(0.5s)``, with every option given."""
+        """``ismcts(100)``, ``ismcts(0.5s)``, with every option given (``weights`` if any)."""
         parts = [] if self.iterations is None else [f"{self.iterations}"]
         if self.seconds is not None:
             parts.append(f"{self.seconds}s")
@@ -222,12 +207,15 @@ class ISMCTSAgent:
             parts.append(f"{key}={shown}")
         if not self.preset:
             parts.append("preset=off")
+        if self.weights is not None:
+            parts.append("weights")
         return f"ismcts({','.join(parts)})"
 
     def __repr__(self) -> str:
         given = "".join(f", {key}={value!r}" for key, value in self.given.items())
+        weights = "" if self.weights is None else ", weights=..."
         return (f"ISMCTSAgent(iterations={self.iterations}, seconds={self.seconds}{given}, "
-                f"preset={self.preset})")
+                f"preset={self.preset}{weights})")
 
     def choose(
         self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
@@ -238,7 +226,7 @@ class ISMCTSAgent:
             return legal[0], rng
         determinize = determinizer_for(game)
         if determinize is None:
-            return GreedyAgent().choose(game, view, legal, rng)
+            return GreedyAgent(self.weights).choose(game, view, legal, rng)
         settings = self.settings(game.name, evaluate_state_for(game) is not None, game.players)
         resolve_networks(game, settings, self.given)
         if settings.root == "paired":
@@ -247,10 +235,10 @@ class ISMCTSAgent:
         seat: int = view.seat
         candidates = legal
         if settings.width is not None and len(legal) > settings.width:
-            values, rng = evaluator_for(game)(game, view, legal, rng)
+            values, rng = evaluator_for(game, self.weights)(game, view, legal, rng)
             order = sorted(range(len(legal)), key=lambda i: -values[i])
             candidates = tuple(legal[i] for i in order[: settings.width])
-        search = _Search(settings, game, seat, candidates)
+        search = Search(settings, game, seat, candidates, self.weights)
         deadline = None if self.seconds is None else CLOCK() + self.seconds
         done = failed = 0
         while True:
@@ -267,7 +255,7 @@ class ISMCTSAgent:
                 failed += 1
                 rng = rng.split()[0]
                 if failed >= MAX_FAILURES and done == failed:
-                    return GreedyAgent().choose(game, view, legal, rng)
+                    return GreedyAgent(self.weights).choose(game, view, legal, rng)
             done += 1
         best, best_key = None, (-1, -1.0)
         for move in candidates:
@@ -298,7 +286,7 @@ class ISMCTSAgent:
         greedy move as the anchor (see the module docstring); the move and the mean gains."""
         determinize = determinizer_for(game)
         assert determinize is not None
-        values, rng = evaluator_for(game)(game, view, legal, rng)
+        values, rng = evaluator_for(game, self.weights)(game, view, legal, rng)
         anchor, rng = rng.choice(best_moves(values, legal))
         order = sorted(range(len(legal)), key=lambda i: -values[i])
         width = len(legal) if settings.width is None else settings.width
@@ -306,7 +294,7 @@ class ISMCTSAgent:
         alive = [anchor, *others[: max(0, width - 1)]]
         if len(alive) == 1:
             return anchor, {anchor: 0.0}, rng
-        search = _Search(settings, game, view.seat, tuple(alive))
+        search = Search(settings, game, view.seat, tuple(alive), self.weights)
         diffs: dict[Any, list[float]] = {move: [] for move in alive}
         phases = max(1, math.ceil(math.log2(len(alive))))
         phase = 0
@@ -361,140 +349,3 @@ class ISMCTSAgent:
                 best, best_score = move, gain
         return best, {move: mean(diffs[move]) for move in diffs if diffs[move]}, rng
 
-
-class _Search:
-    """One decision's search: the tree, and what every iteration needs."""
-
-    def __init__(self, settings: Settings, game: Game[Any, Any, Any], seat: int,
-                 candidates: tuple[Any, ...]) -> None:
-        self.settings = settings
-        self.game = game
-        self.seat = seat
-        self.root = Node()
-        self.root_moves = candidates
-        policies = {"greedy": greedy_policy_for, "fast": playout_policy_for,
-                    "mixed": mixed_policy_for, "policy": policy_playout}
-        self.policy: PlayoutMove = policies[settings.rollout](game)
-        self.ranker: EvaluateState | None = evaluate_state_for(game)
-        self.leaf_values = leaf_values_for(game)
-        self.values_of = (ending_values_of_for(game) if settings.cut_points == "ending"
-                          else values_of_for(game))
-        self.network: Network | None = network_for(game) if settings.leaf == "net" else None
-        self.greedy_leaf = settings.leaf == "greedy" and self.ranker is not None
-        # the other seats' policy moves in the first step of a forced walk, by seat and generator:
-        # the same for every root move of a round (same state, same generator), so computed once
-        self.first_moves: dict[tuple[int, Rng], tuple[Any, Rng]] = {}
-        self.cut = False  # whether the last walk was cut (scored by leaf values)
-        self.chance = settings.chance == "outcomes"
-
-    def _decider(self, to_move: frozenset[int]) -> int | None:
-        if self.seat in to_move:
-            return self.seat
-        if len(to_move) == 1:
-            return next(iter(to_move))
-        return None
-
-    def _options(self, node: Node, state: Any, decider: int, legal: tuple[Any, ...]
-                 ) -> tuple[Any, ...]:
-        """The decider's moves considered at ``node``, best first when a heuristic ranks them."""
-        if node is self.root:
-            return tuple(m for m in self.root_moves if m in legal)
-        width = self.settings.width
-        if self.ranker is None or len(legal) <= 1:
-            return legal
-        values = self.ranker(self.game, state, decider, legal)
-        order = sorted(range(len(legal)), key=lambda i: -values[i])
-        if width is not None:
-            order = order[:width]
-        return tuple(legal[i] for i in order)
-
-    def iterate(self, state: Any, rng: Rng, forced: Any = NO_MOVE) -> tuple[Rng, float | None]:
-        """One walk from the root on ``state``; with ``forced``, that root move. The advanced
-        generator, and the searching seat's reward (``None`` if the walk could not play)."""
-        game = self.game
-        horizon = self.settings.horizon
-        node: Node | None = self.root
-        path: list[tuple[Node, int]] = []
-        plies = 0  # steps played since the walk left the tree
-        turns = self.settings.turns
-        returns = 0  # how often the searching seat's turn came back after other seats moved
-        away = False
-        rewards: tuple[float, ...] | None = None
-        self.cut = False
-        while not game.is_over(state):
-            to_move = game.to_move(state)
-            if turns is not None:
-                if self.seat in to_move:
-                    returns += away
-                    away = False
-                else:
-                    away = True
-            if node is None and (plies >= (MAX_PLIES if horizon is None else horizon)
-                                 or (turns is not None and returns >= turns)):
-                rewards = self._leaf(state, to_move)
-                self.cut = True
-                break
-            decider = self._decider(to_move) if node is not None else None
-            moves: dict[int, Any] = {}
-            first = forced is not NO_MOVE and node is self.root
-            for mover in sorted(to_move):
-                if mover != decider or node is None:
-                    known = self.first_moves.get((mover, rng)) if first else None
-                    if known is None:
-                        legal = game.legal_moves(state, mover)
-                        key = (mover, rng)
-                        moves[mover], rng = self.policy(game, state, mover, legal, rng)
-                        if first:
-                            self.first_moves[key] = (moves[mover], rng)
-                    else:
-                        moves[mover], rng = known
-                    continue
-                legal = game.legal_moves(state, mover)
-                if first:
-                    if forced not in legal:
-                        return rng, None
-                    move = forced
-                    child = node.children.setdefault(move, Node())
-                    child.available += 1
-                else:
-                    options = self._options(node, state, mover, legal)
-                    if not options:  # this determinization cannot play any real move
-                        return rng, None
-                    move, child, rng = select(node, options, rng, self.settings.exploration,
-                                              ranked=self.ranker is not None)
-                path.append((child, mover))
-                moves[mover] = move
-                deep = self.settings.depth is not None and len(path) >= self.settings.depth
-                node = child if child.visits and not deep else None  # a new node ends the descent
-            state = game.play(state, moves)
-            if node is None:
-                plies += 1
-            elif self.chance and not game.is_over(state):
-                node = outcome_node(game, self.seat, node, state)
-        if rewards is None:
-            rewards = final_rewards(game, state, self.settings.points)
-        for visited, mover in path:
-            visited.visits += 1
-            visited.total += rewards[mover]
-        return rng, rewards[self.seat]
-
-    def _leaf(self, state: Any, to_move: frozenset[int]) -> tuple[float, ...]:
-        """Each seat's reward for a walk cut at ``state``: the value network's, or the sigmoid
-        of the leaf values; with ``leaf="greedy"`` the searching seat's, when it is to move, is
-        its best move's value by the heuristic (what the greedy agent would gain there); plus
-        ``points`` times its city value (``values_of``) over :data:`POINTS_SCALE`."""
-        if self.network is not None:
-            values = self.network.values(state)
-        else:
-            margins = self.leaf_values(self.game, state)
-            if self.greedy_leaf and self.seat in to_move:
-                assert self.ranker is not None
-                best = max(self.ranker(self.game, state, self.seat,
-                                       self.game.legal_moves(state, self.seat)))
-                margins = (*margins[:self.seat], best, *margins[self.seat + 1:])
-            values = tuple(sigmoid(v / SCALE) for v in margins)
-        points = self.settings.points
-        if not points:
-            return values
-        own = self.values_of(self.game, state)
-        return tuple(v + points * o / POINTS_SCALE for v, o in zip(values, own, strict=True))

@@ -42,6 +42,7 @@ from sevenwonders.agents.heuristics import (
     evaluator_for,
     greedy_policy_for,
 )
+from sevenwonders.agents.heuristics.weights import WeightsTable
 from sevenwonders.agents.ismcts_options import NET_POINTS, POINTS_SCALE
 from sevenwonders.agents.network import (
     Network,
@@ -64,10 +65,13 @@ LOOK_WIDTH = 6
 class LearnedAgent:
     """The shipped policy network's choice (``temperature`` 0: its best action; above 0: a
     sample from its softmax), with the heuristic's values added at weight ``prior`` (``None``:
-    the network file's), greedy where no network covers the game."""
+    the network file's), greedy where no network covers the game. ``weights``: the heuristic's
+    (of the game's weights class; ``None``: the package's), in the prior, the lookahead and the
+    greedy fallback."""
 
     def __init__(self, temperature: float = 0.0, prior: float | None = None,
-                 look: float | None = None, width: int = LOOK_WIDTH, steps: int = 1) -> None:
+                 look: float | None = None, width: int = LOOK_WIDTH, steps: int = 1,
+                 weights: WeightsTable | None = None) -> None:
         if temperature < 0:
             raise ValueError("temperature must not be negative")
         if prior is not None and prior < 0:
@@ -81,6 +85,7 @@ class LearnedAgent:
         self.look = look
         self.width = width
         self.steps = steps
+        self.weights = weights
 
     @property
     def name(self) -> str:
@@ -95,11 +100,14 @@ class LearnedAgent:
             options.append(f"width={self.width}")
         if self.steps != 1:
             options.append(f"steps={self.steps}")
+        if self.weights is not None:
+            options.append("weights")
         return "learned" if not options else f"learned({','.join(options)})"
 
     def __repr__(self) -> str:
         return (f"LearnedAgent(temperature={self.temperature}, prior={self.prior}, "
-                f"look={self.look}, width={self.width}, steps={self.steps})")
+                f"look={self.look}, width={self.width}, steps={self.steps}"
+                f"{'' if self.weights is None else ', weights=...'})")
 
     def choose(
         self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
@@ -110,23 +118,23 @@ class LearnedAgent:
         network = learned_network_for(game)
         determinize = determinizer_for(game)
         if network is None or determinize is None:
-            return GreedyAgent().choose(game, view, legal, rng)
+            return GreedyAgent(self.weights).choose(game, view, legal, rng)
         try:
             state, rng = determinize(game, view, rng)
         except SevenWondersError:
-            return GreedyAgent().choose(game, view, legal, rng)
+            return GreedyAgent(self.weights).choose(game, view, legal, rng)
         moves, logits = network.legal_logits(view, state, legal)
         weight = network.prior if self.prior is None else self.prior
         look = LOOK if self.look is None else self.look
         judge = network_for(game) if look else None
         if weight:
             moves, logits, rng = with_prior(game, view, legal, network, moves, logits, weight, rng,
-                                            state if judge is not None else None)
+                                            state if judge is not None else None, self.weights)
         if look and judge is not None and len(moves) > 1:
             order = sorted(range(len(moves)), key=lambda i: -float(logits[i]))[: self.width]
             try:
-                values, rng = afterstate_values(game, state, view.seat,
-                                                [moves[i] for i in order], judge, rng, self.steps)
+                values, rng = afterstate_values(game, state, view.seat, [moves[i] for i in order],
+                                                judge, rng, self.steps, self.weights)
             except SevenWondersError:  # a step this determinization cannot play: no lookahead
                 pass
             else:
@@ -139,18 +147,18 @@ class LearnedAgent:
 
 
 def with_prior(game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], network: Network,
-               moves: list[Any], logits: Any, weight: float, rng: Rng, state: Any = None
-               ) -> tuple[list[Any], Any, Rng]:
+               moves: list[Any], logits: Any, weight: float, rng: Rng, state: Any = None,
+               weights: WeightsTable | None = None) -> tuple[list[Any], Any, Rng]:
     """The moves of :meth:`Network.legal_logits` replaced by each action's best payment by the
     game's heuristic, and the logits plus ``weight`` times that payment's value. Given
     ``state`` (a determinization of the view), a heuristic that values moves on a full state
     reads that one (the same values: they read only what the view holds) instead of drawing
-    its own."""
-    evaluate_state = evaluate_state_for(game) if state is not None else None
+    its own. ``weights``: the heuristic's (``None``: the package's)."""
+    evaluate_state = evaluate_state_for(game, weights) if state is not None else None
     if evaluate_state is not None:
         values = evaluate_state(game, state, view.seat, legal)
     else:
-        values, rng = evaluator_for(game)(game, view, legal, rng)
+        values, rng = evaluator_for(game, weights)(game, view, legal, rng)
     best: dict[int, tuple[float, Any]] = {}
     for move, value in zip(legal, values, strict=True):
         action = network.index.move_to_action(move)
@@ -162,7 +170,8 @@ def with_prior(game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], net
 
 
 def afterstate_values(game: Game[Any, Any, Any], state: Any, seat: int, moves: list[Any],
-                      judge: Network, rng: Rng, steps: int = 1) -> tuple[Any, Rng]:
+                      judge: Network, rng: Rng, steps: int = 1,
+                      weights: WeightsTable | None = None) -> tuple[Any, Rng]:
     """For each of ``seat``'s ``moves`` in ``state`` (a determinization of its view), the
     search's reward of the state one step later: the other seats to move play the greedy move
     (the same for every candidate, drawn once), the value network ``judge`` rates ``seat``'s
@@ -171,10 +180,11 @@ def afterstate_values(game: Game[Any, Any, Any], state: Any, seat: int, moves: l
     (:mod:`sevenwonders.agents.ismcts`); a step that ends the game scores the real result.
     One forward pass rates every candidate. With ``steps`` above 1, every seat (``seat`` too)
     then plays the greedy move for ``steps - 1`` more steps before the state is rated (a short
-    greedy rollout per candidate, each on the same generator)."""
+    greedy rollout per candidate, each on the same generator). ``weights``: greedy's (``None``:
+    the package's)."""
     np = judge.np
-    policy = greedy_policy_for(game)
-    ending = ending_values_of_for(game)
+    policy = greedy_policy_for(game, weights)
+    ending = ending_values_of_for(game, weights)
     others, rng = _policy_moves(game, state, policy, rng, but=seat)
     rows: list[Any] = []
     where: list[int] = []

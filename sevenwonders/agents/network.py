@@ -148,15 +148,15 @@ def softmax_sample(logits: Any, u: float, temperature: float) -> int:
     return len(weights) - 1
 
 
-def policy_playout(game: Game[Any, Any, Any]) -> Any:
+def policy_playout(game: Game[Any, Any, Any], weights: Any = None) -> Any:
     """The search's playout policy ``rollout="policy"``: the network's softmax sampled at
-    temperature 1 on the mover's view of the walk's state (the greedy policy where no network
-    ships)."""
+    temperature 1 on the mover's view of the walk's state (the greedy policy, with ``weights``
+    if given, where no network ships)."""
     network = network_for(game)
     if network is None:
         from sevenwonders.agents.heuristics import greedy_policy_for
 
-        return greedy_policy_for(game)
+        return greedy_policy_for(game, weights)
 
     def move(game: Game[Any, Any, Any], state: Any, seat: int, legal: tuple[Any, ...],
              rng: Any) -> tuple[Any, Any]:

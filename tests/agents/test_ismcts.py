@@ -10,6 +10,7 @@ from sevenwonders.agents import GreedyAgent, ISMCTSAgent, make_agent
 from sevenwonders.agents import ismcts as search
 from sevenwonders.agents.determinize import register_determinizer
 from sevenwonders.agents.search_tree import WIDENING
+from sevenwonders.agents.search_walk import Search
 from sevenwonders.base import BaseGame
 from sevenwonders.core.rng import Rng
 from sevenwonders.dice import DiceGame
@@ -131,7 +132,7 @@ def _tree_after(game: object, state: object, seat: int, chance: str, iterations:
                         depth=None)
     settings = agent.settings(game.name)  # type: ignore[attr-defined]
     legal = game.legal_moves(state, seat)  # type: ignore[attr-defined]
-    tree = search._Search(settings, game, seat, legal)  # type: ignore[arg-type]
+    tree = Search(settings, game, seat, legal)  # type: ignore[arg-type]
     determinize = search.determinizer_for(game)  # type: ignore[arg-type]
     assert determinize is not None
     view = game.view(state, seat)  # type: ignore[attr-defined]
@@ -178,7 +179,7 @@ def _cut_states(turns: int, players: int = 4, seed: int = 2) -> list[tuple[objec
     seat = min(game.to_move(state))
     settings = ISMCTSAgent(iterations=1, horizon=None, turns=turns).settings(game.name)
     legal = game.legal_moves(state, seat)
-    walk = search._Search(settings, game, seat, legal)
+    walk = Search(settings, game, seat, legal)
     seen: list[tuple[object, int]] = []
     leaf = walk.leaf_values
 

@@ -8,7 +8,9 @@ import pytest
 from sevenwonders.agents import ISMCTSAgent, make_agent
 from sevenwonders.agents import ismcts as search
 from sevenwonders.agents.heuristics import evaluate_state_for, leaf_values_for
+from sevenwonders.agents.ismcts_options import SCALE
 from sevenwonders.agents.search_tree import sigmoid
+from sevenwonders.agents.search_walk import Search
 from sevenwonders.architects import ArchitectsGame
 from sevenwonders.core.rng import Rng
 from sevenwonders.errors import InvalidOptionError
@@ -24,7 +26,7 @@ def _walks(leaf: str, seed: int) -> list[tuple[object, float, float]]:
     seat = min(game.to_move(state))
     settings = ISMCTSAgent(iterations=1, leaf=leaf).settings(game.name, players=3)
     legal = game.legal_moves(state, seat)
-    walk = search._Search(settings, game, seat, legal)
+    walk = Search(settings, game, seat, legal)
     cuts: list[tuple[object, float]] = []
     plain = walk.leaf_values
 
@@ -55,8 +57,8 @@ def test_a_greedy_leaf_is_the_seats_best_move_value_at_the_cut(seed: int) -> Non
     for cut, reward, margin in _walks("greedy", seed):
         assert game.to_move(cut) == frozenset({0})  # type: ignore[arg-type]
         best = max(rank(game, cut, 0, game.legal_moves(cut, 0)))  # type: ignore[arg-type]
-        assert reward == pytest.approx(sigmoid(best / search.SCALE))
-        assert reward != pytest.approx(sigmoid(margin / search.SCALE))
+        assert reward == pytest.approx(sigmoid(best / SCALE))
+        assert reward != pytest.approx(sigmoid(margin / SCALE))
 
 
 def test_the_heuristic_leaf_is_the_plain_margin_at_the_same_cut() -> None:
@@ -65,7 +67,7 @@ def test_the_heuristic_leaf_is_the_plain_margin_at_the_same_cut() -> None:
     game = ArchitectsGame(players=3)
     for (cut, _, margin), (same, reward, _) in zip(greedy, heuristic, strict=True):
         assert cut == same  # the walks are the same; only their value differs
-        assert reward == pytest.approx(sigmoid(margin / search.SCALE))
+        assert reward == pytest.approx(sigmoid(margin / SCALE))
         assert leaf_values_for(game)(game, cut)[0] == pytest.approx(margin)
 
 

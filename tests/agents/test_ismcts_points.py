@@ -19,6 +19,7 @@ from sevenwonders.agents.heuristics import (
 from sevenwonders.agents.heuristics.base import cached_city_value
 from sevenwonders.agents.ismcts_options import NET_POINTS, POINTS_SCALE
 from sevenwonders.agents.search_tree import final_rewards
+from sevenwonders.agents.search_walk import Search
 from sevenwonders.core.rng import Rng
 from sevenwonders.errors import InvalidOptionError
 from sevenwonders.games import make_game
@@ -75,7 +76,7 @@ def _cut_rewards(points: float, leaf: str) -> list[tuple[float, list[float]]]:
         game.name, players=4)
     search.resolve_networks(game, settings, {"leaf": leaf, "horizon": 2, "points": points})
     legal = game.legal_moves(state, seat)[:4]  # type: ignore[arg-type]
-    walk = search._Search(settings, game, seat, legal)
+    walk = Search(settings, game, seat, legal)
     seen: list[list[float]] = []
     values_of = walk.values_of
 

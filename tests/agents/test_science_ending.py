@@ -24,6 +24,7 @@ from sevenwonders.agents.heuristics.base_ending import (
 from sevenwonders.agents.heuristics.base_features import science_next
 from sevenwonders.agents.heuristics.weights import WEIGHTS
 from sevenwonders.agents.ismcts_options import NET_CUT_POINTS, POINTS_SCALE
+from sevenwonders.agents.search_walk import Search
 from sevenwonders.base.effects import Science, ScienceChoice, Symbol
 from sevenwonders.core.rng import Rng
 from sevenwonders.errors import DataFileError, InvalidOptionError
@@ -106,7 +107,7 @@ def test_a_cut_walk_with_ending_points_gains_the_ending_value() -> None:
                                       "cut_points": cut_points}
         settings = ISMCTSAgent(iterations=1, **options).settings(  # type: ignore[arg-type]
             game.name, players=4)
-        walk = search._Search(settings, game, seat, legal)
+        walk = Search(settings, game, seat, legal)
         assert walk.values_of is (ending_values_of if cut_points == "ending" else values_of)
         read: list[float] = []
 

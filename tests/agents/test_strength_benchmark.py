@@ -176,6 +176,22 @@ def test_greedy_on_a_weights_file_is_an_agent_by_name(tmp_path: Path) -> None:
     assert agent.weights == changed and agent.name == "greedy(w.toml)"
 
 
+def test_any_judging_agent_takes_the_weights_of_a_file_by_name(tmp_path: Path) -> None:
+    from sevenwonders.agents import ISMCTSAgent
+    from sevenwonders.agents.heuristics.weights import format_weights
+
+    strength = _load("strength")
+    changed = attrs.evolve(read_weights(BaseWeights), power=3.0)
+    path = tmp_path / "w.toml"
+    path.write_text(format_weights(changed, "test"), "utf-8")
+    search = strength.agent(f"ismcts:7+weights={path}", BASE4)
+    assert isinstance(search, ISMCTSAgent)
+    assert search.weights == changed and search.iterations == 7
+    assert strength.agent(f"greedy+weights={path}", BASE4).weights == changed
+    with pytest.raises(ValueError):
+        strength.agent(f"random+weights={path}", BASE4)
+
+
 def test_the_tuning_figure_of_the_current_weights_is_zero_with_the_score_scale() -> None:
     tune = _load("tune_greedy")
     from sevenwonders.simulation import game_seed, play_game

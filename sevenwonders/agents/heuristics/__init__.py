@@ -79,11 +79,38 @@ def _module(game: Game[Any, Any, Any]) -> Any:
     return _loaded[game_name]
 
 
-def evaluator_for(game: Game[Any, Any, Any]) -> Evaluate:
-    """The game's registered ``evaluate``, or :func:`fallback_evaluate`."""
+def check_weights(game: Game[Any, Any, Any], weights: Any) -> None:
+    """Refuse ``weights`` of another class than those the game's judgement plays with
+    (:func:`weights_for`; ``ValueError``): a game whose judgement is not data takes none."""
+    if type(weights_for(game)) is not type(weights):
+        raise ValueError(f"greedy weights of class {type(weights).__name__} do not fit "
+                         f"{type(game).__name__}'s judgement")
+
+
+def _bound(game: Game[Any, Any, Any], function: Any, weights: Any, default: Any) -> Any:
+    """``function`` (a part of the game's judgement whose weights are data: they are its last
+    argument) playing with ``weights``; ``function`` itself when ``weights`` is ``None``;
+    ``default`` (which reads no weights) when the game has no such function."""
+    if weights is not None:
+        check_weights(game, weights)
+    if function is None:
+        return default
+    if weights is None:
+        return function
+
+    def with_weights(*arguments: Any) -> Any:
+        return function(*arguments, weights)
+
+    return with_weights
+
+
+def evaluator_for(game: Game[Any, Any, Any], weights: Any = None) -> Evaluate:
+    """The game's registered ``evaluate``, or :func:`fallback_evaluate`; with ``weights`` (of
+    the game's class, :func:`weights_for`), its ``evaluate`` playing with them."""
     module = _module(game)
-    evaluate: Evaluate | None = getattr(module, "evaluate", None)
-    return evaluate if evaluate is not None else fallback_evaluate
+    evaluate = getattr(module, "evaluate", None)
+    bound: Evaluate = _bound(game, evaluate, weights, fallback_evaluate)
+    return bound
 
 
 def playout_policy_for(game: Game[Any, Any, Any]) -> PlayoutMove:
@@ -93,24 +120,33 @@ def playout_policy_for(game: Game[Any, Any, Any]) -> PlayoutMove:
     return policy if policy is not None else random_playout_move
 
 
-def leaf_values_for(game: Game[Any, Any, Any]) -> LeafValues:
-    """The game's registered ``leaf_values``, or :func:`margins`."""
+def leaf_values_for(game: Game[Any, Any, Any], weights: Any = None) -> LeafValues:
+    """The game's registered ``leaf_values``, or :func:`margins`; with ``weights``, the
+    margins of its ``values_of`` playing with them (what every game's ``leaf_values`` is)."""
+    if weights is not None:
+        return margins_by(values_of_for(game, weights))
     module = _module(game)
     values: LeafValues | None = getattr(module, "leaf_values", None)
     return values if values is not None else margins
 
 
-def values_of_for(game: Game[Any, Any, Any]) -> ValuesOf:
-    """The game's registered ``values_of``, or :func:`running_totals`."""
-    values: ValuesOf | None = getattr(_module(game), "values_of", None)
-    return values if values is not None else running_totals
+def values_of_for(game: Game[Any, Any, Any], weights: Any = None) -> ValuesOf:
+    """The game's registered ``values_of``, or :func:`running_totals`; with ``weights``, its
+    ``values_of`` playing with them."""
+    values = getattr(_module(game), "values_of", None)
+    bound: ValuesOf = _bound(game, values, weights, running_totals)
+    return bound
 
 
-def ending_values_of_for(game: Game[Any, Any, Any]) -> ValuesOf:
+def ending_values_of_for(game: Game[Any, Any, Any], weights: Any = None) -> ValuesOf:
     """The game's registered ``ending_values_of`` (each seat's worth in points with what it
-    holds counted as it will end), or its ``values_of`` (:func:`values_of_for`)."""
-    values: ValuesOf | None = getattr(_module(game), "ending_values_of", None)
-    return values if values is not None else values_of_for(game)
+    holds counted as it will end), or its ``values_of`` (:func:`values_of_for`); with
+    ``weights``, playing with them."""
+    values = getattr(_module(game), "ending_values_of", None)
+    if values is None:
+        return values_of_for(game, weights)
+    bound: ValuesOf = _bound(game, values, weights, None)
+    return bound
 
 
 def running_totals(game: Game[Any, Any, Any], state: Any) -> list[float]:
@@ -124,16 +160,19 @@ def weights_for(game: Game[Any, Any, Any]) -> Any:
     return getattr(_module(game), "WEIGHTS", None)
 
 
-def evaluate_state_for(game: Game[Any, Any, Any]) -> EvaluateState | None:
-    """The game's registered ``evaluate_state``, or ``None``."""
-    evaluate_state: EvaluateState | None = getattr(_module(game), "evaluate_state", None)
-    return evaluate_state
+def evaluate_state_for(game: Game[Any, Any, Any], weights: Any = None) -> EvaluateState | None:
+    """The game's registered ``evaluate_state``, or ``None``; with ``weights``, playing with
+    them."""
+    evaluate_state = getattr(_module(game), "evaluate_state", None)
+    bound: EvaluateState | None = _bound(game, evaluate_state, weights, None)
+    return bound
 
 
-def greedy_policy_for(game: Game[Any, Any, Any]) -> PlayoutMove:
-    """A policy playing the best move by the game's ``evaluate_state`` (ties at random), or the
-    game's playout policy if it has no ``evaluate_state``."""
-    evaluate_state = evaluate_state_for(game)
+def greedy_policy_for(game: Game[Any, Any, Any], weights: Any = None) -> PlayoutMove:
+    """A policy playing the best move by the game's ``evaluate_state`` (ties at random; with
+    ``weights``, by its judgement with them), or the game's playout policy if it has no
+    ``evaluate_state``."""
+    evaluate_state = evaluate_state_for(game, weights)
     if evaluate_state is None:
         return playout_policy_for(game)
 
@@ -144,11 +183,12 @@ MIXED_GREEDY = (3, 4)
 """In a ``mixed`` playout policy, the greedy move is played 3 times in 4, the fast policy's else."""
 
 
-def mixed_policy_for(game: Game[Any, Any, Any]) -> PlayoutMove:
-    """A policy playing :func:`greedy_policy_for`'s move most of the time (:data:`MIXED_GREEDY`)
-    and :func:`playout_policy_for`'s otherwise, drawn per move from the walk's generator: walk
-    opponents that are not only the greedy player (who is also the usual benchmark opponent)."""
-    greedy, fast = greedy_policy_for(game), playout_policy_for(game)
+def mixed_policy_for(game: Game[Any, Any, Any], weights: Any = None) -> PlayoutMove:
+    """A policy playing :func:`greedy_policy_for`'s move (with ``weights``, if given) most of
+    the time (:data:`MIXED_GREEDY`) and :func:`playout_policy_for`'s otherwise, drawn per move
+    from the walk's generator: walk opponents that are not only the greedy player (who is also
+    the usual benchmark opponent)."""
+    greedy, fast = greedy_policy_for(game, weights), playout_policy_for(game)
     share, out_of = MIXED_GREEDY
 
     def mixed(game: Game[Any, Any, Any], state: Any, seat: int, legal: tuple[Any, ...],
@@ -258,7 +298,8 @@ def fallback_evaluate(
 
 
 __all__ = [
-    "HEURISTICS", "Evaluate", "EvaluateState", "LeafValues", "PlayoutMove", "evaluate_state_for",
+    "HEURISTICS", "Evaluate", "EvaluateState", "LeafValues", "PlayoutMove", "check_weights",
+    "evaluate_state_for",
     "evaluator_for", "fallback_evaluate", "greedy_policy_for", "leaf_values_for", "margin",
     "MIXED_GREEDY", "margins", "margins_of", "mixed_policy_for", "playout_policy_for",
     "ending_values_of_for", "random_playout_move", "register_heuristic", "running_totals",

@@ -449,31 +449,32 @@ def evaluate(
     return evaluate_state(game, state, view.seat, legal, weights), rng
 
 
-def values_of(game: Any, state: BaseState) -> list[float]:
+def values_of(game: Any, state: BaseState, weights: BaseWeights = WEIGHTS) -> list[float]:
     """Each seat's city value in points (:func:`cached_city_value`): what the search's
     ``points`` reward reads at a cut walk."""
-    return [cached_city_value(game, state, s) for s in range(state.players)]
+    return [cached_city_value(game, state, s, weights=weights) for s in range(state.players)]
 
 
-def ending_values_of(game: Any, state: BaseState) -> list[float]:
+def ending_values_of(game: Any, state: BaseState, weights: BaseWeights = WEIGHTS) -> list[float]:
     """:func:`values_of` with greedy's science part (the points held, the Age's weights per
     symbol) replaced by the final science line's estimate (``base_ending.ending_science``):
     what the search's ``points`` reward reads at a cut walk with ``cut_points="ending"``."""
     out = []
     at = min(state.age, 3) - 1
-    for seat, value in enumerate(values_of(game, state)):
+    for seat, value in enumerate(values_of(game, state, weights)):
         effects = _city_effects(game, state.cities[seat])
         points, symbols = held_science(effects)
-        greedy = points + WEIGHTS.science[at] * symbols
-        if WEIGHTS.science_next[at]:
-            greedy += WEIGHTS.science_next[at] * science_next(effects)
+        greedy = points + weights.science[at] * symbols
+        if weights.science_next[at]:
+            greedy += weights.science_next[at] * science_next(effects)
         out.append(value - greedy + ending_science(state.age, state.turn, points, symbols))
     return out
 
 
-def leaf_values(game: Game[Any, Any, Any], state: Any) -> tuple[float, ...]:
+def leaf_values(game: Game[Any, Any, Any], state: Any, weights: BaseWeights = WEIGHTS
+                ) -> tuple[float, ...]:
     """Each seat's city value minus the best other city's, for the search agent's simulations."""
-    return margins_of(values_of(game, state))
+    return margins_of(values_of(game, state, weights))
 
 
 BUILD_SHARE = 0.7
