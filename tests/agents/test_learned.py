@@ -260,21 +260,23 @@ def test_a_stopped_expert_run_resumed_writes_the_rows_of_one_run(tmp_path: Any) 
     assert recorder.seeds == [-1] * len(seeds) and len(recorder.rows) == len(seeds)
 
 
-def test_the_expert_search_is_the_competitive_one_or_the_search_s_own_defaults() -> None:
+def test_the_expert_search_is_the_competitive_one_the_defaults_or_the_mixed_walks() -> None:
     pytest.importorskip("torch")
     from benchmarks.train_network import expert_search
 
     game = make_game("base", 4)
     resolved = []
-    for kind in ("competitive", "default"):
+    for kind in ("competitive", "default", "mixed"):
         search = expert_search(50, kind)
         settings = search.settings(game.name, True, game.players)
         resolve_networks(game, settings, search.given)
         resolved.append(settings)
-    competitive, default = resolved
+    competitive, default, mixed = resolved
     assert competitive.points == 0.0 and competitive.leaf == default.leaf == "net"
     assert default.points == NET_POINTS > 0 and default.cut_points == NET_CUT_POINTS == "ending"
     assert expert_search(50, "default").iterations == 50
+    assert default.rollout == "greedy" and mixed.rollout == "mixed"
+    assert (mixed.points, mixed.cut_points, mixed.leaf) == (NET_POINTS, "ending", "net")
 
 
 def test_soft_targets_mix_the_searchs_move_with_the_softmax_of_its_gains() -> None:

@@ -17,8 +17,10 @@ read before the spec). The module defines
 - optionally ``ending_values_of(game, state) -> values``: the same with what a seat holds
   counted as it will end, where the game has such an estimate (default its ``values_of``);
 - optionally ``WEIGHTS``: the weights its judgement plays with, when they are data (see
-  :mod:`sevenwonders.agents.heuristics.weights`); its ``evaluate`` and ``evaluate_state`` then
-  take other weights of the same class as a last argument (how a tuning run plays a candidate).
+  :mod:`sevenwonders.agents.heuristics.weights`); its ``evaluate`` and ``evaluate_state`` (and
+  ``values_of`` and ``ending_values_of``, where it has them) then take other weights of the same
+  class as a last argument (how a tuning run plays a candidate; the accessors below bind them,
+  ``evaluate_state_for(game, weights)``, for an agent given weights).
 
 A game without a module gets :func:`fallback_evaluate`, which works through the protocol alone:
 it determinizes the view (:mod:`sevenwonders.agents.determinize`), plays each move with random
@@ -298,10 +300,9 @@ def fallback_evaluate(
 
 
 __all__ = [
-    "HEURISTICS", "Evaluate", "EvaluateState", "LeafValues", "PlayoutMove", "check_weights",
-    "evaluate_state_for",
-    "evaluator_for", "fallback_evaluate", "greedy_policy_for", "leaf_values_for", "margin",
-    "MIXED_GREEDY", "margins", "margins_of", "mixed_policy_for", "playout_policy_for",
-    "ending_values_of_for", "random_playout_move", "register_heuristic", "running_totals",
-    "values_of_for", "weights_for",
+    "HEURISTICS", "MIXED_GREEDY", "Evaluate", "EvaluateState", "LeafValues", "PlayoutMove",
+    "check_weights", "ending_values_of_for", "evaluate_state_for", "evaluator_for",
+    "fallback_evaluate", "greedy_policy_for", "leaf_values_for", "margin", "margins",
+    "margins_of", "mixed_policy_for", "playout_policy_for", "random_playout_move",
+    "register_heuristic", "running_totals", "values_of_for", "weights_for",
 ]

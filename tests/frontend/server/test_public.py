@@ -83,7 +83,7 @@ def test_finished_tables_leave_memory_and_stay_readable_until_the_retention(
 
 def test_an_abandoned_table_leaves_memory_frees_its_place_and_comes_back(
         tmp_path: Path) -> None:
-    settings = attrs.evolve(ROOMY, max_tables=1, idle=0.3, linger=0.0, sweep_every=0.05)
+    settings = attrs.evolve(ROOMY, max_tables=1, idle=1.0, linger=0.0, sweep_every=0.05)
     with server(tmp_path / "t.sqlite3", settings) as client:
         table, tokens = create(client, "base", 3)
         assert client.post("/api/tables", json={"game": "dice", "players": 2}).status_code == 503
