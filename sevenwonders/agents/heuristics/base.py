@@ -471,10 +471,10 @@ def ending_values_of(game: Any, state: BaseState, weights: BaseWeights = WEIGHTS
     return out
 
 
-def leaf_values(game: Game[Any, Any, Any], state: Any, weights: BaseWeights = WEIGHTS
-                ) -> tuple[float, ...]:
-    """Each seat's city value minus the best other city's, for the search agent's simulations."""
-    return margins_of(values_of(game, state, weights))
+def leaf_values(game: Game[Any, Any, Any], state: Any) -> tuple[float, ...]:
+    """Each seat's city value minus the best other city's, for the search agent's simulations
+    (``leaf_values_for(game, weights)``: the margins of :func:`values_of` with weights)."""
+    return margins_of(values_of(game, state))
 
 
 BUILD_SHARE = 0.7
