@@ -29,8 +29,9 @@ Agents are named as on the command line (:func:`sevenwonders.agents.make_agent`)
 ``greedy-hand`` is greedy on the game's hand-set weights (an opponent that is not the search's
 own walk policy), ``greedy-file=PATH`` greedy on the weights of a file of the game's data file
 shape (a tuning run's output, before it ships), ``learned-file=PATH`` the learned agent
-on the network of a file (a training run's output; ``learned-file=PATH:prior=W`` with the
-heuristic's weight ``W`` instead of the file's), and ``SPEC+weights=PATH`` the agent of ``SPEC``
+on the network of a file (a training run's output, its network its own: a ``learned``
+opponent plays the shipped one; ``learned-file=PATH:prior=W`` with the heuristic's weight ``W``
+instead of the file's), and ``SPEC+weights=PATH`` the agent of ``SPEC``
 (``greedy``, ``ismcts...``, ``learned...``) playing greedy's judgement, wherever it enters, with
 the weights of a file (``ismcts:100+weights=PATH``: the search whose anchor, walks and cut
 values read them). Search budgets are walks
@@ -74,7 +75,7 @@ from sevenwonders.agents.heuristics import weights_for
 from sevenwonders.agents.heuristics.weights import read_weights
 from sevenwonders.agents.ismcts import ISMCTSAgent
 from sevenwonders.agents.learned import LearnedAgent
-from sevenwonders.agents.network import Network, use_network
+from sevenwonders.agents.network import Network
 from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.games import make_game
@@ -128,7 +129,7 @@ class FileLearned(LearnedAgent):
         with np.load(path) as data:
             self.arrays = {name: data[name] for name in data.files}
         self.file = Path(path).name
-        self.games: set[int] = set()
+        self.network: Network | None = None
 
     @property
     def name(self) -> str:
@@ -136,13 +137,12 @@ class FileLearned(LearnedAgent):
         return f"learned({self.file})" if self.prior is None else (
             f"learned({self.file},prior={self.prior})")
 
-    def choose(self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
-               ) -> tuple[Any, Rng]:
-        """The file's network's choice (the network is bound to the game object once)."""
-        if id(game) not in self.games:
-            use_network(game, Network(game, self.arrays), "learned")
-            self.games.add(id(game))
-        return super().choose(game, view, legal, rng)
+    def network_in(self, game: Game[Any, Any, Any]) -> Network:
+        """The file's network, held by this agent alone (the shipped ``learned`` agent at the
+        same table keeps the shipped network), built again when the game object changes."""
+        if self.network is None or self.network.game is not game:
+            self.network = Network(game, self.arrays)
+        return self.network
 
 
 WITH_WEIGHTS = "+weights="

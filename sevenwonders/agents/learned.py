@@ -109,13 +109,20 @@ class LearnedAgent:
                 f"look={self.look}, width={self.width}, steps={self.steps}"
                 f"{'' if self.weights is None else ', weights=...'})")
 
+    def network_in(self, game: Game[Any, Any, Any]) -> Network | None:
+        """The policy network this agent plays in ``game``: the shipped one
+        (:func:`~sevenwonders.agents.network.learned_network_for`). A subclass may play another
+        (a candidate network measured beside the shipped one) without changing what other agents
+        of the same game object read."""
+        return learned_network_for(game)
+
     def choose(
         self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
     ) -> tuple[Any, Rng]:
         """The network's move for the seat of ``view``, and the advanced generator."""
         if len(legal) == 1:
             return legal[0], rng
-        network = learned_network_for(game)
+        network = self.network_in(game)
         determinize = determinizer_for(game)
         if network is None or determinize is None:
             return GreedyAgent(self.weights).choose(game, view, legal, rng)

@@ -182,12 +182,12 @@ def _load(key: str, prefix: str = "net") -> dict[str, Any] | None:
 _networks: dict[tuple[int, str], Network | None] = {}
 
 
-def use_network(game: Game[Any, Any, Any], network: Network, prefix: str = "net") -> None:
+def use_network(game: Game[Any, Any, Any], network: Network) -> None:
     """Make ``network`` what :func:`network_for` gives for this game object (and so what its
     searches read), in place of the shipped one: the training run's search plays with the
-    network being trained. With ``prefix="learned"``, what :func:`learned_network_for` gives
-    (a candidate network measured before it ships)."""
-    _networks[(id(game), prefix)] = network
+    network being trained. (A ``learned`` agent playing another network than the shipped one
+    overrides :meth:`~sevenwonders.agents.learned.LearnedAgent.network_in` instead.)"""
+    _networks[(id(game), "net")] = network
 
 
 def network_for(game: Game[Any, Any, Any]) -> Network | None:

@@ -13,7 +13,7 @@ from types import ModuleType
 import attrs
 import pytest
 
-from sevenwonders.agents import GreedyAgent, RandomAgent
+from sevenwonders.agents import GreedyAgent, LearnedAgent, RandomAgent
 from sevenwonders.agents.heuristics import evaluator_for
 from sevenwonders.agents.heuristics.weights import BaseWeights, read_weights
 from sevenwonders.core.rng import Rng
@@ -107,7 +107,11 @@ def test_learned_file_plays_the_network_of_a_file(
     first = nets.Network(game, flat).legal_logits(view, state, legal)[0][0]
     shipped = nets.learned_network_for(make_game("base", 4))
     assert shipped is not None and shipped.policy[0].any() and move == first
-    assert nets.learned_network_for(game) is not shipped
+    own = nets.learned_network_for(game)  # the shipped agent at the same table: its network
+    assert own is not None and own.policy[0].any() and candidate.network_in(game) is not own
+    moves, logits = own.legal_logits(view, state, legal)
+    plain = LearnedAgent(prior=0).choose(game, view, legal, Rng.from_seed(2))[0]
+    assert plain == moves[int(logits.argmax())]
     weighed = strength.agent(f"learned-file={path}:prior=0.5", BASE4)
     assert weighed.name == "learned(candidate.npz,prior=0.5)"
     values, _ = evaluator_for(game)(game, view, legal, Rng.from_seed(2))
