@@ -6,7 +6,7 @@
         [--expert-rounds 0] [--expert-games 200] [--expert-iterations 100]
         [--expert-minutes M] [--expert-epochs 6] [--expert-lr 3e-4] [--expert-rows FILE]
         [--soft 0] [--soft-temperature 0.05] [--prior 0] [--average 1]
-        [--expert-search competitive|default|mixed] [--expert-players search|learner]
+        [--expert-search competitive|greedy|mixed] [--expert-players search|learner]
 
 Needs the ``training`` extra (torch, numpy). The run is reproducible from ``--seed`` (game seeds,
 behaviour draws and torch's generator; torch on one CPU thread). Three stages:
@@ -32,11 +32,12 @@ behaviour draws and torch's generator; torch on one CPU thread). Three stages:
    ``--soft W`` the policy target is the search's move mixed (weight ``W``) with the softmax of
    those gains at ``--soft-temperature`` (rewards are in 0..1; a median row's gains span 0.12).
    ``--expert-search`` says which search: ``competitive`` (the default here: ``points=0``, the
-   search the networks shipped before were trained with, so their documented runs replay) or
-   ``default`` (the search's own defaults today: its points count beside the win,
-   ``points=1``, with science counted as it will end at a cut, ``cut_points=ending``) or
-   ``mixed`` (those defaults with walk players that play a fast random move 1 time in 4,
-   ``rollout=mixed``: a stronger search than the default, see the strength page).
+   search the networks shipped before were trained with, so their documented runs replay),
+   ``greedy`` (the search's points counting beside the win, ``points=1``, with science
+   counted as it will end at a cut, ``cut_points=ending``, and walk players playing the
+   greedy move, ``rollout=greedy``: the search's defaults before its walks were mixed) or
+   ``mixed`` (the search's own defaults today: the same with walk players that play a fast
+   random move 1 time in 4, ``rollout=mixed``: a stronger search, see the strength page).
    A round trains on the expert rows of every round so far (the league's rows would pull the
    policy back to greedy) at ``--expert-lr``; ``--expert-minutes`` caps a round's games by
    elapsed time on a shared machine (it prints how many it played: ``--expert-games`` that many
@@ -260,15 +261,14 @@ class Recorder:
 
 
 def expert_search(iterations: int, kind: str) -> ISMCTSAgent:
-    """The self-play games' search: ``competitive`` (``points=0``, what the networks shipped
-    before were trained with, so the documented runs replay whatever the search's default
-    reward), ``default`` (the search's own defaults, ``points`` and ``cut_points`` included) or
-    ``mixed`` (the defaults with walks whose players are not only greedy, ``rollout="mixed"``)."""
+    """The self-play games' search, named by its options rather than by the search's defaults
+    of the day, so the documented runs replay: ``competitive`` (``points=0`` and greedy walks,
+    what the networks shipped first were trained with), ``greedy`` (the points counted,
+    ``points`` and ``cut_points`` at the value-leaf defaults, greedy walks) or ``mixed`` (the
+    same with walks whose players are not only greedy, ``rollout="mixed"``: today's defaults)."""
     if kind == "competitive":
-        return ISMCTSAgent(iterations=iterations, points=0.0)
-    if kind == "mixed":
-        return ISMCTSAgent(iterations=iterations, rollout="mixed")
-    return ISMCTSAgent(iterations=iterations)
+        return ISMCTSAgent(iterations=iterations, points=0.0, rollout="greedy")
+    return ISMCTSAgent(iterations=iterations, rollout="mixed" if kind == "mixed" else "greedy")
 
 
 def policy_targets(target: torch.Tensor, gains: torch.Tensor, soft: float,
@@ -349,7 +349,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--soft-temperature", type=float, default=0.05)
     parser.add_argument("--prior", type=float, default=0.0)
     parser.add_argument("--average", type=int, default=1)
-    parser.add_argument("--expert-search", choices=("competitive", "default", "mixed"),
+    parser.add_argument("--expert-search", choices=("competitive", "greedy", "mixed"),
                         default="competitive")
     parser.add_argument("--expert-players", choices=("search", "learner"), default="search")
     args = parser.parse_args(argv)

@@ -35,11 +35,12 @@ with the seat's view (:mod:`sevenwonders.agents.determinize`), and walks the sea
 
 The playout policy is the game's heuristic played greedily (``rollout="greedy"``, the default:
 the greedy agent's move), its fast policy (``rollout="fast"``), the greedy move 3 times in 4
-and the fast policy's else (``rollout="mixed"``), or the policy network's softmax sampled
-(``rollout="policy"``, :mod:`sevenwonders.agents.network`): walk opponents not only greedy.
-With ``leaf="net"`` a cut walk is scored by the value network (each seat's expected end reward)
-instead of the heuristic's leaf values, and counts as evidence like a finished walk
-(``cut_evidence`` is then ``evidence`` unless given), so the search acts from the first Age.
+and the fast policy's else (``rollout="mixed"``, the default with value leaves), or the policy
+network's softmax sampled (``rollout="policy"``, :mod:`sevenwonders.agents.network`): walk
+opponents not only greedy. With ``leaf="net"`` a cut walk is scored by the value network (each
+seat's expected end reward) instead of the heuristic's leaf values, and counts as evidence like
+a finished walk (``cut_evidence`` is then ``evidence`` unless given), so the search acts from
+the first Age.
 Where no network ships, both fall back to the heuristic and the greedy policy.
 ``weights`` (of the game's weights class, :mod:`sevenwonders.agents.heuristics.weights`) is the
 judgement the search plays with wherever greedy's enters: the anchor and the order of the moves

@@ -61,13 +61,16 @@ def test_the_default_leaf_resolves_to_the_network_in_base_4p_only() -> None:
     settings = agent.settings("base", players=4)
     search.resolve_networks(make_game("base", 4), settings, agent.given)
     assert (settings.leaf, settings.horizon, settings.cut_evidence) == ("net", 3, 1.0)
+    assert settings.rollout == search.NET_ROLLOUT == "mixed"
     settings = agent.settings("base", players=3)
     search.resolve_networks(make_game("base", 3), settings, agent.given)
     assert (settings.leaf, settings.horizon, settings.cut_evidence) == ("heuristic", 8, math.inf)
-    given = ISMCTSAgent(iterations=10, horizon=5, cut_evidence=2.0)
+    assert settings.rollout == "greedy"
+    given = ISMCTSAgent(iterations=10, horizon=5, cut_evidence=2.0, rollout="greedy")
     settings = given.settings("base", players=4)
     search.resolve_networks(make_game("base", 4), settings, given.given)
     assert (settings.leaf, settings.horizon, settings.cut_evidence) == ("net", 5, 2.0)
+    assert settings.rollout == "greedy"
 
 
 def test_without_numpy_the_default_leaf_is_the_heuristic(monkeypatch: pytest.MonkeyPatch
@@ -77,7 +80,7 @@ def test_without_numpy_the_default_leaf_is_the_heuristic(monkeypatch: pytest.Mon
     game = make_game("base", 4)
     settings = ISMCTSAgent(iterations=10).settings("base", players=4)
     search.resolve_networks(game, settings, {})
-    assert settings.leaf == "heuristic"
+    assert (settings.leaf, settings.rollout) == ("heuristic", "greedy")
     with pytest.raises(network.NetworkUnavailableError):
         search.resolve_networks(game, ISMCTSAgent(leaf="net").settings("base", players=4),
                                 {"leaf": "net"})

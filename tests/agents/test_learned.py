@@ -260,22 +260,22 @@ def test_a_stopped_expert_run_resumed_writes_the_rows_of_one_run(tmp_path: Any) 
     assert recorder.seeds == [-1] * len(seeds) and len(recorder.rows) == len(seeds)
 
 
-def test_the_expert_search_is_the_competitive_one_the_defaults_or_the_mixed_walks() -> None:
+def test_the_expert_search_is_the_competitive_one_the_greedy_walks_or_the_defaults() -> None:
     pytest.importorskip("torch")
     from benchmarks.train_network import expert_search
 
     game = make_game("base", 4)
     resolved = []
-    for kind in ("competitive", "default", "mixed"):
+    for kind in ("competitive", "greedy", "mixed"):
         search = expert_search(50, kind)
         settings = search.settings(game.name, True, game.players)
         resolve_networks(game, settings, search.given)
         resolved.append(settings)
-    competitive, default, mixed = resolved
-    assert competitive.points == 0.0 and competitive.leaf == default.leaf == "net"
-    assert default.points == NET_POINTS > 0 and default.cut_points == NET_CUT_POINTS == "ending"
-    assert expert_search(50, "default").iterations == 50
-    assert default.rollout == "greedy" and mixed.rollout == "mixed"
+    competitive, greedy, mixed = resolved
+    assert competitive.points == 0.0 and competitive.leaf == greedy.leaf == "net"
+    assert greedy.points == NET_POINTS > 0 and greedy.cut_points == NET_CUT_POINTS == "ending"
+    assert expert_search(50, "greedy").iterations == 50
+    assert competitive.rollout == greedy.rollout == "greedy" and mixed.rollout == "mixed"
     assert (mixed.points, mixed.cut_points, mixed.leaf) == (NET_POINTS, "ending", "net")
 
 
