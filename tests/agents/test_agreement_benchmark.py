@@ -1,9 +1,10 @@
 """The agreement benchmark counts what it says: a reference that draws nothing agrees with
-itself and with its copy everywhere, a random agent less; only the seats asked, at decisions with
-a choice, are positions."""
+itself and with its copy everywhere, a random agent less; another payment of the same card is
+alike but not the same move; only the seats asked, at decisions with a choice, are positions."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sevenwonders.agents import RandomAgent
@@ -34,6 +35,35 @@ def test_a_reference_that_draws_nothing_agrees_with_itself_and_a_random_agent_le
     assert counts[agreement.AGAIN] == (n, n) and counts["copy"] == (n, n)
     same, alike = counts["random"]
     assert same < n / 2 and same <= alike <= n
+
+
+class FirstPaid:
+    """The first legal move that another shares its kind and card with (``key``: the
+    benchmark's), legal[0] where there is none; ``other``: that other move instead (another
+    payment of the same card)."""
+
+    name = "first-paid"
+
+    def __init__(self, key: Callable[[Any], Any], other: bool = False) -> None:
+        self.key, self.other = key, other
+
+    def choose(self, game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], rng: Rng
+               ) -> tuple[Any, Rng]:
+        for i, move in enumerate(legal):
+            twins = [m for m in legal[i + 1:] if self.key(m) == self.key(move)]
+            if twins:
+                return (twins[0] if self.other else move), rng
+        return legal[0], rng
+
+
+def test_another_payment_of_the_same_card_is_alike_but_not_the_same_move() -> None:
+    agreement = _load("agreement")
+    game = make_game("base", 3)
+    found = agreement.positions(game, RandomAgent(), 11, 0, (0, 1, 2))
+    key = agreement.kind_and_card
+    counts = agreement.agreement(game, found, FirstPaid(key), {"other": FirstPaid(key, True)})
+    same, alike = counts["other"]
+    assert alike == len(found) and 0 < same < alike
 
 
 def test_positions_are_the_seats_asked() -> None:
