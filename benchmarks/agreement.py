@@ -10,7 +10,9 @@ The positions: every decision with more than one legal move of the seats ``--sea
 with one generator and again with another: a reference that draws (a search samples hidden
 cards and walks) does not always agree with itself, and that share is the ceiling of agreeing
 with one of its moves, against which each agent's share reads. Each agent of ``--agents``
-chooses once, with a generator of its own.
+chooses once, with a generator of its own. Agents are named as the strength benchmark names
+them (:func:`benchmarks.strength.agent`): ``learned-file=PATH`` is a candidate network, so
+several candidates read against one run of the reference.
 
 Printed, per agent: the share of the positions where its move is the reference's, and where
 its kind of move and its card are (a field named ``card``, where the move has one: the payment
@@ -23,14 +25,20 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
-from sevenwonders.agents.base import Agent, make_agent
+from sevenwonders.agents.base import Agent
 from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.games import make_game
+
+# strength.py beside this file, however this one was loaded (one module name, for mypy too)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from strength import agent as agent_named
 
 AGAIN = "reference again"
 """The row of the reference's second choice (another generator)."""
@@ -80,9 +88,9 @@ def measure_game(args: tuple[str, int, str, str, tuple[str, ...], int, int, tupl
     pool's unit of work)."""
     name, players, play, reference, specs, seed, index, seats = args
     game = make_game(name, players)
-    found = positions(game, make_agent(play), seed, index, seats)
-    agents = {spec: make_agent(spec) for spec in specs}
-    return len(found), agreement(game, found, make_agent(reference), agents)
+    found = positions(game, agent_named(play, game), seed, index, seats)
+    agents = {spec: agent_named(spec, game) for spec in specs}
+    return len(found), agreement(game, found, agent_named(reference, game), agents)
 
 
 def shares(results: Sequence[tuple[int, dict[str, tuple[int, int]]]], name: str

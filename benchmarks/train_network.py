@@ -2,10 +2,11 @@
 
     nice -n 10 python -m benchmarks.train_network [--players 4] [--seed 0]
         [--games 1500] [--selfplay-rounds 1] [--selfplay-games 1500] [--epochs 8]
-        [--hidden 192] [--out FILE] [--init FILE]
+        [--hidden 192] [--depth 2] [--out FILE] [--init FILE]
         [--expert-rounds 0] [--expert-games 200] [--expert-iterations 100]
         [--expert-minutes M] [--expert-epochs 6] [--expert-lr 3e-4] [--expert-rows FILE]
-        [--soft 0] [--soft-temperature 0.05] [--prior 0] [--average 1]
+        [--also-rows FILE ...]
+        [--soft 0] [--soft-temperature 0.05] [--prior 0] [--residual] [--average 1]
         [--expert-search competitive|greedy|mixed] [--expert-players search|learner]
 
 Needs the ``training`` extra (torch, numpy). The run is reproducible from ``--seed`` (game seeds,
@@ -53,7 +54,9 @@ while writing keeps its games), so ``--expert-games 0`` trains on saved rows aga
 playing. The file keeps each row's game seed too, and a run skips the games the file holds
 already: the same command again resumes a stopped run (game ``k`` of a round is the same game
 whichever run plays it), and another ``--seed`` appends other games. (Files written before the
-seeds were kept load with seed -1: nothing of theirs is skipped.)
+seeds were kept load with seed -1: nothing of theirs is skipped.) ``--also-rows FILE ...``
+adds the rows other runs saved to the training, after the run's own (in the order named): they
+are read, never written.
 Without ``--out`` the weights go to the package's data: ``net_<key>.npz`` (what the search
 reads) or, with expert rounds, ``learned_<key>.npz`` (what the ``learned`` agent plays).
 ``--init FILE`` starts from a trained network's weights instead of random ones; with ``--games
@@ -64,7 +67,11 @@ imitation network before it; see the strength page).
 and held-out tenths) and averages their weights. ``--prior W`` writes the weight ``W`` into an
 expert stage's network file: the ``learned`` agent adds ``W`` times the game's heuristic value
 of each action to the network's logits (:mod:`sevenwonders.agents.learned`; chosen by strength
-rows, not by the training).
+rows, not by the training). Every row keeps those values (the heuristic's, each legal action's
+best payment), so with ``--residual`` the expert stage trains the policy the agent plays: the
+network's logits plus ``W`` times the values, the network learning where its teacher departs
+from the heuristic. The report gives each epoch's held-out agreement with the teacher's move of
+the policy trained and, with a prior, of the agent's choice.
 
 The loss is the policy's cross-entropy on the target distribution over the legal actions plus
 the value head's binary cross-entropy on the final reward. Weights are written as float16.
@@ -87,7 +94,7 @@ from torch import nn
 from sevenwonders.agents.greedy import GreedyAgent
 from sevenwonders.agents.heuristics.weights import HAND_WEIGHTS
 from sevenwonders.agents.ismcts import ISMCTSAgent
-from sevenwonders.agents.learned import with_prior
+from sevenwonders.agents.learned import best_payments, with_prior
 from sevenwonders.agents.network import Network, network_key, softmax_sample, use_network
 from sevenwonders.agents.search_tree import final_rewards
 from sevenwonders.core.rng import Rng
@@ -160,6 +167,7 @@ class Recorder:
         self.targets: list[int] = []
         self.rewards: list[float] = []
         self.gains: list[np.ndarray[Any, Any]] = []  # the search's gain by action (NaN: none)
+        self.values: list[np.ndarray[Any, Any]] = []  # the heuristic's, by action (NaN: none)
         self.seeds: list[int] = []  # each row's game seed (-1: a file that did not keep them)
         self.prior = 0.0  # the heuristic's weight when the network plays as ``learned`` does
 
@@ -195,6 +203,7 @@ class Recorder:
                 mask = np.zeros(index.size, np.bool_)
                 mask[list(actions)] = True
                 self.gains.append(gains)
+                self.values.append(self.heuristic_values(view, state, legal))
                 self.rows.append(x.astype(np.float16))
                 self.masks.append(mask)
                 self.targets.append(index.move_to_action(teacher))
@@ -215,6 +224,17 @@ class Recorder:
         final = final_rewards(game, state)
         self.rewards += [final[seat] for seat in seats]
 
+    def heuristic_values(self, view: Any, state: Any, legal: tuple[Any, ...]
+                         ) -> np.ndarray[Any, Any]:
+        """The game's heuristic value (points) of each legal action's best payment, NaN for the
+        other actions: what the ``learned`` agent's prior adds to its logits. Read on the true
+        state, so no generator is drawn (the values read only what the view holds)."""
+        out = np.full(self.network.index.size, np.nan, np.float16)
+        best, _ = best_payments(self.game, view, legal, self.network, Rng.from_seed(0), state)
+        for action, (value, _) in best.items():
+            out[action] = value
+        return out
+
     def learner_move(self, view: Any, state: Any, legal: tuple[Any, ...], rng: Rng
                      ) -> tuple[Any, Rng]:
         """The move the ``learned`` agent makes with this network (its best action, the
@@ -233,7 +253,8 @@ class Recorder:
         with fresh.open("wb") as out:
             np.savez_compressed(out, rows=np.stack(self.rows), masks=np.stack(self.masks),
                                 targets=np.array(self.targets), rewards=np.array(self.rewards),
-                                gains=np.stack(self.gains), seeds=np.array(self.seeds, np.int64))
+                                gains=np.stack(self.gains), seeds=np.array(self.seeds, np.int64),
+                                values=np.stack(self.values))
         fresh.replace(path)
 
     def load(self, path: Path) -> None:
@@ -248,16 +269,23 @@ class Recorder:
             else:
                 self.gains += [np.full(data["masks"].shape[1], np.nan, np.float16)] * len(
                     data["targets"])
+            if "values" in data.files:  # rows saved before the values were kept: none
+                self.values += list(data["values"])
+            else:
+                self.values += [np.full(data["masks"].shape[1], np.nan, np.float16)] * len(
+                    data["targets"])
             known = "seeds" in data.files  # rows saved before the seeds were kept: -1
             self.seeds += [int(s) for s in data["seeds"]] if known else [-1] * len(
                 data["targets"])
 
     def arrays(self) -> tuple[torch.Tensor, ...]:
-        """The rows, masks, teacher actions, rewards and the search's gains as tensors."""
+        """The rows, masks, teacher actions, rewards, the search's gains and the heuristic's
+        values (0 where none) as tensors."""
         return (torch.tensor(np.stack(self.rows).astype(np.float32)),
                 torch.tensor(np.stack(self.masks)), torch.tensor(self.targets),
                 torch.tensor(self.rewards, dtype=torch.float32),
-                torch.tensor(np.stack(self.gains).astype(np.float32)))
+                torch.tensor(np.stack(self.gains).astype(np.float32)),
+                torch.tensor(np.nan_to_num(np.stack(self.values).astype(np.float32))))
 
 
 def expert_search(iterations: int, kind: str) -> ISMCTSAgent:
@@ -294,10 +322,16 @@ def league_kinds(draws: random.Random, players: int) -> list[str]:
 
 
 def train(net: PolicyValueNet, data: tuple[torch.Tensor, ...], epochs: int, seed: int,
-          lr: float = 1e-3, soft: float = 0.0, temperature: float = 0.05) -> None:
+          lr: float = 1e-3, soft: float = 0.0, temperature: float = 0.05,
+          residual: float = 0.0, played: float = 0.0) -> None:
     """Fit ``net`` on the rows (a tenth held out, reported); ``soft``: see
-    :func:`policy_targets`."""
-    x, mask, target, reward, gains = data
+    :func:`policy_targets`. With ``residual`` above 0 the policy trained is the ``learned``
+    agent's with that prior: the logits plus ``residual`` times the heuristic's values, so the
+    network learns where the teacher departs from the heuristic rather than all of it. The
+    report gives the held-out agreement of the trained policy and, with ``played`` above 0, of
+    the agent's choice with that prior (rows saved without the heuristic's values read 0)."""
+    x, mask, target, reward, gains, values = data
+    prior = residual * values
     spread = policy_targets(target, gains, soft, temperature)
     generator = torch.Generator().manual_seed(seed)
     order = torch.randperm(len(x), generator=generator)
@@ -311,7 +345,7 @@ def train(net: PolicyValueNet, data: tuple[torch.Tensor, ...], epochs: int, seed
         for start in range(0, len(shuffled), 256):
             batch = shuffled[start:start + 256]
             logits, value = net(x[batch])
-            logits = logits.masked_fill(~mask[batch], -1e9)
+            logits = (logits + prior[batch]).masked_fill(~mask[batch], -1e9)
             policy_loss = -(spread[batch] * torch.log_softmax(logits, 1)).sum(1).mean()
             loss = policy_loss + bce(value, reward[batch])
             optimiser.zero_grad()
@@ -320,11 +354,18 @@ def train(net: PolicyValueNet, data: tuple[torch.Tensor, ...], epochs: int, seed
         net.eval()
         with torch.no_grad():
             logits, value = net(x[held])
-            logits = logits.masked_fill(~mask[held], -1e9)
-            agree = (logits.argmax(1) == target[held]).float().mean().item()
+            agree = _agreement(logits + prior[held], mask[held], target[held])
             error = ((torch.sigmoid(value) - reward[held]) ** 2).mean().item()
-        print(f"  epoch {epoch + 1}: held-out target agreement {agree:.3f}, "
+            agent = _agreement(logits + played * values[held], mask[held], target[held])
+        as_played = f", as played (prior {played}) {agent:.3f}" if played else ""
+        print(f"  epoch {epoch + 1}: held-out target agreement {agree:.3f}{as_played}, "
               f"value mse {error:.4f}", flush=True)
+
+
+def _agreement(logits: torch.Tensor, mask: torch.Tensor, target: torch.Tensor) -> float:
+    """The share of rows whose best legal action by ``logits`` is the target."""
+    best = logits.masked_fill(~mask, -1e9).argmax(1)
+    return float((best == target).float().mean().item())
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -336,6 +377,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--selfplay-games", type=int, default=1500)
     parser.add_argument("--epochs", type=int, default=8)
     parser.add_argument("--hidden", type=int, default=192)
+    parser.add_argument("--depth", type=int, default=2)
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--init", type=Path, default=None)
     parser.add_argument("--expert-rounds", type=int, default=0)
@@ -345,10 +387,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--expert-epochs", type=int, default=6)
     parser.add_argument("--expert-lr", type=float, default=3e-4)
     parser.add_argument("--expert-rows", type=Path, default=None)
+    parser.add_argument("--also-rows", type=Path, nargs="*", default=[])
     parser.add_argument("--soft", type=float, default=0.0)
     parser.add_argument("--soft-temperature", type=float, default=0.05)
     parser.add_argument("--prior", type=float, default=0.0)
     parser.add_argument("--average", type=int, default=1)
+    parser.add_argument("--residual", action="store_true")
     parser.add_argument("--expert-search", choices=("competitive", "greedy", "mixed"),
                         default="competitive")
     parser.add_argument("--expert-players", choices=("search", "learner"), default="search")
@@ -360,7 +404,7 @@ def main(argv: list[str] | None = None) -> None:
     out = args.out or Path(__file__).parent.parent / "sevenwonders" / "agents" / "data" / (
         f"{prefix}_{network_key(game)}.npz")
     if args.init is None:
-        net = PolicyValueNet(*sizes(game), args.hidden)
+        net = PolicyValueNet(*sizes(game), args.hidden, args.depth)
     else:
         with np.load(args.init) as data:
             net = PolicyValueNet.from_arrays({name: data[name] for name in data.files})
@@ -371,6 +415,9 @@ def main(argv: list[str] | None = None) -> None:
     expert.search = expert_search(args.expert_iterations, args.expert_search)
     if args.expert_rows is not None and args.expert_rows.is_file():
         expert.load(args.expert_rows)
+    also = Recorder(expert.network)  # rows of other runs: trained on, never written
+    for path in args.also_rows:
+        also.load(path)
     for round_ in range(args.expert_rounds):
         network = Network(game, net.arrays())
         if args.expert_players == "search":
@@ -394,9 +441,12 @@ def main(argv: list[str] | None = None) -> None:
         print(f"expert round {round_ + 1}: {played} games, {len(expert.rows)} rows of "
               f"{len(set(expert.seeds) - {-1})} games with seeds, "
               f"{time.process_time() - start:.0f} s", flush=True)
-        if args.expert_rows is not None:
+        if args.expert_rows is not None and played:  # (none played: the file as it was)
             expert.save(args.expert_rows)
-        net = train_averaged(net, expert.arrays(), args, args.seed + 100 + round_)
+        data = expert.arrays()
+        if also.rows:  # (after this run's rows, in the order the files are named)
+            data = tuple(torch.cat(pair) for pair in zip(data, also.arrays(), strict=True))
+        net = train_averaged(net, data, args, args.seed + 100 + round_)
         save(net, out, args.prior)
 
 
@@ -411,7 +461,8 @@ def train_averaged(net: PolicyValueNet, data: tuple[torch.Tensor, ...],
     for k in range(args.average):
         member = copy.deepcopy(start) if k else net
         train(member, data, args.expert_epochs, seed + 1000 * k, lr=args.expert_lr,
-              soft=args.soft, temperature=args.soft_temperature)
+              soft=args.soft, temperature=args.soft_temperature,
+              residual=args.prior if args.residual else 0.0, played=args.prior)
         members.append(member)
     if len(members) > 1:
         with torch.no_grad():

@@ -161,6 +161,18 @@ def with_prior(game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], net
     ``state`` (a determinization of the view), a heuristic that values moves on a full state
     reads that one (the same values: they read only what the view holds) instead of drawing
     its own. ``weights``: the heuristic's (``None``: the package's)."""
+    best, rng = best_payments(game, view, legal, network, rng, state, weights)
+    chosen = [best[network.index.move_to_action(move)] for move in moves]
+    prior = network.np.array([value for value, _ in chosen], dtype=logits.dtype)
+    return [move for _, move in chosen], logits + weight * prior, rng
+
+
+def best_payments(game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...],
+                  network: Network, rng: Rng, state: Any = None,
+                  weights: WeightsTable | None = None) -> tuple[dict[int, tuple[float, Any]], Rng]:
+    """Each legal action of ``network``'s index with its best-valued payment by the game's
+    heuristic: ``{action: (value in points, move)}`` (the prior of :func:`with_prior`, which
+    the training script also keeps with each row); ``state`` and ``weights`` as there."""
     evaluate_state = evaluate_state_for(game, weights) if state is not None else None
     if evaluate_state is not None:
         values = evaluate_state(game, state, view.seat, legal)
@@ -171,9 +183,7 @@ def with_prior(game: Game[Any, Any, Any], view: Any, legal: tuple[Any, ...], net
         action = network.index.move_to_action(move)
         if action not in best or value > best[action][0]:
             best[action] = (value, move)
-    chosen = [best[network.index.move_to_action(move)] for move in moves]
-    prior = network.np.array([value for value, _ in chosen], dtype=logits.dtype)
-    return [move for _, move in chosen], logits + weight * prior, rng
+    return best, rng
 
 
 def afterstate_values(game: Game[Any, Any, Any], state: Any, seat: int, moves: list[Any],

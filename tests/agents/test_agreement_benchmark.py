@@ -1,17 +1,20 @@
 """The agreement benchmark counts what it says: a reference that draws nothing agrees with
 itself and with its copy everywhere, a random agent less; another payment of the same card is
-alike but not the same move; only the seats asked, at decisions with a choice, are positions."""
+alike but not the same move; only the seats asked, at decisions with a choice, are positions;
+a network file plays as the agent it names."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from sevenwonders.agents import RandomAgent
 from sevenwonders.core.protocol import Game
 from sevenwonders.core.rng import Rng
 from sevenwonders.games import make_game
-from tests.agents.test_strength_benchmark import _load
+from tests.agents.test_strength_benchmark import ROOT, _load
 
 
 class FirstMove:
@@ -89,3 +92,15 @@ def test_the_script_prints_every_agent(capsys: Any) -> None:
                     "--reference", "greedy", "--agents", "random", "--seats", "0"])
     out = capsys.readouterr().out
     assert "reference again" in out and "random" in out and "positions of 2 games" in out
+
+
+def test_a_candidate_network_file_is_an_agent_of_its_own() -> None:
+    pytest.importorskip("numpy")
+    agreement = _load("agreement")
+    shipped = str(ROOT / "sevenwonders" / "agents" / "data" / "learned_base-4-2nd.npz")
+    file_spec, alone = f"learned-file={shipped}", f"learned-file={shipped}:prior=0"
+    _, counts = agreement.measure_game(
+        ("base", 4, "greedy", "greedy", ("learned", file_spec, "learned:prior=0", alone),
+         20_000, 0, (0,)))
+    assert counts[file_spec] == counts["learned"] and counts[alone] == counts["learned:prior=0"]
+    assert counts["learned"] != counts["learned:prior=0"]  # (the file's own prior is played)
