@@ -264,16 +264,8 @@ class Recorder:
             self.masks += list(data["masks"])
             self.targets += [int(t) for t in data["targets"]]
             self.rewards += [float(r) for r in data["rewards"]]
-            if "gains" in data.files:  # rows saved before the gains were kept: none
-                self.gains += list(data["gains"])
-            else:
-                self.gains += [np.full(data["masks"].shape[1], np.nan, np.float16)] * len(
-                    data["targets"])
-            if "values" in data.files:  # rows saved before the values were kept: none
-                self.values += list(data["values"])
-            else:
-                self.values += [np.full(data["masks"].shape[1], np.nan, np.float16)] * len(
-                    data["targets"])
+            self.gains += _by_action(data, "gains")
+            self.values += _by_action(data, "values")
             known = "seeds" in data.files  # rows saved before the seeds were kept: -1
             self.seeds += [int(s) for s in data["seeds"]] if known else [-1] * len(
                 data["targets"])
@@ -286,6 +278,14 @@ class Recorder:
                 torch.tensor(self.rewards, dtype=torch.float32),
                 torch.tensor(np.stack(self.gains).astype(np.float32)),
                 torch.tensor(np.nan_to_num(np.stack(self.values).astype(np.float32))))
+
+
+def _by_action(data: Any, name: str) -> list[np.ndarray[Any, Any]]:
+    """The rows' array ``name`` of a rows file (one number an action), or NaN rows where the
+    file was saved before it was kept."""
+    if name in data.files:
+        return list(data[name])
+    return [np.full(data["masks"].shape[1], np.nan, np.float16)] * len(data["targets"])
 
 
 def expert_search(iterations: int, kind: str) -> ISMCTSAgent:
