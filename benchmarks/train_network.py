@@ -338,31 +338,43 @@ def train(net: PolicyValueNet, data: tuple[torch.Tensor, ...], epochs: int, seed
     held = order[: len(x) // 10]
     fit = order[len(x) // 10:]
     optimiser = torch.optim.Adam(net.parameters(), lr=lr, weight_decay=1e-5)
-    bce = nn.BCEWithLogitsLoss()
     for epoch in range(epochs):
-        net.train()
-        shuffled = fit[torch.randperm(len(fit), generator=generator)]
-        for start in range(0, len(shuffled), 256):
-            batch = shuffled[start:start + 256]
-            logits, value = net(x[batch])
-            logits = (logits + prior[batch]).masked_fill(~mask[batch], -1e9)
-            policy_loss = -(spread[batch] * torch.log_softmax(logits, 1)).sum(1).mean()
-            loss = policy_loss + bce(value, reward[batch])
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-        net.eval()
+        fit_epoch(net, optimiser, data, (spread, prior), fit, generator)
         with torch.no_grad():
             logits, value = net(x[held])
-            agree = _agreement(logits + prior[held], mask[held], target[held])
+            agree = agreement(logits + prior[held], mask[held], target[held])
             error = ((torch.sigmoid(value) - reward[held]) ** 2).mean().item()
-            agent = _agreement(logits + played * values[held], mask[held], target[held])
+            agent = agreement(logits + played * values[held], mask[held], target[held])
         as_played = f", as played (prior {played}) {agent:.3f}" if played else ""
         print(f"  epoch {epoch + 1}: held-out target agreement {agree:.3f}{as_played}, "
               f"value mse {error:.4f}", flush=True)
 
 
-def _agreement(logits: torch.Tensor, mask: torch.Tensor, target: torch.Tensor) -> float:
+def fit_epoch(net: PolicyValueNet, optimiser: torch.optim.Optimizer,
+              data: tuple[torch.Tensor, ...], policy: tuple[torch.Tensor, torch.Tensor],
+              fit: torch.Tensor, generator: torch.Generator) -> None:
+    """One pass over the rows ``fit`` (indices into ``data``) in an order drawn from
+    ``generator``, in batches of 256: the policy's cross-entropy on the target distributions
+    (``policy[0]``) of the logits plus the prior (``policy[1]``), plus the value head's binary
+    cross-entropy on the final reward. Leaves ``net`` in evaluation mode."""
+    x, mask, _, reward, _, _ = data
+    spread, prior = policy
+    bce = nn.BCEWithLogitsLoss()
+    net.train()
+    shuffled = fit[torch.randperm(len(fit), generator=generator)]
+    for start in range(0, len(shuffled), 256):
+        batch = shuffled[start:start + 256]
+        logits, value = net(x[batch])
+        logits = (logits + prior[batch]).masked_fill(~mask[batch], -1e9)
+        policy_loss = -(spread[batch] * torch.log_softmax(logits, 1)).sum(1).mean()
+        loss = policy_loss + bce(value, reward[batch])
+        optimiser.zero_grad()
+        loss.backward()
+        optimiser.step()
+    net.eval()
+
+
+def agreement(logits: torch.Tensor, mask: torch.Tensor, target: torch.Tensor) -> float:
     """The share of rows whose best legal action by ``logits`` is the target."""
     best = logits.masked_fill(~mask, -1e9).argmax(1)
     return float((best == target).float().mean().item())
