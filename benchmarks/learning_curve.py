@@ -35,7 +35,7 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from train_network import (
     PolicyValueNet,
-    Recorder,
+    Rows,
     agreement,
     fit_epoch,
     policy_targets,
@@ -48,15 +48,13 @@ Split = tuple[torch.Tensor, torch.Tensor, list[torch.Tensor]]
 def read_rows(paths: list[Path]) -> tuple[tuple[torch.Tensor, ...], np.ndarray[Any, Any]]:
     """The rows of the files, in order, as the training script's tensors, and each row's game
     seed; a file saved before the seeds were kept cannot be split by game and is refused."""
-    recorder = Recorder.__new__(Recorder)  # (only the rows: no network, no agents)
-    for name in ("rows", "masks", "targets", "rewards", "gains", "values", "seeds"):
-        setattr(recorder, name, [])
+    rows = Rows()
     for path in paths:
-        recorder.load(path)
-    seeds = np.array(recorder.seeds, np.int64)
+        rows.load(path)
+    seeds = np.array(rows.seeds, np.int64)
     if not len(seeds) or (seeds < 0).any():
         raise SystemExit("rows without their games' seeds cannot be split by game")
-    return recorder.arrays(), seeds
+    return rows.arrays(), seeds
 
 
 def split_games(seeds: np.ndarray[Any, Any], shares: list[float], seed: int) -> Split:

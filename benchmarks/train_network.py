@@ -153,15 +153,10 @@ class PolicyValueNet(nn.Module):
         return net
 
 
-class Recorder:
-    """Plays games and keeps the training rows."""
+class Rows:
+    """Training rows: read from and written to a rows file, handed to training as tensors."""
 
-    def __init__(self, network: Network) -> None:
-        self.network = network
-        self.game = network.game
-        self.tuned = GreedyAgent()
-        self.hand = GreedyAgent(weights=HAND_WEIGHTS)
-        self.search = expert_search(100, "competitive")
+    def __init__(self) -> None:
         self.rows: list[np.ndarray[Any, Any]] = []
         self.masks: list[np.ndarray[Any, Any]] = []
         self.targets: list[int] = []
@@ -169,6 +164,51 @@ class Recorder:
         self.gains: list[np.ndarray[Any, Any]] = []  # the search's gain by action (NaN: none)
         self.values: list[np.ndarray[Any, Any]] = []  # the heuristic's, by action (NaN: none)
         self.seeds: list[int] = []  # each row's game seed (-1: a file that did not keep them)
+
+    def save(self, path: Path) -> None:
+        """Write the rows (the expert stage's are costly: a later run trains on them again) to
+        a new file that then replaces ``path``: a run stopped while writing loses nothing."""
+        fresh = path.with_name(path.name + ".part")
+        with fresh.open("wb") as out:
+            np.savez_compressed(out, rows=np.stack(self.rows), masks=np.stack(self.masks),
+                                targets=np.array(self.targets), rewards=np.array(self.rewards),
+                                gains=np.stack(self.gains), seeds=np.array(self.seeds, np.int64),
+                                values=np.stack(self.values))
+        fresh.replace(path)
+
+    def load(self, path: Path) -> None:
+        """Add the rows a run saved."""
+        with np.load(path) as data:
+            self.rows += list(data["rows"])
+            self.masks += list(data["masks"])
+            self.targets += [int(t) for t in data["targets"]]
+            self.rewards += [float(r) for r in data["rewards"]]
+            self.gains += _by_action(data, "gains")
+            self.values += _by_action(data, "values")
+            known = "seeds" in data.files  # rows saved before the seeds were kept: -1
+            self.seeds += [int(s) for s in data["seeds"]] if known else [-1] * len(
+                data["targets"])
+
+    def arrays(self) -> tuple[torch.Tensor, ...]:
+        """The rows, masks, teacher actions, rewards, the search's gains and the heuristic's
+        values (0 where none) as tensors."""
+        return (torch.tensor(np.stack(self.rows).astype(np.float32)),
+                torch.tensor(np.stack(self.masks)), torch.tensor(self.targets),
+                torch.tensor(self.rewards, dtype=torch.float32),
+                torch.tensor(np.stack(self.gains).astype(np.float32)),
+                torch.tensor(np.nan_to_num(np.stack(self.values).astype(np.float32))))
+
+
+class Recorder(Rows):
+    """Plays games and keeps the training rows."""
+
+    def __init__(self, network: Network) -> None:
+        super().__init__()
+        self.network = network
+        self.game = network.game
+        self.tuned = GreedyAgent()
+        self.hand = GreedyAgent(weights=HAND_WEIGHTS)
+        self.search = expert_search(100, "competitive")
         self.prior = 0.0  # the heuristic's weight when the network plays as ``learned`` does
 
     def play(self, seed: int, kinds: list[str]) -> None:
@@ -245,40 +285,6 @@ class Recorder:
             chosen, logits, rng = with_prior(self.game, view, legal, self.network, chosen,
                                              logits, self.prior, rng)
         return chosen[softmax_sample(logits, 0.0, 0.0)], rng  # (its best: the agent's rule)
-
-    def save(self, path: Path) -> None:
-        """Write the rows (the expert stage's are costly: a later run trains on them again) to
-        a new file that then replaces ``path``: a run stopped while writing loses nothing."""
-        fresh = path.with_name(path.name + ".part")
-        with fresh.open("wb") as out:
-            np.savez_compressed(out, rows=np.stack(self.rows), masks=np.stack(self.masks),
-                                targets=np.array(self.targets), rewards=np.array(self.rewards),
-                                gains=np.stack(self.gains), seeds=np.array(self.seeds, np.int64),
-                                values=np.stack(self.values))
-        fresh.replace(path)
-
-    def load(self, path: Path) -> None:
-        """Add the rows a run saved."""
-        with np.load(path) as data:
-            self.rows += list(data["rows"])
-            self.masks += list(data["masks"])
-            self.targets += [int(t) for t in data["targets"]]
-            self.rewards += [float(r) for r in data["rewards"]]
-            self.gains += _by_action(data, "gains")
-            self.values += _by_action(data, "values")
-            known = "seeds" in data.files  # rows saved before the seeds were kept: -1
-            self.seeds += [int(s) for s in data["seeds"]] if known else [-1] * len(
-                data["targets"])
-
-    def arrays(self) -> tuple[torch.Tensor, ...]:
-        """The rows, masks, teacher actions, rewards, the search's gains and the heuristic's
-        values (0 where none) as tensors."""
-        return (torch.tensor(np.stack(self.rows).astype(np.float32)),
-                torch.tensor(np.stack(self.masks)), torch.tensor(self.targets),
-                torch.tensor(self.rewards, dtype=torch.float32),
-                torch.tensor(np.stack(self.gains).astype(np.float32)),
-                torch.tensor(np.nan_to_num(np.stack(self.values).astype(np.float32))))
-
 
 def _by_action(data: Any, name: str) -> list[np.ndarray[Any, Any]]:
     """The rows' array ``name`` of a rows file (one number an action), or NaN rows where the
@@ -427,7 +433,7 @@ def main(argv: list[str] | None = None) -> None:
     expert.search = expert_search(args.expert_iterations, args.expert_search)
     if args.expert_rows is not None and args.expert_rows.is_file():
         expert.load(args.expert_rows)
-    also = Recorder(expert.network)  # rows of other runs: trained on, never written
+    also = Rows()  # rows of other runs: trained on, never written
     for path in args.also_rows:
         also.load(path)
     for round_ in range(args.expert_rounds):
