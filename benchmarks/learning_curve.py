@@ -38,6 +38,8 @@ from train_network import (
     Rows,
     agreement,
     fit_epoch,
+    hits,
+    network_from,
     policy_targets,
 )
 
@@ -79,11 +81,10 @@ def agreement_by_game(net: PolicyValueNet, data: tuple[torch.Tensor, ...], prior
     x, mask, target = data[:3]
     with torch.no_grad():
         logits, _ = net(x[rows])
-    best = (logits + prior[rows]).masked_fill(~mask[rows], -1e9).argmax(1)
-    hits = (best == target[rows]).numpy()
+    hit = hits(logits + prior[rows], mask[rows], target[rows]).numpy()
     games = seeds[rows.numpy()]
-    per_game = [hits[games == game].mean() for game in np.unique(games)]
-    return float(hits.mean()), float(np.std(per_game) / math.sqrt(len(per_game)))
+    per_game = [hit[games == game].mean() for game in np.unique(games)]
+    return float(hit.mean()), float(np.std(per_game) / math.sqrt(len(per_game)))
 
 
 def fit_share(net: PolicyValueNet, data: tuple[torch.Tensor, ...], policy: tuple[torch.Tensor, ...],
@@ -108,11 +109,8 @@ def fit_share(net: PolicyValueNet, data: tuple[torch.Tensor, ...], policy: tuple
 
 def start_network(args: argparse.Namespace, data: tuple[torch.Tensor, ...]) -> PolicyValueNet:
     """A network of new weights drawn from ``--seed``, or ``--init``'s."""
-    if args.init is None:
-        torch.manual_seed(args.seed)
-        return PolicyValueNet(data[0].shape[1], data[1].shape[1], args.hidden, args.depth)
-    with np.load(args.init) as arrays:
-        return PolicyValueNet.from_arrays({name: arrays[name] for name in arrays.files})
+    torch.manual_seed(args.seed)
+    return network_from(args.init, data[0].shape[1], data[1].shape[1], args.hidden, args.depth)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -380,10 +380,24 @@ def fit_epoch(net: PolicyValueNet, optimiser: torch.optim.Optimizer,
     net.eval()
 
 
+def hits(logits: torch.Tensor, mask: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
+    """For each row, whether its best legal action by ``logits`` is the target."""
+    return logits.masked_fill(~mask, -1e9).argmax(1) == target
+
+
 def agreement(logits: torch.Tensor, mask: torch.Tensor, target: torch.Tensor) -> float:
     """The share of rows whose best legal action by ``logits`` is the target."""
-    best = logits.masked_fill(~mask, -1e9).argmax(1)
-    return float((best == target).float().mean().item())
+    return float(hits(logits, mask, target).float().mean().item())
+
+
+def network_from(init: Path | None, inputs: int, actions: int, hidden: int,
+                 depth: int) -> PolicyValueNet:
+    """The weights of the network file ``init``, or a new network of the sizes given (drawn
+    from torch's generator)."""
+    if init is None:
+        return PolicyValueNet(inputs, actions, hidden, depth)
+    with np.load(init) as data:
+        return PolicyValueNet.from_arrays({name: data[name] for name in data.files})
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -421,11 +435,7 @@ def main(argv: list[str] | None = None) -> None:
     prefix = "learned" if args.expert_rounds else "net"  # the learned agent's, the search's
     out = args.out or Path(__file__).parent.parent / "sevenwonders" / "agents" / "data" / (
         f"{prefix}_{network_key(game)}.npz")
-    if args.init is None:
-        net = PolicyValueNet(*sizes(game), args.hidden, args.depth)
-    else:
-        with np.load(args.init) as data:
-            net = PolicyValueNet.from_arrays({name: data[name] for name in data.files})
+    net = network_from(args.init, *sizes(game), args.hidden, args.depth)
     draws = random.Random(args.seed)
     if args.games:
         imitate(net, game, args, draws, out)
