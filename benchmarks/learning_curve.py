@@ -87,19 +87,21 @@ def agreement_by_game(net: PolicyValueNet, data: tuple[torch.Tensor, ...], prior
     return float(hit.mean()), float(np.std(per_game) / math.sqrt(len(per_game)))
 
 
-def fit_share(net: PolicyValueNet, data: tuple[torch.Tensor, ...], policy: tuple[torch.Tensor, ...],
+def fit_share(net: PolicyValueNet, data: tuple[torch.Tensor, ...],
+              policy: tuple[torch.Tensor, torch.Tensor],
               rows: torch.Tensor, valid: torch.Tensor, args: argparse.Namespace,
               batches: int) -> tuple[PolicyValueNet, int]:
     """``net`` trained on ``rows`` for about ``batches`` batches of 256, and the epoch, of
-    those, whose agreement on the validation rows was best (the network of that epoch)."""
-    spread, prior = policy
+    those, whose agreement on the validation rows was best (the network of that epoch);
+    ``policy``: the target distributions and the prior, as :func:`fit_epoch` takes them."""
+    prior = policy[1]
     optimiser = torch.optim.Adam(net.parameters(), lr=args.lr, weight_decay=1e-5)
     generator = torch.Generator().manual_seed(args.seed)
     epochs = max(1, round(batches / math.ceil(len(rows) / 256)))
     best, best_epoch, best_score = copy.deepcopy(net), 0, -1.0
     x, mask, target = data[:3]
     for epoch in range(1, epochs + 1):
-        fit_epoch(net, optimiser, data, (spread, prior), rows, generator)
+        fit_epoch(net, optimiser, data, policy, rows, generator)
         with torch.no_grad():
             score = agreement(net(x[valid])[0] + prior[valid], mask[valid], target[valid])
         if score > best_score:
